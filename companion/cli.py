@@ -1,0 +1,121 @@
+"""The `companion` command. Each subcommand's module is imported only when run,
+so that scripting a game never pays for importing OpenCV or Kivy."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+import traceback
+from collections.abc import Sequence
+from pathlib import Path
+
+from companion.core.errors import CompanionError
+from companion.store.journal import StoreError
+from companion.subcommand import Subcommand
+
+# name -> "module:attribute" of a Subcommand
+SUBCOMMANDS: dict[str, str] = {
+    "play": "companion.cli_games:play_command",
+    "state": "companion.cli_games:state_command",
+    "history": "companion.cli_games:history_command",
+    "games": "companion.cli_games:games_command",
+    "export": "companion.cli_games:export_command",
+    "import": "companion.cli_games:import_command",
+    "catalog": "companion.cli_catalog:catalog_command",
+    "demo": "companion.cli_demo:demo_command",
+    "decode": "companion.scanner.commands:decode_command",
+    "scan": "companion.scanner.commands:scan_command",
+    "doctor": "companion.scanner.commands:doctor_command",
+    "tags": "companion.tags.commands:tags_command",
+}
+
+HELP_LINES: dict[str, str] = {
+    "play": "play a game from a script, standard input or the keyboard",
+    "state": "show the current game (the public view unless --as SEAT)",
+    "history": "list every step of the current game",
+    "games": "list saved games",
+    "export": "print a saved game as JSON",
+    "import": "add a game exported as JSON",
+    "catalog": "list or check a game's catalog of cards",
+    "demo": "play a scripted demo game and show its scoreboard",
+    "decode": "decode the QR codes in image files",
+    "scan": "run the camera scanner and print each scan",
+    "doctor": "check cameras, decoders, display and data folder",
+    "tags": "make printable tag sheets (PDF)",
+}
+
+
+def _global_options(parser: argparse.ArgumentParser, default: object) -> None:
+    parser.add_argument("--db", type=Path, default=default,
+                        help="saved-games file (default: in your data directory)")
+    parser.add_argument("--game-id", default=default, help="which saved game to use")
+
+
+def _load(name: str) -> Subcommand:
+    module, _, attribute = SUBCOMMANDS[name].partition(":")
+    command: Subcommand = getattr(importlib.import_module(module), attribute)
+    return command
+
+
+def build_parser(chosen: str | None) -> argparse.ArgumentParser:
+    """The parser; only the chosen subcommand's module is imported for its options."""
+    parser = argparse.ArgumentParser(
+        prog="companion", description="Exploration Table Companion: keeps the bookkeeping "
+        "of a physical board game (Exploration, TI4 exploration).")
+    _global_options(parser, None)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in SUBCOMMANDS:
+        child = sub.add_parser(name, help=HELP_LINES[name], description=HELP_LINES[name])
+        _global_options(child, argparse.SUPPRESS)
+        if name == chosen:
+            _load(name).add_arguments(child)
+    return parser
+
+
+def _chosen(argv: Sequence[str]) -> str | None:
+    return next((word for word in argv if word in SUBCOMMANDS), None)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    chosen = _chosen(args_list)
+    try:
+        parser = build_parser(chosen)
+        args = parser.parse_args(args_list)
+        if args.command is None:
+            parser.print_help()
+            return 0
+        return _load(args.command).run(args)
+    except KeyboardInterrupt:
+        print("Stopped.", file=sys.stderr)
+        return 130
+    except (CompanionError, StoreError) as exc:
+        # Every refusal the companion raises is a sentence meant for a player.
+        print(str(exc), file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"{exc.strerror or exc}: {exc.filename or ''}".strip(": "), file=sys.stderr)
+        return 1
+    except Exception as exc:  # noqa: BLE001 - the last line of defence for players
+        return _unexpected(exc)
+
+
+def _unexpected(exc: BaseException) -> int:
+    from companion.paths import data_dir
+
+    log = data_dir() / "crash.log"
+    try:
+        log.parent.mkdir(parents=True, exist_ok=True)
+        with log.open("a", encoding="utf-8") as handle:
+            handle.write("".join(traceback.format_exception(exc)))
+        where = f" Details were written to {log}."
+    except OSError:
+        where = ""
+    print(f"Something went wrong inside the companion ({exc.__class__.__name__}: {exc}). "
+          f"Every acknowledged command is saved.{where}", file=sys.stderr)
+    return 3
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

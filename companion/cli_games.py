@@ -1,0 +1,212 @@
+"""`companion play`, `state`, `history`, `games`, `export`, `import`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any
+
+from companion.core.engine import Result
+from companion.core.errors import CompanionError
+from companion.paths import default_db
+from companion.session import Session, open_db, open_session
+from companion.subcommand import Subcommand
+
+
+def _db(args: argparse.Namespace) -> Path:
+    return Path(args.db) if getattr(args, "db", None) else default_db()
+
+
+def _say(notice: str | None) -> None:
+    if notice:
+        print(notice, file=sys.stderr)
+
+
+# ---- play --------------------------------------------------------------------------
+def _play_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", choices=("xp", "ti4"), help="which game (xp or ti4)")
+    parser.add_argument("--new", action="store_true", help="start a new game")
+    parser.add_argument("--script", help="a file of commands, or - for standard input")
+    parser.add_argument("--json", action="store_true", help="one JSON object per result")
+    parser.add_argument("--strict", action="store_true", help="stop at the first refusal")
+    parser.add_argument("--seed", type=int, help="seed of a new game's dice and shuffles")
+
+
+def _lines(args: argparse.Namespace) -> Iterator[tuple[int, str]]:
+    if args.script and args.script != "-":
+        with open(args.script, encoding="utf-8") as handle:
+            yield from enumerate(handle, start=1)
+        return
+    interactive = args.script is None and sys.stdin.isatty()
+    number = 0
+    while True:
+        if interactive:
+            print("> ", end="", flush=True)
+        line = sys.stdin.readline()
+        if not line:
+            return
+        number += 1
+        yield number, line
+
+
+def _is_command(line: str) -> bool:
+    stripped = line.strip()
+    return bool(stripped) and not stripped.startswith("#")
+
+
+def _print_result(result: Result, number: int, as_json: bool, out: IO[str]) -> None:
+    if as_json:
+        out.write(json.dumps(result.to_dict(number)) + "\n")
+    else:
+        label = {"step": "ok", "info": "ok", "foreign": "foreign", "refused": "refused"}
+        out.write(f"line {number} {label[result.kind]}: {result.message}\n")
+    out.flush()
+
+
+def run_play(args: argparse.Namespace) -> int:
+    session = open_session(_db(args), args.game, getattr(args, "game_id", None),
+                           args.new, args.seed)
+    _say(session.notice)
+    verb = "Started" if not session.match.steps else "Resumed"
+    print(f"{verb} {session.game_id} ({session.match.rules.title}, "
+          f"{len(session.match.steps)} steps so far).", file=sys.stderr, flush=True)
+    refused = False
+    try:
+        for number, line in _lines(args):
+            if not _is_command(line):
+                continue
+            result = session.run(line)
+            _print_result(result, number, args.json, sys.stdout)
+            if not result.ok:
+                refused = True
+                if args.strict:
+                    return 2
+    finally:
+        session.close()
+    return 1 if refused else 0
+
+
+play_command = Subcommand("play", "play a game", _play_arguments, run_play)
+
+
+# ---- state / history ------------------------------------------------------------------
+def _state_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--as", dest="seat", help="show this seat's own private view")
+
+
+def _existing(args: argparse.Namespace) -> Session:
+    session = open_session(_db(args), None, getattr(args, "game_id", None))
+    _say(session.notice)
+    return session
+
+
+def run_state(args: argparse.Namespace) -> int:
+    session = _existing(args)
+    try:
+        match = session.match
+        seat = match.state.table.find_seat(args.seat) if args.seat else None
+        if args.json:
+            view = match.rules.view(match.state, match.catalog, seat)
+            print(json.dumps({"game_id": session.game_id, **view}, indent=2))
+        else:
+            print(f"{session.game_id}: {match.rules.title}")
+            print(match.rules.render(match.state, match.catalog, seat))
+    finally:
+        session.close()
+    return 0
+
+
+state_command = Subcommand("state", "show the game", _state_arguments, run_state)
+
+
+def _json_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true")
+
+
+def run_history(args: argparse.Namespace) -> int:
+    session = _existing(args)
+    try:
+        rows = session.journal.history(session.game_id)
+        undone = set(session.match.redo_stack) | _undone(session)
+        if args.json:
+            print(json.dumps(rows, indent=1))
+            return 0
+        for row in rows:
+            mark = " (undone)" if row["step"] in undone else ""
+            print(f"{row['step']:>4}  {row['message']}{mark}")
+    finally:
+        session.close()
+    return 0
+
+
+def _undone(session: Session) -> set[int]:
+    in_effect = set(session.match.stack)
+    return {n for n, s in session.match.steps.items() if s.kind == "do" and n not in in_effect}
+
+
+history_command = Subcommand("history", "list the steps", _json_flag, run_history)
+
+
+# ---- games / export / import -------------------------------------------------------------
+def run_games(args: argparse.Namespace) -> int:
+    journal, notice = open_db(_db(args))
+    _say(notice)
+    try:
+        games = journal.games()
+        if args.json:
+            print(json.dumps([g.__dict__ for g in games], indent=1))
+        elif not games:
+            print("No saved games yet. Start one with: companion play --game xp --new")
+        for g in games if not args.json else []:
+            print(f"{g.game_id:<20} {g.kind:<4} {g.steps:>5} steps  last played {g.updated[:16]}")
+    finally:
+        journal.close()
+    return 0
+
+
+games_command = Subcommand("games", "list saved games", _json_flag, run_games)
+
+
+def run_export(args: argparse.Namespace) -> int:
+    session = _existing(args)
+    try:
+        print(json.dumps(session.journal.export(session.game_id), indent=1))
+    finally:
+        session.close()
+    return 0
+
+
+export_command = Subcommand("export", "print a game as JSON", lambda p: None, run_export)
+
+
+def _import_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="a JSON file written by `companion export`")
+
+
+def run_import(args: argparse.Namespace) -> int:
+    from companion.games.registry import rules_for
+
+    try:
+        data: dict[str, Any] = json.loads(Path(args.file).read_text(encoding="utf-8"))
+        kind = data["kind"]
+        rules = rules_for(kind)
+    except (OSError, json.JSONDecodeError, KeyError, TypeError) as exc:
+        raise CompanionError(f"{args.file} is not a game exported by the companion ({exc}).") \
+            from exc
+    journal, notice = open_db(_db(args))
+    _say(notice)
+    try:
+        game_id = journal.import_game(data, rules)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise CompanionError(f"{args.file} could not be imported: {exc}") from exc
+    finally:
+        journal.close()
+    print(f"Imported as {game_id}.")
+    return 0
+
+
+import_command = Subcommand("import", "import a game", _import_arguments, run_import)

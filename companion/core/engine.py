@@ -1,0 +1,315 @@
+"""The match: commands -> events -> state, with undo and redo on the log.
+
+Pure and in memory. A store asks for a `Plan` (the step a command would add
+and the state after it), writes the step, and only then `commit`s the plan,
+so a failed write leaves the match exactly as it was.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shlex
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Literal
+
+from companion.core import piles
+from companion.core.catalog import Catalog
+from companion.core.dice import roll, roll_text
+from companion.core.errors import CommandSyntaxError, CompanionError, NothingToUndoError
+from companion.core.events import Event, Step, event
+from companion.core.rules import GameRules, Outcome, S
+from companion.core.tags import classify
+
+CHECKPOINT_EVERY = 64
+CORE_USAGE = ("scan TAG; undo; undo preview; redo; draw DECK; odds DECK; roll DIE [FACE]; "
+              "adjust SEAT RESOURCE +N [reason]; note TEXT; help")
+ResultKind = Literal["step", "info", "foreign", "refused"]
+
+
+@dataclass(frozen=True)
+class Result:
+    """The answer to one command line: ok or refused, one sentence, its step."""
+
+    ok: bool
+    message: str
+    kind: ResultKind
+    step: Step | None = None
+
+    def to_dict(self, line: int) -> dict[str, Any]:
+        events = [e.to_dict() for e in self.step.events] if self.step else []
+        return {"line": line, "ok": self.ok, "message": self.message,
+                "kind": self.kind, "step": self.step.number if self.step else None,
+                "events": events}
+
+
+@dataclass(frozen=True)
+class Plan(Generic[S]):
+    """A command evaluated against the current state but not yet committed."""
+
+    result: Result
+    state: S | None = None
+
+
+def chain_hash(previous: str, step_number: int) -> str:
+    """Identity of an effective-step prefix; snapshots are keyed by it."""
+    return hashlib.blake2b(f"{previous}/{step_number}".encode(), digest_size=8).hexdigest()
+
+
+def prefix_hashes(stack: Sequence[int]) -> list[str]:
+    """Chain hashes of every prefix of the effective stack ("" for the empty one)."""
+    hashes = [""]
+    for number in stack:
+        hashes.append(chain_hash(hashes[-1], number))
+    return hashes
+
+
+def effective_stack(steps: Iterable[Step]) -> tuple[list[int], list[int]]:
+    """The steps in effect and the redo stack, from the whole journal."""
+    stack: list[int] = []
+    redo: list[int] = []
+    for step in steps:
+        if step.kind == "do":
+            stack.append(step.number)
+            redo.clear()
+        elif step.kind == "undo":
+            redo.append(stack.pop())
+        else:
+            stack.append(redo.pop())
+    return stack, redo
+
+
+class Match(Generic[S]):
+    """One game in progress: its rules, catalog, journal and current state."""
+
+    def __init__(self, rules: GameRules[S], catalog: Catalog, seed: int,
+                 steps: Sequence[Step] = (), snapshot: tuple[int, str, S] | None = None):
+        self.rules, self.catalog, self.seed = rules, catalog, seed
+        self.initial: S = rules.new_state(catalog, seed)
+        self.steps: dict[int, Step] = {s.number: s for s in steps}
+        self.stack, self.redo_stack = effective_stack(steps)
+        self.hashes = prefix_hashes(self.stack)
+        self.checkpoints: dict[str, S] = {"": self.initial}
+        if snapshot is not None:
+            length, digest, state = snapshot
+            if length <= len(self.stack) and self.hashes[length] == digest:
+                self.checkpoints[digest] = state
+        self.state: S = self._fold_to(len(self.stack))
+
+    # ---- folding -------------------------------------------------------------
+    def _fold_to(self, length: int) -> S:
+        start = max(i for i in range(length + 1) if self.hashes[i] in self.checkpoints)
+        state = self.checkpoints[self.hashes[start]]
+        for i in range(start, length):
+            state = self._apply_all(state, self.steps[self.stack[i]].events)
+            if (i + 1) % CHECKPOINT_EVERY == 0:
+                self.checkpoints[self.hashes[i + 1]] = state
+        return state
+
+    def _apply_all(self, state: S, events: Iterable[Event]) -> S:
+        for e in events:
+            state = self.rules.apply(state, e)
+        return state
+
+    def replay_from_start(self) -> S:
+        """The state folded from the first event, ignoring every checkpoint."""
+        state = self.initial
+        for number in self.stack:
+            state = self._apply_all(state, self.steps[number].events)
+        return state
+
+    @property
+    def next_number(self) -> int:
+        return max(self.steps, default=0) + 1
+
+    @property
+    def snapshot_key(self) -> tuple[int, str]:
+        return len(self.stack), self.hashes[-1]
+
+    def history(self) -> list[Step]:
+        return [self.steps[n] for n in sorted(self.steps)]
+
+    # ---- planning and committing ------------------------------------------------
+    def plan(self, line: str) -> Plan[S]:
+        """Evaluate a command line; refusals are results, never exceptions."""
+        try:
+            words = shlex.split(line, comments=True)
+        except ValueError as exc:
+            return Plan(Result(False, f"That line cannot be read: {exc}.", "refused"))
+        if not words:
+            return Plan(Result(True, "", "info"))
+        try:
+            return self._plan_words(line.strip(), words[0].lower(), words[1:])
+        except CompanionError as exc:
+            return Plan(Result(False, str(exc), "refused"))
+
+    def commit(self, plan: Plan[S]) -> None:
+        """Make a planned step part of the match (after the store wrote it)."""
+        step = plan.result.step
+        if step is None or plan.state is None:
+            return
+        self.steps[step.number] = step
+        if step.kind == "undo":
+            self.redo_stack.append(self.stack.pop())
+            self.hashes.pop()
+        else:
+            if step.kind == "redo":
+                self.redo_stack.pop()
+            else:
+                self.redo_stack.clear()
+            self.stack.append(step.number if step.kind == "do" else int(step.target or 0))
+            self.hashes.append(chain_hash(self.hashes[-1], self.stack[-1]))
+            if len(self.stack) % CHECKPOINT_EVERY == 0:
+                self.checkpoints[self.hashes[-1]] = plan.state
+        self.state = plan.state
+
+    def execute(self, line: str) -> Result:
+        """Plan and commit at once (for tests and in-memory play)."""
+        plan = self.plan(line)
+        self.commit(plan)
+        return plan.result
+
+    # ---- verbs ---------------------------------------------------------------------
+    def _plan_words(self, line: str, verb: str, args: list[str]) -> Plan[S]:
+        if verb == "undo":
+            if args and args[0].lower() in ("preview", "?"):
+                return Plan(Result(True, self.undo_preview(), "info"))
+            return self._plan_undo(line)
+        if verb == "redo":
+            return self._plan_redo(line)
+        if verb == "scan":
+            return self._plan_scan(line, args)
+        if verb == "help":
+            return Plan(Result(True, self.help_text(), "info"))
+        if verb == "odds":
+            return Plan(Result(True, self._odds(args), "info"))
+        if verb == "draw":
+            return self._plan_virtual_draw(line, args)
+        outcome = self._core_or_game(verb, args)
+        return self._plan_outcome(line, outcome)
+
+    def _core_or_game(self, verb: str, args: list[str]) -> Outcome:
+        if verb == "roll":
+            return self._roll(args)
+        if verb == "adjust":
+            return self._adjust(args)
+        if verb == "note":
+            text = " ".join(args) or "(empty note)"
+            return Outcome((event("noted", text=text),), f"Noted: {text}")
+        return self.rules.handle(self.state, self.catalog, verb, args)
+
+    def _plan_outcome(self, line: str, outcome: Outcome) -> Plan[S]:
+        step = Step(self.next_number, "do", line, outcome.message, outcome.events,
+                    seat=outcome.seat)
+        state = self._apply_all(self.state, outcome.events)
+        return Plan(Result(True, outcome.message, "step", step), state)
+
+    def _plan_scan(self, line: str, args: list[str]) -> Plan[S]:
+        if len(args) != 1:
+            raise CommandSyntaxError("scan takes one tag, for example: scan XP/SH01")
+        found = classify(args[0])
+        if found.tag is None:
+            return Plan(Result(True, f"Foreign code {args[0][:60]!r} ignored: not a card tag.",
+                               "foreign"))
+        card = self.catalog.resolve(found.tag)
+        return self._plan_outcome(line, self.rules.on_scan(self.state, self.catalog, card))
+
+    def _plan_virtual_draw(self, line: str, args: list[str]) -> Plan[S]:
+        if len(args) != 1 or args[0].lower() not in self.catalog.decks:
+            decks = ", ".join(self.catalog.decks)
+            raise CommandSyntaxError(f"draw takes a deck name: one of {decks}.")
+        deck = args[0].lower()
+        drawn = piles.virtual_draw(self.state.table, deck, "supply")
+        setup = tuple(drawn[:-1])
+        shuffled = self._apply_all(self.state, setup)
+        card = self.catalog.card(drawn[-1]["card"])
+        outcome = self.rules.on_scan(shuffled, self.catalog, card)
+        merged = Outcome(setup + outcome.events,
+                         f"The app drew {card.name} ({card.card_id}). {outcome.message}",
+                         outcome.seat)
+        return self._plan_outcome(line, merged)
+
+    def _plan_undo(self, line: str) -> Plan[S]:
+        if not self.stack:
+            raise NothingToUndoError("There is nothing to undo.")
+        target = self.steps[self.stack[-1]]
+        message = f"Undid step {target.number} ({target.command}): {target.message}"
+        returns = self._returns(target)
+        if returns:
+            message += " " + " ".join(returns)
+        step = Step(self.next_number, "undo", line, message, (), target=target.number)
+        return Plan(Result(True, message, "step", step), self._fold_to(len(self.stack) - 1))
+
+    def _plan_redo(self, line: str) -> Plan[S]:
+        if not self.redo_stack:
+            raise NothingToUndoError("There is nothing to redo.")
+        target = self.steps[self.redo_stack[-1]]
+        message = f"Redid step {target.number} ({target.command}): {target.message}"
+        step = Step(self.next_number, "redo", line, message, (), target=target.number)
+        return Plan(Result(True, message, "step", step),
+                    self._apply_all(self.state, target.events))
+
+    def help_text(self) -> str:
+        """Every verb in one line each: the core's, then the game's."""
+        game = "; ".join(v.usage for v in self.rules.verbs())
+        return f"Commands: {CORE_USAGE}; {game}" if game else f"Commands: {CORE_USAGE}"
+
+    def undo_preview(self) -> str:
+        if not self.stack:
+            return "There is nothing to undo."
+        target = self.steps[self.stack[-1]]
+        return f"Undo would take back step {target.number} ({target.command}): {target.message}"
+
+    def _returns(self, step: Step) -> list[str]:
+        sentences = []
+        for e in reversed(step.events):
+            if e.type == "card_moved":
+                name = self.catalog.cards[e["card"]].name if e["card"] in self.catalog.cards else e["card"]
+                where = piles.zone_phrase(e["from"]).replace("in the ", "to the ", 1)
+                sentences.append(f"{name} ({e['card']}) goes back {where}.")
+        return sentences
+
+    # ---- core commands -----------------------------------------------------------------
+    def _roll(self, args: list[str]) -> Outcome:
+        dice = self.rules.dice(self.catalog)
+        if not args or args[0].lower() not in dice:
+            raise CommandSyntaxError(f"roll takes a die name: {', '.join(dice) or 'none'}.")
+        die = dice[args[0].lower()]
+        entered = args[1] if len(args) > 1 else None
+        e = roll(self.state.table, die, "roll", entered)
+        return Outcome((e,), f"{roll_text(e)} (value {e['value']}).")
+
+    def _adjust(self, args: list[str]) -> Outcome:
+        if len(args) < 3:
+            raise CommandSyntaxError(
+                "adjust takes a seat, a resource and a change, e.g. adjust Kourou credits +3 why")
+        seat = self.state.table.find_seat(args[0])
+        resource = args[1].lower()
+        try:
+            delta = int(args[2])
+        except ValueError:
+            raise CommandSyntaxError(f"{args[2]!r} is not a whole number like +3 or -2.") from None
+        reason = " ".join(args[3:]) or "no reason given"
+        if resource in ("score", "points", "dp", "vp"):
+            e = event("scored", seat=seat, points=delta, source=f"manual adjust: {reason}")
+        else:
+            if self.state.table.resource(seat, resource) + delta < 0:
+                raise CompanionError(
+                    f"{seat} has {self.state.table.resource(seat, resource)} {resource}; "
+                    f"cannot take away {-delta}.")
+            e = event("resource_changed", seat=seat, resource=resource, delta=delta,
+                      reason=f"manual adjust: {reason}")
+        return Outcome((e,), f"Adjusted {seat}'s {resource} by {delta:+d} ({reason}).", seat)
+
+    def _odds(self, args: list[str]) -> str:
+        if not args or args[0].lower() not in self.catalog.decks:
+            raise CommandSyntaxError(f"odds takes a deck name: {', '.join(self.catalog.decks)}.")
+        deck = args[0].lower()
+        left = self.state.table.cards_in(piles.deck_zone(deck))
+        counts: dict[str, int] = {}
+        for card in left:
+            name = self.catalog.cards[card].name
+            counts[name] = counts.get(name, 0) + 1
+        parts = ", ".join(f"{n} x {name}" for name, n in counts.items())
+        noun = "card" if len(left) == 1 else "cards"
+        return f"{len(left)} {noun} left in the {deck} deck" + (f": {parts}." if parts else ".")

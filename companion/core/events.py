@@ -1,0 +1,78 @@
+"""Events and steps: the journal's vocabulary.
+
+A command becomes one `Step` holding the events it produced. State is a fold
+of the events of the steps that are in effect; undo and redo are steps too,
+so the journal is append-only and survives restarts.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+StepKind = Literal["do", "undo", "redo"]
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened at the table; `data` is plain JSON data."""
+
+    type: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.data[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, **json.loads(json.dumps(dict(self.data)))}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> Event:
+        data = {k: v for k, v in raw.items() if k != "type"}
+        return cls(str(raw["type"]), data)
+
+
+def event(type_: str, **data: Any) -> Event:
+    """Shorthand: `event("scored", seat="Kourou", points=3, source="...")`."""
+    return Event(type_, data)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One committed command: what was typed or scanned, what it did, in words."""
+
+    number: int
+    kind: StepKind
+    command: str
+    message: str
+    events: tuple[Event, ...] = ()
+    target: int | None = None
+    seat: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "step": self.number,
+            "kind": self.kind,
+            "command": self.command,
+            "message": self.message,
+            "target": self.target,
+            "seat": self.seat,
+            "events": [e.to_dict() for e in self.events],
+        }
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> Step:
+        return cls(
+            number=int(raw["step"]),
+            kind=raw["kind"],
+            command=str(raw["command"]),
+            message=str(raw["message"]),
+            events=tuple(Event.from_dict(e) for e in raw.get("events", [])),
+            target=raw.get("target"),
+            seat=raw.get("seat"),
+        )

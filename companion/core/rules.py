@@ -1,0 +1,81 @@
+"""What a game module provides to the engine: a plain definition, no I/O.
+
+Each game package exposes one `GameRules` object (see games/*/rules.py). Its
+state is a frozen dataclass holding a core `Table` as `table`, plus whatever
+the game needs, with `to_dict()` / `from_dict()`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from companion.core.catalog import CardEntry, Catalog
+from companion.core.dice import Die
+from companion.core.events import Event
+from companion.core.table import Table
+
+
+class GameState(Protocol):
+    @property
+    def table(self) -> Table: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+S = TypeVar("S", bound=GameState)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a command did: its events and one sentence for the players."""
+
+    events: tuple[Event, ...]
+    message: str
+    seat: str | None = None
+
+
+@dataclass(frozen=True)
+class Verb:
+    """One word of a game's script vocabulary, for help and docs/commands.md."""
+
+    name: str
+    usage: str
+    help: str
+    example: str
+    aliases: tuple[str, ...] = field(default=())
+
+
+class GameRules(Protocol[S]):
+    """The small fixed rules API every game module implements."""
+
+    game: str
+    title: str
+
+    def new_state(self, catalog: Catalog, seed: int) -> S:
+        """The state before the first command: every card in its starting zone."""
+
+    def apply(self, state: S, event: Event) -> S:
+        """Fold one event; never fails for an event that was stored."""
+
+    def handle(self, state: S, catalog: Catalog, verb: str, args: Sequence[str]) -> Outcome:
+        """Validate a command into events; raise a CompanionError to refuse it."""
+
+    def on_scan(self, state: S, catalog: Catalog, card: CardEntry) -> Outcome:
+        """Exactly what a camera scan of `card` does in the current state."""
+
+    def verbs(self) -> Sequence[Verb]:
+        """The game's own vocabulary (the core adds undo, redo, scan, roll, ...)."""
+
+    def dice(self, catalog: Catalog) -> Mapping[str, Die]:
+        """The game's dice by name."""
+
+    def view(self, state: S, catalog: Catalog, seat: str | None) -> dict[str, Any]:
+        """JSON view: public when `seat` is None, else that seat's own view."""
+
+    def render(self, state: S, catalog: Catalog, seat: str | None) -> str:
+        """A plain-text scoreboard of the same view, for terminals and logs."""
+
+    def state_from_dict(self, raw: Mapping[str, Any]) -> S:
+        """Rebuild a state saved with `to_dict()`."""

@@ -1,0 +1,43 @@
+"""Turn order: fixed seat order, or ordering by keys with tie-breaks shown.
+
+>>> ordered, notes = order_by_keys(
+...     [("Falcon", (5, 3)), ("Viper", (5, 3)), ("Orca", (7, 1))],
+...     key_names=("velocity", "maneuverability"))
+>>> ordered
+['Orca', 'Falcon', 'Viper']
+>>> notes
+['Falcon and Viper tie on velocity 5, maneuverability 3: listed order breaks the tie.']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def next_seat(seats: Sequence[str], current: str | None) -> str | None:
+    """The seat after `current` in fixed order, or None after the last."""
+    if not seats:
+        return None
+    if current is None:
+        return seats[0]
+    index = seats.index(current) + 1
+    return seats[index] if index < len(seats) else None
+
+
+def order_by_keys(
+    items: Sequence[tuple[str, tuple[int, ...]]], key_names: Sequence[str]
+) -> tuple[list[str], list[str]]:
+    """Highest keys first; ties keep the given order and are explained."""
+    indexed = list(enumerate(items))
+    indexed.sort(key=lambda pair: (tuple(-k for k in pair[1][1]), pair[0]))
+    ordered = [name for _, (name, _) in indexed]
+    notes = []
+    groups: dict[tuple[int, ...], list[str]] = {}
+    for _, (name, keys) in indexed:
+        groups.setdefault(keys, []).append(name)
+    for keys, names in groups.items():
+        if len(names) > 1:
+            values = ", ".join(f"{n} {v}" for n, v in zip(key_names, keys, strict=True))
+            joined = ", ".join(names[:-1]) + f" and {names[-1]}"
+            notes.append(f"{joined} tie on {values}: listed order breaks the tie.")
+    return ordered, notes

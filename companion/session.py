@@ -1,0 +1,85 @@
+"""A game session: the journal and the match, joined. The UI and CLI use this.
+
+Every command is planned against the match, written to the journal in one
+transaction, and only then made part of the match. A failed write (disk full)
+leaves both exactly as they were.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.catalogs import load_catalog
+from companion.core.engine import Match, Result
+from companion.core.errors import CompanionError
+from companion.games.registry import rules_for
+from companion.store.journal import Journal, StoreError, open_journal
+
+
+@dataclass
+class Session:
+    journal: Journal
+    game_id: str
+    match: Match[Any]
+    notice: str | None = None
+
+    def run(self, line: str) -> Result:
+        """Run one command line; the result is acknowledged only once saved."""
+        plan = self.match.plan(line)
+        if plan.result.step is None:
+            return plan.result
+        try:
+            self.journal.append(self.game_id, self.match, plan)
+        except StoreError as exc:
+            return Result(False, str(exc), "refused")
+        return plan.result
+
+    @property
+    def kind(self) -> str:
+        return self.match.rules.game
+
+    def close(self) -> None:
+        self.journal.close()
+
+
+def open_db(db: Path) -> tuple[Journal, str | None]:
+    try:
+        return open_journal(db)
+    except OSError as exc:
+        raise CompanionError(f"The saved-games file {db} cannot be opened ({exc.strerror}).") \
+            from exc
+
+
+def open_session(db: Path, game: str | None, game_id: str | None = None,
+                 new: bool = False, seed: int | None = None) -> Session:
+    """Resume the named game, else the last game of `game`, else start a new one."""
+    journal, notice = open_db(db)
+    try:
+        if game_id is None and not new:
+            game_id = journal.last_game(game)
+        if game_id is not None and not new:
+            kind = journal.kind_of(game_id)
+            if game is not None and kind != game:
+                raise CompanionError(f"The saved game {game_id} is a {kind} game, not {game}.")
+            match = journal.load(game_id, rules_for(kind))
+            return Session(journal, game_id, match, notice)
+        if game is None:
+            raise CompanionError("There is no saved game yet; start one with "
+                                 "`companion play --game xp` or `--game ti4`.")
+        return _new_session(journal, game, seed, notice)
+    except BaseException:
+        journal.close()
+        raise
+
+
+def _new_session(journal: Journal, game: str, seed: int | None,
+                 notice: str | None) -> Session:
+    rules = rules_for(game)
+    catalog = load_catalog(game)  # a broken catalog refuses here, before any game starts
+    seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
+    match = Match(rules, catalog, seed)
+    game_id = journal.create_game(game, seed, catalog)
+    return Session(journal, game_id, match, notice)

@@ -1,0 +1,1 @@
+"""SQLite journal: append-only steps and events, snapshots, migrations, backups."""

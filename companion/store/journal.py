@@ -1,0 +1,291 @@
+"""The journal: every command is one transaction, acknowledged after commit.
+
+WAL with `synchronous=FULL` means a committed step survives a killed process
+and a power cut. Storage errors are translated here into sentences.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from companion.core.catalog import Catalog
+from companion.core.engine import Match, Plan, effective_stack, prefix_hashes
+from companion.core.events import Event, Step
+from companion.core.rules import GameRules
+from companion.store.schema import SchemaTooNewError, migrate
+
+SNAPSHOT_EVERY = 100
+BACKUPS_KEPT = 5
+
+
+class StoreError(RuntimeError):
+    """A saved-games problem, with a sentence a player can act on."""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    game_id: str
+    kind: str
+    created: str
+    updated: str
+    steps: int
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+def _translate(exc: sqlite3.Error) -> StoreError:
+    text = str(exc).lower()
+    if "full" in text:
+        return StoreError("The disk is full: the last command was not saved and the game is "
+                          "as it was before it. Free some space and try again.")
+    if "locked" in text or "busy" in text:
+        return StoreError("The saved-games file is busy in another companion; close it and retry.")
+    if "readonly" in text or "read-only" in text:
+        return StoreError("The saved-games file is read-only; the command was not saved.")
+    return StoreError(f"The saved-games file could not be written ({exc}); the game is unchanged.")
+
+
+class Journal:
+    """One SQLite file holding any number of saved games."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.conn = _connect(path)
+
+    def close(self) -> None:
+        self.conn.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+            yield self.conn
+            self.conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            raise _translate(exc) from exc
+
+    # ---- games ------------------------------------------------------------------
+    def create_game(self, kind: str, seed: int, catalog: Catalog) -> str:
+        day = datetime.now(timezone.utc).strftime("%Y%m%d")
+        with self._transaction() as conn:
+            count = conn.execute("SELECT COUNT(*) FROM games WHERE game_id LIKE ?",
+                                 (f"{kind}-{day}-%",)).fetchone()[0]
+            game_id = f"{kind}-{day}-{count + 1}"
+            while conn.execute("SELECT 1 FROM games WHERE game_id=?", (game_id,)).fetchone():
+                count += 1
+                game_id = f"{kind}-{day}-{count + 1}"
+            conn.execute("INSERT OR IGNORE INTO catalogs VALUES (?, ?)",
+                         (catalog.content_hash, json.dumps(catalog.to_data())))
+            now = _now()
+            conn.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?)",
+                         (game_id, kind, seed, catalog.content_hash, now, now))
+            _set_last(conn, kind, game_id)
+        return game_id
+
+    def games(self) -> list[GameInfo]:
+        rows = self.conn.execute(
+            "SELECT g.game_id, g.kind, g.created, g.updated, "
+            "(SELECT COUNT(*) FROM steps s WHERE s.game_id = g.game_id) "
+            "FROM games g ORDER BY g.updated DESC").fetchall()
+        return [GameInfo(*row) for row in rows]
+
+    def last_game(self, kind: str | None = None) -> str | None:
+        key = f"last:{kind}" if kind else "last"
+        row = self.conn.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+        return row[0] if row else None
+
+    def kind_of(self, game_id: str) -> str:
+        row = self.conn.execute("SELECT kind FROM games WHERE game_id=?", (game_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"There is no saved game called {game_id!r}; "
+                             "`companion games` lists them.")
+        return str(row[0])
+
+    # ---- loading ---------------------------------------------------------------------
+    def catalog_of(self, game_id: str) -> Catalog:
+        """The catalog the game was played with, as stored beside it."""
+        row = self.conn.execute(
+            "SELECT c.data, c.hash FROM games g JOIN catalogs c ON c.hash = g.catalog_hash "
+            "WHERE g.game_id=?", (game_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"The saved game {game_id!r} has lost its catalog.")
+        return Catalog.from_data(json.loads(row[0]), f"catalog saved with {game_id}")
+
+    def load(self, game_id: str, rules: GameRules[Any]) -> Match[Any]:
+        """Latest valid snapshot plus the steps after it."""
+        seed = self.conn.execute("SELECT seed FROM games WHERE game_id=?",
+                                 (game_id,)).fetchone()[0]
+        catalog = self.catalog_of(game_id)
+        steps = self._steps(game_id)
+        snapshot = self._snapshot(game_id, rules, steps)
+        return Match(rules, catalog, seed, steps, snapshot)
+
+    def _steps(self, game_id: str) -> list[Step]:
+        events: dict[int, list[Event]] = {}
+        for step, type_, data in self.conn.execute(
+                "SELECT step, type, data FROM events WHERE game_id=? ORDER BY step, idx",
+                (game_id,)):
+            events.setdefault(step, []).append(Event(type_, json.loads(data)))
+        rows = self.conn.execute(
+            "SELECT step, kind, target, command, message, seat FROM steps "
+            "WHERE game_id=? ORDER BY step", (game_id,)).fetchall()
+        return [Step(n, kind, cmd, msg, tuple(events.get(n, ())), target, seat)
+                for n, kind, target, cmd, msg, seat in rows]
+
+    def _snapshot(self, game_id: str, rules: GameRules[Any],
+                  steps: list[Step]) -> tuple[int, str, Any] | None:
+        """The newest snapshot that lies on the path of steps now in effect."""
+        stack, _ = effective_stack(steps)
+        hashes = prefix_hashes(stack)
+        for length, chain in self.conn.execute(
+                "SELECT length, chain FROM snapshots WHERE game_id=? ORDER BY length DESC",
+                (game_id,)):
+            if length < len(hashes) and hashes[length] == chain:
+                state = self.conn.execute(
+                    "SELECT state FROM snapshots WHERE game_id=? AND length=? AND chain=?",
+                    (game_id, length, chain)).fetchone()[0]
+                return length, chain, rules.state_from_dict(json.loads(state))
+        return None
+
+    def history(self, game_id: str) -> list[dict[str, Any]]:
+        rows = self.conn.execute(
+            "SELECT step, kind, target, command, message, seat, at FROM steps "
+            "WHERE game_id=? ORDER BY step", (game_id,)).fetchall()
+        keys = ("step", "kind", "target", "command", "message", "seat", "at")
+        return [dict(zip(keys, row, strict=True)) for row in rows]
+
+    # ---- writing ------------------------------------------------------------------------
+    def append(self, game_id: str, match: Match[Any], plan: Plan[Any]) -> None:
+        """Write the planned step in one transaction; only then commit it in memory."""
+        step = plan.result.step
+        if step is None:
+            return
+        with self._transaction() as conn:
+            conn.execute("INSERT INTO steps VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                         (game_id, step.number, step.kind, step.target, step.command,
+                          step.message, step.seat, _now()))
+            conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?)", [
+                (game_id, step.number, i, e.type, json.dumps(dict(e.data)))
+                for i, e in enumerate(step.events)])
+            conn.execute("UPDATE games SET updated=? WHERE game_id=?", (_now(), game_id))
+            _set_last(conn, self.kind_of(game_id), game_id)
+        round_before = match.state.table.round
+        match.commit(plan)
+        if len(match.stack) % SNAPSHOT_EVERY == 0 and step.kind == "do":
+            self.snapshot(game_id, match)
+        if match.state.table.round > round_before:
+            self.backup()
+
+    def snapshot(self, game_id: str, match: Match[Any]) -> None:
+        length, chain = match.snapshot_key
+        state = json.dumps(match.state.to_dict())
+        with self._transaction() as conn:
+            conn.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?)",
+                         (game_id, length, chain, state))
+
+    def backup(self, keep: int = BACKUPS_KEPT) -> Path:
+        """Copy the whole file to backups/ (SQLite's online backup); keep the last few."""
+        folder = self.path.parent / "backups"
+        folder.mkdir(parents=True, exist_ok=True)
+        stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-%f")
+        target = folder / f"{self.path.stem}-{stamp}.db"
+        copy = sqlite3.connect(target)
+        try:
+            self.conn.backup(copy)
+        finally:
+            copy.close()
+        for old in sorted(folder.glob(f"{self.path.stem}-*.db"))[:-keep]:
+            old.unlink()
+        return target
+
+    def integrity_ok(self) -> bool:
+        return self.conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+    # ---- export / import ----------------------------------------------------------------
+    def export(self, game_id: str) -> dict[str, Any]:
+        row = self.conn.execute("SELECT kind, seed, created FROM games WHERE game_id=?",
+                                (game_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"There is no saved game called {game_id!r}.")
+        return {"format": "exploration-companion-game", "version": 1, "game_id": game_id,
+                "kind": row[0], "seed": row[1], "created": row[2],
+                "catalog": self.catalog_of(game_id).to_data(),
+                "steps": [s.to_dict() for s in self._steps(game_id)]}
+
+    def import_game(self, data: Mapping[str, Any], rules: GameRules[Any]) -> str:
+        """Add an exported game as a new saved game, checking it replays."""
+        catalog = Catalog.from_data(data["catalog"], "imported catalog")
+        steps = [Step.from_dict(s) for s in data["steps"]]
+        Match(rules, catalog, int(data["seed"]), steps)  # refuses a game that cannot replay
+        game_id = self.create_game(str(data["kind"]), int(data["seed"]), catalog)
+        with self._transaction() as conn:
+            for step in steps:
+                conn.execute("INSERT INTO steps VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                             (game_id, step.number, step.kind, step.target, step.command,
+                              step.message, step.seat, _now()))
+                conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?)", [
+                    (game_id, step.number, i, e.type, json.dumps(dict(e.data)))
+                    for i, e in enumerate(step.events)])
+        return game_id
+
+
+def _set_last(conn: sqlite3.Connection, kind: str, game_id: str) -> None:
+    conn.execute("INSERT OR REPLACE INTO meta VALUES ('last', ?)", (game_id,))
+    conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (f"last:{kind}", game_id))
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(path, isolation_level=None, timeout=5.0)
+    try:
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=FULL")
+        migrate(conn)
+        conn.execute("SELECT COUNT(*) FROM games").fetchone()
+    except SchemaTooNewError as exc:
+        conn.close()
+        raise StoreError(str(exc)) from exc
+    except sqlite3.DatabaseError:
+        conn.close()
+        raise
+    return conn
+
+
+def open_journal(path: Path) -> tuple[Journal, str | None]:
+    """Open the saved-games file; a corrupt one is kept aside and a fresh one started.
+
+    Returns the journal and, if the file had to be set aside, a sentence saying so.
+    """
+    try:
+        journal = Journal(path)
+        if not journal.conn.execute("PRAGMA quick_check").fetchone()[0] == "ok":
+            journal.close()
+            raise sqlite3.DatabaseError("quick_check failed")
+        return journal, None
+    except sqlite3.DatabaseError:
+        aside = _set_aside(path)
+        return Journal(path), (
+            f"The saved-games file {path} was damaged; it was kept as {aside.name} "
+            "and a new one was started.")
+
+
+def _set_aside(path: Path) -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.corrupt-{stamp}")
+    for suffix in ("", "-wal", "-shm"):
+        part = Path(f"{path}{suffix}")
+        if part.exists():
+            part.rename(Path(f"{aside}{suffix}"))
+    return aside

@@ -1,0 +1,135 @@
+import pytest
+
+from companion.core.engine import Match
+from companion.core.turns import order_by_keys
+from tests.core.toygame import ToyRules, toy_catalog
+
+
+@pytest.fixture
+def match():
+    m = Match(ToyRules(), toy_catalog(), seed=11)
+    for line in ("sit Ann", "sit Bob"):
+        assert m.execute(line).ok
+    return m
+
+
+def test_refused_command_changes_nothing_and_says_why(match):
+    before = match.state
+    result = match.execute("pay Bob 50")
+    assert not result.ok and result.message == "Bob has too few credits."
+    assert match.state == before and len(match.steps) == 2
+
+
+def test_unknown_verb_and_unreadable_line_are_one_sentence(match):
+    assert match.execute("fly to mars").message == "'fly' is not a command of this game."
+    assert "cannot be read" in match.execute('note "unclosed').message
+
+
+def test_scan_draw_is_an_observation_of_a_card_in_that_deck(match):
+    assert match.execute("scan XP/H2").ok
+    again = match.execute("scan XP/H2")
+    assert not again.ok and "in Ann's play area" in again.message
+
+
+def test_foreign_code_is_reported_and_changes_nothing(match):
+    before = match.state
+    result = match.execute("scan https://example.org")
+    assert result.ok and result.kind == "foreign" and result.step is None
+    assert match.state == before
+
+
+def test_undo_of_a_draw_puts_the_card_back_and_says_so(match):
+    match.execute("scan XP/H2")
+    assert "Undo would take back step 3 (scan XP/H2)" in match.execute("undo preview").message
+    result = match.execute("undo")
+    assert "Solar flare (H2) goes back to the hazard deck." in result.message
+    assert match.state.table.zone_of("H2") == "deck:hazard"
+
+
+def test_undo_then_redo_is_the_identity_and_replays_no_roll(match):
+    match.execute("roll maneuver")
+    rolled = match.state
+    match.execute("undo")
+    match.execute("redo")
+    assert match.state == rolled
+    assert match.replay_from_start() == match.state
+
+
+def test_many_undos_and_a_new_command_clears_redo(match):
+    match.execute("pay Ann 1")
+    match.execute("pay Ann 1")
+    match.execute("undo")
+    match.execute("undo")
+    assert match.state.table.resource("Ann", "credits") == 5
+    match.execute("pay Ann 2")
+    assert match.execute("redo").message == "There is nothing to redo."
+    assert match.state.table.resource("Ann", "credits") == 3
+
+
+def test_nothing_to_undo_on_a_new_game():
+    m = Match(ToyRules(), toy_catalog(), seed=1)
+    assert m.execute("undo").message == "There is nothing to undo."
+
+
+def test_virtual_deck_shuffles_once_and_draws_in_recorded_order(match):
+    first = match.execute("draw hazard")
+    second = match.execute("draw hazard")
+    assert first.ok and second.ok
+    shuffles = [e for e in first.step.events if e.type == "deck_shuffled"]
+    assert len(shuffles) == 1
+    order = shuffles[0]["order"]
+    drawn = [e["card"] for s in (first, second) for e in s.step.events if e.type == "card_moved"]
+    assert drawn == order[:2]
+    assert not [e for e in second.step.events if e.type == "deck_shuffled"]
+
+
+def test_same_seed_gives_same_rolls_and_shuffles():
+    def play(seed):
+        m = Match(ToyRules(), toy_catalog(), seed=seed)
+        m.execute("sit Ann")
+        return [m.execute(x).message for x in ("roll maneuver", "draw hazard", "roll maneuver")]
+    assert play(5) == play(5)
+    assert any(play(5) != play(s) for s in range(6, 12))
+
+
+def test_empty_draw_pile_reshuffles_its_discard(match):
+    for card in ("H1", "H2", "H3", "H4"):
+        match.execute(f"discard {card}")
+    result = match.execute("scan XP/H3")
+    assert result.ok
+    reshuffle = [e for e in result.step.events if e.type == "discard_reshuffled"]
+    assert reshuffle and sorted(reshuffle[0]["cards"]) == ["H1", "H2", "H3", "H4"]
+
+
+def test_physical_roll_entered_by_the_table(match):
+    result = match.execute("roll maneuver two")
+    assert result.message == "The table rolled two on the maneuver die (value 2)."
+    assert not match.execute("roll maneuver seven").ok
+
+
+def test_manual_adjust_is_logged_with_its_reason(match):
+    result = match.execute("adjust Ann score +2 forgot the comet bonus")
+    assert result.ok
+    assert match.state.table.score_breakdown("Ann") == {"manual adjust: forgot the comet bonus": 2}
+    assert not match.execute("adjust Ann credits -9").ok
+
+
+def test_odds_count_what_is_left():
+    m = Match(ToyRules(), toy_catalog(), seed=3)
+    m.execute("sit Ann")
+    m.execute("scan XP/H1")
+    assert m.execute("odds hazard").message == \
+        "3 cards left in the hazard deck: 2 x Solar flare, 1 x Meteor."
+
+
+def test_order_by_keys_explains_ties():
+    ordered, notes = order_by_keys([("A", (3, 1)), ("B", (5, 0)), ("C", (3, 1))],
+                                   ("velocity", "maneuverability"))
+    assert ordered == ["B", "A", "C"]
+    assert notes == ["A and C tie on velocity 3, maneuverability 1: listed order breaks the tie."]
+
+
+def test_seat_lookup_accepts_unique_prefix_and_explains_ambiguity(match):
+    assert match.state.table.find_seat("an") == "Ann"
+    match.execute("sit Anders")
+    assert "could be Ann, Anders" in match.execute("pay An 1").message
