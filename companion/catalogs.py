@@ -13,8 +13,11 @@ CATALOG_FILES = {"xp": "exploration.toml", "ti4": "ti4.toml"}
 
 
 def assets_dir() -> Path:
-    """The packaged `assets/` folder (works from a checkout and from a wheel)."""
-    return Path(str(resources.files("companion").joinpath("assets")))
+    """The `assets/` folder: inside the installed package, or beside it in a checkout."""
+    packaged = Path(str(resources.files("companion").joinpath("assets")))
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parent.parent / "assets"
 
 
 def catalog_path(game: str) -> Path:

@@ -97,7 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         print(f"{exc.strerror or exc}: {exc.filename or ''}".strip(": "), file=sys.stderr)
         return 1
-    except Exception as exc:  # noqa: BLE001 - the last line of defence for players
+    except Exception as exc:
         return _unexpected(exc)
 
 

@@ -30,7 +30,7 @@ def run(args: argparse.Namespace) -> int:
         session = open_session(Path(folder) / "demo.db", args.game, new=True, seed=2047)
         try:
             refused = 0
-            for number, line in enumerate(lines, start=1):
+            for line in lines:
                 if not line.strip() or line.lstrip().startswith("#"):
                     continue
                 result = session.run(line)

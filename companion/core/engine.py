@@ -7,10 +7,10 @@ so a failed write leaves the match exactly as it was.
 
 from __future__ import annotations
 
-import hashlib
 import shlex
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+import zlib
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, Generic, Literal
 
 from companion.core import piles
@@ -44,6 +44,15 @@ class Result:
 
 
 @dataclass(frozen=True)
+class Snapshot(Generic[S]):
+    """A stored state after the first `length` steps in effect, read only if used."""
+
+    length: int
+    chain: str
+    load: Callable[[], S]
+
+
+@dataclass(frozen=True)
 class Plan(Generic[S]):
     """A command evaluated against the current state but not yet committed."""
 
@@ -52,16 +61,28 @@ class Plan(Generic[S]):
 
 
 def chain_hash(previous: str, step_number: int) -> str:
-    """Identity of an effective-step prefix; snapshots are keyed by it."""
-    return hashlib.blake2b(f"{previous}/{step_number}".encode(), digest_size=8).hexdigest()
+    """Identity of an effective-step prefix; snapshots are keyed by it.
+
+    Two running checksums (CRC-32 and Adler-32) of the step numbers: cheap
+    enough to recompute for thousands of steps when a game is opened.
+    """
+    crc, adler = (int(previous[:8], 16), int(previous[8:], 16)) if previous else (0, 1)
+    data = step_number.to_bytes(8, "big")
+    return f"{zlib.crc32(data, crc):08x}{zlib.adler32(data, adler):08x}"
 
 
 def prefix_hashes(stack: Sequence[int]) -> list[str]:
     """Chain hashes of every prefix of the effective stack ("" for the empty one)."""
     hashes = [""]
+    crc, adler = 0, 1
     for number in stack:
-        hashes.append(chain_hash(hashes[-1], number))
+        data = number.to_bytes(8, "big")
+        crc, adler = zlib.crc32(data, crc), zlib.adler32(data, adler)
+        hashes.append(f"{crc:08x}{adler:08x}")
     return hashes
+
+
+EventLoader = Callable[[Sequence[int]], dict[int, tuple[Event, ...]]]
 
 
 def effective_stack(steps: Iterable[Step]) -> tuple[list[int], list[int]]:
@@ -83,28 +104,49 @@ class Match(Generic[S]):
     """One game in progress: its rules, catalog, journal and current state."""
 
     def __init__(self, rules: GameRules[S], catalog: Catalog, seed: int,
-                 steps: Sequence[Step] = (), snapshot: tuple[int, str, S] | None = None):
+                 steps: Sequence[Step] = (), snapshots: Sequence[Snapshot[S]] = (),
+                 load_events: EventLoader | None = None):
+        """Snapshots are tried newest first; the first on the path in effect is used.
+
+        `load_events`, if given, fetches the events of steps given without them.
+        """
         self.rules, self.catalog, self.seed = rules, catalog, seed
         self.initial: S = rules.new_state(catalog, seed)
         self.steps: dict[int, Step] = {s.number: s for s in steps}
+        self._load_events = load_events
+        self._unloaded = {s.number for s in steps if s.kind == "do"} if load_events else set()
         self.stack, self.redo_stack = effective_stack(steps)
         self.hashes = prefix_hashes(self.stack)
         self.checkpoints: dict[str, S] = {"": self.initial}
-        if snapshot is not None:
-            length, digest, state = snapshot
-            if length <= len(self.stack) and self.hashes[length] == digest:
-                self.checkpoints[digest] = state
+        for snapshot in snapshots:
+            length = snapshot.length
+            if length < len(self.hashes) and self.hashes[length] == snapshot.chain:
+                self.checkpoints[snapshot.chain] = snapshot.load()
+                break
         self.state: S = self._fold_to(len(self.stack))
 
     # ---- folding -------------------------------------------------------------
     def _fold_to(self, length: int) -> S:
         start = max(i for i in range(length + 1) if self.hashes[i] in self.checkpoints)
         state = self.checkpoints[self.hashes[start]]
+        self._ensure_events(self.stack[start:length])
         for i in range(start, length):
             state = self._apply_all(state, self.steps[self.stack[i]].events)
             if (i + 1) % CHECKPOINT_EVERY == 0:
                 self.checkpoints[self.hashes[i + 1]] = state
         return state
+
+    def _ensure_events(self, numbers: Iterable[int]) -> None:
+        missing = [n for n in numbers if n in self._unloaded]
+        if missing and self._load_events is not None:
+            for number, events in self._load_events(missing).items():
+                self.steps[number] = replace(self.steps[number], events=events)
+            self._unloaded.difference_update(missing)
+
+    def step(self, number: int) -> Step:
+        """A step with its events (fetched from the store if not loaded yet)."""
+        self._ensure_events([number])
+        return self.steps[number]
 
     def _apply_all(self, state: S, events: Iterable[Event]) -> S:
         for e in events:
@@ -114,6 +156,7 @@ class Match(Generic[S]):
     def replay_from_start(self) -> S:
         """The state folded from the first event, ignoring every checkpoint."""
         state = self.initial
+        self._ensure_events(self.stack)
         for number in self.stack:
             state = self._apply_all(state, self.steps[number].events)
         return state
@@ -127,6 +170,7 @@ class Match(Generic[S]):
         return len(self.stack), self.hashes[-1]
 
     def history(self) -> list[Step]:
+        self._ensure_events(list(self.steps))
         return [self.steps[n] for n in sorted(self.steps)]
 
     # ---- planning and committing ------------------------------------------------
@@ -224,15 +268,17 @@ class Match(Generic[S]):
         shuffled = self._apply_all(self.state, setup)
         card = self.catalog.card(drawn[-1]["card"])
         outcome = self.rules.on_scan(shuffled, self.catalog, card)
-        merged = Outcome(setup + outcome.events,
-                         f"The app drew {card.name} ({card.card_id}). {outcome.message}",
-                         outcome.seat)
+        # A card drawn into a private zone (a hidden mission) is never named in the log.
+        hidden = any(e.type == "card_moved" and e["card"] == card.card_id
+                     and piles.is_private(e["to"]) for e in outcome.events)
+        drew = "The app drew a card" if hidden else f"The app drew {card.name} ({card.card_id})"
+        merged = Outcome(setup + outcome.events, f"{drew}. {outcome.message}", outcome.seat)
         return self._plan_outcome(line, merged)
 
     def _plan_undo(self, line: str) -> Plan[S]:
         if not self.stack:
             raise NothingToUndoError("There is nothing to undo.")
-        target = self.steps[self.stack[-1]]
+        target = self.step(self.stack[-1])
         message = f"Undid step {target.number} ({target.command}): {target.message}"
         returns = self._returns(target)
         if returns:
@@ -243,7 +289,7 @@ class Match(Generic[S]):
     def _plan_redo(self, line: str) -> Plan[S]:
         if not self.redo_stack:
             raise NothingToUndoError("There is nothing to redo.")
-        target = self.steps[self.redo_stack[-1]]
+        target = self.step(self.redo_stack[-1])
         message = f"Redid step {target.number} ({target.command}): {target.message}"
         step = Step(self.next_number, "redo", line, message, (), target=target.number)
         return Plan(Result(True, message, "step", step),
@@ -264,9 +310,13 @@ class Match(Generic[S]):
         sentences = []
         for e in reversed(step.events):
             if e.type == "card_moved":
-                name = self.catalog.cards[e["card"]].name if e["card"] in self.catalog.cards else e["card"]
+                entry = self.catalog.cards.get(e["card"])
+                name = entry.name if entry else e["card"]
                 where = piles.zone_phrase(e["from"]).replace("in the ", "to the ", 1)
-                sentences.append(f"{name} ({e['card']}) goes back {where}.")
+                if piles.is_private(e["to"]):  # never name a hidden card
+                    sentences.append(f"A card from {e['to'][5:]}'s hand goes back {where}.")
+                else:
+                    sentences.append(f"{name} ({e['card']}) goes back {where}.")
         return sentences
 
     # ---- core commands -----------------------------------------------------------------

@@ -42,7 +42,7 @@ def event(type_: str, **data: Any) -> Event:
     return Event(type_, data)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Step:
     """One committed command: what was typed or scanned, what it did, in words."""
 

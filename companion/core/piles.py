@@ -113,7 +113,8 @@ class Odds:
         return self.matching / self.left if self.left else 0.0
 
     def sentence(self) -> str:
-        return f"{self.matching} of the {self.left} cards left in the {self.deck} deck are {self.what}."
+        return (f"{self.matching} of the {self.left} cards left in the {self.deck} deck "
+                f"are {self.what}.")
 
 
 def odds(table: Table, deck: str, matches: Callable[[str], bool], what: str) -> Odds:

@@ -128,7 +128,7 @@ def new_table(game: str, seed: int, cards: Iterable[tuple[str, str]]) -> Table:
 
 # ---- applying core events ------------------------------------------------------
 def _seat_joined(t: Table, e: Event) -> Table:
-    return replace(t, seats=t.seats + (e["seat"],),
+    return replace(t, seats=(*t.seats, e["seat"]),
                    players={**t.players, e["seat"]: e.get("player", e["seat"])},
                    resources={**t.resources, e["seat"]: dict(e.get("resources", {}))})
 
@@ -167,7 +167,7 @@ def _resource_changed(t: Table, e: Event) -> Table:
 
 
 def _scored(t: Table, e: Event) -> Table:
-    return replace(t, scores=t.scores + (ScoreEntry(e["seat"], int(e["points"]), e["source"]),))
+    return replace(t, scores=(*t.scores, ScoreEntry(e["seat"], int(e["points"]), e["source"])))
 
 
 def _counter_set(t: Table, e: Event) -> Table:

@@ -9,15 +9,15 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from companion.core.catalog import Catalog
-from companion.core.engine import Match, Plan, effective_stack, prefix_hashes
+from companion.core.engine import Match, Plan, Snapshot
 from companion.core.events import Event, Step
 from companion.core.rules import GameRules
 from companion.store.schema import SchemaTooNewError, migrate
@@ -40,7 +40,7 @@ class GameInfo:
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 def _translate(exc: sqlite3.Error) -> StoreError:
@@ -78,7 +78,7 @@ class Journal:
 
     # ---- games ------------------------------------------------------------------
     def create_game(self, kind: str, seed: int, catalog: Catalog) -> str:
-        day = datetime.now(timezone.utc).strftime("%Y%m%d")
+        day = datetime.now(UTC).strftime("%Y%m%d")
         with self._transaction() as conn:
             count = conn.execute("SELECT COUNT(*) FROM games WHERE game_id LIKE ?",
                                  (f"{kind}-{day}-%",)).fetchone()[0]
@@ -128,36 +128,48 @@ class Journal:
         seed = self.conn.execute("SELECT seed FROM games WHERE game_id=?",
                                  (game_id,)).fetchone()[0]
         catalog = self.catalog_of(game_id)
-        steps = self._steps(game_id)
-        snapshot = self._snapshot(game_id, rules, steps)
-        return Match(rules, catalog, seed, steps, snapshot)
+        steps = self._steps(game_id, with_events=False)
+        return Match(rules, catalog, seed, steps, self._snapshots(game_id, rules),
+                     load_events=lambda numbers: self._events(game_id, numbers))
 
-    def _steps(self, game_id: str) -> list[Step]:
-        events: dict[int, list[Event]] = {}
-        for step, type_, data in self.conn.execute(
-                "SELECT step, type, data FROM events WHERE game_id=? ORDER BY step, idx",
-                (game_id,)):
-            events.setdefault(step, []).append(Event(type_, json.loads(data)))
+    def _steps(self, game_id: str, with_events: bool = True) -> list[Step]:
         rows = self.conn.execute(
             "SELECT step, kind, target, command, message, seat FROM steps "
             "WHERE game_id=? ORDER BY step", (game_id,)).fetchall()
-        return [Step(n, kind, cmd, msg, tuple(events.get(n, ())), target, seat)
+        events = self._events(game_id, None) if with_events else {}
+        return [Step(n, kind, cmd, msg, events.get(n, ()), target, seat)
                 for n, kind, target, cmd, msg, seat in rows]
 
-    def _snapshot(self, game_id: str, rules: GameRules[Any],
-                  steps: list[Step]) -> tuple[int, str, Any] | None:
-        """The newest snapshot that lies on the path of steps now in effect."""
-        stack, _ = effective_stack(steps)
-        hashes = prefix_hashes(stack)
-        for length, chain in self.conn.execute(
-                "SELECT length, chain FROM snapshots WHERE game_id=? ORDER BY length DESC",
-                (game_id,)):
-            if length < len(hashes) and hashes[length] == chain:
-                state = self.conn.execute(
+    def _events(self, game_id: str, steps: Sequence[int] | None) -> dict[int, tuple[Event, ...]]:
+        """Events by step: of all steps, or only of those named (in chunks)."""
+        query = "SELECT step, type, data FROM events WHERE game_id=?"
+        if steps is None:
+            chunks: list[Sequence[int]] = [[]]
+        else:
+            chunks = [steps[i:i + 500] for i in range(0, len(steps), 500)]
+        found: dict[int, list[Event]] = {}
+        for chunk in chunks:
+            where = f" AND step IN ({','.join('?' * len(chunk))})" if chunk else ""
+            for step, type_, data in self.conn.execute(query + where + " ORDER BY step, idx",
+                                                        (game_id, *chunk)):
+                found.setdefault(step, []).append(Event(type_, json.loads(data)))
+        if steps is not None:
+            for step in steps:
+                found.setdefault(step, [])
+        return {n: tuple(e) for n, e in found.items()}
+
+    def _snapshots(self, game_id: str, rules: GameRules[Any]) -> list[Snapshot[Any]]:
+        """Every stored snapshot, newest first; a state is parsed only if used."""
+        def loader(length: int, chain: str) -> Callable[[], Any]:
+            def load() -> Any:
+                row = self.conn.execute(
                     "SELECT state FROM snapshots WHERE game_id=? AND length=? AND chain=?",
-                    (game_id, length, chain)).fetchone()[0]
-                return length, chain, rules.state_from_dict(json.loads(state))
-        return None
+                    (game_id, length, chain)).fetchone()
+                return rules.state_from_dict(json.loads(row[0]))
+            return load
+        rows = self.conn.execute("SELECT length, chain FROM snapshots WHERE game_id=? "
+                                 "ORDER BY length DESC", (game_id,)).fetchall()
+        return [Snapshot(length, chain, loader(length, chain)) for length, chain in rows]
 
     def history(self, game_id: str) -> list[dict[str, Any]]:
         rows = self.conn.execute(
@@ -199,7 +211,7 @@ class Journal:
         """Copy the whole file to backups/ (SQLite's online backup); keep the last few."""
         folder = self.path.parent / "backups"
         folder.mkdir(parents=True, exist_ok=True)
-        stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-%f")
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-%f")
         target = folder / f"{self.path.stem}-{stamp}.db"
         copy = sqlite3.connect(target)
         try:
@@ -270,7 +282,7 @@ def open_journal(path: Path) -> tuple[Journal, str | None]:
     """
     try:
         journal = Journal(path)
-        if not journal.conn.execute("PRAGMA quick_check").fetchone()[0] == "ok":
+        if journal.conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
             journal.close()
             raise sqlite3.DatabaseError("quick_check failed")
         return journal, None

@@ -24,7 +24,8 @@ def test_one_entry_per_physical_copy_with_its_copy_number():
 def test_duplicate_id_names_file_key_and_id():
     def dup(d):
         d["cards"][1]["ids"] = ["H1"]
-    with pytest.raises(CatalogError, match=r"toy.toml: cards\[1\] \(rock\).ids: ID H1 is used twice"):
+    expected = r"toy.toml: cards\[1\] \(rock\).ids: ID H1 is used twice"
+    with pytest.raises(CatalogError, match=expected):
         build(dup)
 
 
@@ -57,7 +58,7 @@ def test_undeclared_deck_is_refused():
 def test_unknown_game_is_refused():
     def game(d):
         d["catalog"]["game"] = "chess"
-    with pytest.raises(CatalogError, match="catalog.game"):
+    with pytest.raises(CatalogError, match=r"catalog\.game"):
         build(game)
 
 

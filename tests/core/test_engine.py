@@ -133,3 +133,13 @@ def test_seat_lookup_accepts_unique_prefix_and_explains_ambiguity(match):
     assert match.state.table.find_seat("an") == "Ann"
     match.execute("sit Anders")
     assert "could be Ann, Anders" in match.execute("pay An 1").message
+
+
+def test_prefix_hashes_agree_with_the_incremental_chain():
+    from companion.core.engine import chain_hash, prefix_hashes
+    hashes = prefix_hashes([3, 1, 4, 1, 5])
+    running = ""
+    for i, n in enumerate([3, 1, 4, 1, 5], start=1):
+        running = chain_hash(running, n)
+        assert hashes[i] == running
+    assert prefix_hashes([1, 2]) != prefix_hashes([2, 1])
