@@ -312,7 +312,7 @@ class Match(Generic[S]):
             if e.type == "card_moved":
                 entry = self.catalog.cards.get(e["card"])
                 name = entry.name if entry else e["card"]
-                where = piles.zone_phrase(e["from"]).replace("in the ", "to the ", 1)
+                where = piles.return_phrase(e["from"])
                 if piles.is_private(e["to"]):  # never name a hidden card
                     sentences.append(f"A card from {e['to'][5:]}'s hand goes back {where}.")
                 else:
@@ -361,5 +361,8 @@ class Match(Generic[S]):
             name = self.catalog.cards[card].name
             counts[name] = counts.get(name, 0) + 1
         parts = ", ".join(f"{n} x {name}" for name, n in counts.items())
+        notes = getattr(self.rules, "odds_notes", None)
+        extra = notes(self.state, self.catalog, deck) if notes else []
         noun = "card" if len(left) == 1 else "cards"
-        return f"{len(left)} {noun} left in the {deck} deck" + (f": {parts}." if parts else ".")
+        text = f"{len(left)} {noun} left in the {deck} deck" + (f": {parts}." if parts else ".")
+        return " ".join([text, *extra])

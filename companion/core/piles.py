@@ -133,10 +133,24 @@ def zone_phrase(zone: str) -> str:
         "attached": f"attached to {name}",
         "play": f"in play ({name})",
     }
+    if zone == "play:revealed":
+        return "revealed, not yet resolved"
     if kind in phrases:
         return phrases[kind]
     return {"box": "in the box, out of this game", "purged": "purged from the game",
             "supply": "in the supply"}.get(kind, f"in {zone}")
+
+
+def return_phrase(zone: str) -> str:
+    """Where an undone move sends a card: 'to the hazard deck', 'to Kourou's hand'."""
+    phrase = zone_phrase(zone)
+    if phrase.startswith("in play"):
+        return "into" + phrase[2:]
+    if phrase.startswith("in "):
+        return "to " + phrase[3:]
+    if phrase.startswith("revealed"):
+        return "to being " + phrase
+    return phrase
 
 
 def every_card_once(table: Table, catalog_ids: Iterable[str]) -> bool:

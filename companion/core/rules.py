@@ -79,3 +79,6 @@ class GameRules(Protocol[S]):
 
     def state_from_dict(self, raw: Mapping[str, Any]) -> S:
         """Rebuild a state saved with `to_dict()`."""
+
+    # Optional: `odds_notes(state, catalog, deck) -> list[str]`, sentences the
+    # engine adds to `odds DECK` (e.g. how many relic fragments are left).

@@ -143,3 +143,12 @@ def test_prefix_hashes_agree_with_the_incremental_chain():
         running = chain_hash(running, n)
         assert hashes[i] == running
     assert prefix_hashes([1, 2]) != prefix_hashes([2, 1])
+
+
+def test_return_phrases_read_as_plain_words():
+    from companion.core.piles import return_phrase
+    assert return_phrase("deck:hazard") == "to the hazard deck"
+    assert return_phrase("hand:Kourou") == "to Kourou's hand"
+    assert return_phrase("play:common") == "into play (common)"
+    assert return_phrase("play:revealed") == "to being revealed, not yet resolved"
+    assert return_phrase("box") == "to the box, out of this game"

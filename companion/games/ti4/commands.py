@@ -1,0 +1,357 @@
+"""The TI4 exploration vocabulary: each verb checks the rules, then builds events."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from companion.core import piles
+from companion.core.catalog import CardEntry, Catalog
+from companion.core.errors import CommandSyntaxError, IllegalMoveError
+from companion.core.events import event
+from companion.core.rules import Outcome
+from companion.games.ti4 import frontier, relics
+from companion.games.ti4.explore import (
+    Builder,
+    enqueue,
+    label,
+    prepare_draw,
+    resolve,
+    start_queue,
+    target_phrase,
+    traits_of,
+)
+from companion.games.ti4.state import Exploration, TI4State
+from companion.games.ti4.words import find_planets, match_name, seat_of, simple, split_keywords
+
+Handler = Callable[[Builder, list[str]], str | None]
+
+
+def _require_setup(b: Builder) -> None:
+    if not b.state.set_up:
+        raise IllegalMoveError("The game is not set up yet: seat the players with player "
+                               "NAME, then type setup.")
+
+
+def cmd_player(b: Builder, args: list[str]) -> str | None:
+    if b.state.set_up:
+        raise IllegalMoveError("Seats are fixed once the game is set up.")
+    if not args or len(args) > 2:
+        raise CommandSyntaxError("player takes a name and an optional colour: player Alice red")
+    name = args[0]
+    if name.lower() in ("for", "with", "to", "from") or not simple(name):
+        raise IllegalMoveError(f"{name!r} cannot be a seat name; choose another.")
+    if any(s.lower() == name.lower() for s in b.state.table.seats):
+        raise IllegalMoveError(f"{name} already has a seat.")
+    color = args[1].lower() if len(args) > 1 else None
+    b.add(event("seat_joined", seat=name, player=name, color=color, resources={}))
+    b.say(f"{name} takes a seat" + (f" ({color})." if color else "."))
+    return name
+
+
+def cmd_setup(b: Builder, args: list[str]) -> str | None:
+    if b.state.set_up:
+        raise IllegalMoveError("The game is already set up.")
+    if not b.state.table.seats:
+        raise IllegalMoveError("Seat the players first with player NAME.")
+    options = sorted({a.lower().lstrip("-") for a in args})
+    known = {c.option for c in b.catalog.cards.values() if c.option}
+    for option in options:
+        if option not in known:
+            raise CommandSyntaxError(f"{option!r} is not an option; known: {', '.join(known)}.")
+    b.add(event("game_set_up", options=options))
+    extra = [c for c in b.catalog.cards.values() if c.option in options]
+    for card in extra:
+        b.add(piles.move(card.card_id, "box", piles.deck_zone(card.deck), f"option {card.option}"))
+    if extra:
+        b.say(f"Shuffle the {len(extra)} {', '.join(options)} cards into their decks.")
+    frontier.place_at_setup(b)
+    first = b.state.table.seats[0]
+    b.add(event("phase_changed", round=1, phase="action", active=first))
+    b.say(f"Round 1, action phase; {first} is active.")
+    return None
+
+
+def cmd_turn(b: Builder, args: list[str]) -> str | None:
+    _require_setup(b)
+    if len(args) != 1:
+        raise CommandSyntaxError("turn takes one seat: turn Bob")
+    seat = b.state.table.find_seat(args[0])
+    t = b.state.table
+    b.add(event("phase_changed", round=t.round, phase=t.phase, active=seat))
+    b.say(f"{seat} is active.")
+    return seat
+
+
+def cmd_tech(b: Builder, args: list[str]) -> str | None:
+    _require_setup(b)
+    if len(args) < 2:
+        raise CommandSyntaxError("tech takes a seat and a technology: tech Alice dark-energy-tap")
+    seat = b.state.table.find_seat(args[0])
+    techs = b.data.techs
+    key = match_name(" ".join(args[1:]), ((k, t.name) for k, t in techs.items()))
+    if key is None:
+        names = ", ".join(t.name for t in techs.values())
+        raise IllegalMoveError(f"{' '.join(args[1:])!r} is not a technology this companion "
+                               f"tracks (it tracks {names}).")
+    if b.state.has_tech(seat, key):
+        raise IllegalMoveError(f"{seat} already owns {techs[key].name}.")
+    b.add(event("tech_gained", seat=seat, tech=key))
+    b.say(f"{seat} owns {techs[key].name}.")
+    return seat
+
+
+def cmd_take(b: Builder, args: list[str]) -> str | None:
+    _require_setup(b)
+    words, parts = split_keywords(args)
+    seat = seat_of(b, parts)
+    take_planets(b, find_planets(b, words), seat)
+    return seat
+
+
+def take_planets(b: Builder, planets: list[CardEntry], seat: str) -> None:
+    """35.1 and note 3: gain planets in the order given, each explored as it is gained."""
+    pending = {i.target for i in b.state.queue if i.gain}
+    for card in planets:
+        zone = b.state.table.zone_of(card.card_id)
+        if zone == piles.area_zone(seat):
+            raise IllegalMoveError(f"{seat} already controls {card.name}.")
+        if zone in ("box", "purged"):
+            why = "it is not on the map yet" if zone == "box" else "its card was purged"
+            raise IllegalMoveError(f"{card.name} cannot be taken: {why}.")
+        if card.card_id in pending or [p.card_id for p in planets].count(card.card_id) > 1:
+            raise IllegalMoveError(f"{card.name} is already waiting to be gained.")
+    enqueue(b, [Exploration(seat, "planet", p.card_id, "took control", gain=True)
+                for p in planets])
+
+
+def cmd_choose(b: Builder, args: list[str]) -> str | None:
+    item = b.state.head
+    if item is None or not item.started or len(item.decks) < 2:
+        raise IllegalMoveError("No exploration is waiting for a choice of deck.")
+    if b.state.revealed is not None or item.deck is not None:
+        raise IllegalMoveError(f"{item.seat} already chose the {item.draw_deck} deck.")
+    if len(args) != 1:
+        raise CommandSyntaxError(f"choose takes one deck: {' or '.join(item.decks)}.")
+    deck = match_name(args[0], ((d, d) for d in item.decks))
+    if deck is None:
+        raise IllegalMoveError(f"{args[0]!r} is not one of the decks {item.seat} may choose: "
+                               f"{', '.join(item.decks)}.")
+    chosen = replace(item, deck=deck)
+    b.set_queue((chosen, *b.state.queue[1:]))
+    b.say(f"{item.seat} chooses the {deck} deck (35.2c).")
+    if not prepare_draw(b, chosen, deck):
+        b.set_queue(b.state.queue[1:])
+        start_queue(b)
+    return item.seat
+
+
+def cmd_order(b: Builder, args: list[str]) -> str | None:
+    waiting = [i for i in b.state.queue if not i.started]
+    if not waiting:
+        raise IllegalMoveError("No exploration is waiting, so there is nothing to order.")
+    first = _waiting_named(b, waiting, args)
+    ordered = first + [i for i in waiting if i not in first]
+    started = [i for i in b.state.queue if i.started]
+    b.set_queue((*started, *ordered))
+    b.say("Explorations will resolve in this order: "
+          + ", ".join(target_phrase(b.catalog, i) for i in ordered) + " (35.2d).")
+    return ordered[0].seat
+
+
+def _waiting_named(b: Builder, waiting: list[Exploration], words: list[str]) -> list[Exploration]:
+    """Waiting items named by planet (several words allowed) or tile, in the order typed."""
+    found: list[Exploration] = []
+    i = 0
+    while i < len(words):
+        for j in range(len(words), i, -1):
+            text = simple(" ".join(words[i:j]))
+            free = [w for w in waiting if w not in found]
+            hits = [w for w in free if _names(b, w, text, exact=True)]
+            hits = hits or [w for w in free if _names(b, w, text, exact=False)]
+            if len(hits) == 1:
+                found.append(hits[0])
+                i = j
+                break
+        else:
+            names = ", ".join(target_phrase(b.catalog, w) for w in waiting)
+            raise IllegalMoveError(f"{words[i]!r} is not a waiting exploration (waiting: "
+                                   f"{names}).")
+    return found
+
+
+def _names(b: Builder, item: Exploration, text: str, exact: bool) -> bool:
+    if item.kind == "frontier":
+        return text == item.target
+    card = b.catalog.cards[item.target]
+    name = simple(card.name)
+    return name == text or text == card.card_id.lower() or (not exact and name.startswith(text))
+
+
+def cmd_resolve(b: Builder, args: list[str]) -> str | None:
+    seat = b.state.head.seat if b.state.head else None
+    resolve(b)
+    return seat
+
+
+def cmd_explore_again(b: Builder, args: list[str]) -> str | None:
+    _require_setup(b)
+    words, parts = split_keywords(args)
+    if "with" not in parts:
+        raise CommandSyntaxError("Name the ability: explore-again PLANET with ABILITY.")
+    planets = find_planets(b, words)
+    if len(planets) != 1:
+        raise CommandSyntaxError("explore-again explores one planet at a time.")
+    card = planets[0]
+    owner = b.state.controller(card.card_id)
+    seat = b.state.table.find_seat(parts["for"]) if "for" in parts else owner
+    if seat is None:
+        raise IllegalMoveError(f"Nobody controls {card.name}: say who explores it with for SEAT.")
+    if not traits_of(b.state, card):
+        raise IllegalMoveError(f"{card.name} has no trait, so it cannot be explored (35.2b).")
+    ability = _planet_ability(b, parts["with"], seat, card, owner)
+    enqueue(b, [Exploration(seat, "planet", card.card_id, ability)])
+    return seat
+
+
+def _planet_ability(b: Builder, word: str, seat: str, card: CardEntry, owner: str | None) -> str:
+    """35.3: Scanlink Drone Network and The Crown of Emphidia are checked; others named."""
+    techs = {k: t.name for k, t in b.data.techs.items() if t.explores == "planet"}
+    tech = match_name(word, techs.items())
+    if tech is not None:
+        if not b.state.has_tech(seat, tech):
+            raise IllegalMoveError(f"{seat} does not own {techs[tech]}.")
+        return techs[tech]
+    relic = _relic_named(b, word, "explores_planet")
+    if relic is not None:
+        if b.state.table.zone_of(relic.card_id) != piles.area_zone(seat):
+            raise IllegalMoveError(f"{seat} does not hold {relic.name}.")
+        if owner != seat:
+            raise IllegalMoveError(f"{relic.name} explores a planet {seat} controls, and "
+                                   f"{seat} does not control {card.name}.")
+        return relic.name
+    return word
+
+
+def _relic_named(b: Builder, word: str, attr: str) -> CardEntry | None:
+    relics_ = {c.card_id: c.name for c in b.catalog.in_deck(b.data.relic_deck, b.state.options)
+               if c.attrs.get(attr)}
+    key = match_name(word, relics_.items())
+    return b.catalog.cards[key] if key else None
+
+
+def cmd_frontier(b: Builder, args: list[str]) -> str | None:
+    _require_setup(b)
+    words, parts = split_keywords(args)
+    seat = seat_of(b, parts)
+    if not words:
+        raise CommandSyntaxError("frontier takes a tile number: frontier 41 for Alice")
+    tiles = [frontier.parse_tile(w) for w in words]
+    permission = _frontier_permission(b, seat, parts.get("with"))
+    frontier.explore_tokens(b, seat, tiles, permission)
+    return seat
+
+
+def _frontier_permission(b: Builder, seat: str, word: str | None) -> str:
+    """35.4: Dark Energy Tap, or another effect the player names."""
+    techs = {k: t.name for k, t in b.data.techs.items() if t.explores == "frontier"}
+    tech = match_name(word, techs.items()) if word else next(iter(techs), None)
+    if tech is not None:
+        if not b.state.has_tech(seat, tech):
+            raise IllegalMoveError(f"{seat} does not own {techs[tech]}: exploring a frontier "
+                                   f"token needs it or another effect; name the effect with "
+                                   f"'with ABILITY' (35.4).")
+        return techs[tech]
+    relic = _relic_named(b, word or "", "explores_frontier")
+    if relic is not None and b.state.table.zone_of(relic.card_id) != piles.area_zone(seat):
+        raise IllegalMoveError(f"{seat} does not hold {relic.name}.")
+    return relic.name if relic else str(word)
+
+
+def cmd_place_frontier(b: Builder, args: list[str]) -> str | None:
+    _require_setup(b)
+    words, parts = split_keywords(args)
+    if len(words) != 1 or "with" not in parts:
+        raise CommandSyntaxError("place-frontier takes a tile and the ability that places the "
+                                 "token: place-frontier 41 with \"Multiverse Shift\"")
+    frontier.place_by_ability(b, frontier.parse_tile(words[0]), parts["with"])
+    return None
+
+
+def cmd_trade(b: Builder, args: list[str]) -> str | None:
+    _require_setup(b)
+    words, parts = split_keywords(args)
+    if not words or "to" not in parts:
+        raise CommandSyntaxError("trade takes fragment IDs and a seat: trade C12 to Bob")
+    seat = b.state.table.find_seat(parts["to"])
+    relics.trade(b, words, seat)
+    return seat
+
+
+def cmd_relic(b: Builder, args: list[str]) -> str | None:
+    _require_setup(b)
+    words, parts = split_keywords(args)
+    if not words:
+        raise CommandSyntaxError("relic takes a seat, then optionally a type or 3 fragment IDs.")
+    seat = b.state.table.find_seat(words[0])
+    if "with" in parts:
+        relics.relic_by_ability(b, seat, parts["with"])
+    else:
+        relics.purge_for_relic(b, seat, words[1:])
+    return seat
+
+
+def cmd_terraform(b: Builder, args: list[str]) -> str | None:
+    _require_setup(b)
+    planets = find_planets(b, args)
+    card = planets[0]
+    owner = b.state.controller(card.card_id)
+    if len(planets) != 1 or owner is None:
+        raise IllegalMoveError("Terraform attaches to one planet a player controls.")
+    if not traits_of(b.state, card):
+        raise IllegalMoveError(f"{card.name} has no trait, so Terraform cannot attach to it.")
+    if card.card_id in b.state.extra_traits:
+        raise IllegalMoveError(f"{card.name} is already terraformed.")
+    b.add(event("traits_added", planet=card.card_id, traits=list(b.data.terraform_traits),
+                reason="Terraform"))
+    b.say(f"Terraform is attached to {card.name}: it now has every trait, so whoever "
+          f"explores it chooses the deck (35.2c).")
+    return owner
+
+
+def cmd_purge(b: Builder, args: list[str]) -> str | None:
+    _require_setup(b)
+    if not args:
+        raise CommandSyntaxError("purge takes a card ID and why: purge F03 Enigmatic Device used")
+    card = b.catalog.card(args[0])
+    why = " ".join(args[1:]) or "purged by an ability"
+    zone = b.state.table.zone_of(card.card_id)
+    if card.card_id in {i.target for i in b.state.queue}:
+        raise IllegalMoveError(f"{card.name} is being explored; finish that first.")
+    if not zone.startswith(("area:", "play:common", "attached:")) or zone == "play:revealed":
+        raise IllegalMoveError(f"{label(b.catalog, card.card_id)} cannot be purged: it is "
+                               f"{piles.zone_phrase(zone)}, not in play.")
+    b.add(piles.move(card.card_id, zone, "purged", why))
+    b.say(f"{label(b.catalog, card.card_id)} is purged ({why}).")
+    for attached in b.state.table.cards_in(piles.attached_zone(card.card_id)):
+        b.add(piles.move(attached, piles.attached_zone(card.card_id), "purged", why))
+        b.say(f"Its attachment {label(b.catalog, attached)} is purged with it.")
+    return zone[5:] if zone.startswith("area:") else None
+
+
+HANDLERS: dict[str, Handler] = {
+    "player": cmd_player, "setup": cmd_setup, "turn": cmd_turn, "tech": cmd_tech,
+    "take": cmd_take, "choose": cmd_choose, "order": cmd_order, "resolve": cmd_resolve,
+    "explore-again": cmd_explore_again, "frontier": cmd_frontier,
+    "place-frontier": cmd_place_frontier, "trade": cmd_trade, "relic": cmd_relic,
+    "terraform": cmd_terraform, "purge": cmd_purge,
+}
+
+
+def handle(state: TI4State, catalog: Catalog, verb: str, args: Sequence[str]) -> Outcome:
+    handler = HANDLERS.get(verb)
+    if handler is None:
+        raise CommandSyntaxError(f"{verb!r} is not a TI4 exploration command; try help.")
+    b = Builder(state, catalog)
+    seat = handler(b, list(args))
+    return b.outcome(seat)

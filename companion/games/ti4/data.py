@@ -1,0 +1,162 @@
+"""The TI4 part of the catalog: validated once, read by the rules as plain values.
+
+Numbers and names printed in the rules live in `assets/catalogs/ti4.toml` under
+`[rules]` and in each card's `attrs`; this module checks them and raises a
+CatalogError naming the file and key, so a bad catalog never reaches play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core.catalog import CardEntry, Catalog
+from companion.core.errors import CatalogError
+
+EXPLORATION_KINDS = ("discard", "attach", "fragment", "purge", "common-area", "play-area")
+DESTINATIONS = ("discard", "attached", "area", "purged", "play:common")
+
+
+@dataclass(frozen=True)
+class TechInfo:
+    """A technology the exploration rules ask about: its name and what it explores."""
+
+    key: str
+    name: str
+    explores: str
+
+
+@dataclass(frozen=True)
+class TI4Data:
+    """Validated game data of one catalog."""
+
+    trait_decks: Mapping[str, str]
+    frontier_deck: str
+    relic_deck: str
+    planet_deck: str
+    fragments_per_relic: int
+    wild_fragment_type: str
+    frontier_setup_tiles: tuple[str, ...]
+    hyperlane_tiles: tuple[str, ...]
+    terraform_traits: tuple[str, ...]
+    facility_bonus: Mapping[str, int]
+    resolution: Mapping[str, str]
+    techs: Mapping[str, TechInfo]
+
+    @property
+    def exploration_decks(self) -> tuple[str, ...]:
+        return (*self.trait_decks.values(), self.frontier_deck)
+
+
+_CACHE: dict[int, tuple[Catalog, TI4Data]] = {}
+
+
+def ti4_data(catalog: Catalog) -> TI4Data:
+    """The validated TI4 data of `catalog` (validated once per catalog object)."""
+    cached = _CACHE.get(id(catalog))
+    if cached is not None and cached[0] is catalog:
+        return cached[1]
+    data = _build(catalog)
+    _CACHE[id(catalog)] = (catalog, data)
+    return data
+
+
+def _fail(catalog: Catalog, key: str, problem: str) -> CatalogError:
+    return CatalogError(f"{catalog.source}: {key}: {problem}")
+
+
+def _get(catalog: Catalog, raw: Mapping[str, Any], key: str, kind: type) -> Any:
+    if key not in raw:
+        raise _fail(catalog, f"rules.{key}", "is missing")
+    value = raw[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise _fail(catalog, f"rules.{key}", f"must be a {kind.__name__}, not {value!r}")
+    return value
+
+
+def _deck_name(catalog: Catalog, raw: Mapping[str, Any], key: str) -> str:
+    deck = _get(catalog, raw, key, str)
+    if deck not in catalog.decks:
+        raise _fail(catalog, f"rules.{key}", f"{deck!r} is not a deck of this catalog")
+    return str(deck)
+
+
+def _strings(catalog: Catalog, raw: Mapping[str, Any], key: str) -> tuple[str, ...]:
+    values = _get(catalog, raw, key, list)
+    if not all(isinstance(v, str) for v in values):
+        raise _fail(catalog, f"rules.{key}", "must be a list of strings")
+    return tuple(values)
+
+
+def _build(catalog: Catalog) -> TI4Data:
+    raw = catalog.rules
+    trait_decks = dict(_get(catalog, raw, "trait_decks", Mapping))
+    for trait, deck in trait_decks.items():
+        if deck not in catalog.decks:
+            raise _fail(catalog, f"rules.trait_decks.{trait}", f"{deck!r} is not a deck")
+    resolution = dict(_get(catalog, raw, "resolution", Mapping))
+    for kind in EXPLORATION_KINDS:
+        if resolution.get(kind) not in DESTINATIONS:
+            raise _fail(catalog, f"rules.resolution.{kind}",
+                        f"must be one of {', '.join(DESTINATIONS)}")
+    bonus = dict(_get(catalog, raw, "facility_bonus", Mapping))
+    data = TI4Data(
+        trait_decks=trait_decks,
+        frontier_deck=_deck_name(catalog, raw, "frontier_deck"),
+        relic_deck=_deck_name(catalog, raw, "relic_deck"),
+        planet_deck=_deck_name(catalog, raw, "planet_deck"),
+        fragments_per_relic=_get(catalog, raw, "fragments_per_relic", int),
+        wild_fragment_type=_get(catalog, raw, "wild_fragment_type", str),
+        frontier_setup_tiles=_strings(catalog, raw, "frontier_setup_tiles"),
+        hyperlane_tiles=_strings(catalog, raw, "hyperlane_tiles"),
+        terraform_traits=_strings(catalog, raw, "terraform_traits"),
+        facility_bonus={k: int(v) for k, v in bonus.items()},
+        resolution=resolution,
+        techs=_techs(catalog, _get(catalog, raw, "techs", Mapping)),
+    )
+    _check_cards(catalog, data)
+    return data
+
+
+def _techs(catalog: Catalog, raw: Mapping[str, Any]) -> dict[str, TechInfo]:
+    techs = {}
+    for key, table in raw.items():
+        if not isinstance(table, Mapping) or table.get("explores") not in ("frontier", "planet"):
+            raise _fail(catalog, f"rules.techs.{key}", "needs a name and explores = "
+                        "\"frontier\" or \"planet\"")
+        techs[key] = TechInfo(key, str(table.get("name", key)), str(table["explores"]))
+    return techs
+
+
+def _check_cards(catalog: Catalog, data: TI4Data) -> None:
+    for card in catalog.cards.values():
+        where = f"cards ({card.design})"
+        if card.deck in data.exploration_decks and card.kind not in EXPLORATION_KINDS:
+            raise _fail(catalog, f"{where}.kind", f"{card.kind!r} is not an exploration kind")
+        if card.kind == "fragment" and not isinstance(card.attrs.get("fragment_type"), str):
+            raise _fail(catalog, f"{where}.attrs.fragment_type", "is missing")
+        if card.deck == data.planet_deck:
+            traits = card.attrs.get("traits")
+            if not isinstance(traits, list) or any(t not in data.trait_decks for t in traits):
+                raise _fail(catalog, f"{where}.attrs.traits", "must list known traits")
+            if not isinstance(card.attrs.get("tile"), str):
+                raise _fail(catalog, f"{where}.attrs.tile", "must be a tile string")
+
+
+# ---- card queries ------------------------------------------------------------------
+def is_planet(card: CardEntry, data: TI4Data) -> bool:
+    return card.deck == data.planet_deck
+
+
+def printed_traits(card: CardEntry) -> tuple[str, ...]:
+    return tuple(card.attrs.get("traits", ()))
+
+
+def fragment_type(card: CardEntry) -> str | None:
+    value = card.attrs.get("fragment_type")
+    return str(value) if card.kind == "fragment" and value is not None else None
+
+
+def planets_on_tile(catalog: Catalog, data: TI4Data, tile: str) -> list[CardEntry]:
+    return [c for c in catalog.in_deck(data.planet_deck) if c.attrs.get("tile") == tile]

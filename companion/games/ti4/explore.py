@@ -1,0 +1,231 @@
+"""The exploration queue (LRR 35.2d): start, reveal, resolve, one card at a time.
+
+A command builds its events with a `Builder`, which folds each event as it goes,
+so later checks see earlier effects (a planet gained before it is explored,
+LRR 35 note 3) and the command's events replay to exactly the same state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.core import piles
+from companion.core.catalog import CardEntry, Catalog
+from companion.core.errors import IllegalMoveError
+from companion.core.events import Event, event
+from companion.core.rules import Outcome
+from companion.games.ti4.data import TI4Data, printed_traits, ti4_data
+from companion.games.ti4.state import REVEALED, Exploration, TI4State, apply_event
+
+
+class Builder:
+    """Events of one command, applied as they are added, and the sentences that say why."""
+
+    def __init__(self, state: TI4State, catalog: Catalog):
+        self.state = state
+        self.catalog = catalog
+        self.data: TI4Data = ti4_data(catalog)
+        self.events: list[Event] = []
+        self.messages: list[str] = []
+
+    def add(self, *events: Event) -> None:
+        for e in events:
+            self.events.append(e)
+            self.state = apply_event(self.state, e)
+
+    def say(self, text: str) -> None:
+        self.messages.append(text)
+
+    def set_queue(self, items: tuple[Exploration, ...] | list[Exploration]) -> None:
+        self.add(event("queue_set", queue=[item.to_dict() for item in items]))
+
+    def outcome(self, seat: str | None = None) -> Outcome:
+        return Outcome(tuple(self.events), " ".join(self.messages), seat)
+
+
+def label(catalog: Catalog, card_id: str) -> str:
+    """A card as players read it: 'Abyz (P38A)'."""
+    entry = catalog.cards.get(card_id)
+    return f"{entry.name} ({card_id})" if entry else card_id
+
+
+def traits_of(state: TI4State, card: CardEntry) -> tuple[str, ...]:
+    """Printed traits plus any added by an attachment such as Terraform."""
+    return tuple(dict.fromkeys((*printed_traits(card), *state.extra_traits.get(card.card_id, ()))))
+
+
+def target_phrase(catalog: Catalog, item: Exploration) -> str:
+    if item.kind == "frontier":
+        return f"the frontier token in tile {item.target}"
+    return label(catalog, item.target)
+
+
+def fragment_odds(state: TI4State, catalog: Catalog, deck: str) -> piles.Odds:
+    return piles.odds(state.table, deck, lambda c: catalog.cards[c].kind == "fragment",
+                      "relic fragments")
+
+
+# ---- starting explorations ---------------------------------------------------------------
+def enqueue(b: Builder, items: list[Exploration], front: bool = False) -> None:
+    """Add explorations to the queue and start the head if nothing is under way."""
+    queue = (*items, *b.state.queue) if front else (*b.state.queue, *items)
+    b.set_queue(queue)
+    if len(b.state.queue) > len(items) and not front:
+        waiting = ", ".join(target_phrase(b.catalog, i) for i in items)
+        b.say(f"Queued after the current exploration: {waiting}.")
+    start_queue(b)
+
+
+def start_queue(b: Builder) -> None:
+    """Start queue items until one waits for a card or the queue is empty."""
+    while b.state.queue and not b.state.queue[0].started:
+        if _start(b, b.state.queue[0]):
+            return
+        b.set_queue(b.state.queue[1:])
+
+
+def _start(b: Builder, item: Exploration) -> bool:
+    """Begin `item`; True if it now waits for an exploration card."""
+    if item.kind == "planet":
+        decks = _start_planet(b, item)
+        if not decks:
+            return False
+    else:
+        decks = (b.data.frontier_deck,)
+    started = replace(item, started=True, decks=decks)
+    b.set_queue((started, *b.state.queue[1:]))
+    return _announce(b, started)
+
+
+def _start_planet(b: Builder, item: Exploration) -> tuple[str, ...]:
+    card = b.catalog.card(item.target)
+    name = label(b.catalog, card.card_id)
+    if item.gain and not _gain(b, item, card):
+        return ()
+    traits = traits_of(b.state, card)
+    if not traits:
+        b.say(f"{name} has no trait, so it cannot be explored (35.2b).")
+        return ()
+    return tuple(b.data.trait_decks[t] for t in traits)
+
+
+def _gain(b: Builder, item: Exploration, card: CardEntry) -> bool:
+    """Move the planet card to its new controller; True if that gain explores it (35.1)."""
+    name = label(b.catalog, card.card_id)
+    zone = b.state.table.zone_of(card.card_id)
+    owner = b.state.controller(card.card_id)
+    if owner == item.seat or zone == "purged":
+        b.say(f"{item.seat} cannot gain {name}: it is {piles.zone_phrase(zone)}.")
+        return False
+    b.add(piles.move(card.card_id, zone, piles.area_zone(item.seat), f"{item.seat} gains it"))
+    if owner is not None:
+        attached = b.state.table.cards_in(piles.attached_zone(card.card_id))
+        keeps = f"; its attachments stay with it ({len(attached)})" if attached else ""
+        b.say(f"{item.seat} takes {name} from {owner}. It is not explored: it was already "
+              f"controlled by another player (35.1){keeps}.")
+        return False
+    b.say(f"{item.seat} gains {name}.")
+    return True
+
+
+def _announce(b: Builder, item: Exploration) -> bool:
+    deck = item.draw_deck
+    what = target_phrase(b.catalog, item)
+    if deck is None:
+        choices = " or ".join(item.decks)
+        b.say(f"{item.seat} explores {what}: it has several traits, so {item.seat} chooses "
+              f"the {choices} deck (35.2c): type choose DECK, or draw from it and scan.")
+        return True
+    return prepare_draw(b, item, deck)
+
+
+def prepare_draw(b: Builder, item: Exploration, deck: str) -> bool:
+    """Name the deck to draw from, reshuffling an empty one (35.7a); False if nothing to draw."""
+    reshuffle = piles.reshuffle_if_empty(b.state.table, deck)
+    if reshuffle:
+        b.add(*reshuffle)
+        b.say(f"The {deck} deck is empty: shuffle its discard pile "
+              f"({len(reshuffle[0]['cards'])} cards) to form a new {deck} deck (35.7a).")
+    left = b.state.table.count_in(piles.deck_zone(deck))
+    what = target_phrase(b.catalog, item)
+    if left == 0:
+        b.say(f"{item.seat} explores {what}, but the {deck} deck and its discard pile are "
+              f"empty: there is nothing to draw, so the exploration ends.")
+        return False
+    odds = fragment_odds(b.state, b.catalog, deck).sentence()
+    b.say(f"{item.seat} explores {what} ({item.reason}): draw from the {deck} deck and "
+          f"scan the card. {odds}")
+    return True
+
+
+# ---- the drawn card --------------------------------------------------------------------------
+def reveal(b: Builder, card: CardEntry) -> None:
+    """A scanned exploration card: the draw for the head of the queue, revealed to all."""
+    item = b.state.head
+    if b.state.revealed is not None:
+        raise IllegalMoveError(
+            f"{label(b.catalog, b.state.revealed)} is revealed and not resolved yet: "
+            f"type resolve before drawing another card.")
+    if item is None or not item.started:
+        raise IllegalMoveError(
+            f"Nothing is being explored, so {card.name} cannot be drawn now: take a planet "
+            f"or explore a frontier token first.")
+    allowed = (item.draw_deck,) if item.draw_deck else item.decks
+    if card.deck not in allowed:
+        raise IllegalMoveError(
+            f"{label(b.catalog, card.card_id)} is a {card.deck} card, but {item.seat} is "
+            f"exploring {target_phrase(b.catalog, item)} from the {' or '.join(allowed)} deck.")
+    if item.draw_deck is None:
+        b.set_queue((replace(item, deck=card.deck), *b.state.queue[1:]))
+        b.say(f"{item.seat} chose the {card.deck} deck by drawing from it.")
+    b.add(*piles.reshuffle_if_empty(b.state.table, card.deck))
+    b.add(piles.observe_draw(b.state.table, card.card_id, card.deck, REVEALED,
+                             lambda c: label(b.catalog, c)))
+    b.say(f"Revealed to all: {label(b.catalog, card.card_id)}: {card.summary} "
+          f"Transactions may happen now; type resolve when {item.seat} has resolved it.")
+
+
+def resolve(b: Builder) -> None:
+    """Resolve the revealed card (35.7-35.9, notes 1-2) and move on to the next exploration."""
+    card_id, item = b.state.revealed, b.state.head
+    if card_id is None or item is None:
+        raise IllegalMoveError("No exploration card is revealed: draw one and scan it first.")
+    card = b.catalog.card(card_id)
+    to, where = _destination(b, card, item)
+    b.add(piles.move(card_id, REVEALED, to, f"resolved for {item.seat}"))
+    b.say(f"{item.seat} resolved {label(b.catalog, card_id)}: {where}.")
+    if card.attrs.get("map_token"):
+        b.say(f"Place the {card.attrs['map_token']} token in that system.")
+    rest = b.state.queue[1:]
+    if item.kind == "frontier":
+        b.add(event("frontier_removed", tile=item.target, reason="explored"))
+        b.say(f"The frontier token in tile {item.target} goes back to the supply (35.6).")
+    b.set_queue(rest)
+    _card_extras(b, card, item)
+    start_queue(b)
+
+
+def _destination(b: Builder, card: CardEntry, item: Exploration) -> tuple[str, str]:
+    kind = b.data.resolution.get(card.kind, "discard")
+    if kind == "attached" and item.kind == "planet":
+        return piles.attached_zone(item.target), f"attached to {label(b.catalog, item.target)}"
+    if kind == "area":
+        return piles.area_zone(item.seat), f"placed face up in {item.seat}'s play area"
+    if kind == "purged":
+        return "purged", "it purges itself, so it is not discarded (note 1)"
+    if kind.startswith("play:"):
+        return kind, "placed into play in the common play area, not discarded (note 2)"
+    return piles.discard_zone(card.deck), f"discarded to the {card.deck} discard pile"
+
+
+def _card_extras(b: Builder, card: CardEntry, item: Exploration) -> None:
+    planet = card.attrs.get("gains_planet")
+    if isinstance(planet, str) and planet in b.catalog.cards:
+        gain = Exploration(item.seat, "planet", planet, f"gained with {card.name}", gain=True)
+        b.set_queue((gain, *b.state.queue))
+    if card.attrs.get("draws_relic"):
+        if b.state.table.count_in(piles.deck_zone(b.data.relic_deck)) == 0:
+            b.say("The relic deck is empty, so it has no further effect.")
+        else:
+            b.add(event("relic_owed", seats=[*b.state.relic_draws, item.seat]))
+            b.say(f"{item.seat} draws the top relic: scan it.")

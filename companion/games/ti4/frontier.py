@@ -1,0 +1,57 @@
+"""Frontier tokens (LRR 35.4-35.6): placed at setup and by abilities, explored with
+Dark Energy Tap or another effect, then returned to the supply."""
+
+from __future__ import annotations
+
+import re
+
+from companion.core.errors import CommandSyntaxError, IllegalMoveError
+from companion.core.events import event
+from companion.games.ti4.data import planets_on_tile
+from companion.games.ti4.explore import Builder, enqueue, label
+from companion.games.ti4.state import Exploration
+
+
+def parse_tile(word: str) -> str:
+    """A system is named by its tile number, as printed on the tile."""
+    if not re.fullmatch(r"\d{1,3}", word):
+        raise CommandSyntaxError(f"{word!r} is not a tile number such as 41.")
+    return str(int(word))
+
+
+def place_at_setup(b: Builder) -> None:
+    """35.4a: one token in every system without planets (tiles listed in the catalog)."""
+    tiles = list(b.data.frontier_setup_tiles)
+    b.add(event("frontier_placed", tiles=tiles, reason="setup"))
+    b.say(f"Place a frontier token in each system without planets: tiles "
+          f"{', '.join(tiles)} ({len(tiles)} tokens, 35.4a).")
+
+
+def place_by_ability(b: Builder, tile: str, ability: str) -> None:
+    """35.4a: an ability places a token; at most one per system, never on a hyperlane."""
+    if tile in b.data.hyperlane_tiles:
+        raise IllegalMoveError(f"Tile {tile} is a hyperlane: frontier tokens never go there.")
+    if tile in b.state.frontier:
+        raise IllegalMoveError(f"Tile {tile} already has a frontier token; a system holds "
+                               f"at most one.")
+    standing = [p for p in planets_on_tile(b.catalog, b.data, tile)
+                if b.state.table.zone_of(p.card_id) not in ("purged", "box")]
+    if standing:
+        names = ", ".join(label(b.catalog, p.card_id) for p in standing)
+        raise IllegalMoveError(f"Tile {tile} contains planets ({names}): frontier tokens go "
+                               f"only in systems without planets.")
+    b.add(event("frontier_placed", tiles=[tile], reason=ability))
+    b.say(f"A frontier token is placed in tile {tile} ({ability}).")
+
+
+def explore_tokens(b: Builder, seat: str, tiles: list[str], permission: str) -> None:
+    """Queue frontier explorations (35.5) once `permission` is checked by the caller."""
+    queued = {i.target for i in b.state.queue if i.kind == "frontier"}
+    for tile in tiles:
+        if tile not in b.state.frontier:
+            raise IllegalMoveError(f"There is no frontier token in tile {tile} to explore.")
+        if tile in queued or tiles.count(tile) > 1:
+            raise IllegalMoveError(f"The frontier token in tile {tile} is already being "
+                                   f"explored.")
+    items = [Exploration(seat, "frontier", t, permission) for t in tiles]
+    enqueue(b, items)

@@ -1,0 +1,137 @@
+"""Relic fragments and the relic deck (LRR 35.9, 35.9a-b; relic rules from the fact sheet).
+
+Three fragments of one type are purged to draw a relic; Unknown fragments count
+as any type, but three Unknown fragments alone cannot be purged, since only a
+typed fragment carries the ability. With an empty relic deck the fragments may
+still be purged and no relic is gained.
+"""
+
+from __future__ import annotations
+
+from companion.core import piles
+from companion.core.catalog import CardEntry
+from companion.core.errors import CommandSyntaxError, IllegalMoveError
+from companion.core.events import event
+from companion.games.ti4.data import fragment_type
+from companion.games.ti4.explore import Builder, label
+
+
+def fragments_of(b: Builder, seat: str) -> list[CardEntry]:
+    cards = (b.catalog.cards[c] for c in b.state.table.cards_in(piles.area_zone(seat)))
+    return [c for c in cards if fragment_type(c) is not None]
+
+
+def trade(b: Builder, card_ids: list[str], to_seat: str) -> None:
+    """Fragments change hands as part of a transaction (35.9b), at any time."""
+    for card_id in card_ids:
+        card = b.catalog.card(card_id)
+        zone = b.state.table.zone_of(card.card_id)
+        if card.deck == b.data.relic_deck:
+            raise IllegalMoveError(f"{card.name} is a relic, and relics cannot be traded.")
+        if fragment_type(card) is None:
+            raise IllegalMoveError(f"{card.name} is not a relic fragment; only relic "
+                                   f"fragments can be traded here.")
+        if not zone.startswith("area:"):
+            raise IllegalMoveError(f"{label(b.catalog, card.card_id)} cannot be traded: "
+                                   f"it is {piles.zone_phrase(zone)}.")
+        if zone == piles.area_zone(to_seat):
+            raise IllegalMoveError(f"{to_seat} already has {label(b.catalog, card.card_id)}.")
+        b.add(piles.move(card.card_id, zone, piles.area_zone(to_seat), "transaction"))
+        b.say(f"{zone[5:]} gives {label(b.catalog, card.card_id)} to {to_seat} (35.9b).")
+
+
+def choose_fragments(b: Builder, seat: str, words: list[str]) -> list[CardEntry]:
+    """The fragments to purge: given by ID, by type, or the cheapest valid set."""
+    mine = fragments_of(b, seat)
+    need = b.data.fragments_per_relic
+    if len(words) > 1:
+        chosen = [b.catalog.card(w) for w in words]
+        for card in chosen:
+            if card not in mine:
+                raise IllegalMoveError(f"{label(b.catalog, card.card_id)} is not a relic "
+                                       f"fragment in {seat}'s play area.")
+        if len({c.card_id for c in chosen}) != need:
+            raise IllegalMoveError(f"Purging for a relic takes exactly {need} different "
+                                   f"fragments, not {len({c.card_id for c in chosen})}.")
+        _check_set(b, chosen)
+        return chosen
+    types = [words[0].lower()] if words else list(b.data.trait_decks)
+    for kind in types:
+        if kind not in b.data.trait_decks:
+            raise CommandSyntaxError(f"{words[0]!r} is not a fragment type: use "
+                                     f"{', '.join(b.data.trait_decks)}.")
+    options = [_set_of_type(b, mine, kind) for kind in types]
+    valid = [o for o in options if o]
+    if not valid:
+        counts = _type_counts(b, mine)
+        raise IllegalMoveError(f"{seat} cannot purge {need} fragments of one type: {seat} "
+                               f"has {counts} (Unknown fragments count as any type, but "
+                               f"at least one typed fragment is needed).")
+    return min(valid, key=lambda cards: sum(1 for c in cards if _is_wild(b, c)))
+
+
+def _is_wild(b: Builder, card: CardEntry) -> bool:
+    return fragment_type(card) == b.data.wild_fragment_type
+
+
+def _set_of_type(b: Builder, mine: list[CardEntry], kind: str) -> list[CardEntry]:
+    typed = [c for c in mine if fragment_type(c) == kind]
+    wild = [c for c in mine if _is_wild(b, c)]
+    chosen = (typed + wild)[: b.data.fragments_per_relic]
+    ok = len(chosen) == b.data.fragments_per_relic and bool(typed)
+    return chosen if ok else []
+
+
+def _check_set(b: Builder, cards: list[CardEntry]) -> None:
+    typed = {fragment_type(c) for c in cards if not _is_wild(b, c)}
+    if not typed:
+        raise IllegalMoveError("Three Unknown Relic Fragments alone cannot be purged: at "
+                               "least one cultural, hazardous or industrial fragment is needed.")
+    if len(typed) > 1:
+        kinds = ", ".join(sorted(str(t) for t in typed))
+        raise IllegalMoveError(f"Those fragments are of different types ({kinds}): purge "
+                               f"{b.data.fragments_per_relic} of one type.")
+
+
+def _type_counts(b: Builder, mine: list[CardEntry]) -> str:
+    counts: dict[str, int] = {}
+    for card in mine:
+        kind = fragment_type(card) or "?"
+        counts[kind] = counts.get(kind, 0) + 1
+    return ", ".join(f"{n} {k}" for k, n in counts.items()) or "no fragments"
+
+
+def purge_for_relic(b: Builder, seat: str, words: list[str]) -> None:
+    """Purge three fragments of one type; a relic draw is then owed (35.9a)."""
+    chosen = choose_fragments(b, seat, words)
+    for card in chosen:
+        b.add(piles.move(card.card_id, piles.area_zone(seat), "purged", "purged for a relic"))
+    names = ", ".join(label(b.catalog, c.card_id) for c in chosen)
+    b.say(f"{seat} purges {names} (35.9a).")
+    if b.state.table.count_in(piles.deck_zone(b.data.relic_deck)) == 0:
+        b.say("The relic deck is empty: the fragments are purged and no relic is gained.")
+        return
+    b.add(event("relic_owed", seats=[*b.state.relic_draws, seat]))
+    b.say(f"{seat} draws the top card of the relic deck: scan it.")
+
+
+def relic_by_ability(b: Builder, seat: str, ability: str) -> None:
+    """Another effect lets `seat` draw a relic (e.g. Black Market Forgery); it is named."""
+    if b.state.table.count_in(piles.deck_zone(b.data.relic_deck)) == 0:
+        raise IllegalMoveError(f"The relic deck is empty, so {ability} draws no relic.")
+    b.add(event("relic_owed", seats=[*b.state.relic_draws, seat]))
+    b.say(f"{seat} draws the top card of the relic deck ({ability}): scan it.")
+
+
+def draw_relic(b: Builder, card: CardEntry) -> str:
+    """A scanned relic: the draw owed to the first seat waiting for one."""
+    if not b.state.relic_draws:
+        raise IllegalMoveError(f"No relic draw is owed, so {card.name} cannot be drawn now: "
+                               f"purge three fragments with relic SEAT first.")
+    seat = b.state.relic_draws[0]
+    b.add(piles.observe_draw(b.state.table, card.card_id, b.data.relic_deck,
+                             piles.area_zone(seat), lambda c: label(b.catalog, c)))
+    b.add(event("relic_owed", seats=list(b.state.relic_draws[1:])))
+    b.say(f"{seat} gains the relic {label(b.catalog, card.card_id)}, face up in "
+          f"{seat}'s play area: {card.summary}")
+    return seat

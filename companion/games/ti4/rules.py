@@ -1,0 +1,136 @@
+"""TI4 exploration (Rules Reference 35 with Prophecy of Kings): the game definition.
+
+Exposes `RULES`, the object the registry loads for the CLI id `ti4`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.core import piles
+from companion.core.catalog import CardEntry, Catalog
+from companion.core.dice import Die
+from companion.core.errors import IllegalMoveError
+from companion.core.events import Event
+from companion.core.rules import Outcome, Verb
+from companion.core.table import new_table
+from companion.games.ti4 import commands, relics, view
+from companion.games.ti4.commands import take_planets
+from companion.games.ti4.data import ti4_data
+from companion.games.ti4.explore import Builder, fragment_odds, label, reveal
+from companion.games.ti4.state import TI4State, apply_event
+
+VERBS: tuple[Verb, ...] = (
+    Verb("player", "player NAME [COLOUR]", "Seat a player before setup.", "player Alice red"),
+    Verb("setup", "setup [codex]", "Set up: frontier tokens in planetless systems; "
+         "codex adds the Codex frontier cards and relics.", "setup codex"),
+    Verb("turn", "turn SEAT", "Make SEAT the active player (planet scans are for them).",
+         "turn Bob"),
+    Verb("tech", "tech SEAT TECH", "Record Dark Energy Tap or Scanlink Drone Network.",
+         "tech Alice dark-energy-tap"),
+    Verb("take", "take PLANET... [for SEAT]", "Gain planets in the order given; each one "
+         "not controlled by another player is explored as it is gained.",
+         "take Abyz Fria for Alice"),
+    Verb("choose", "choose DECK", "Choose the deck for a planet with several traits.",
+         "choose hazardous"),
+    Verb("order", "order TARGET...", "Reorder the explorations waiting in the queue.",
+         "order Fria 41"),
+    Verb("resolve", "resolve", "Resolve the revealed card: discard, attach, keep, purge "
+         "or place into play, then start the next exploration.", "resolve"),
+    Verb("explore-again", "explore-again PLANET with ABILITY [for SEAT]", "Explore a "
+         "planet again (Scanlink Drone Network, The Crown of Emphidia, or a named ability).",
+         "explore-again Abyz with \"Garv and Gunn\""),
+    Verb("frontier", "frontier TILE... [for SEAT] [with ABILITY]", "Explore frontier "
+         "tokens: needs Dark Energy Tap unless another ability is named.",
+         "frontier 41 for Alice"),
+    Verb("place-frontier", "place-frontier TILE with ABILITY", "Place a frontier token "
+         "by an ability.", "place-frontier 81 with \"Nova Seed\""),
+    Verb("trade", "trade FRAGMENT... to SEAT", "Give relic fragments in a transaction.",
+         "trade C12 to Bob"),
+    Verb("relic", "relic SEAT [TYPE | ID ID ID]", "Purge three fragments of one type; "
+         "the relic drawn next is scanned for SEAT.", "relic Alice hazardous"),
+    Verb("terraform", "terraform PLANET", "Record the Terraform attachment: the planet "
+         "gains every trait.", "terraform Abyz"),
+    Verb("purge", "purge CARD [WHY]", "Purge a card in play (a used Enigmatic Device, a "
+         "relic, a destroyed planet with its attachments).", "purge F03 researched a tech"),
+)
+
+
+class TI4Rules:
+    """The TI4 exploration module: Rules Reference 35 and its notes."""
+
+    game = "ti4"
+    title = "TI4 Exploration"
+
+    def new_state(self, catalog: Catalog, seed: int) -> TI4State:
+        return TI4State(new_table("ti4", seed, (
+            (c.card_id, self._start_zone(catalog, c)) for c in catalog.cards.values())))
+
+    @staticmethod
+    def _start_zone(catalog: Catalog, card: CardEntry) -> str:
+        """Optional cards and the Mirage planet wait in the box; planets in the supply."""
+        if card.option is not None or card.attrs.get("starts_in_box"):
+            return "box"
+        if card.deck == ti4_data(catalog).planet_deck:
+            return "supply"
+        return piles.deck_zone(card.deck)
+
+    def apply(self, state: TI4State, event: Event) -> TI4State:
+        return apply_event(state, event)
+
+    def handle(self, state: TI4State, catalog: Catalog, verb: str,
+               args: Sequence[str]) -> Outcome:
+        return commands.handle(state, catalog, verb, args)
+
+    def on_scan(self, state: TI4State, catalog: Catalog, card: CardEntry) -> Outcome:
+        """A planet card takes it; an exploration card is the draw; a relic, the relic draw."""
+        b = Builder(state, catalog)
+        if not state.set_up:
+            raise IllegalMoveError(f"{card.name} scanned, but the game is not set up yet: "
+                                   f"seat the players and type setup.")
+        if card.deck == b.data.planet_deck:
+            return self._scan_planet(b, card)
+        if card.deck in b.data.exploration_decks:
+            reveal(b, card)
+            return b.outcome(state.head.seat if state.head else None)
+        if card.deck == b.data.relic_deck:
+            return b.outcome(relics.draw_relic(b, card))
+        raise IllegalMoveError(f"{label(catalog, card.card_id)} is not expected now; the app "
+                               f"is waiting for {view.waiting_for(state, catalog)}.")
+
+    @staticmethod
+    def _scan_planet(b: Builder, card: CardEntry) -> Outcome:
+        seat = b.state.table.active
+        if seat is None:
+            raise IllegalMoveError(f"{card.name} scanned, but no player is active: type "
+                                   f"turn SEAT, or take {card.name} for SEAT.")
+        if b.state.revealed is not None:
+            raise IllegalMoveError(f"{card.name} scanned, but the app is waiting for "
+                                   f"{view.waiting_for(b.state, b.catalog)}.")
+        take_planets(b, [card], seat)
+        return b.outcome(seat)
+
+    def verbs(self) -> Sequence[Verb]:
+        return VERBS
+
+    def odds_notes(self, state: TI4State, catalog: Catalog, deck: str) -> list[str]:
+        """`odds hazardous` also says how many relic fragments are left in it."""
+        if deck not in ti4_data(catalog).exploration_decks:
+            return []
+        return [fragment_odds(state, catalog, deck).sentence()]
+
+    def dice(self, catalog: Catalog) -> Mapping[str, Die]:
+        return {}
+
+    def view(self, state: TI4State, catalog: Catalog, seat: str | None) -> dict[str, Any]:
+        return view.view(state, catalog, seat)
+
+    def render(self, state: TI4State, catalog: Catalog, seat: str | None) -> str:
+        return view.render(state, catalog, seat)
+
+    def state_from_dict(self, raw: Mapping[str, Any]) -> TI4State:
+        return TI4State.from_dict(raw)
+
+
+RULES = TI4Rules()

@@ -1,0 +1,170 @@
+"""TI4 exploration state: the core table plus frontier tokens, techs and the explore queue.
+
+State is a fold of events. Besides the core table events, the game adds:
+`game_set_up`, `tech_gained`, `queue_set`, `frontier_placed`, `frontier_removed`,
+`relic_owed` and `traits_added`. Applying them never fails for a stored event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from companion.core.events import Event
+from companion.core.table import Table, apply_table_event, is_table_event
+
+REVEALED = "play:revealed"
+
+
+@dataclass(frozen=True)
+class Exploration:
+    """One exploration waiting in the queue (LRR 35.2d): who explores what, and why.
+
+    `kind` is "planet" (target = planet card ID) or "frontier" (target = tile).
+    `gain` means the planet is gained when this item starts (LRR 35 note 3);
+    `decks` is set when it starts, `deck` once the player has chosen (35.2c).
+    """
+
+    seat: str
+    kind: str
+    target: str
+    reason: str
+    gain: bool = False
+    started: bool = False
+    decks: tuple[str, ...] = ()
+    deck: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "target": self.target,
+                "reason": self.reason, "gain": self.gain, "started": self.started,
+                "decks": list(self.decks), "deck": self.deck}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> Exploration:
+        return cls(seat=str(raw.get("seat", "")), kind=str(raw.get("kind", "planet")),
+                   target=str(raw.get("target", "")), reason=str(raw.get("reason", "")),
+                   gain=bool(raw.get("gain", False)), started=bool(raw.get("started", False)),
+                   decks=tuple(raw.get("decks", ())), deck=raw.get("deck"))
+
+    @property
+    def draw_deck(self) -> str | None:
+        """The deck to draw from, once known (one trait, or the player's choice)."""
+        if self.deck is not None:
+            return self.deck
+        return self.decks[0] if len(self.decks) == 1 else None
+
+
+@dataclass(frozen=True)
+class TI4State:
+    """Everything the exploration companion tracks for one game."""
+
+    table: Table
+    set_up: bool = False
+    options: tuple[str, ...] = ()
+    colors: Mapping[str, str] = field(default_factory=dict)
+    techs: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    frontier: tuple[str, ...] = ()
+    queue: tuple[Exploration, ...] = ()
+    relic_draws: tuple[str, ...] = ()
+    extra_traits: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    @property
+    def revealed(self) -> str | None:
+        """The exploration card revealed to all and not yet resolved (note 5)."""
+        cards = self.table.cards_in(REVEALED)
+        return cards[0] if cards else None
+
+    @property
+    def head(self) -> Exploration | None:
+        return self.queue[0] if self.queue else None
+
+    def has_tech(self, seat: str, tech: str) -> bool:
+        return tech in self.techs.get(seat, ())
+
+    def controller(self, planet: str) -> str | None:
+        zone = self.table.zone_of(planet)
+        return zone[5:] if zone.startswith("area:") else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "table": self.table.to_dict(), "set_up": self.set_up,
+            "options": list(self.options), "colors": dict(self.colors),
+            "techs": {s: list(t) for s, t in self.techs.items()},
+            "frontier": list(self.frontier), "queue": [q.to_dict() for q in self.queue],
+            "relic_draws": list(self.relic_draws),
+            "extra_traits": {p: list(t) for p, t in self.extra_traits.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> TI4State:
+        return cls(
+            table=Table.from_dict(raw["table"]), set_up=bool(raw.get("set_up")),
+            options=tuple(raw.get("options", ())), colors=dict(raw.get("colors", {})),
+            techs={s: tuple(t) for s, t in raw.get("techs", {}).items()},
+            frontier=tuple(raw.get("frontier", ())),
+            queue=tuple(Exploration.from_dict(q) for q in raw.get("queue", ())),
+            relic_draws=tuple(raw.get("relic_draws", ())),
+            extra_traits={p: tuple(t) for p, t in raw.get("extra_traits", {}).items()},
+        )
+
+
+# ---- applying game events --------------------------------------------------------------
+def _game_set_up(s: TI4State, e: Event) -> TI4State:
+    return replace(s, set_up=True, options=tuple(e.get("options", ())))
+
+
+def _seat_joined(s: TI4State, e: Event) -> TI4State:
+    color = e.get("color")
+    colors = {**s.colors, e["seat"]: str(color)} if color else s.colors
+    return replace(s, colors=colors)
+
+
+def _tech_gained(s: TI4State, e: Event) -> TI4State:
+    mine = s.techs.get(e["seat"], ())
+    if e["tech"] in mine:
+        return s
+    return replace(s, techs={**s.techs, e["seat"]: (*mine, e["tech"])})
+
+
+def _queue_set(s: TI4State, e: Event) -> TI4State:
+    return replace(s, queue=tuple(Exploration.from_dict(q) for q in e.get("queue", ())))
+
+
+def _frontier_placed(s: TI4State, e: Event) -> TI4State:
+    tiles = [t for t in e.get("tiles", [e.get("tile")]) if t and t not in s.frontier]
+    return replace(s, frontier=(*s.frontier, *tiles))
+
+
+def _frontier_removed(s: TI4State, e: Event) -> TI4State:
+    return replace(s, frontier=tuple(t for t in s.frontier if t != e.get("tile")))
+
+
+def _relic_owed(s: TI4State, e: Event) -> TI4State:
+    return replace(s, relic_draws=tuple(e.get("seats", ())))
+
+
+def _traits_added(s: TI4State, e: Event) -> TI4State:
+    planet = e["planet"]
+    merged = tuple(dict.fromkeys((*s.extra_traits.get(planet, ()), *e.get("traits", ()))))
+    return replace(s, extra_traits={**s.extra_traits, planet: merged})
+
+
+GAME_APPLIERS = {
+    "game_set_up": _game_set_up,
+    "tech_gained": _tech_gained,
+    "queue_set": _queue_set,
+    "frontier_placed": _frontier_placed,
+    "frontier_removed": _frontier_removed,
+    "relic_owed": _relic_owed,
+    "traits_added": _traits_added,
+}
+
+
+def apply_event(state: TI4State, e: Event) -> TI4State:
+    """Fold one event (core or game) into the state."""
+    if is_table_event(e):
+        state = replace(state, table=apply_table_event(state.table, e))
+        return _seat_joined(state, e) if e.type == "seat_joined" else state
+    applier = GAME_APPLIERS.get(e.type)
+    return applier(state, e) if applier else state

@@ -1,0 +1,126 @@
+"""What the table sees: a JSON view and a plain-text scoreboard of the same data.
+
+Nothing in this game is private: exploration cards are revealed to all (LRR 35
+note 5), fragments lie face up (35.9) and relics sit in play areas.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core import piles
+from companion.core.catalog import CardEntry, Catalog
+from companion.games.ti4.data import fragment_type, ti4_data
+from companion.games.ti4.explore import fragment_odds, label, target_phrase, traits_of
+from companion.games.ti4.state import TI4State
+
+
+def waiting_for(state: TI4State, catalog: Catalog) -> str:
+    """One sentence: what the app expects next."""
+    if state.revealed is not None:
+        return f"resolve of {label(catalog, state.revealed)} (type resolve)"
+    head = state.head
+    if head is not None and head.started:
+        decks = head.draw_deck or " or ".join(head.decks)
+        return (f"a card from the {decks} deck for {head.seat}'s exploration of "
+                f"{target_phrase(catalog, head)}")
+    if state.relic_draws:
+        return f"a relic card for {state.relic_draws[0]}"
+    if not state.set_up:
+        return "players and setup"
+    return "a planet card (take a planet) or another command"
+
+
+def planet_values(state: TI4State, catalog: Catalog, card: CardEntry) -> dict[str, Any]:
+    """A planet with its attachments' effects (attachments in catalog order)."""
+    data = ti4_data(catalog)
+    resources, influence = int(card.attrs["resources"]), int(card.attrs["influence"])
+    specialties = [card.attrs["specialty"]] if card.attrs.get("specialty") else []
+    attached = state.table.cards_in(piles.attached_zone(card.card_id))
+    for card_id in attached:
+        extra = catalog.cards[card_id].attrs
+        resources += int(extra.get("resources", 0))
+        influence += int(extra.get("influence", 0))
+        if extra.get("specialty") and specialties:
+            resources += data.facility_bonus.get("resources", 0)
+            influence += data.facility_bonus.get("influence", 0)
+        elif extra.get("specialty"):
+            specialties.append(str(extra["specialty"]))
+    return {"id": card.card_id, "name": card.name, "resources": resources,
+            "influence": influence, "traits": list(traits_of(state, card)),
+            "specialties": specialties, "legendary": bool(card.attrs.get("legendary")),
+            "attachments": [label(catalog, c) for c in attached]}
+
+
+def _seat_view(state: TI4State, catalog: Catalog, seat: str) -> dict[str, Any]:
+    data = ti4_data(catalog)
+    cards = [catalog.cards[c] for c in state.table.cards_in(piles.area_zone(seat))]
+    return {
+        "seat": seat, "color": state.colors.get(seat),
+        "techs": [data.techs[t].name for t in state.techs.get(seat, ()) if t in data.techs],
+        "planets": [planet_values(state, catalog, c) for c in cards if c.deck == data.planet_deck],
+        "fragments": [{"id": c.card_id, "type": fragment_type(c)} for c in cards
+                      if fragment_type(c)],
+        "relics": [label(catalog, c.card_id) for c in cards if c.deck == data.relic_deck],
+        "other": [label(catalog, c.card_id) for c in cards
+                  if c.deck in data.exploration_decks and not fragment_type(c)],
+        "relic_draws_owed": state.relic_draws.count(seat),
+    }
+
+
+def _deck_view(state: TI4State, catalog: Catalog, deck: str) -> dict[str, Any]:
+    odds = fragment_odds(state, catalog, deck)
+    return {"deck": deck, "left": odds.left, "fragments_left": odds.matching,
+            "odds": odds.sentence(),
+            "discard": [label(catalog, c) for c in state.table.cards_in(piles.discard_zone(deck))]}
+
+
+def view(state: TI4State, catalog: Catalog, seat: str | None = None) -> dict[str, Any]:
+    data = ti4_data(catalog)
+    t = state.table
+    return {
+        "game": "ti4", "round": t.round, "phase": t.phase, "active": t.active,
+        "options": list(state.options),
+        "seats": [_seat_view(state, catalog, s) for s in t.seats],
+        "decks": [_deck_view(state, catalog, d) for d in data.exploration_decks],
+        "relic_deck_left": t.count_in(piles.deck_zone(data.relic_deck)),
+        "revealed": label(catalog, state.revealed) if state.revealed else None,
+        "queue": [{"seat": i.seat, "target": target_phrase(catalog, i), "reason": i.reason,
+                   "started": i.started, "decks": list(i.decks), "deck": i.deck}
+                  for i in state.queue],
+        "frontier_tokens": list(state.frontier),
+        "common_play_area": [label(catalog, c) for c in t.cards_in("play:common")],
+        "purged": len(t.cards_in("purged")),
+        "waiting_for": waiting_for(state, catalog),
+    }
+
+
+def render(state: TI4State, catalog: Catalog, seat: str | None = None) -> str:
+    v = view(state, catalog, seat)
+    lines = [f"TI4 exploration - round {v['round']}, {v['phase']} phase, "
+             f"active: {v['active'] or 'nobody'}"]
+    for s in v["seats"]:
+        lines.append(f"{s['seat']} ({s['color'] or 'no colour'}): techs "
+                     f"{', '.join(s['techs']) or 'none'}")
+        for p in s["planets"]:
+            extra = f" + {', '.join(p['attachments'])}" if p["attachments"] else ""
+            lines.append(f"  planet {p['name']} {p['resources']}/{p['influence']}{extra}")
+        if s["fragments"]:
+            lines.append("  fragments: " + ", ".join(f"{f['id']} {f['type']}"
+                                                    for f in s["fragments"]))
+        for key in ("relics", "other"):
+            if s[key]:
+                lines.append(f"  {key}: {', '.join(s[key])}")
+    for d in v["decks"]:
+        lines.append(f"{d['deck']}: {d['left']} left, {len(d['discard'])} discarded. {d['odds']}")
+    lines.append(f"relic deck: {v['relic_deck_left']} left")
+    lines.append(f"frontier tokens: {', '.join(v['frontier_tokens']) or 'none'}")
+    if v["common_play_area"]:
+        lines.append(f"common play area: {', '.join(v['common_play_area'])}")
+    for n, item in enumerate(v["queue"], start=1):
+        state_word = "now" if item["started"] else "waiting"
+        lines.append(f"queue {n} ({state_word}): {item['seat']} explores {item['target']}")
+    if v["revealed"]:
+        lines.append(f"revealed: {v['revealed']}")
+    lines.append(f"waiting for: {v['waiting_for']}")
+    return "\n".join(lines)

@@ -1,0 +1,87 @@
+"""Reading what players type: planet names, seats, abilities and keyword parts."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from companion.core.catalog import CardEntry
+from companion.core.errors import CommandSyntaxError, IllegalMoveError
+from companion.games.ti4.explore import Builder
+
+KEYWORDS = ("for", "with", "to", "from")
+
+
+def simple(text: str) -> str:
+    """Lower case, letters and digits only: "Tequ'ran" and "tequran" read the same."""
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+def split_keywords(args: Sequence[str]) -> tuple[list[str], dict[str, str]]:
+    """`take Abyz Fria for Alice` -> (["Abyz", "Fria"], {"for": "Alice"})."""
+    positional: list[str] = []
+    parts: dict[str, list[str]] = {}
+    current: list[str] = positional
+    for word in args:
+        if word.lower() in KEYWORDS:
+            if word.lower() in parts:
+                raise CommandSyntaxError(f"{word!r} appears twice in that command.")
+            current = parts.setdefault(word.lower(), [])
+        else:
+            current.append(word)
+    for key, words in parts.items():
+        if not words:
+            raise CommandSyntaxError(f"Say what comes after {key!r}.")
+    return positional, {k: " ".join(v) for k, v in parts.items()}
+
+
+def find_planets(b: Builder, words: Sequence[str]) -> list[CardEntry]:
+    """Planet cards named by ID or name; several may follow each other without quotes."""
+    planets = b.catalog.in_deck(b.data.planet_deck)
+    found: list[CardEntry] = []
+    i = 0
+    while i < len(words):
+        card, used = _longest_match(planets, words, i)
+        found.append(card)
+        i += used
+    if not found:
+        raise CommandSyntaxError("Name at least one planet, for example: take Abyz.")
+    return found
+
+
+def _longest_match(planets: list[CardEntry], words: Sequence[str], i: int) -> tuple[CardEntry, int]:
+    for j in range(len(words), i, -1):
+        text = simple(" ".join(words[i:j]))
+        exact = [p for p in planets if simple(p.name) == text or p.card_id.lower() == text]
+        if exact:
+            return exact[0], j - i
+    for j in range(len(words), i, -1):
+        text = simple(" ".join(words[i:j]))
+        prefixed = [p for p in planets if simple(p.name).startswith(text)]
+        if len(prefixed) == 1:
+            return prefixed[0], j - i
+    word = words[i]
+    close = [p.name for p in planets if simple(p.name).startswith(simple(word))]
+    if close:
+        raise IllegalMoveError(f"{word!r} could be {', '.join(close[:6])}; type more letters.")
+    raise IllegalMoveError(f"{word!r} is not a planet in the TI4 catalog.")
+
+
+def seat_of(b: Builder, parts: dict[str, str], key: str = "for") -> str:
+    """The seat named after `key`, or the active seat."""
+    if key in parts:
+        return b.state.table.find_seat(parts[key])
+    if b.state.table.active is None:
+        raise IllegalMoveError(f"No player is active: add '{key} SEAT' or set the turn with "
+                               f"turn SEAT.")
+    return b.state.table.active
+
+
+def match_name(word: str, names: Iterable[tuple[str, str]]) -> str | None:
+    """The key whose name `word` starts (ignoring case, punctuation and a leading 'The')."""
+    text = simple(word)
+    hits = [key for key, name in names
+            if text and (simple(name).startswith(text) or simple(name).removeprefix("the")
+                         .startswith(text) or simple(key).startswith(text))]
+    unique = list(dict.fromkeys(hits))
+    return unique[0] if len(unique) == 1 else None
