@@ -41,27 +41,26 @@ def _filler(seat: str, die: str | None) -> list[str]:
     return lines
 
 
-def fill(db: Path, game: str, events: int) -> tuple[str, float, int]:
+def fill(db: Path, game: str, target: int) -> tuple[str, float, int]:
     """Build a game of at least `events` events; return its id, commands/s, commands."""
     session = open_session(db, game, new=True, seed=1)
+    events = 0
     for line in _setup_lines(game):
-        session.run(line)
+        result = session.run(line)
+        events += len(result.step.events) if result.step else 0
     table = session.match.state.table
     dice = list(session.match.rules.dice(session.match.catalog))
     filler = _filler(table.seats[0], dice[0] if dice else None)
     count, start = 0, time.perf_counter()
-    while _events(session) < events:
+    while events < target:
         result = session.run(filler[count % len(filler)])
         assert result.ok, result.message
+        events += len(result.step.events) if result.step else 0
         count += 1
     elapsed = time.perf_counter() - start
     game_id = session.game_id
     session.close()
     return game_id, count / elapsed, count
-
-
-def _events(session) -> int:
-    return sum(len(s.events) for s in session.match.steps.values())
 
 
 def time_open(db: Path, game_id: str, game: str, repeat: int) -> tuple[float, float]:

@@ -70,9 +70,9 @@ def run_play(args: argparse.Namespace) -> int:
     session = open_session(_db(args), args.game, getattr(args, "game_id", None),
                            args.new, args.seed)
     _say(session.notice)
-    verb = "Started" if not session.match.steps else "Resumed"
+    verb = "Started" if not session.match.step_count else "Resumed"
     print(f"{verb} {session.game_id} ({session.match.rules.title}, "
-          f"{len(session.match.steps)} steps so far).", file=sys.stderr, flush=True)
+          f"{session.match.step_count} steps so far).", file=sys.stderr, flush=True)
     refused = False
     try:
         for number, line in _lines(args):
@@ -145,7 +145,8 @@ def run_history(args: argparse.Namespace) -> int:
 
 def _undone(session: Session) -> set[int]:
     in_effect = set(session.match.stack)
-    return {n for n, s in session.match.steps.items() if s.kind == "do" and n not in in_effect}
+    return {n for n, (kind, _) in session.match.index.items()
+            if kind == "do" and n not in in_effect}
 
 
 history_command = Subcommand("history", "list the steps", _json_flag, run_history)

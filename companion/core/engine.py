@@ -8,9 +8,10 @@ so a failed write leaves the match exactly as it was.
 from __future__ import annotations
 
 import shlex
+import struct
 import zlib
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Generic, Literal
 
 from companion.core import piles
@@ -60,40 +61,30 @@ class Plan(Generic[S]):
     state: S | None = None
 
 
-def chain_hash(previous: str, step_number: int) -> str:
-    """Identity of an effective-step prefix; snapshots are keyed by it.
+def prefix_hash(stack: Sequence[int], length: int) -> str:
+    """Identity of the first `length` steps in effect; snapshots are keyed by it.
 
-    Two running checksums (CRC-32 and Adler-32) of the step numbers: cheap
-    enough to recompute for thousands of steps when a game is opened.
+    CRC-32 and Adler-32 of the step numbers, computed in one C call each, so
+    checking a snapshot against thousands of steps costs microseconds.
     """
-    crc, adler = (int(previous[:8], 16), int(previous[8:], 16)) if previous else (0, 1)
-    data = step_number.to_bytes(8, "big")
-    return f"{zlib.crc32(data, crc):08x}{zlib.adler32(data, adler):08x}"
+    data = struct.pack(f">{length}q", *stack[:length])
+    return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
 
 
-def prefix_hashes(stack: Sequence[int]) -> list[str]:
-    """Chain hashes of every prefix of the effective stack ("" for the empty one)."""
-    hashes = [""]
-    crc, adler = 0, 1
-    for number in stack:
-        data = number.to_bytes(8, "big")
-        crc, adler = zlib.crc32(data, crc), zlib.adler32(data, adler)
-        hashes.append(f"{crc:08x}{adler:08x}")
-    return hashes
+StepLoader = Callable[[Sequence[int]], dict[int, Step]]
+StepIndex = dict[int, tuple[str, int | None]]
 
 
-EventLoader = Callable[[Sequence[int]], dict[int, tuple[Event, ...]]]
-
-
-def effective_stack(steps: Iterable[Step]) -> tuple[list[int], list[int]]:
-    """The steps in effect and the redo stack, from the whole journal."""
+def effective_stack(index: StepIndex) -> tuple[list[int], list[int]]:
+    """The steps in effect and the redo stack, from the whole journal's index."""
     stack: list[int] = []
     redo: list[int] = []
-    for step in steps:
-        if step.kind == "do":
-            stack.append(step.number)
+    for number in sorted(index):
+        kind = index[number][0]
+        if kind == "do":
+            stack.append(number)
             redo.clear()
-        elif step.kind == "undo":
+        elif kind == "undo":
             redo.append(stack.pop())
         else:
             stack.append(redo.pop())
@@ -105,47 +96,52 @@ class Match(Generic[S]):
 
     def __init__(self, rules: GameRules[S], catalog: Catalog, seed: int,
                  steps: Sequence[Step] = (), snapshots: Sequence[Snapshot[S]] = (),
-                 load_events: EventLoader | None = None):
-        """Snapshots are tried newest first; the first on the path in effect is used.
+                 index: StepIndex | None = None, load_steps: StepLoader | None = None):
+        """A match from its steps, or from an index of them and a loader (a store).
 
-        `load_events`, if given, fetches the events of steps given without them.
+        With `index` and `load_steps`, whole steps are fetched only when needed;
+        snapshots are tried newest first and the first on the path in effect is used.
         """
         self.rules, self.catalog, self.seed = rules, catalog, seed
         self.initial: S = rules.new_state(catalog, seed)
         self.steps: dict[int, Step] = {s.number: s for s in steps}
-        self._load_events = load_events
-        self._unloaded = {s.number for s in steps if s.kind == "do"} if load_events else set()
-        self.stack, self.redo_stack = effective_stack(steps)
-        self.hashes = prefix_hashes(self.stack)
-        self.checkpoints: dict[str, S] = {"": self.initial}
+        self.index: StepIndex = (dict(index) if index is not None else
+                                 {s.number: (s.kind, s.target) for s in steps})
+        self._load_steps = load_steps
+        self.stack, self.redo_stack = effective_stack(self.index)
+        self.checkpoints: dict[int, tuple[str, S]] = {0: (prefix_hash([], 0), self.initial)}
         for snapshot in snapshots:
             length = snapshot.length
-            if length < len(self.hashes) and self.hashes[length] == snapshot.chain:
-                self.checkpoints[snapshot.chain] = snapshot.load()
+            if length <= len(self.stack) and prefix_hash(self.stack, length) == snapshot.chain:
+                self.checkpoints[length] = (snapshot.chain, snapshot.load())
                 break
         self.state: S = self._fold_to(len(self.stack))
 
     # ---- folding -------------------------------------------------------------
     def _fold_to(self, length: int) -> S:
-        start = max(i for i in range(length + 1) if self.hashes[i] in self.checkpoints)
-        state = self.checkpoints[self.hashes[start]]
-        self._ensure_events(self.stack[start:length])
+        start, state = self._checkpoint_at_or_below(length)
+        self._ensure_loaded(self.stack[start:length])
         for i in range(start, length):
             state = self._apply_all(state, self.steps[self.stack[i]].events)
             if (i + 1) % CHECKPOINT_EVERY == 0:
-                self.checkpoints[self.hashes[i + 1]] = state
+                self.checkpoints[i + 1] = (prefix_hash(self.stack, i + 1), state)
         return state
 
-    def _ensure_events(self, numbers: Iterable[int]) -> None:
-        missing = [n for n in numbers if n in self._unloaded]
-        if missing and self._load_events is not None:
-            for number, events in self._load_events(missing).items():
-                self.steps[number] = replace(self.steps[number], events=events)
-            self._unloaded.difference_update(missing)
+    def _checkpoint_at_or_below(self, length: int) -> tuple[int, S]:
+        for at in sorted((n for n in self.checkpoints if n <= length), reverse=True):
+            digest, state = self.checkpoints[at]
+            if prefix_hash(self.stack, at) == digest:
+                return at, state
+        return 0, self.initial
+
+    def _ensure_loaded(self, numbers: Iterable[int]) -> None:
+        missing = [n for n in numbers if n not in self.steps]
+        if missing and self._load_steps is not None:
+            self.steps.update(self._load_steps(missing))
 
     def step(self, number: int) -> Step:
-        """A step with its events (fetched from the store if not loaded yet)."""
-        self._ensure_events([number])
+        """A whole step with its events (fetched from the store if not loaded yet)."""
+        self._ensure_loaded([number])
         return self.steps[number]
 
     def _apply_all(self, state: S, events: Iterable[Event]) -> S:
@@ -156,22 +152,26 @@ class Match(Generic[S]):
     def replay_from_start(self) -> S:
         """The state folded from the first event, ignoring every checkpoint."""
         state = self.initial
-        self._ensure_events(self.stack)
+        self._ensure_loaded(self.stack)
         for number in self.stack:
             state = self._apply_all(state, self.steps[number].events)
         return state
 
     @property
     def next_number(self) -> int:
-        return max(self.steps, default=0) + 1
+        return max(self.index, default=0) + 1
+
+    @property
+    def step_count(self) -> int:
+        return len(self.index)
 
     @property
     def snapshot_key(self) -> tuple[int, str]:
-        return len(self.stack), self.hashes[-1]
+        return len(self.stack), prefix_hash(self.stack, len(self.stack))
 
     def history(self) -> list[Step]:
-        self._ensure_events(list(self.steps))
-        return [self.steps[n] for n in sorted(self.steps)]
+        self._ensure_loaded(list(self.index))
+        return [self.steps[n] for n in sorted(self.index)]
 
     # ---- planning and committing ------------------------------------------------
     def plan(self, line: str) -> Plan[S]:
@@ -193,18 +193,18 @@ class Match(Generic[S]):
         if step is None or plan.state is None:
             return
         self.steps[step.number] = step
+        self.index[step.number] = (step.kind, step.target)
         if step.kind == "undo":
             self.redo_stack.append(self.stack.pop())
-            self.hashes.pop()
         else:
             if step.kind == "redo":
                 self.redo_stack.pop()
             else:
                 self.redo_stack.clear()
             self.stack.append(step.number if step.kind == "do" else int(step.target or 0))
-            self.hashes.append(chain_hash(self.hashes[-1], self.stack[-1]))
             if len(self.stack) % CHECKPOINT_EVERY == 0:
-                self.checkpoints[self.hashes[-1]] = plan.state
+                length = len(self.stack)
+                self.checkpoints[length] = (prefix_hash(self.stack, length), plan.state)
         self.state = plan.state
 
     def execute(self, line: str) -> Result:
@@ -303,7 +303,7 @@ class Match(Generic[S]):
     def undo_preview(self) -> str:
         if not self.stack:
             return "There is nothing to undo."
-        target = self.steps[self.stack[-1]]
+        target = self.step(self.stack[-1])
         return f"Undo would take back step {target.number} ({target.command}): {target.message}"
 
     def _returns(self, step: Step) -> list[str]:

@@ -128,27 +128,33 @@ class Journal:
         seed = self.conn.execute("SELECT seed FROM games WHERE game_id=?",
                                  (game_id,)).fetchone()[0]
         catalog = self.catalog_of(game_id)
-        steps = self._steps(game_id, with_events=False)
-        return Match(rules, catalog, seed, steps, self._snapshots(game_id, rules),
-                     load_events=lambda numbers: self._events(game_id, numbers))
+        return Match(rules, catalog, seed, (), self._snapshots(game_id, rules),
+                     index=self._index(game_id),
+                     load_steps=lambda numbers: self._steps(game_id, numbers))
 
-    def _steps(self, game_id: str, with_events: bool = True) -> list[Step]:
-        rows = self.conn.execute(
-            "SELECT step, kind, target, command, message, seat FROM steps "
-            "WHERE game_id=? ORDER BY step", (game_id,)).fetchall()
-        events = self._events(game_id, None) if with_events else {}
-        return [Step(n, kind, cmd, msg, events.get(n, ()), target, seat)
-                for n, kind, target, cmd, msg, seat in rows]
+    def _steps(self, game_id: str, numbers: Sequence[int] | None = None) -> dict[int, Step]:
+        """Whole steps with their events: all of them, or those named (in chunks)."""
+        events = self._events(game_id, numbers)
+        query = ("SELECT step, kind, target, command, message, seat FROM steps "
+                 "WHERE game_id=?")
+        steps: dict[int, Step] = {}
+        for chunk in _chunks(numbers):
+            where = f" AND step IN ({','.join('?' * len(chunk))})" if chunk else ""
+            for n, kind, target, cmd, msg, seat in self.conn.execute(query + where,
+                                                                     (game_id, *chunk)):
+                steps[n] = Step(n, kind, cmd, msg, events.get(n, ()), target, seat)
+        return steps
+
+    def _index(self, game_id: str) -> dict[int, tuple[str, int | None]]:
+        rows = self.conn.execute("SELECT step, kind, target FROM steps WHERE game_id=?",
+                                 (game_id,))
+        return {n: (kind, target) for n, kind, target in rows}
 
     def _events(self, game_id: str, steps: Sequence[int] | None) -> dict[int, tuple[Event, ...]]:
         """Events by step: of all steps, or only of those named (in chunks)."""
         query = "SELECT step, type, data FROM events WHERE game_id=?"
-        if steps is None:
-            chunks: list[Sequence[int]] = [[]]
-        else:
-            chunks = [steps[i:i + 500] for i in range(0, len(steps), 500)]
         found: dict[int, list[Event]] = {}
-        for chunk in chunks:
+        for chunk in _chunks(steps):
             where = f" AND step IN ({','.join('?' * len(chunk))})" if chunk else ""
             for step, type_, data in self.conn.execute(query + where + " ORDER BY step, idx",
                                                         (game_id, *chunk)):
@@ -211,14 +217,18 @@ class Journal:
         """Copy the whole file to backups/ (SQLite's online backup); keep the last few."""
         folder = self.path.parent / "backups"
         folder.mkdir(parents=True, exist_ok=True)
-        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-%f")
-        target = folder / f"{self.path.stem}-{stamp}.db"
+        # Ordered by a sequence number, not the clock: a Pi without network may
+        # boot with its clock set back, and must not delete its newest backup.
+        existing = sorted(_backup_number(p) for p in folder.glob(f"{self.path.stem}-*.db"))
+        number = (existing[-1] + 1) if existing else 1
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        target = folder / f"{self.path.stem}-{number:06d}-{stamp}.db"
         copy = sqlite3.connect(target)
         try:
             self.conn.backup(copy)
         finally:
             copy.close()
-        for old in sorted(folder.glob(f"{self.path.stem}-*.db"))[:-keep]:
+        for old in sorted(folder.glob(f"{self.path.stem}-*.db"), key=_backup_number)[:-keep]:
             old.unlink()
         return target
 
@@ -234,7 +244,7 @@ class Journal:
         return {"format": "exploration-companion-game", "version": 1, "game_id": game_id,
                 "kind": row[0], "seed": row[1], "created": row[2],
                 "catalog": self.catalog_of(game_id).to_data(),
-                "steps": [s.to_dict() for s in self._steps(game_id)]}
+                "steps": [s.to_dict() for _, s in sorted(self._steps(game_id).items())]}
 
     def import_game(self, data: Mapping[str, Any], rules: GameRules[Any]) -> str:
         """Add an exported game as a new saved game, checking it replays."""
@@ -251,6 +261,18 @@ class Journal:
                     (game_id, step.number, i, e.type, json.dumps(dict(e.data)))
                     for i, e in enumerate(step.events)])
         return game_id
+
+
+def _backup_number(path: Path) -> int:
+    parts = path.stem.rsplit("-", 3)
+    return int(parts[1]) if len(parts) == 4 and parts[1].isdigit() else 0
+
+
+def _chunks(numbers: Sequence[int] | None, size: int = 500) -> list[Sequence[int]]:
+    """SQLite limits bound parameters: query long lists of steps in chunks."""
+    if numbers is None:
+        return [[]]
+    return [numbers[i:i + size] for i in range(0, len(numbers), size)]
 
 
 def _set_last(conn: sqlite3.Connection, kind: str, game_id: str) -> None:

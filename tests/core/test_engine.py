@@ -135,14 +135,11 @@ def test_seat_lookup_accepts_unique_prefix_and_explains_ambiguity(match):
     assert "could be Ann, Anders" in match.execute("pay An 1").message
 
 
-def test_prefix_hashes_agree_with_the_incremental_chain():
-    from companion.core.engine import chain_hash, prefix_hashes
-    hashes = prefix_hashes([3, 1, 4, 1, 5])
-    running = ""
-    for i, n in enumerate([3, 1, 4, 1, 5], start=1):
-        running = chain_hash(running, n)
-        assert hashes[i] == running
-    assert prefix_hashes([1, 2]) != prefix_hashes([2, 1])
+def test_prefix_hash_tells_stacks_apart():
+    from companion.core.engine import prefix_hash
+    assert prefix_hash([1, 2, 3], 2) == prefix_hash([1, 2], 2)
+    assert prefix_hash([1, 2], 2) != prefix_hash([2, 1], 2)
+    assert prefix_hash([1, 2], 1) != prefix_hash([1, 2], 2)
 
 
 def test_return_phrases_read_as_plain_words():

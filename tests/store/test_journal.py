@@ -115,7 +115,7 @@ def test_backups_rotate(tmp_path):
     for _ in range(7):
         journal.backup(keep=3)
     backups = sorted((tmp_path / "backups").glob("g-*.db"))
-    assert len(backups) == 3
+    assert [b.name[:8] for b in backups] == ["g-000005", "g-000006", "g-000007"]
     copy = sqlite3.connect(backups[-1])
     assert copy.execute("SELECT COUNT(*) FROM steps").fetchone()[0] == 1
 
@@ -124,3 +124,20 @@ def test_wal_and_full_sync_are_on(tmp_path):
     journal, _, _ = new_game(tmp_path / "g.db")
     assert journal.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert journal.conn.execute("PRAGMA synchronous").fetchone()[0] == 2
+
+
+def test_a_clock_set_back_never_deletes_the_newest_backup(tmp_path, monkeypatch):
+    journal, _, _ = new_game(tmp_path / "g.db", ["sit Ann"])
+    first = journal.backup(keep=2)
+
+    class Past:
+        @staticmethod
+        def now(tz=None):
+            from datetime import datetime as real
+            return real(1970, 1, 1, tzinfo=tz)
+
+    monkeypatch.setattr(journal_module, "datetime", Past)
+    newest = journal.backup(keep=2)
+    third = journal.backup(keep=2)
+    assert newest.exists() and third.exists() and "19700101" in third.name
+    assert not first.exists()
