@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from companion.core.engine import Result
+from companion.core.privacy import public_step
 from companion.core.errors import CompanionError
 from companion.paths import default_db
 from companion.session import Session, open_db, open_session
@@ -128,15 +129,20 @@ def _json_flag(parser: argparse.ArgumentParser) -> None:
 
 
 def run_history(args: argparse.Namespace) -> int:
+    """Every step in plain words; a hidden card is never named (see core.privacy)."""
     session = _existing(args)
     try:
-        rows = session.journal.history(session.game_id)
-        undone = set(session.match.redo_stack) | _undone(session)
+        times = {row["step"]: row["at"] for row in session.journal.history(session.game_id)}
+        undone = _undone(session)
+        rows = []
+        for step in session.match.history():
+            row = public_step(step).to_dict()
+            rows.append({**row, "at": times.get(step.number), "undone": step.number in undone})
         if args.json:
             print(json.dumps(rows, indent=1))
             return 0
         for row in rows:
-            mark = " (undone)" if row["step"] in undone else ""
+            mark = " (undone)" if row["undone"] else ""
             print(f"{row['step']:>4}  {row['message']}{mark}")
     finally:
         session.close()

@@ -19,6 +19,7 @@ from companion.core.catalog import Catalog
 from companion.core.dice import roll, roll_text
 from companion.core.errors import CommandSyntaxError, CompanionError, NothingToUndoError
 from companion.core.events import Event, Step, event
+from companion.core.privacy import public_command, public_step
 from companion.core.rules import GameRules, Outcome, S
 from companion.core.tags import classify
 
@@ -38,7 +39,8 @@ class Result:
     step: Step | None = None
 
     def to_dict(self, line: int) -> dict[str, Any]:
-        events = [e.to_dict() for e in self.step.events] if self.step else []
+        """The result as shown to the table: hidden cards and deck orders masked."""
+        events = [e.to_dict() for e in public_step(self.step).events] if self.step else []
         return {"line": line, "ok": self.ok, "message": self.message,
                 "kind": self.kind, "step": self.step.number if self.step else None,
                 "events": events}
@@ -279,7 +281,7 @@ class Match(Generic[S]):
         if not self.stack:
             raise NothingToUndoError("There is nothing to undo.")
         target = self.step(self.stack[-1])
-        message = f"Undid step {target.number} ({target.command}): {target.message}"
+        message = f"Undid step {target.number} ({public_command(target)}): {target.message}"
         returns = self._returns(target)
         if returns:
             message += " " + " ".join(returns)
@@ -290,7 +292,7 @@ class Match(Generic[S]):
         if not self.redo_stack:
             raise NothingToUndoError("There is nothing to redo.")
         target = self.step(self.redo_stack[-1])
-        message = f"Redid step {target.number} ({target.command}): {target.message}"
+        message = f"Redid step {target.number} ({public_command(target)}): {target.message}"
         step = Step(self.next_number, "redo", line, message, (), target=target.number)
         return Plan(Result(True, message, "step", step),
                     self._apply_all(self.state, target.events))
@@ -304,7 +306,8 @@ class Match(Generic[S]):
         if not self.stack:
             return "There is nothing to undo."
         target = self.step(self.stack[-1])
-        return f"Undo would take back step {target.number} ({target.command}): {target.message}"
+        return (f"Undo would take back step {target.number} ({public_command(target)}): "
+                f"{target.message}")
 
     def _returns(self, step: Step) -> list[str]:
         sentences = []

@@ -1,5 +1,6 @@
 """`companion play` and friends, driven exactly as a script or a player drives them."""
 
+import json
 import sqlite3
 
 from tests.cli.conftest import companion, json_lines
@@ -39,9 +40,9 @@ def test_play_resumes_the_last_game_and_history_lists_every_step(db):
               stdin="note first\n")
     companion("--db", str(db), "play", "--game", "xp", "--script", "-",
               stdin="note second\nundo\n")
-    history = json_lines("[" + ",".join(companion("--db", str(db), "history", "--json")
-                                        .stdout.split("\n\n")) + "]")[0]
+    history = json.loads(companion("--db", str(db), "history", "--json").stdout)
     assert [h["command"] for h in history] == ["note first", "note second", "undo"]
+    assert [h["undone"] for h in history] == [False, True, False]
     assert companion("--db", str(db), "games").stdout.count("xp-") == 1
     text = companion("--db", str(db), "history").stdout
     assert "(undone)" in text.splitlines()[1]

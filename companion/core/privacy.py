@@ -1,0 +1,45 @@
+"""What the shared screen and the history may show of a step.
+
+The journal keeps every step whole (replay needs the real card IDs), but a
+card moved into a player's private zone, and the order of any shuffled deck,
+are never shown to the table: displays use `public_step`.
+"""
+
+from __future__ import annotations
+
+from companion.core.events import Event, Step
+from companion.core.piles import is_private
+
+HIDDEN = "hidden"
+
+
+def is_hidden_move(e: Event) -> bool:
+    """A card going into, or moving between, private zones."""
+    return e.type == "card_moved" and is_private(str(e["to"])) and (
+        is_private(str(e["from"])) or not str(e["from"]).startswith("area:"))
+
+
+def public_event(e: Event) -> Event:
+    if is_hidden_move(e):
+        return Event(e.type, {**e.data, "card": HIDDEN})
+    if e.type == "deck_shuffled":
+        return Event(e.type, {"deck": e["deck"], "cards": len(e["order"])})
+    return e
+
+
+def has_hidden_card(step: Step) -> bool:
+    return any(is_hidden_move(e) for e in step.events)
+
+
+def public_command(step: Step) -> str:
+    """The command as typed, unless it would name a hidden card."""
+    if not has_hidden_card(step):
+        return step.command
+    verb = step.command.split(maxsplit=1)[0] if step.command.strip() else "scan"
+    return f"{verb} (a hidden card)"
+
+
+def public_step(step: Step) -> Step:
+    """The step as the table may see it."""
+    return Step(step.number, step.kind, public_command(step), step.message,
+                tuple(public_event(e) for e in step.events), step.target, step.seat)

@@ -1,0 +1,112 @@
+"""End of round: every ship in space drifts 1 space, launch-pad ships reach orbit.
+
+Rulebook, "All spaceships movement": ships move 1 space without losing energy,
+highest maneuverability first; a ship that would break a movement restriction
+stays and loses 1 energy instead (players report it as `stuck`); ships at 0
+energy stay put; each ship resolves the space it drifts onto. Then the
+launch-pad ships move to orbit and the round ends (scoring.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.core.catalog import Catalog
+from companion.core.errors import CommandSyntaxError, IllegalMoveError
+from companion.core.events import Event, event
+from companion.core.rules import Outcome, Verb
+from companion.core.turns import order_by_keys
+from companion.games.exploration.checks import attribute, require_no_draw
+from companion.games.exploration.flight import arrive, check_end
+from companion.games.exploration.state import ShipStatus, XpState, require_phase
+from companion.games.exploration.traps import is_trap_word
+
+ON_MAP = ("orbit", "space")
+STUCK = "stuck"
+
+
+def drift_order(state: XpState, catalog: Catalog) -> tuple[list[ShipStatus], list[str]]:
+    """Ships on the map, highest maneuverability first; ties shown."""
+    ships = sorted((s for s in state.ships.values() if s.location in ON_MAP),
+                   key=lambda s: s.card)
+    items = [(s.card, (attribute(catalog, state, s, "maneuverability"),)) for s in ships]
+    order, ties = order_by_keys(items, ("maneuverability",))
+    return [state.ships[c] for c in order], ties
+
+
+def show_drift(state: XpState, catalog: Catalog) -> Outcome | None:
+    """Phase hook: say which ships drift, in which order, and how to report it."""
+    ships, ties = drift_order(state, catalog)
+    if not ships:
+        return Outcome((), "No ship is on the map: type `drift` to end the round.")
+    shown = ", ".join(s.card for s in ships)
+    return Outcome((), " ".join([f"Drift order: {shown}."] + ties + [
+        "Report with `drift SHIP=SPACE ...` (default: a plain space; `SHIP=stuck` if it "
+        "cannot move)."]))
+
+
+def parse_reports(state: XpState, args: Sequence[str]) -> dict[str, str]:
+    reports: dict[str, str] = {}
+    for word in args:
+        card, sep, space = word.partition("=")
+        if not sep or not card or not space:
+            raise CommandSyntaxError(f"{word!r} is not a drift report; write SHIP=SPACE, e.g. "
+                                     f"SHLD1=credit or SHLD1=stuck.")
+        card, space = card.upper(), space.lower()
+        if space != STUCK:
+            check_end(state, space)
+            if space == "tile":
+                raise IllegalMoveError("A drift stays on the map or flies off it (`outer`).")
+        reports[card] = space
+    return reports
+
+
+def drift(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
+    require_phase(state, ("drift",), "report the drift")
+    require_no_draw(state)
+    reports = parse_reports(state, args)
+    ships, _ = drift_order(state, catalog)
+    strangers = sorted(set(reports) - {s.card for s in ships})
+    if strangers:
+        raise IllegalMoveError(f"{', '.join(strangers)} is not drifting (only ships on the "
+                               f"map drift).")
+    ending = [r for r in reports.values() if is_trap_word(state, r)]
+    if len(ending) != len(set(ending)):
+        raise IllegalMoveError("Two ships cannot drift onto the same trap.")
+    events: list[Event] = []
+    texts: list[str] = []
+    for ship in ships:
+        more, text = _drift_one(state, catalog, ship, reports.get(ship.card, "space"))
+        events += more
+        texts.append(text)
+    for ship in sorted(state.ships.values(), key=lambda s: s.card):
+        if ship.location == "launch_pad":
+            events.append(event("ship_updated", card=ship.card,
+                                set={"location": "orbit", "where": "home orbit"}))
+            texts.append(f"{ship.card} moves from the launch pad to orbit.")
+    events.append(event("phase_changed", round=state.table.round, phase="round-end",
+                        active=None))
+    return Outcome(tuple(events), " ".join(texts) or "No ship drifts.")
+
+
+def _drift_one(state: XpState, catalog: Catalog, ship: ShipStatus,
+               space: str) -> tuple[list[Event], str]:
+    if ship.energy <= 0:
+        return [], f"{ship.card} has 0 energy and stays put."
+    if space == STUCK:
+        value = ship.energy - 1
+        return [event("ship_updated", card=ship.card, set={"energy": value})], \
+            f"{ship.card} cannot drift and loses 1 energy ({value} left)."
+    events, text = arrive(state, catalog, ship, space, "")
+    return events, f"{ship.card} drifts 1 space. {text}"
+
+
+VERBS = {"drift": drift}
+PHASE_HOOKS = {"drift": show_drift}
+VERB_DOCS = (
+    Verb("drift", "drift [SHIP=SPACE]... [SHIP=stuck]...", "End of round: every ship on the "
+         "map drifts 1 space without losing energy (highest maneuverability first) onto a "
+         "plain space unless reported otherwise (credit, command, hazard, orbit, outer, a "
+         "trap ID); `stuck` ships lose 1 energy instead; launch-pad ships reach orbit.",
+         "drift SHLD1=credit TRNS2=stuck"),
+)

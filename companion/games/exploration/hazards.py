@@ -1,0 +1,299 @@
+"""Draws a ship's move causes: hazard cards and outer-space hex tiles.
+
+Rulebook, "Hazard space", "Flying off the map" and the hazard card list. A
+hazard card is drawn (scanned, or `draw hazard`), then resolved or ignored by
+spending the command points printed on it. A revealed outer-space tile's
+effects apply to the ship that entered it: losses first, and the ship gains
+the rewards only if it survives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from companion.core import piles
+from companion.core.catalog import CardEntry, Catalog
+from companion.core.errors import CommandSyntaxError, IllegalMoveError
+from companion.core.events import Event, event
+from companion.core.rules import Outcome, Verb
+from companion.core.table import Table, apply_table_event
+from companion.games.exploration import traps
+from companion.games.exploration.checks import area_spaces
+from companion.games.exploration.combat import destroyed, remove_module
+from companion.games.exploration.preparation import credit_gain, gain
+from companion.games.exploration.state import (
+    OUTER_SPACE, PendingHazard, ShipDraw, ShipStatus, XpState, play_zone,
+)
+
+RESOLVING = "play:hazard"  # a drawn hazard card lies here until it is resolved or ignored
+
+
+def hazards_counter(seat: str) -> str:
+    return f"hazards_drawn:{seat}"
+
+
+def request(deck: str, ship: ShipStatus) -> Event:
+    return event("ship_draw_requested", deck=deck, seat=ship.owner, ship=ship.card)
+
+
+def observed(table: Table, card: CardEntry, to: str) -> list[Event]:
+    """Reshuffle an empty draw pile first, then observe the scanned card drawn from it."""
+    events = piles.reshuffle_if_empty(table, card.deck)
+    after = table
+    for e in events:
+        after = apply_table_event(after, e)
+    return [*events, piles.observe_draw(after, card.card_id, card.deck, to,
+                                        lambda _c: card.name)]
+
+
+def round_end_again(state: XpState) -> list[Event]:
+    """Re-enter the round-end phase so its hook ends the round once no draw is left."""
+    if state.table.phase != "round-end":
+        return []
+    return [event("phase_changed", round=state.table.round, phase="round-end", active=None)]
+
+
+# ---- scans ----------------------------------------------------------------------------------
+def scan_ship_draw(state: XpState, catalog: Catalog, card: CardEntry) -> Outcome | None:
+    """A hazard card or hex tile some ship's move is waiting for."""
+    draw = next((d for d in state.ship_draws if d.deck == card.deck), None)
+    if draw is None:
+        return None
+    if card.deck == "hazard":
+        return _hazard_drawn(state, card, draw)
+    events = [*observed(state.table, card, OUTER_SPACE), event("ship_draw_done", deck="hex")]
+    ship = state.ships[draw.ship]
+    more, text = tile_effects(state, card, ship)
+    return Outcome(tuple(events + more + round_end_again(state)),
+                   f"{ship.card} reveals {card.name} ({card.card_id}) in outer space. {text}",
+                   ship.owner)
+
+
+def _hazard_drawn(state: XpState, card: CardEntry, draw: ShipDraw) -> Outcome:
+    if state.pending_hazard is not None:
+        raise IllegalMoveError(f"First resolve or ignore hazard {state.pending_hazard.card}.")
+    counter = hazards_counter(draw.seat)
+    events = [*observed(state.table, card, RESOLVING), event("ship_draw_done", deck="hazard"),
+              event("hazard_drawn", card=card.card_id, seat=draw.seat, ship=draw.ship),
+              event("counter_set", name=counter, value=state.table.counters.get(counter, 0) + 1)]
+    cost = int(card.attrs.get("ignore_cost", 0))
+    return Outcome(tuple(events), f"{draw.seat} draws hazard {card.name} ({card.card_id}) for "
+                                  f"{draw.ship}: {card.summary} Type `resolve` to apply it or "
+                                  f"`ignore` to spend {cost} command point(s).", draw.seat)
+
+
+def tile_effects(state: XpState, card: CardEntry, ship: ShipStatus) -> tuple[list[Event], str]:
+    """Losses first; rewards only if the ship survives them."""
+    attrs: Mapping[str, Any] = card.attrs
+    energy = max(0, ship.energy + min(0, int(attrs.get("energy", 0))))
+    resistance = max(0, ship.resistance + min(0, int(attrs.get("resistance", 0))))
+    events: list[Event] = [event("ship_updated", card=ship.card,
+                                 set={"energy": energy, "resistance": resistance})]
+    said = [f"Energy {ship.energy}->{energy}, resistance {ship.resistance}->{resistance}."]
+    if resistance == 0:
+        return events + [destroyed(ship, f"outer space tile {card.card_id}")], \
+            said[0] + f" {ship.card} does not survive and gains nothing."
+    seat, reason = ship.owner, f"outer space tile {card.name}"
+    if attrs.get("credits"):
+        more, text = credit_gain(state, seat, int(attrs["credits"]), reason)
+        events += more
+        said.append(text)
+    if attrs.get("command"):
+        events.append(gain(seat, "command", int(attrs["command"]), reason))
+        said.append(f"{seat} gains {attrs['command']} command point(s).")
+    if attrs.get("score"):
+        events.append(event("scored", seat=seat, points=int(attrs["score"]), source=reason))
+        said.append(f"{seat} scores {attrs['score']} domination points.")
+    for _ in range(int(attrs.get("hazard", 0))):
+        events.append(request("hazard", ship))
+        said.append(f"Draw a hazard card for {ship.card}.")
+    return events, " ".join(said)
+
+
+# ---- resolve or ignore ----------------------------------------------------------------------
+def _pending(state: XpState, catalog: Catalog) -> tuple[PendingHazard, CardEntry]:
+    if state.pending_hazard is None:
+        raise IllegalMoveError("No hazard card is waiting to be resolved.")
+    return state.pending_hazard, catalog.card(state.pending_hazard.card)
+
+
+def ignore(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
+    pending, card = _pending(state, catalog)
+    cost = int(card.attrs.get("ignore_cost", 0))
+    have = state.table.resource(pending.seat, "command")
+    if cost > have:
+        raise IllegalMoveError(f"Ignoring {card.name} costs {cost} command point(s); "
+                               f"{pending.seat} has {have}.")
+    events = [gain(pending.seat, "command", -cost, f"ignore hazard {card.name}"),
+              *_close(card, pending, keep=False), *round_end_again(state)]
+    return Outcome(tuple(events), f"{pending.seat} spends {cost} command point(s) to ignore "
+                                  f"{card.name}.", pending.seat)
+
+
+def resolve(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
+    pending, card = _pending(state, catalog)
+    ship = state.ships[pending.ship]
+    effect = str(card.attrs["effect"])
+    handler = EFFECTS.get(effect)
+    if handler is None:
+        raise IllegalMoveError(f"{card.name} has an effect ({effect}) the app does not know.")
+    events, text = handler(state, catalog, card, ship, args)
+    keep = bool(card.attrs.get("keep"))
+    return Outcome(tuple(events + _close(card, pending, keep) + round_end_again(state)),
+                   f"{card.name} resolved for {ship.card}: {text}", pending.seat)
+
+
+def _close(card: CardEntry, pending: PendingHazard, keep: bool) -> list[Event]:
+    to = play_zone(pending.seat) if keep else piles.discard_zone("hazard")
+    return [piles.move(card.card_id, RESOLVING, to, "resolved" if keep else "discarded"),
+            event("hazard_closed", card=card.card_id)]
+
+
+Effect = Any
+
+
+def _fleet(state: XpState, ship: ShipStatus) -> list[ShipStatus]:
+    return [s for s in state.ships_of(ship.owner) if s.is_deployed]
+
+
+def _lose_energy(state: XpState, catalog: Catalog, card: CardEntry, ship: ShipStatus,
+                 args: Sequence[str]) -> tuple[list[Event], str]:
+    amount = int(card.attrs["amount"])
+    ships = _fleet(state, ship)
+    return [event("ship_updated", card=s.card, set={"energy": max(0, s.energy - amount)})
+            for s in ships], f"{', '.join(s.card for s in ships)} lose {amount} energy."
+
+
+def _lose_resistance(state: XpState, catalog: Catalog, card: CardEntry, ship: ShipStatus,
+                     args: Sequence[str]) -> tuple[list[Event], str]:
+    value = max(0, ship.resistance - int(card.attrs["amount"]))
+    events = [event("ship_updated", card=ship.card, set={"resistance": value})]
+    if value == 0:
+        return events + [destroyed(ship, f"hazard {card.name}")], \
+            f"{ship.card} has no resistance left and is destroyed with its modules."
+    return events, f"{ship.card}'s resistance drops to {value}."
+
+
+def _remove_module(state: XpState, catalog: Catalog, card: CardEntry, ship: ShipStatus,
+                   args: Sequence[str]) -> tuple[list[Event], str]:
+    if not ship.modules:
+        return [], f"{ship.card} carries no module: nothing to remove."
+    if len(args) != 1 or args[0].lower() not in ship.modules:
+        raise CommandSyntaxError(f"Name the module to remove: resolve MODULE (one of "
+                                 f"{', '.join(ship.modules)}).")
+    kind = args[0].lower()
+    return remove_module(catalog, ship, kind, f"hazard {card.name}"), \
+        f"{ship.card} loses a {kind} module."
+
+
+def _draw_secondary(state: XpState, catalog: Catalog, card: CardEntry, ship: ShipStatus,
+                    args: Sequence[str]) -> tuple[list[Event], str]:
+    return [event("draws_requested", seat=ship.owner, deck="secondary", count=1,
+                  reason=f"hazard {card.name}")], f"{ship.owner} draws 1 secondary mission " \
+                                                   f"(scan it)."
+
+
+def _less_maneuverability(state: XpState, catalog: Catalog, card: CardEntry, ship: ShipStatus,
+                          args: Sequence[str]) -> tuple[list[Event], str]:
+    ships = _fleet(state, ship) if card.attrs["effect"].startswith("all_") else [ship]
+    until = state.table.round + int(card.attrs.get("rounds", 1))
+    return [event("modifier_added", card=s.card, attr="maneuverability",
+                  amount=-int(card.attrs["amount"]), source=f"hazard {card.name}",
+                  expires_round=until) for s in ships], \
+        f"{', '.join(s.card for s in ships)} have -{card.attrs['amount']} maneuverability " \
+        f"until the end of round {until}."
+
+
+def _keep(state: XpState, catalog: Catalog, card: CardEntry, ship: ShipStatus,
+          args: Sequence[str]) -> tuple[list[Event], str]:
+    return [], f"{ship.owner} keeps the card and pays {card.attrs['amount']} credit(s) at the " \
+               f"start of every round."
+
+
+def _restrict_mars(state: XpState, catalog: Catalog, card: CardEntry, ship: ShipStatus,
+                   args: Sequence[str]) -> tuple[list[Event], str]:
+    spaces = area_spaces(catalog, "mars")
+    free = [s for s in spaces if s not in state.restricted_spaces]
+    if len(args) != 1 or args[0].lower() not in free:
+        raise CommandSyntaxError(f"Name the Mars space to restrict: resolve SPACE (one of "
+                                 f"{', '.join(free)}).")
+    return [event("space_restricted", space=args[0].lower())], \
+        f"{args[0].lower()} is closed to domination for the rest of the game."
+
+
+def _no_credits(state: XpState, catalog: Catalog, card: CardEntry, ship: ShipStatus,
+                args: Sequence[str]) -> tuple[list[Event], str]:
+    next_round = state.table.round + 1
+    return [event("restriction_added", seat=ship.owner, kind="no_credits", round=next_round)], \
+        f"{ship.owner} gains no credits from any action in round {next_round}."
+
+
+def _skip_turn(state: XpState, catalog: Catalog, card: CardEntry, ship: ShipStatus,
+               args: Sequence[str]) -> tuple[list[Event], str]:
+    return [event("ship_updated", card=ship.card, set={"skip_turns": ship.skip_turns + 1})], \
+        f"{ship.card} skips its next flight turn."
+
+
+def _traps(state: XpState, catalog: Catalog, card: CardEntry, ship: ShipStatus,
+           args: Sequence[str]) -> tuple[list[Event], str]:
+    side = "in front of" if card.attrs["effect"] == "traps_ahead" else "behind"
+    distances = [int(d) for d in card.attrs["distances"]]
+    places = [f"{d} spaces {side} {ship.card} at {ship.where or ship.location}"
+              for d in distances]
+    count = int(card.attrs["trap_count"])
+    events = traps.dropped(state, ship.owner, [count] * len(places), places)
+    ids = ", ".join(e["trap_id"] for e in events if e.type == "trap_dropped")
+    return events, f"place traps {ids} (count {count}) {', '.join(str(d) for d in distances)} " \
+                   f"spaces {side} {ship.card}."
+
+
+EFFECTS: dict[str, Effect] = {
+    "all_ships_lose_energy": _lose_energy, "remove_module": _remove_module,
+    "lose_resistance": _lose_resistance, "draw_secondary": _draw_secondary,
+    "all_ships_lose_maneuverability": _less_maneuverability,
+    "lose_maneuverability": _less_maneuverability, "pay_each_round": _keep,
+    "restrict_mars_space": _restrict_mars, "no_credits_next_turn": _no_credits,
+    "skip_next_turn": _skip_turn, "traps_ahead": _traps, "traps_behind": _traps,
+}
+
+
+# ---- appliers -------------------------------------------------------------------------------
+def _requested(state: XpState, e: Event) -> XpState:
+    return replace(state, ship_draws=state.ship_draws + (ShipDraw(e["deck"], e["seat"],
+                                                                  e["ship"]),))
+
+
+def _done(state: XpState, e: Event) -> XpState:
+    draws = list(state.ship_draws)
+    for i, d in enumerate(draws):
+        if d.deck == e["deck"]:
+            del draws[i]
+            break
+    return replace(state, ship_draws=tuple(draws))
+
+
+def _hazard_drawn_applied(state: XpState, e: Event) -> XpState:
+    return replace(state, pending_hazard=PendingHazard(e["card"], e["seat"], e["ship"]))
+
+
+def _hazard_closed(state: XpState, e: Event) -> XpState:
+    return replace(state, pending_hazard=None)
+
+
+def _space_restricted(state: XpState, e: Event) -> XpState:
+    return replace(state, restricted_spaces=state.restricted_spaces + (e["space"],))
+
+
+VERBS = {"resolve": resolve, "ignore": ignore}
+APPLIERS = {"ship_draw_requested": _requested, "ship_draw_done": _done,
+            "hazard_drawn": _hazard_drawn_applied, "hazard_closed": _hazard_closed,
+            "space_restricted": _space_restricted}
+SCANNERS = (scan_ship_draw,)
+VERB_DOCS = (
+    Verb("resolve", "resolve [CHOICE]", "Apply the hazard card just drawn; CHOICE names the "
+         "module to remove or the Mars space to restrict when the card asks.", "resolve"),
+    Verb("ignore", "ignore", "Cancel the hazard card just drawn by spending the command points "
+         "printed on it.", "ignore"),
+)

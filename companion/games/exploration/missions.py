@@ -1,0 +1,110 @@
+"""Missions: revealed when completed, during the owner's turn, for their reward.
+
+Rulebook, "Missions" and the primary/secondary mission lists. The app checks
+the goal where it can know it (credits, command, frags, drops, ...); where it
+cannot (e.g. a turret built earlier) it trusts the table and says so. Primary
+missions for "the most" of something are resolved at the end (scoring.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from companion.core import piles
+from companion.core.catalog import CardEntry, Catalog
+from companion.core.errors import CommandSyntaxError, IllegalMoveError
+from companion.core.events import Event, event
+from companion.core.rules import Outcome, Verb
+from companion.games.exploration.hazards import hazards_counter
+from companion.games.exploration.preparation import gain
+from companion.games.exploration.state import XpState
+
+MISSION_DECKS = ("primary", "secondary")
+IN_SPACE = ("orbit", "space", "outer_space")
+
+Stat = Callable[[XpState, str], int]
+STATS: dict[str, Stat] = {
+    "credits": lambda s, seat: s.table.resource(seat, "credits"),
+    "command": lambda s, seat: s.table.resource(seat, "command"),
+    "frags": lambda s, seat: s.table.resource(seat, "frags"),
+    "score": lambda s, seat: s.table.score_of(seat),
+    "ships_in_space": lambda s, seat: sum(1 for x in s.ships_of(seat) if x.location in IN_SPACE),
+    "hexes_revealed": lambda s, seat: len(s.outer_space_tiles()),
+    "hazards_drawn": lambda s, seat: s.table.counters.get(hazards_counter(seat), 0),
+    "level3_actions": lambda s, seat: sum(1 for t in s.seats[seat].tech_actions if t.level == 3),
+    "traps_at_2": lambda s, seat: sum(1 for t in s.traps if t.count == 2),
+}
+
+
+def stat(state: XpState, catalog: Catalog, seat: str, name: str) -> int | None:
+    """The seat's value of a mission statistic, or None when the app cannot know it."""
+    if name in STATS:
+        return STATS[name](state, seat)
+    if name == "secondary_completed":
+        return sum(1 for c in state.table.cards_in(piles.area_zone(seat))
+                   if catalog.card(c).deck == "secondary")
+    if name.startswith("dropped_"):
+        return int(state.seats[seat].dropped.get(name.removeprefix("dropped_"), 0))
+    return None
+
+
+def holder(state: XpState, card: str) -> str:
+    zone = state.table.zone_of(card)
+    if not zone.startswith("hand:"):
+        raise IllegalMoveError(f"{card} is not a hidden mission in anyone's hand "
+                               f"({piles.zone_phrase(zone)}).")
+    return zone.removeprefix("hand:")
+
+
+def reward_events(card: CardEntry, seat: str) -> tuple[list[Event], str]:
+    source = f"mission: {card.name}"
+    if "reward_score" in card.attrs:
+        points = int(card.attrs["reward_score"])
+        return [event("scored", seat=seat, points=points, source=source)], \
+            f"{seat} scores {points} domination points."
+    credits = int(card.attrs["reward_credits"])
+    return [gain(seat, "credits", credits, source)], f"{seat} gains {credits} credits."
+
+
+def reveal(state: XpState, catalog: Catalog, card: CardEntry) -> Outcome:
+    if card.deck not in MISSION_DECKS:
+        raise IllegalMoveError(f"{card.name} ({card.card_id}) is not a mission card.")
+    seat = holder(state, card.card_id)
+    if state.table.active != seat or state.table.phase not in ("preparation", "flight"):
+        raise IllegalMoveError(f"{seat} can reveal a mission only during their own turn.")
+    if card.attrs.get("most"):
+        raise IllegalMoveError(f"{card.name} rewards the most of something: it is resolved at "
+                               f"the end of the game.")
+    goal = int(card.attrs["at_least"])
+    value = stat(state, catalog, seat, str(card.attrs["stat"]))
+    if value is not None and value < goal:
+        raise IllegalMoveError(f"{card.name} is not complete: it needs {goal} and {seat} has "
+                               f"{value} ({card.summary})")
+    checked = f"checked: {value} of {goal}" if value is not None else \
+        "the app cannot see this goal; the table vouches for it"
+    events, text = reward_events(card, seat)
+    moved = piles.move(card.card_id, piles.hand_zone(seat), piles.area_zone(seat), "completed")
+    return Outcome((moved, *events), f"{seat} reveals {card.name} ({card.card_id}): "
+                                     f"{card.summary} ({checked}). {text}", seat)
+
+
+def complete(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
+    if len(args) != 1:
+        raise CommandSyntaxError("complete takes the mission card's ID: complete P06")
+    return reveal(state, catalog, catalog.card(args[0]))
+
+
+def scan_mission(state: XpState, catalog: Catalog, card: CardEntry) -> Outcome | None:
+    """Scanning a mission one holds (outside any expected draw) reveals it."""
+    if card.deck not in MISSION_DECKS or not state.table.zone_of(card.card_id).startswith("hand:"):
+        return None
+    return reveal(state, catalog, card)
+
+
+VERBS = {"complete": complete}
+SCANNERS = (scan_mission,)
+VERB_DOCS = (
+    Verb("complete", "complete MISSION", "Reveal a completed mission during your turn and take "
+         "its reward (scanning the card you hold does the same). The app checks the goal where "
+         "it can.", "complete S01"),
+)

@@ -1,0 +1,250 @@
+"""Preparation phase: turn order, technology actions, ship selection, end of turn,
+and the round-start upkeep (income, kept hazard cards, per-round marks).
+
+Rulebook, "Preparation phase" and "Playing actions from technology deck". The
+active seat (spaceport order) issues these commands; the optional supportive
+actions (development card, deploy, build, maneuver) are in support.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from companion.core.catalog import Catalog
+from companion.core.errors import CommandSyntaxError, IllegalMoveError
+from companion.core.events import Event, event
+from companion.core.rules import Outcome, Verb
+from companion.games.exploration import catalog as xc
+from companion.games.exploration.setup import seats_in_order
+from companion.games.exploration.state import (
+    DEPLOYED,
+    ShipStatus,
+    TechPlay,
+    XpState,
+    play_zone,
+    require_phase,
+    require_ship,
+    with_seat,
+    with_ship,
+)
+
+SPACE = ("orbit", "space", "outer_space")  # "after launch into space": off the launch pad
+
+
+def active_seat(state: XpState, doing: str) -> str:
+    """The seat whose preparation turn it is; refuses outside that turn."""
+    require_phase(state, ("preparation",), doing)
+    seat = state.table.active
+    if seat is None or state.seats[seat].turn_done:
+        raise IllegalMoveError(f"You cannot {doing} now: every preparation turn is over.")
+    return seat
+
+
+def gain(seat: str, resource: str, amount: int, reason: str) -> Event:
+    return event("resource_changed", seat=seat, resource=resource, delta=amount, reason=reason)
+
+
+def pay(state: XpState, seat: str, amount: int, doing: str, reserved: int = 0) -> list[Event]:
+    """The payment event, or a refusal saying what is missing (`reserved` is already spent)."""
+    have = state.table.resource(seat, "credits") - reserved
+    if amount > have:
+        raise IllegalMoveError(f"{seat} cannot {doing}: it costs {amount} credits and "
+                               f"{seat} has {have} left.")
+    return [gain(seat, "credits", -amount, doing)] if amount else []
+
+
+def lasting_cards(state: XpState, seat: str) -> list[str]:
+    return state.table.cards_in(play_zone(seat))
+
+
+def credit_gain(state: XpState, seat: str, amount: int, reason: str) -> tuple[list[Event], str]:
+    """Credits from an action, unless a restriction token blocks them this round."""
+    if state.seats[seat].has_restriction("no_credits", state.table.round):
+        return [], f"{seat} gains no credits this round (restriction token)."
+    return [gain(seat, "credits", amount, reason)], f"{seat} gains {amount} credits."
+
+
+# ---- technology action ---------------------------------------------------------------------
+def tech(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
+    seat = active_seat(state, "play a technology action")
+    actions = xc.tech_actions(catalog)
+    if len(args) != 1 or args[0].lower() not in actions:
+        raise CommandSyntaxError(f"tech takes one action: {', '.join(actions)}.")
+    effect = args[0].lower()
+    action = actions[effect]
+    round_ = state.table.round
+    played = state.seats[seat].actions_in(round_)
+    events: list[Event] = []
+    with_point = len(played) >= int(catalog.rules["technology"]["actions_per_round"])
+    if any(t.effect == effect for t in played) and not catalog.rules["technology"].get(
+            "same_action_twice", False):
+        raise IllegalMoveError(f"{seat} already played '{action['name']}' this round.")
+    if with_point:
+        if state.table.resource(seat, "technology") < 1:
+            raise IllegalMoveError(f"{seat} already played a technology action this round; "
+                                   f"another one needs a technology point, and {seat} has none.")
+        events.append(gain(seat, "technology", -1, "extra technology action"))
+    events.append(event("tech_played", seat=seat, level=int(action["level"]), effect=effect,
+                        round=round_, with_point=with_point))
+    more, said = _tech_effect(state, catalog, seat, effect, action)
+    extra = " (spending a technology point)" if with_point else ""
+    return Outcome(tuple(events + more),
+                   f"{seat} plays Lv-{action['level']} '{action['name']}'{extra}. {said}", seat)
+
+
+def _tech_effect(state: XpState, catalog: Catalog, seat: str, effect: str,
+                 action: Mapping[str, Any]) -> tuple[list[Event], str]:
+    reason = f"technology action: {action['name']}"
+    if "credits" in action:
+        return credit_gain(state, seat, int(action["credits"]), reason)
+    if "command" in action:
+        return [gain(seat, "command", int(action["command"]), reason)], \
+            f"{seat} gains {action['command']} command point(s)."
+    if "score" in action:
+        return [event("scored", seat=seat, points=int(action["score"]), source=reason)], \
+            f"{seat} scores {action['score']} domination points."
+    if "draw" in action:
+        return [event("draws_requested", seat=seat, deck=action["draw"], count=1,
+                      reason=reason)], f"Draw 1 {action['draw']} card and scan it."
+    events = [e for ship in state.selected_ships(seat)
+              for e in selection_boost(state, ship, action, effect)]
+    return events, "It applies to each ship selected for the next flight phase."
+
+
+def selection_boost(state: XpState, ship: ShipStatus, action: Mapping[str, Any],
+                    effect: str) -> list[Event]:
+    """A level-2 effect on one selected ship: recover now, or a bonus until the flight ends."""
+    round_ = state.table.round
+    source = f"technology action: {action['name']}"
+    if "recover_energy" in action:
+        value = min(ship.max_energy, ship.energy + int(action["recover_energy"]))
+        return [event("ship_updated", card=ship.card, set={"energy": value})]
+    if "recover_resistance" in action:
+        value = min(ship.max_resistance, ship.resistance + int(action["recover_resistance"]))
+        return [event("ship_updated", card=ship.card, set={"resistance": value})]
+    for key, attr in (("add_maneuverability", "maneuverability"), ("add_velocity", "velocity")):
+        if key in action:
+            return [event("modifier_added", card=ship.card, attr=attr, amount=int(action[key]),
+                          source=source, expires_round=round_)]
+    return []
+
+
+# ---- ship selection -------------------------------------------------------------------------
+def select(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
+    seat = active_seat(state, "select ships")
+    if not args:
+        raise CommandSyntaxError("select takes one or more of your ship IDs: select SHLD2")
+    ships = [require_ship(state, word, seat) for word in dict.fromkeys(a.upper() for a in args)]
+    for ship in ships:
+        _check_selectable(catalog, ship)
+    rules = catalog.rules["selection"]
+    already = len(state.selected_ships(seat))
+    extra = max(0, already + len(ships) - int(rules["free_ships"]))
+    command = extra * int(rules["command_per_extra_ship"])
+    have = state.table.resource(seat, "command")
+    if command > have:
+        raise IllegalMoveError(f"{seat} needs {command} command point(s) to control "
+                               f"{already + len(ships)} ships and has {have}.")
+    events: list[Event] = [gain(seat, "command", -command, "command: control more ships")] \
+        if command else []
+    actions = xc.tech_actions(catalog)
+    for ship in ships:
+        events.append(event("ship_updated", card=ship.card, set={"selected": True}))
+        for played in state.seats[seat].actions_in(state.table.round):
+            events += selection_boost(state, ship, actions[played.effect], played.effect)
+    names = ", ".join(s.card for s in ships)
+    cost = f", spending {command} command point(s)" if command else ""
+    return Outcome(tuple(events), f"{seat} selects {names} for the flight phase{cost}.", seat)
+
+
+def _check_selectable(catalog: Catalog, ship: ShipStatus) -> None:
+    if ship.selected:
+        raise IllegalMoveError(f"{ship.card} is already selected.")
+    if ship.location not in DEPLOYED:
+        status = "destroyed" if ship.location == "destroyed" else "not deployed"
+        raise IllegalMoveError(f"{ship.card} cannot be selected: it is {status}.")
+    extras = catalog.rules["ship_types"][ship.ship_type]
+    if ship.location == "launch_pad" and not extras.get("no_launch_penalty"):
+        raise IllegalMoveError(f"{ship.card} is on the launch pad: it reaches orbit at the end "
+                               f"of this flight phase and can be selected next round.")
+
+
+# ---- end of turn ----------------------------------------------------------------------------
+def done(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
+    seat = active_seat(state, "end a preparation turn")
+    if not state.seats[seat].actions_in(state.table.round):
+        raise IllegalMoveError(f"{seat} must play a technology action before ending the turn.")
+    waiting = [p for p in state.pending if p.seat == seat]
+    if waiting:
+        raise IllegalMoveError(f"{seat} still has to draw a {waiting[0].deck} card.")
+    events: list[Event] = [event("seat_updated", seat=seat, set={"turn_done": True})]
+    order = seats_in_order(state, catalog)
+    later = order[order.index(seat) + 1:]
+    if later:
+        events.append(event("phase_changed", round=state.table.round, phase="preparation",
+                            active=later[0]))
+        return Outcome(tuple(events), f"{seat} ends the preparation turn; {later[0]} is next.",
+                       seat)
+    events.append(event("phase_changed", round=state.table.round, phase="flight", active=None))
+    return Outcome(tuple(events), f"{seat} ends the preparation turn. Flight phase of round "
+                                  f"{state.table.round} begins.", seat)
+
+
+# ---- round start ----------------------------------------------------------------------------
+def round_start(state: XpState, catalog: Catalog) -> Outcome | None:
+    """Upkeep when a round's preparation phase begins (once, with its first seat active)."""
+    round_ = state.table.round
+    if state.upkeep_round >= round_:
+        return None
+    events: list[Event] = [event("round_reset", round=round_)]
+    notes: list[str] = []
+    for ship in state.ships.values():
+        income = int(catalog.rules["ship_types"][ship.ship_type].get("credits_per_round", 0))
+        if income and ship.location in SPACE:
+            events.append(gain(ship.owner, "credits", income, f"{ship.card} ability income"))
+            notes.append(f"{ship.owner} gains {income} credits from {ship.card}.")
+    for seat in state.table.seats:
+        for card in lasting_cards(state, seat):
+            attrs = catalog.card(card).attrs
+            if attrs.get("effect") == "pay_each_round":
+                due = min(int(attrs["amount"]), state.table.resource(seat, "credits"))
+                if due:
+                    events.append(gain(seat, "credits", -due, f"{catalog.card(card).name}"))
+                notes.append(f"{seat} pays {due} credit(s) for {catalog.card(card).name}.")
+    return Outcome(tuple(events), " ".join(notes))
+
+
+def _round_reset(state: XpState, e: Event) -> XpState:
+    """Clear last round's marks: selections, maneuver uses, finished turns, old bonuses."""
+    round_ = int(e["round"])
+    for ship in state.ships.values():
+        kept = tuple(m for m in ship.modifiers if m.expires_round >= round_)
+        state = with_ship(state, replace(ship, selected=False, maneuver_used=None,
+                                         modifiers=kept))
+    for seat, status in state.seats.items():
+        state = with_seat(state, seat, replace(status, turn_done=False))
+    return replace(state, flight_order=(), flight_index=0, upkeep_round=round_)
+
+
+def _tech_played(state: XpState, e: Event) -> XpState:
+    status = state.seats.get(e["seat"])
+    if status is None:
+        return state
+    play = TechPlay(int(e["level"]), e["effect"], int(e["round"]), bool(e.get("with_point")))
+    return with_seat(state, e["seat"], replace(status, tech_actions=(*status.tech_actions, play)))
+
+
+VERBS = {"tech": tech, "select": select, "done": done}
+APPLIERS = {"tech_played": _tech_played, "round_reset": _round_reset}
+PHASE_HOOKS = {"preparation": round_start}
+VERB_DOCS = (
+    Verb("tech", "tech ACTION", "Play this round's technology action (credits, command, energy, "
+         "maneuverability, resistance, velocity, secondary, development, score); a second one "
+         "spends a technology point.", "tech credits"),
+    Verb("select", "select SHIP [SHIP...]", "Select ships to control in the flight phase: one "
+         "free, each more costs 1 command point.", "select SHLD2 TRNS1"),
+    Verb("done", "done", "End your preparation turn; after the last spaceport, the flight "
+         "phase begins.", "done"),
+)

@@ -1,0 +1,446 @@
+"""Exploration state: the core Table plus ship, seat, draft, trap and flight status.
+
+Shared with part 2 (flight, checks, traps, combat, drift, missions, scoring):
+add fields with defaults rather than renaming. Cards (missions, development,
+hazard, maneuver, hex tiles, ship cards) live in `table.locations`; this module
+holds what the table cannot: the status each ship card represents, per-round
+marks, traps and controlled domination spaces. Zones used (see core/table.py):
+`hand:SEAT` hidden missions, `area:SEAT` ship cards, unplayed development cards,
+completed missions; `play:SEAT` development cards with a lasting effect and
+kept hazard cards; `play:maneuver` the face-up maneuver row; `play:outer-space`
+revealed hex tiles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+from companion.core.errors import IllegalMoveError
+from companion.core.events import Event
+from companion.core.table import Table
+
+#: Where a ship is. "hand": drafted, not deployed yet (its card is in area:SEAT).
+SHIP_LOCATIONS = ("hand", "launch_pad", "orbit", "space", "outer_space", "destroyed")
+DEPLOYED = ("launch_pad", "orbit", "space", "outer_space")
+MANEUVER_ROW = "play:maneuver"
+OUTER_SPACE = "play:outer-space"
+
+
+def play_zone(seat: str) -> str:
+    """Development cards in effect and kept hazard cards of `seat`."""
+    return f"play:{seat}"
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A temporary change to a ship ("Add": removed after one full round).
+
+    `attr` is velocity, maneuverability, drop_maneuverability, extra_move, ...;
+    it counts while table.round <= expires_round; `condition` is shown to the
+    table when the bonus only applies in some situations.
+    """
+
+    attr: str
+    amount: int
+    source: str
+    expires_round: int
+    condition: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"attr": self.attr, "amount": self.amount, "source": self.source,
+                "expires_round": self.expires_round, "condition": self.condition}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> Modifier:
+        return cls(raw["attr"], int(raw["amount"]), raw["source"], int(raw["expires_round"]),
+                   raw.get("condition", ""))
+
+
+@dataclass(frozen=True)
+class ShipStatus:
+    """What a drafted ship card represents: location, tracks, attributes, modules."""
+
+    card: str
+    owner: str
+    ship_type: str
+    velocity: int
+    maneuverability: int
+    cargo_slots: int
+    max_energy: int
+    max_resistance: int
+    start_energy: int
+    location: str = "hand"
+    where: str = ""
+    energy: int = 0
+    resistance: int = 0
+    modifiers: tuple[Modifier, ...] = ()
+    reversed: bool = False
+    modules: tuple[str, ...] = ()
+    selected: bool = False
+    maneuver_used: str | None = None
+    skip_turns: int = 0
+    restrictions: tuple[str, ...] = ()
+    # part2: round of the last once-per-round ability use (Bomber, Destroyer), and the
+    # round and count of moves in outer space (one hex tile per round).
+    ability_round: int = 0
+    outer_moves_round: int = 0
+    outer_moves: int = 0
+
+    @property
+    def is_deployed(self) -> bool:
+        return self.location in DEPLOYED
+
+    def bonus(self, attr: str, round_: int) -> int:
+        """Sum of the unexpired temporary modifiers to `attr`."""
+        return sum(m.amount for m in self.modifiers
+                   if m.attr == attr and m.expires_round >= round_ and not m.condition)
+
+    def to_dict(self) -> dict[str, Any]:
+        raw = {f.name: getattr(self, f.name) for f in fields(self)}
+        raw["modifiers"] = [m.to_dict() for m in self.modifiers]
+        raw["modules"] = list(self.modules)
+        raw["restrictions"] = list(self.restrictions)
+        return raw
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> ShipStatus:
+        data = dict(raw)
+        data["modifiers"] = tuple(Modifier.from_dict(m) for m in raw.get("modifiers", ()))
+        data["modules"] = tuple(raw.get("modules", ()))
+        data["restrictions"] = tuple(raw.get("restrictions", ()))
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class TechPlay:
+    """One technology action played: its level, its effect, the round."""
+
+    level: int
+    effect: str
+    round: int
+    with_point: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"level": self.level, "effect": self.effect, "round": self.round,
+                "with_point": self.with_point}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> TechPlay:
+        return cls(int(raw["level"]), raw["effect"], int(raw["round"]),
+                   bool(raw.get("with_point", False)))
+
+
+@dataclass(frozen=True)
+class SeatStatus:
+    """Per-seat marks that are not cards or resources.
+
+    Resources live in table.resources: credits, command, technology (points),
+    frags. `dropped` counts modules dropped so far by kind (missions count
+    them); `restrictions` are (kind, round) marks such as ("no_credits", 4).
+    """
+
+    spaceport: str
+    tech_actions: tuple[TechPlay, ...] = ()
+    dev_played_round: int = 0
+    turn_done: bool = False
+    spare_modules: tuple[str, ...] = ()
+    dropped: Mapping[str, int] = field(default_factory=dict)
+    restrictions: tuple[tuple[str, int], ...] = ()
+
+    def actions_in(self, round_: int) -> list[TechPlay]:
+        return [t for t in self.tech_actions if t.round == round_]
+
+    def has_restriction(self, kind: str, round_: int) -> bool:
+        return (kind, round_) in self.restrictions
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"spaceport": self.spaceport,
+                "tech_actions": [t.to_dict() for t in self.tech_actions],
+                "dev_played_round": self.dev_played_round, "turn_done": self.turn_done,
+                "spare_modules": list(self.spare_modules), "dropped": dict(self.dropped),
+                "restrictions": [list(r) for r in self.restrictions]}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> SeatStatus:
+        return cls(raw["spaceport"],
+                   tuple(TechPlay.from_dict(t) for t in raw.get("tech_actions", ())),
+                   int(raw.get("dev_played_round", 0)), bool(raw.get("turn_done", False)),
+                   tuple(raw.get("spare_modules", ())), dict(raw.get("dropped", {})),
+                   tuple((k, int(r)) for k, r in raw.get("restrictions", ())))
+
+
+@dataclass(frozen=True)
+class Control:
+    """A colour cube on a domination space: who controls it, with which module."""
+
+    area: str
+    space: str
+    seat: str
+    module: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"area": self.area, "space": self.space, "seat": self.seat,
+                "module": self.module}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> Control:
+        return cls(raw["area"], raw["space"], raw["seat"], raw["module"])
+
+
+@dataclass(frozen=True)
+class Trap:
+    """A dropped trap: its countdown and where it lies, as the table names it."""
+
+    trap_id: str
+    owner: str
+    count: int
+    where: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"trap_id": self.trap_id, "owner": self.owner, "count": self.count,
+                "where": self.where}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> Trap:
+        return cls(raw["trap_id"], raw["owner"], int(raw["count"]), raw["where"])
+
+
+@dataclass(frozen=True)
+class PendingDraw:
+    """A card a seat must draw from a physical deck; the next scan of that deck fills it."""
+
+    seat: str
+    deck: str
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "deck": self.deck, "reason": self.reason}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> PendingDraw:
+        return cls(raw["seat"], raw["deck"], raw["reason"])
+
+
+@dataclass(frozen=True)
+class Draft:
+    """Ship draft: pack 1-4 (0 before, 5 after), who picked from this pack, packs if virtual."""
+
+    pack: int = 0
+    order: tuple[str, ...] = ()
+    picks: tuple[str, ...] = ()
+    packs: tuple[tuple[str, ...], ...] = ()
+
+    @property
+    def is_virtual(self) -> bool:
+        return bool(self.packs)
+
+    @property
+    def is_running(self) -> bool:
+        return 1 <= self.pack <= 4
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"pack": self.pack, "order": list(self.order), "picks": list(self.picks),
+                "packs": [list(p) for p in self.packs]}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> Draft:
+        return cls(int(raw["pack"]), tuple(raw["order"]), tuple(raw["picks"]),
+                   tuple(tuple(p) for p in raw["packs"]))
+
+
+@dataclass(frozen=True)
+class PendingHazard:
+    """A hazard card drawn and not yet resolved (part 2 resolves it)."""
+
+    card: str
+    seat: str
+    ship: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"card": self.card, "seat": self.seat, "ship": self.ship}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> PendingHazard:
+        return cls(raw["card"], raw["seat"], raw["ship"])
+
+
+@dataclass(frozen=True)
+class ShipDraw:
+    """part2: a card a ship's move makes the table draw (hazard card, outer-space tile)."""
+
+    deck: str
+    seat: str
+    ship: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"deck": self.deck, "seat": self.seat, "ship": self.ship}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> ShipDraw:
+        return cls(raw["deck"], raw["seat"], raw["ship"])
+
+
+@dataclass(frozen=True)
+class XpState:
+    """The whole Exploration game state; a fold of the journal's events."""
+
+    table: Table
+    rounds: int = 0
+    seats: Mapping[str, SeatStatus] = field(default_factory=dict)
+    ships: Mapping[str, ShipStatus] = field(default_factory=dict)
+    pending: tuple[PendingDraw, ...] = ()
+    scan_for: str | None = None
+    draft: Draft = field(default_factory=Draft)
+    traps: tuple[Trap, ...] = ()
+    controls: tuple[Control, ...] = ()
+    restricted_spaces: tuple[str, ...] = ()
+    station: str | None = None
+    flight_order: tuple[str, ...] = ()
+    flight_index: int = 0
+    pending_hazard: PendingHazard | None = None
+    game_over: bool = False
+    ship_draws: tuple[ShipDraw, ...] = ()  # part2: draws waiting for a scan, first first
+    upkeep_round: int = 0  # last round whose round-start upkeep ran
+
+    def ships_of(self, seat: str) -> list[ShipStatus]:
+        return [s for s in self.ships.values() if s.owner == seat]
+
+    def selected_ships(self, seat: str | None = None) -> list[ShipStatus]:
+        return [s for s in self.ships.values() if s.selected and seat in (None, s.owner)]
+
+    def maneuver_row(self) -> list[str]:
+        return self.table.cards_in(MANEUVER_ROW)
+
+    def outer_space_tiles(self) -> list[str]:
+        return self.table.cards_in(OUTER_SPACE)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "table": self.table.to_dict(), "rounds": self.rounds,
+            "seats": {k: v.to_dict() for k, v in self.seats.items()},
+            "ships": {k: v.to_dict() for k, v in self.ships.items()},
+            "pending": [p.to_dict() for p in self.pending], "scan_for": self.scan_for,
+            "draft": self.draft.to_dict(), "traps": [t.to_dict() for t in self.traps],
+            "controls": [c.to_dict() for c in self.controls],
+            "restricted_spaces": list(self.restricted_spaces), "station": self.station,
+            "flight_order": list(self.flight_order), "flight_index": self.flight_index,
+            "pending_hazard": self.pending_hazard.to_dict() if self.pending_hazard else None,
+            "game_over": self.game_over, "upkeep_round": self.upkeep_round,
+        }
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> XpState:
+        hazard = raw.get("pending_hazard")
+        return cls(
+            table=Table.from_dict(raw["table"]), rounds=int(raw["rounds"]),
+            seats={k: SeatStatus.from_dict(v) for k, v in raw["seats"].items()},
+            ships={k: ShipStatus.from_dict(v) for k, v in raw["ships"].items()},
+            pending=tuple(PendingDraw.from_dict(p) for p in raw["pending"]),
+            scan_for=raw.get("scan_for"), draft=Draft.from_dict(raw["draft"]),
+            traps=tuple(Trap.from_dict(t) for t in raw["traps"]),
+            controls=tuple(Control.from_dict(c) for c in raw["controls"]),
+            restricted_spaces=tuple(raw["restricted_spaces"]), station=raw.get("station"),
+            flight_order=tuple(raw["flight_order"]), flight_index=int(raw["flight_index"]),
+            pending_hazard=PendingHazard.from_dict(hazard) if hazard else None,
+            game_over=bool(raw.get("game_over", False)),
+            upkeep_round=int(raw.get("upkeep_round", 0)),
+        )
+
+
+# ---- shared appliers: generic events both parts may emit -------------------------------
+Applier = Callable[[XpState, Event], XpState]
+_SHIP_FIELDS = {f.name for f in fields(ShipStatus)} - {"card", "owner", "modifiers", "modules"}
+_SEAT_SETTABLE = {"turn_done", "dev_played_round"}
+
+
+def with_ship(state: XpState, ship: ShipStatus) -> XpState:
+    return replace(state, ships={**state.ships, ship.card: ship})
+
+
+def with_seat(state: XpState, seat: str, status: SeatStatus) -> XpState:
+    return replace(state, seats={**state.seats, seat: status})
+
+
+def _ship_updated(state: XpState, e: Event) -> XpState:
+    """`ship_updated {card, set: {location, where, energy, ...}}`; unknown keys are ignored."""
+    ship = state.ships.get(e["card"])
+    if ship is None:
+        return state
+    changes = {k: v for k, v in dict(e["set"]).items() if k in _SHIP_FIELDS}
+    if "restrictions" in changes:
+        changes["restrictions"] = tuple(changes["restrictions"])
+    return with_ship(state, replace(ship, **changes))
+
+
+def _modifier_added(state: XpState, e: Event) -> XpState:
+    ship = state.ships.get(e["card"])
+    if ship is None:
+        return state
+    modifier = Modifier(e["attr"], int(e["amount"]), e["source"], int(e["expires_round"]),
+                        e.get("condition", ""))
+    return with_ship(state, replace(ship, modifiers=(*ship.modifiers, modifier)))
+
+
+def _module_built(state: XpState, e: Event) -> XpState:
+    ship = state.ships.get(e["card"])
+    if ship is None:
+        return state
+    return with_ship(state, replace(ship, modules=(*ship.modules, e["module"])))
+
+
+def _module_removed(state: XpState, e: Event) -> XpState:
+    """Removes one token of that kind (the first)."""
+    ship = state.ships.get(e["card"])
+    if ship is None or e["module"] not in ship.modules:
+        return state
+    modules = list(ship.modules)
+    modules.remove(e["module"])
+    return with_ship(state, replace(ship, modules=tuple(modules)))
+
+
+def _seat_updated(state: XpState, e: Event) -> XpState:
+    status = state.seats.get(e["seat"])
+    if status is None:
+        return state
+    changes = {k: v for k, v in dict(e["set"]).items() if k in _SEAT_SETTABLE}
+    return with_seat(state, e["seat"], replace(status, **changes))
+
+
+def _restriction_added(state: XpState, e: Event) -> XpState:
+    """`restriction_added {seat, kind, round}` e.g. no credits from actions next round."""
+    status = state.seats.get(e["seat"])
+    if status is None:
+        return state
+    mark = (e["kind"], int(e["round"]))
+    return with_seat(state, e["seat"], replace(status, restrictions=(*status.restrictions, mark)))
+
+
+SHARED_APPLIERS: dict[str, Applier] = {
+    "ship_updated": _ship_updated,
+    "modifier_added": _modifier_added,
+    "module_built": _module_built,
+    "module_removed": _module_removed,
+    "seat_updated": _seat_updated,
+    "restriction_added": _restriction_added,
+}
+
+
+# ---- shared guards: refusals both parts use -------------------------------------------
+def require_phase(state: XpState, phases: tuple[str, ...], doing: str) -> None:
+    """Refuse `doing` outside `phases`, naming the current phase."""
+    if state.table.phase not in phases:
+        wanted = " or ".join(phases)
+        raise IllegalMoveError(
+            f"You cannot {doing} now: it is the {state.table.phase} phase, not {wanted}.")
+
+
+def require_ship(state: XpState, word: str, seat: str | None = None) -> ShipStatus:
+    """The drafted ship a player named by card ID, optionally checking its owner."""
+    ship = state.ships.get(word.upper())
+    if ship is None:
+        raise IllegalMoveError(f"{word.upper()} is not a ship anyone drafted.")
+    if seat is not None and ship.owner != seat:
+        raise IllegalMoveError(f"{ship.card} belongs to {ship.owner}, not {seat}.")
+    return ship

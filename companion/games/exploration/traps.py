@@ -1,0 +1,97 @@
+"""Traps: dropped with a countdown, lowered by each ship passing, exploding at 0.
+
+Rulebook, "Trap module" and "Trap" (Interactions): every ship passing a trap
+lowers its count by one; when it reaches zero the trap explodes and destroys
+that ship with its modules. A ship ending its move on a trap always explodes it.
+
+>>> pass_trap(3)
+(2, False)
+>>> pass_trap(1)
+(0, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.core.catalog import Catalog
+from companion.core.errors import IllegalMoveError
+from companion.core.events import Event, event
+from companion.games.exploration import catalog as xc
+from companion.games.exploration.combat import destroyed
+from companion.games.exploration.state import ShipStatus, Trap, XpState
+
+COUNTER = "traps_dropped"
+
+
+def pass_trap(count: int) -> tuple[int, bool]:
+    """The count after one ship passes, and whether the trap explodes."""
+    after = max(0, count - 1)
+    return after, after == 0
+
+
+def find_trap(state: XpState, word: str) -> Trap:
+    for trap in state.traps:
+        if trap.trap_id.upper() == word.upper():
+            return trap
+    lying = ", ".join(t.trap_id for t in state.traps) or "none"
+    raise IllegalMoveError(f"{word.upper()} is not a trap on the map (traps: {lying}).")
+
+
+def is_trap_word(state: XpState, word: str) -> bool:
+    return any(t.trap_id.upper() == word.upper() for t in state.traps)
+
+
+def passing(trap: Trap, ship: ShipStatus) -> tuple[list[Event], str, bool]:
+    """A ship passes the trap: events, sentence, and whether the ship is destroyed."""
+    after, exploded = pass_trap(trap.count)
+    if exploded:
+        return ([event("trap_exploded", trap_id=trap.trap_id, card=ship.card),
+                 destroyed(ship, f"trap {trap.trap_id}")],
+                f"{ship.card} passes trap {trap.trap_id}: the count reaches 0, the trap "
+                f"explodes and {ship.card} is destroyed with its modules.", True)
+    return ([event("trap_counted", trap_id=trap.trap_id, count=after)],
+            f"{ship.card} passes trap {trap.trap_id}: count {trap.count} -> {after}.", False)
+
+
+def ending_on(trap: Trap, ship: ShipStatus) -> tuple[list[Event], str]:
+    """A ship ending its move on a trap explodes it, whatever its count."""
+    return ([event("trap_exploded", trap_id=trap.trap_id, card=ship.card),
+             destroyed(ship, f"trap {trap.trap_id}")],
+            f"{ship.card} ends its move on trap {trap.trap_id} (count {trap.count}): it "
+            f"explodes and {ship.card} is destroyed with its modules.")
+
+
+def valid_count(catalog: Catalog, word: str) -> int:
+    counts = [int(c) for c in xc.module(catalog, "trap")["counts"]]
+    if not word.isdigit() or int(word) not in counts:
+        raise IllegalMoveError(f"A trap is set to one of {counts}, not {word!r}.")
+    return int(word)
+
+
+def dropped(state: XpState, owner: str, counts: list[int], places: list[str]) -> list[Event]:
+    """Numbered traps T1, T2, ... (numbers are never reused in a game)."""
+    first = state.table.counters.get(COUNTER, 0) + 1
+    events = [event("trap_dropped", trap_id=f"T{first + i}", owner=owner, count=count,
+                    where=where) for i, (count, where) in enumerate(zip(counts, places,
+                                                                          strict=True))]
+    return events + [event("counter_set", name=COUNTER, value=first + len(counts) - 1)]
+
+
+# ---- appliers -------------------------------------------------------------------------------
+def _trap_dropped(state: XpState, e: Event) -> XpState:
+    trap = Trap(e["trap_id"], e["owner"], int(e["count"]), e["where"])
+    return replace(state, traps=state.traps + (trap,))
+
+
+def _trap_counted(state: XpState, e: Event) -> XpState:
+    return replace(state, traps=tuple(replace(t, count=int(e["count"]))
+                                      if t.trap_id == e["trap_id"] else t for t in state.traps))
+
+
+def _trap_gone(state: XpState, e: Event) -> XpState:
+    return replace(state, traps=tuple(t for t in state.traps if t.trap_id != e["trap_id"]))
+
+
+APPLIERS = {"trap_dropped": _trap_dropped, "trap_counted": _trap_counted,
+            "trap_exploded": _trap_gone, "trap_removed": _trap_gone}

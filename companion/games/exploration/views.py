@@ -1,0 +1,148 @@
+"""What the table sees: the public view (hidden missions only as counts) and the
+view of one seat (its own missions too), plus a plain-text scoreboard."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core import piles
+from companion.core.catalog import Catalog
+from companion.games.exploration import catalog as xc
+from companion.games.exploration.draft import drafter
+from companion.games.exploration.state import ShipStatus, XpState, play_zone
+
+RESOURCES = ("credits", "command", "technology", "frags")
+
+
+def _card(catalog: Catalog, card_id: str) -> dict[str, str]:
+    entry = catalog.card(card_id)
+    return {"id": card_id, "name": entry.name, "summary": entry.summary}
+
+
+def ship_view(state: XpState, catalog: Catalog, ship: ShipStatus) -> dict[str, Any]:
+    round_ = state.table.round
+    view: dict[str, Any] = {
+        "card": ship.card, "type": catalog.card(ship.card).name, "location": ship.location,
+        "where": ship.where, "energy": ship.energy, "max_energy": ship.max_energy,
+        "resistance": ship.resistance, "max_resistance": ship.max_resistance,
+        "modules": list(ship.modules), "cargo_slots": ship.cargo_slots,
+        "selected": ship.selected, "reversed": ship.reversed,
+        "maneuver_used": ship.maneuver_used, "skip_turns": ship.skip_turns,
+        "bonuses": [m.to_dict() for m in ship.modifiers if m.expires_round >= round_],
+    }
+    for attr in ("velocity", "maneuverability"):
+        view[attr] = xc.effective_attribute(catalog, ship, attr, round_)
+    return view
+
+
+def seat_view(state: XpState, catalog: Catalog, seat: str) -> dict[str, Any]:
+    table = state.table
+    status = state.seats.get(seat)
+    area = table.cards_in(piles.area_zone(seat))
+    return {
+        "seat": seat, "player": table.players.get(seat, seat),
+        **{r: table.resource(seat, r) for r in RESOURCES},
+        "score": table.score_of(seat), "score_breakdown": table.score_breakdown(seat),
+        "technology_actions": [t.to_dict() for t in status.actions_in(table.round)]
+        if status else [],
+        "turn_done": status.turn_done if status else False,
+        "hidden_missions": table.count_in(piles.hand_zone(seat)),
+        "completed_missions": [_card(catalog, c) for c in area
+                               if catalog.card(c).deck in ("primary", "secondary")],
+        "development_cards": [_card(catalog, c) for c in area
+                              if catalog.card(c).deck == "development"],
+        "in_effect": [_card(catalog, c) for c in table.cards_in(play_zone(seat))],
+        "spare_modules": list(status.spare_modules) if status else [],
+        "dropped": dict(status.dropped) if status else {},
+        "ships": [ship_view(state, catalog, s) for s in state.ships_of(seat)],
+        "pending_draws": [p.deck for p in state.pending if p.seat == seat],
+    }
+
+
+def view(state: XpState, catalog: Catalog, seat: str | None = None) -> dict[str, Any]:
+    """JSON view; private cards are counts unless `seat` is their owner."""
+    table = state.table
+    result: dict[str, Any] = {
+        "game": "xp", "round": table.round, "rounds": state.rounds, "phase": table.phase,
+        "active": table.active,
+        "seats": [seat_view(state, catalog, s) for s in _ordered(state, catalog)],
+        "maneuver_row": [_card(catalog, c) for c in state.maneuver_row()],
+        "decks": {d: table.count_in(piles.deck_zone(d)) for d in catalog.decks},
+        "discards": {d: table.count_in(piles.discard_zone(d)) for d in catalog.decks},
+        "outer_space": [_card(catalog, c) for c in state.outer_space_tiles()],
+        "draft": _draft_view(state),
+        "station": state.station,
+        "traps": [t.to_dict() for t in state.traps],
+        "controls": [c.to_dict() for c in state.controls],
+        "restricted_spaces": list(state.restricted_spaces),
+        "flight_order": list(state.flight_order),
+        "pending_hazard": state.pending_hazard.to_dict() if state.pending_hazard else None,
+    }
+    if seat is not None:
+        result["as_seat"] = seat
+        result["my_missions"] = [_card(catalog, c)
+                                 for c in table.cards_in(piles.hand_zone(seat))]
+    return result
+
+
+def _ordered(state: XpState, catalog: Catalog) -> list[str]:
+    return [p for p in xc.spaceport_order(catalog) if p in state.table.seats]
+
+
+def _draft_view(state: XpState) -> dict[str, Any]:
+    return {"pack": state.draft.pack, "drafter": drafter(state),
+            "picked": list(state.draft.picks)}
+
+
+# ---- text -----------------------------------------------------------------------------------
+def render(state: XpState, catalog: Catalog, seat: str | None = None) -> str:
+    data = view(state, catalog, seat)
+    rounds = f" of {data['rounds']}" if data["rounds"] else ""
+    turn = f", {data['active']} to play" if data["active"] else ""
+    lines = [f"Exploration, round {data['round']}{rounds}, {data['phase']} phase{turn}"]
+    for s in data["seats"]:
+        lines += _seat_lines(s)
+    row = ", ".join(f"{c['id']} {c['name']}" for c in data["maneuver_row"]) or "(none yet)"
+    lines.append(f"Maneuver row: {row}")
+    decks = ", ".join(f"{d} {n}" for d, n in data["decks"].items())
+    lines.append(f"Cards left: {decks}")
+    discards = ", ".join(f"{d} {n}" for d, n in data["discards"].items() if n)
+    if discards:
+        lines.append(f"Discard piles: {discards}")
+    if data["draft"]["drafter"]:
+        lines.append(f"Ship draft: pack {data['draft']['pack']}, {data['draft']['drafter']} "
+                     f"picks")
+    if data["station"]:
+        lines.append(f"Spaceship station: {data['station']}")
+    if seat is not None:
+        mine = ", ".join(f"{c['id']} {c['name']}" for c in data["my_missions"]) or "none"
+        lines.append(f"{seat}'s hidden missions: {mine}")
+    return "\n".join(lines)
+
+
+def _seat_lines(s: dict[str, Any]) -> list[str]:
+    breakdown = ", ".join(f"{src} {pts:+d}" for src, pts in s["score_breakdown"].items())
+    head = (f"{s['seat']} ({s['player']}): {s['score']} DP"
+            f"{' [' + breakdown + ']' if breakdown else ''}; {s['credits']} credits, "
+            f"{s['command']} command, {s['technology']} technology, {s['frags']} frags; "
+            f"{s['hidden_missions']} hidden missions")
+    lines = [head]
+    if s["technology_actions"]:
+        played = ", ".join(f"Lv-{t['level']} {t['effect']}" for t in s["technology_actions"])
+        lines.append(f"  technology this round: {played}")
+    for ship in s["ships"]:
+        mark = " *selected*" if ship["selected"] else ""
+        modules = ", ".join(ship["modules"]) or "no modules"
+        lines.append(f"  {ship['card']} {ship['type']}: {ship['location']}{mark}, "
+                     f"energy {ship['energy']}/{ship['max_energy']}, resistance "
+                     f"{ship['resistance']}/{ship['max_resistance']}, velocity "
+                     f"{ship['velocity']}, maneuverability {ship['maneuverability']}, "
+                     f"{modules}")
+    if s["development_cards"] or s["in_effect"]:
+        cards = [c["id"] for c in s["development_cards"]]
+        lasting = [c["id"] for c in s["in_effect"]]
+        lines.append(f"  development: {', '.join(cards) or '-'}; in effect: "
+                     f"{', '.join(lasting) or '-'}")
+    if s["pending_draws"]:
+        lines.append(f"  still to draw: {', '.join(s['pending_draws'])}")
+    return lines

@@ -1,0 +1,39 @@
+"""Shared set-ups for the part-2 tests: a scanned 2-player game brought to round 2."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.core.engine import Match
+from companion.games.exploration.state import XpState
+from tests.exploration.helpers import new_match, run
+
+SETUP = (
+    "length 8", "join Xichang Ana", "join Baikonur Ben",
+    "for Xichang", "scan XP/D17", "scan XP/P06", "scan XP/P04", "scan XP/S07", "scan XP/S26",
+    "scan XP/S20", "for Baikonur", "scan XP/P01", "scan XP/P13", "scan XP/S04", "scan XP/S15",
+    "scan XP/S18", "scan XP/M01", "scan XP/M03", "scan XP/M06", "scan XP/M08", "scan XP/M09",
+    "draft", "scan XP/TRNS1", "scan XP/SHLD1", "scan XP/LASR2", "scan XP/MONY1",
+    "scan XP/CONQ3", "scan XP/SMAN1", "scan XP/RECV2", "scan XP/DSTR4", "start",
+)
+
+
+def round_two(x_ship: str = "TRNS1", x_builds: Sequence[str] = ("habitat", "gnss"),
+              b_ship: str = "SHLD1", b_builds: Sequence[str] = ("laser_turret",),
+              seed: int = 1) -> Match[XpState]:
+    """Both ships deployed in round 1 and in orbit at the start of round 2."""
+    match = new_match(seed)
+    run(match, *SETUP, "tech credits", f"deploy {x_ship}",
+        *(f"build {x_ship} {m}" for m in x_builds), "done",
+        "tech credits", f"deploy {b_ship}", *(f"build {b_ship} {m}" for m in b_builds), "done",
+        "drift")
+    return match
+
+
+def to_flight(match: Match[XpState], x_select: Sequence[str] = ("TRNS1",),
+              b_select: Sequence[str] = ("SHLD1",), x_tech: str = "credits",
+              b_tech: str = "credits") -> Match[XpState]:
+    """Both preparation turns of the current round, selecting the given ships."""
+    run(match, f"tech {x_tech}", *(f"select {s}" for s in x_select), "done",
+        f"tech {b_tech}", *(f"select {s}" for s in b_select), "done")
+    return match

@@ -1,0 +1,57 @@
+"""Rulebook "Maneuver check", "Passing by spaceships and GNSS", "Lagrangian point L1"."""
+
+from __future__ import annotations
+
+import doctest
+
+from companion.games.exploration import checks
+from companion.games.exploration.checks import ManeuverCheck
+from tests.exploration.flight_setup import round_two, to_flight
+from tests.exploration.helpers import refused, run
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(checks).failed == 0
+
+
+def test_result_must_be_higher_than_the_object() -> None:
+    assert ManeuverCheck(2, 1, 2, "L1").passed
+    assert not ManeuverCheck(2, 0, 2, "L1").passed
+    assert "2 + 0 symbols = 2 <= 2 (L1): failed" in ManeuverCheck(2, 0, 2, "L1").text()
+
+
+def test_l1_check_passes_with_the_arithmetic_shown() -> None:
+    match = to_flight(round_two())
+    result = run(match, "next", "move TRNS1 3 space past L1 die one")[-1]
+    assert "Maneuver check: maneuverability 2 + 1 symbol = 3 > 2 (L1): passed" in result.message
+    assert match.state.ships["TRNS1"].energy == 3
+
+
+def test_failed_gnss_check_passes_but_loses_one_energy() -> None:
+    match = to_flight(round_two())
+    result = run(match, "next", "move TRNS1 2 space past GNSS die blank")[-1]
+    assert "= 2 > 1 (GNSS): passed" in result.message
+    run(match, "move TRNS1 1 space past SHLD1 die blank")
+    assert match.state.ships["TRNS1"].energy == 4 - 1 - 1 - 1
+
+
+def test_app_roll_is_recorded_and_replayed() -> None:
+    match = to_flight(round_two())
+    run(match, "next", "move TRNS1 2 space past L1 past SHLD1")
+    rolls = [e for e in match.steps[match.stack[-1]].events if e.type == "die_rolled"]
+    assert [e["by"] for e in rolls] == ["app", "app"]
+    assert match.replay_from_start() == match.state
+
+
+def test_wrong_number_of_entered_faces_is_refused() -> None:
+    match = to_flight(round_two())
+    run(match, "next")
+    assert "needs 2 maneuver check(s)" in refused(match, "move TRNS1 2 space past L1 past "
+                                                         "GNSS die two")
+    assert "not a face" in refused(match, "move TRNS1 2 space past L1 die seven")
+
+
+def test_bonus_maneuverability_counts_in_the_check() -> None:
+    match = to_flight(round_two(), x_tech="maneuverability")
+    result = run(match, "next", "move TRNS1 2 space past L1 die blank")[-1]
+    assert "maneuverability 3 + 0 symbols = 3 > 2" in result.message

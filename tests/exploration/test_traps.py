@@ -1,0 +1,48 @@
+"""Rulebook "Trap module" and "Trap" (Interactions)."""
+
+from __future__ import annotations
+
+import doctest
+
+from companion.games.exploration import traps
+from tests.exploration.flight_setup import round_two, to_flight
+from tests.exploration.helpers import refused, run
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(traps).failed == 0
+
+
+def test_countdown_three_two_one_then_explosion() -> None:
+    assert [traps.pass_trap(n) for n in (3, 2, 1)] == [(2, False), (1, False), (0, True)]
+
+
+def _trap_game(count: int):
+    match = to_flight(round_two(b_builds=("trap",)))
+    run(match, f"drop SHLD1 trap {count}")
+    return match
+
+
+def test_each_passing_ship_lowers_the_count_and_zero_destroys_it() -> None:
+    match = _trap_game(2)
+    assert match.state.traps[0].count == 2
+    run(match, "move SHLD1 1 space past T1")
+    assert match.state.traps[0].count == 1
+    credits = match.state.table.resource("Xichang", "credits")
+    run(match, "next", "move TRNS1 2 credit past T1")
+    assert match.state.traps == ()
+    ship = match.state.ships["TRNS1"]
+    assert ship.location == "destroyed" and ship.modules == ()
+    assert match.state.table.resource("Xichang", "credits") == credits  # destroyed: no reward
+
+
+def test_ending_on_a_trap_always_explodes_it() -> None:
+    match = _trap_game(3)
+    run(match, "next", "move TRNS1 1 T1")
+    assert match.state.ships["TRNS1"].location == "destroyed"
+    assert match.state.traps == ()
+
+
+def test_trap_count_must_be_a_printed_one() -> None:
+    match = to_flight(round_two(b_builds=("trap",)))
+    assert "one of [1, 2, 3]" in refused(match, "drop SHLD1 trap 5")
