@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from companion.core.engine import Result
-from companion.core.privacy import public_step
 from companion.core.errors import CompanionError
+from companion.core.privacy import public_step
 from companion.paths import default_db
 from companion.session import Session, open_db, open_session
 from companion.subcommand import Subcommand

@@ -191,12 +191,7 @@ class Journal:
         if step is None:
             return
         with self._transaction() as conn:
-            conn.execute("INSERT INTO steps VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                         (game_id, step.number, step.kind, step.target, step.command,
-                          step.message, step.seat, _now()))
-            conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?)", [
-                (game_id, step.number, i, e.type, json.dumps(dict(e.data)))
-                for i, e in enumerate(step.events)])
+            _insert_step(conn, game_id, step)
             conn.execute("UPDATE games SET updated=? WHERE game_id=?", (_now(), game_id))
             _set_last(conn, self.kind_of(game_id), game_id)
         round_before = match.state.table.round
@@ -254,13 +249,17 @@ class Journal:
         game_id = self.create_game(str(data["kind"]), int(data["seed"]), catalog)
         with self._transaction() as conn:
             for step in steps:
-                conn.execute("INSERT INTO steps VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                             (game_id, step.number, step.kind, step.target, step.command,
-                              step.message, step.seat, _now()))
-                conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?)", [
-                    (game_id, step.number, i, e.type, json.dumps(dict(e.data)))
-                    for i, e in enumerate(step.events)])
+                _insert_step(conn, game_id, step)
         return game_id
+
+
+def _insert_step(conn: sqlite3.Connection, game_id: str, step: Step) -> None:
+    conn.execute("INSERT INTO steps VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                 (game_id, step.number, step.kind, step.target, step.command,
+                  step.message, step.seat, _now()))
+    conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?)", [
+        (game_id, step.number, i, e.type, json.dumps(dict(e.data)))
+        for i, e in enumerate(step.events)])
 
 
 def _backup_number(path: Path) -> int:

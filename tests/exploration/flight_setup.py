@@ -13,17 +13,20 @@ SETUP = (
     "for Xichang", "scan XP/D17", "scan XP/P06", "scan XP/P04", "scan XP/S07", "scan XP/S26",
     "scan XP/S20", "for Baikonur", "scan XP/P01", "scan XP/P13", "scan XP/S04", "scan XP/S15",
     "scan XP/S18", "scan XP/M01", "scan XP/M03", "scan XP/M06", "scan XP/M08", "scan XP/M09",
-    "draft", "scan XP/TRNS1", "scan XP/SHLD1", "scan XP/LASR2", "scan XP/MONY1",
-    "scan XP/CONQ3", "scan XP/SMAN1", "scan XP/RECV2", "scan XP/DSTR4", "start",
+    "draft",
 )
+PICKS = ("TRNS1", "SHLD1", "LASR2", "MONY1", "CONQ3", "SMAN1", "RECV2", "DSTR4")
+#: Another draft: Xichang gets a Bomber, Baikonur an Ultra-fast.
+OTHER_PICKS = ("TRNS1", "SHLD1", "LASR2", "BOMB1", "CONQ3", "UFST1", "RECV2", "DSTR4")
 
 
 def round_two(x_ship: str = "TRNS1", x_builds: Sequence[str] = ("habitat", "gnss"),
               b_ship: str = "SHLD1", b_builds: Sequence[str] = ("laser_turret",),
-              seed: int = 1) -> Match[XpState]:
+              seed: int = 1, picks: Sequence[str] = PICKS) -> Match[XpState]:
     """Both ships deployed in round 1 and in orbit at the start of round 2."""
     match = new_match(seed)
-    run(match, *SETUP, "tech credits", f"deploy {x_ship}",
+    run(match, *SETUP, *(f"scan XP/{card}" for card in picks), "start",
+        "tech credits", f"deploy {x_ship}",
         *(f"build {x_ship} {m}" for m in x_builds), "done",
         "tech credits", f"deploy {b_ship}", *(f"build {b_ship} {m}" for m in b_builds), "done",
         "drift")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.exploration.flight_setup import round_two, to_flight
+from tests.exploration.flight_setup import OTHER_PICKS, round_two, to_flight
 from tests.exploration.helpers import catalog, refused, run
 
 
@@ -22,9 +22,17 @@ def test_laser_beam_adds_one_resistance_damage() -> None:
 
 
 def test_bomber_discards_a_module_once_per_round() -> None:
-    match = to_flight(round_two(x_ship="TRNS1", b_ship="RECV2", b_builds=()),
-                      b_select=("RECV2",))
-    assert "not an action" in refused(match, "ability TRNS1 RECV2") or True
+    match = to_flight(round_two(x_ship="BOMB1", x_builds=(), picks=OTHER_PICKS), ("BOMB1",))
+    run(match, "next")
+    assert "carries (laser_turret)" in refused(match, "ability BOMB1 SHLD1 habitat")
+    run(match, "ability BOMB1 SHLD1 laser_turret")
+    assert match.state.ships["SHLD1"].modules == ()
+    assert "already used" in refused(match, "ability BOMB1 SHLD1 laser_turret")
+
+
+def test_passive_abilities_are_not_actions() -> None:
+    match = to_flight(round_two())
+    assert "not an action" in refused(match, "ability SHLD1 TRNS1")
 
 
 def test_destroyer_deals_two_damage_once_per_round() -> None:
@@ -49,7 +57,8 @@ def test_recover_restores_a_friendly_ship() -> None:
 def test_conqueror_takes_an_enemy_space() -> None:
     match = round_two(x_ship="CONQ3", x_builds=("habitat",), b_ship="SMAN1",
                       b_builds=("habitat",))
-    run(match, "tech credits", "select CONQ3", "done", "tech credits", "select SMAN1", "done",
+    run(match, "tech maneuverability", "select CONQ3", "done", "tech credits", "select SMAN1",
+        "done",
         "drop SMAN1 habitat mars die two", "next")
     assert [(c.space, c.seat) for c in match.state.controls] == [("mars1", "Baikonur")]
     run(match, "drop CONQ3 habitat mars1 die three", "next")
@@ -64,10 +73,11 @@ def test_only_a_conqueror_takes_an_enemy_space() -> None:
 
 
 def test_ultra_fast_flies_from_the_launch_pad() -> None:
-    match = round_two()
-    run(match, "tech credits", "deploy UFST1", "done") if False else None
-    match = round_two(b_ship="SMAN1", b_builds=())
-    run(match, "tech credits", "done", "tech credits", "done", "drift")
+    match = round_two(picks=OTHER_PICKS)
+    run(match, "tech credits", "done", "tech credits", "deploy UFST1", "select UFST1", "done")
+    assert match.state.ships["UFST1"].location == "orbit"
+    assert match.state.flight_order == ("UFST1",)
+    run(match, "move UFST1 6 credit")
 
 
 def test_type_attributes_come_from_the_catalog() -> None:

@@ -15,8 +15,8 @@ GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 EXPECTED = {
     "xp_2p_8rounds.txt": {
         "Xichang": (43, {"Habitat dropped on Moon": 5, "GNSS dropped on GNSS orbit": 1,
-                         "mission: Treasury": 7, "area control: GNSS orbit (1 cubes)": 1,
-                         "area control: Moon (1 cubes)": 2, "token conversion: 77 credits": 15,
+                         "mission: Treasury": 7, "area control: GNSS orbit (1 cube)": 1,
+                         "area control: Moon (1 cube)": 2, "token conversion: 77 credits": 15,
                          "token conversion: 3 command": 1, "mission: Settlers": 11}),
         "Baikonur": (19, {"mission: Chain of command": 6,
                           "technology action: Score 3 domination points": 3,
@@ -26,7 +26,7 @@ EXPECTED = {
     "xp_5p_13rounds.txt": {
         "Xichang": (17, {"token conversion: 87 credits": 17}),
         "Wostochny": (19, {"GNSS dropped on GNSS orbit": 1,
-                           "area control: GNSS orbit (1 cubes)": 1,
+                           "area control: GNSS orbit (1 cube)": 1,
                            "token conversion: 86 credits": 17}),
         "Baikonur": (18, {"token conversion: 86 credits": 17, "token conversion: 2 command": 1}),
         "Kourou": (41, {"technology action: Score 3 domination points": 39,

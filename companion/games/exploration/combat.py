@@ -16,7 +16,11 @@ from companion.core.events import Event, event
 from companion.core.rules import Outcome, Verb
 from companion.games.exploration import catalog as xc
 from companion.games.exploration.checks import (
-    ability, ability_data, acting_ship, flight_rule, spend_energy,
+    ability,
+    ability_data,
+    acting_ship,
+    flight_rule,
+    spend_energy,
 )
 from companion.games.exploration.state import ShipStatus, XpState, require_ship, with_ship
 
@@ -194,10 +198,10 @@ def _once_per_round(state: XpState, ship: ShipStatus) -> Event:
 
 def _bomb(state: XpState, catalog: Catalog, ship: ShipStatus, target: ShipStatus,
           rest: Sequence[str]) -> tuple[list[Event], str]:
+    mark = _once_per_round(state, ship)
     if len(rest) != 1 or rest[0].lower() not in target.modules:
         carried = ", ".join(target.modules) or "no modules"
         raise IllegalMoveError(f"Name one module {target.card} carries ({carried}).")
-    mark = _once_per_round(state, ship)
     return [mark, *remove_module(catalog, target, rest[0].lower(), f"{ship.card} bomber")], (
         f"{ship.card} (Bomber) discards a {rest[0].lower()} module from {target.card}.")
 

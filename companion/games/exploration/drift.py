@@ -40,9 +40,9 @@ def show_drift(state: XpState, catalog: Catalog) -> Outcome | None:
     if not ships:
         return Outcome((), "No ship is on the map: type `drift` to end the round.")
     shown = ", ".join(s.card for s in ships)
-    return Outcome((), " ".join([f"Drift order: {shown}."] + ties + [
-        "Report with `drift SHIP=SPACE ...` (default: a plain space; `SHIP=stuck` if it "
-        "cannot move)."]))
+    how = ("Report with `drift SHIP=SPACE ...` (default: a plain space; `SHIP=stuck` if it "
+           "cannot move).")
+    return Outcome((), " ".join([f"Drift order: {shown}.", *ties, how]))
 
 
 def parse_reports(state: XpState, args: Sequence[str]) -> dict[str, str]:

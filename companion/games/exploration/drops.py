@@ -19,7 +19,14 @@ from companion.core.rules import Outcome, Verb
 from companion.games.exploration import catalog as xc
 from companion.games.exploration import traps
 from companion.games.exploration.checks import (
-    ability, acting_ship, area_spaces, areas, attribute, check_sentence, drop_bonus, roll_check,
+    ability,
+    acting_ship,
+    area_spaces,
+    areas,
+    attribute,
+    check_sentence,
+    drop_bonus,
+    roll_check,
     spend_energy,
 )
 from companion.games.exploration.flight import maneuver_die
@@ -51,8 +58,8 @@ def choose_space(state: XpState, catalog: Catalog, ship: ShipStatus, kind: str,
                    if s not in held and s not in state.restricted_spaces]
     if space is None:
         if not open_spaces:
-            raise IllegalMoveError(f"Every {data['name']} space is taken or restricted"
-                                   f"{'; name the space to conquer' if _conqueror(catalog, ship) else ''}.")
+            hint = "; name the space to conquer" if _conqueror(catalog, ship) else ""
+            raise IllegalMoveError(f"Every {data['name']} space is taken or restricted{hint}.")
         return area, open_spaces[0], None
     if space in state.restricted_spaces:
         raise IllegalMoveError(f"{space} carries a restriction token: no domination there.")
@@ -79,7 +86,7 @@ def rewards(state: XpState, catalog: Catalog, ship: ShipStatus, kind: str, area:
     events: list[Event] = [event("module_dropped", card=ship.card, seat=ship.owner,
                                  module=kind, area=area, space=space)]
     more, text = credit_gain(state, ship.owner, int(data["credits"]), source)
-    events += more + [event("scored", seat=ship.owner, points=int(data["score"]), source=source)]
+    events += [*more, event("scored", seat=ship.owner, points=int(data["score"]), source=source)]
     return events, f"{ship.owner} places a cube on {space} ({area_name}). {text} " \
                    f"{ship.owner} scores {data['score']} domination points."
 
@@ -96,7 +103,8 @@ def drop(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     if len(args) < 2:
         raise CommandSyntaxError("drop takes your flying ship, a module it carries and, for a "
                                  "domination module the area or space (trap: its count): drop "
-                                 "TRNS1 habitat mars [die two] | drop TRNS1 gnss | drop TRNS1 trap 3")
+                                 "TRNS1 habitat mars [die two] | drop TRNS1 gnss | drop TRNS1 "
+                                 "trap 3")
     ship = acting_ship(state, args[0], "drop a module")
     kind = args[1].lower()
     if kind not in ship.modules:
@@ -165,8 +173,8 @@ def _module_dropped(state: XpState, e: Event) -> XpState:
         modules.remove(e["module"])
         state = with_ship(state, replace(ship, modules=tuple(modules)))
     control = Control(e["area"], e["space"], e["seat"], e["module"])
-    state = replace(state, controls=tuple(c for c in state.controls if c.space != e["space"])
-                    + (control,))
+    kept = tuple(c for c in state.controls if c.space != e["space"])
+    state = replace(state, controls=(*kept, control))
     status = state.seats.get(e["seat"])
     if status is None:
         return state

@@ -21,8 +21,15 @@ from companion.core.table import apply_table_event
 from companion.core.turns import order_by_keys
 from companion.games.exploration import traps
 from companion.games.exploration.checks import (
-    ability_data, acting_ship, attribute, check_sentence, flight_rule, flying_ship,
-    require_no_draw, roll_check, spend_energy,
+    ability_data,
+    acting_ship,
+    attribute,
+    check_sentence,
+    flight_rule,
+    flying_ship,
+    require_no_draw,
+    roll_check,
+    spend_energy,
 )
 from companion.games.exploration.hazards import request, tile_effects
 from companion.games.exploration.preparation import credit_gain, gain
@@ -82,10 +89,10 @@ def start_flight(state: XpState, catalog: Catalog) -> Outcome | None:
     if not order:
         events.append(event("phase_changed", round=state.table.round, phase="drift",
                              active=None))
-        return Outcome(tuple(events), " ".join(notes + ["No ship flies this round."]))
+        return Outcome(tuple(events), " ".join([*notes, "No ship flies this round."]))
     events.append(event("phase_changed", round=state.table.round, phase="flight",
                         active=state.ships[order[0]].owner))
-    text = " ".join(notes + [f"Flight order: {shown}."] + ties + [f"{order[0]} flies first."])
+    text = " ".join([*notes, f"Flight order: {shown}.", *ties, f"{order[0]} flies first."])
     return Outcome(tuple(events), text)
 
 
@@ -226,7 +233,7 @@ def move(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
             texts.append(f"{ship.card} passes {name} but loses 1 energy ({energy} left).")
     more, text = arrive(replace(state, table=table), catalog,
                         replace(ship, energy=energy), report.end, report.where)
-    return Outcome(tuple(events + more), " ".join(texts + [text]), ship.owner)
+    return Outcome(tuple(events + more), " ".join([*texts, text]), ship.owner)
 
 
 def arrive(state: XpState, catalog: Catalog, ship: ShipStatus, end: str,

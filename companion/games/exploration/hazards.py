@@ -24,7 +24,12 @@ from companion.games.exploration.checks import area_spaces
 from companion.games.exploration.combat import destroyed, remove_module
 from companion.games.exploration.preparation import credit_gain, gain
 from companion.games.exploration.state import (
-    OUTER_SPACE, PendingHazard, ShipDraw, ShipStatus, XpState, play_zone,
+    OUTER_SPACE,
+    PendingHazard,
+    ShipDraw,
+    ShipStatus,
+    XpState,
+    play_zone,
 )
 
 RESOLVING = "play:hazard"  # a drawn hazard card lies here until it is resolved or ignored
@@ -93,7 +98,7 @@ def tile_effects(state: XpState, card: CardEntry, ship: ShipStatus) -> tuple[lis
                                  set={"energy": energy, "resistance": resistance})]
     said = [f"Energy {ship.energy}->{energy}, resistance {ship.resistance}->{resistance}."]
     if resistance == 0:
-        return events + [destroyed(ship, f"outer space tile {card.card_id}")], \
+        return [*events, destroyed(ship, f"outer space tile {card.card_id}")], \
             said[0] + f" {ship.card} does not survive and gains nothing."
     seat, reason = ship.owner, f"outer space tile {card.name}"
     if attrs.get("credits"):
@@ -171,7 +176,7 @@ def _lose_resistance(state: XpState, catalog: Catalog, card: CardEntry, ship: Sh
     value = max(0, ship.resistance - int(card.attrs["amount"]))
     events = [event("ship_updated", card=ship.card, set={"resistance": value})]
     if value == 0:
-        return events + [destroyed(ship, f"hazard {card.name}")], \
+        return [*events, destroyed(ship, f"hazard {card.name}")], \
             f"{ship.card} has no resistance left and is destroyed with its modules."
     return events, f"{ship.card}'s resistance drops to {value}."
 
@@ -261,8 +266,7 @@ EFFECTS: dict[str, Effect] = {
 
 # ---- appliers -------------------------------------------------------------------------------
 def _requested(state: XpState, e: Event) -> XpState:
-    return replace(state, ship_draws=state.ship_draws + (ShipDraw(e["deck"], e["seat"],
-                                                                  e["ship"]),))
+    return replace(state, ship_draws=(*state.ship_draws, ShipDraw(e["deck"], e["seat"], e["ship"])))
 
 
 def _done(state: XpState, e: Event) -> XpState:
@@ -283,7 +287,7 @@ def _hazard_closed(state: XpState, e: Event) -> XpState:
 
 
 def _space_restricted(state: XpState, e: Event) -> XpState:
-    return replace(state, restricted_spaces=state.restricted_spaces + (e["space"],))
+    return replace(state, restricted_spaces=(*state.restricted_spaces, e["space"]))
 
 
 VERBS = {"resolve": resolve, "ignore": ignore}

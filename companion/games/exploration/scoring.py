@@ -52,7 +52,7 @@ def area_control(state: XpState, catalog: Catalog) -> list[Event]:
             points = area_points(list(data["points"]), cubes)
             if points:
                 events.append(event("scored", seat=seat, points=points,
-                                    source=f"area control: {data['name']} ({cubes} cubes)"))
+                                    source=f"area control: {data['name']} ({_cubes(cubes)})"))
     return events
 
 
@@ -103,8 +103,7 @@ def final_scoring(state: XpState, catalog: Catalog) -> Outcome:
             totals[e["seat"]] += int(e["points"])
     events += [event("game_ended", totals=totals),
                event("phase_changed", round=state.table.round, phase="end", active=None)]
-    return Outcome(tuple(events), " ".join(["The game is over."] + notes
-                                           + [winner_sentence(totals)]))
+    return Outcome(tuple(events), " ".join(["The game is over.", *notes, winner_sentence(totals)]))
 
 
 def winner_sentence(totals: Mapping[str, int]) -> str:
@@ -138,3 +137,7 @@ def _game_ended(state: XpState, e: Event) -> XpState:
 
 APPLIERS = {"game_ended": _game_ended}
 PHASE_HOOKS = {"round-end": round_end}
+
+
+def _cubes(count: int) -> str:
+    return "1 cube" if count == 1 else f"{count} cubes"

@@ -328,6 +328,7 @@ class XpState:
             "flight_order": list(self.flight_order), "flight_index": self.flight_index,
             "pending_hazard": self.pending_hazard.to_dict() if self.pending_hazard else None,
             "game_over": self.game_over, "upkeep_round": self.upkeep_round,
+            "ship_draws": [d.to_dict() for d in self.ship_draws],  # part2
         }
 
     @classmethod
@@ -346,6 +347,7 @@ class XpState:
             pending_hazard=PendingHazard.from_dict(hazard) if hazard else None,
             game_over=bool(raw.get("game_over", False)),
             upkeep_round=int(raw.get("upkeep_round", 0)),
+            ship_draws=tuple(ShipDraw.from_dict(d) for d in raw.get("ship_draws", ())),  # part2
         )
 
 

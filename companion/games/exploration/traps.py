@@ -75,13 +75,13 @@ def dropped(state: XpState, owner: str, counts: list[int], places: list[str]) ->
     events = [event("trap_dropped", trap_id=f"T{first + i}", owner=owner, count=count,
                     where=where) for i, (count, where) in enumerate(zip(counts, places,
                                                                           strict=True))]
-    return events + [event("counter_set", name=COUNTER, value=first + len(counts) - 1)]
+    return [*events, event("counter_set", name=COUNTER, value=first + len(counts) - 1)]
 
 
 # ---- appliers -------------------------------------------------------------------------------
 def _trap_dropped(state: XpState, e: Event) -> XpState:
     trap = Trap(e["trap_id"], e["owner"], int(e["count"]), e["where"])
-    return replace(state, traps=state.traps + (trap,))
+    return replace(state, traps=(*state.traps, trap))
 
 
 def _trap_counted(state: XpState, e: Event) -> XpState:

@@ -9,6 +9,7 @@ from companion.core import piles
 from companion.core.catalog import Catalog
 from companion.games.exploration import catalog as xc
 from companion.games.exploration.draft import drafter
+from companion.games.exploration.scoring import winner_sentence
 from companion.games.exploration.state import ShipStatus, XpState, play_zone
 
 RESOURCES = ("credits", "command", "technology", "frags")
@@ -100,6 +101,8 @@ def render(state: XpState, catalog: Catalog, seat: str | None = None) -> str:
     rounds = f" of {data['rounds']}" if data["rounds"] else ""
     turn = f", {data['active']} to play" if data["active"] else ""
     lines = [f"Exploration, round {data['round']}{rounds}, {data['phase']} phase{turn}"]
+    if data["phase"] == "end":
+        lines += _final_lines(data["seats"])
     for s in data["seats"]:
         lines += _seat_lines(s)
     row = ", ".join(f"{c['id']} {c['name']}" for c in data["maneuver_row"]) or "(none yet)"
@@ -118,6 +121,19 @@ def render(state: XpState, catalog: Catalog, seat: str | None = None) -> str:
         mine = ", ".join(f"{c['id']} {c['name']}" for c in data["my_missions"]) or "none"
         lines.append(f"{seat}'s hidden missions: {mine}")
     return "\n".join(lines)
+
+
+def _final_lines(seats: list[dict[str, Any]]) -> list[str]:
+    """The final scoreboard: places, totals, and every source of every point."""
+    lines = ["", "FINAL SCOREBOARD"]
+    ranked = sorted(seats, key=lambda s: -s["score"])
+    for s in ranked:
+        place = 1 + sum(1 for other in ranked if other["score"] > s["score"])
+        lines.append(f"{place}. {s['seat']} ({s['player']})".ljust(34) + f"{s['score']:>4} DP")
+        for source, points in s["score_breakdown"].items():
+            lines.append(f"     {source}".ljust(52) + f"{points:+4d}")
+    lines += [winner_sentence({s["seat"]: s["score"] for s in ranked}), ""]
+    return lines
 
 
 def _seat_lines(s: dict[str, Any]) -> list[str]:

@@ -1,0 +1,246 @@
+"""`companion decode`, `companion scan` and `companion doctor`.
+
+Only the standard library is imported at module level: cli.py imports this
+module for its argument definitions, and `companion state` must not pay for
+OpenCV. The heavy modules are imported inside each command's `run`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+from companion.core.errors import CompanionError
+from companion.subcommand import Subcommand
+
+if TYPE_CHECKING:
+    from companion.scanner.pipeline import Event
+    from companion.scanner.reader import FrameReader
+    from companion.scanner.resolve import TagResolver
+
+GAMES = ("xp", "ti4")
+
+
+def build_reader(name: str | None, err: TextIO) -> FrameReader:
+    """The chosen decoder with the ladder; a missing library falls back to another."""
+    from companion.scanner.decoders import (
+        DECODER_NAMES,
+        DecoderUnavailableError,
+        make_decoder,
+    )
+    from companion.scanner.reader import FrameReader
+
+    wanted = [name] if name else []
+    order = wanted + [n for n in DECODER_NAMES if n not in wanted and n != "opencv"]
+    built = []
+    for candidate in order:
+        try:
+            built.append(make_decoder(candidate))
+        except DecoderUnavailableError as exc:
+            print(f"note: {exc}", file=err)
+    if not built:
+        raise DecoderUnavailableError(
+            "No QR decoder is installed; install zxing-cpp (pip install zxing-cpp).")
+    if name and built[0].name != name:
+        print(f"note: using the {built[0].name} decoder instead of {name}.", file=err)
+    return FrameReader(built[0], built[1] if len(built) > 1 else None)
+
+
+def build_resolver(game: str | None) -> TagResolver:
+    from companion.scanner.resolve import TagResolver, default_loader
+
+    return TagResolver(default_loader, game)
+
+
+# --- decode -------------------------------------------------------------------------
+
+
+def _add_decode_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("images", nargs="+", metavar="IMAGE", help="image files to read")
+    parser.add_argument("--json", action="store_true", help="one JSON line per image")
+    parser.add_argument("--decoder", choices=("zxing", "zbar", "opencv"), default=None,
+                        help="QR decoder (default: zxing, the fastest measured)")
+    parser.add_argument("--game", choices=GAMES, default=None,
+                        help="resolve tags as in a game of this kind")
+
+
+def run_decode(args: argparse.Namespace, out: TextIO | None = None,
+               err: TextIO | None = None) -> int:
+    out, err = out or sys.stdout, err or sys.stderr
+    try:
+        reader = build_reader(args.decoder, err)
+        resolver = build_resolver(getattr(args, "game", None))
+    except CompanionError as exc:
+        print(exc, file=err)
+        return 2
+    failed = False
+    for path in args.images:
+        try:
+            record = decode_file(path, reader, resolver)
+        except CompanionError as exc:
+            print(exc, file=err)
+            failed = True
+            continue
+        print(json.dumps(record) if args.json else _decode_text(record), file=out)
+    _report_catalog_problems(resolver, err)
+    return 1 if failed else 0
+
+
+class UnreadableImageError(CompanionError):
+    """An image file that does not exist or is not an image."""
+
+
+def decode_file(path: str, reader: FrameReader, resolver: TagResolver) -> dict[str, Any]:
+    """Every QR code in one image file, resolved, with the decode time in ms."""
+    import cv2
+
+    image = cv2.imread(path, cv2.IMREAD_GRAYSCALE) if Path(path).is_file() else None
+    if image is None:
+        reason = "does not exist" if not Path(path).exists() else "is not an image we can read"
+        raise UnreadableImageError(f"{path}: {reason}.")
+    started = time.perf_counter()
+    read = reader.read(image)
+    ms = (time.perf_counter() - started) * 1000
+    codes = [resolver.resolve(raw) for raw in read.codes]
+    from companion.scanner.codes import reading_order
+
+    return {"file": path, "codes": [c.to_dict() for c in reading_order(codes)],
+            "ms": round(ms, 2)}
+
+
+def _decode_text(record: dict[str, Any]) -> str:
+    lines = [f"{record['file']}: {len(record['codes'])} code(s) in {record['ms']:.1f} ms"]
+    for code in record["codes"]:
+        card = code["card"]
+        what = card["name"] if card else code["message"]
+        lines.append(f"  {code['text']}  [{code['status']}]  {what}")
+    return "\n".join(lines)
+
+
+def _report_catalog_problems(resolver: TagResolver, err: TextIO) -> None:
+    for problem in resolver.catalog_problems().values():
+        print(f"warning: {problem[0].upper()}{problem[1:]}", file=err)
+
+
+decode_command = Subcommand(
+    name="decode", help="read the QR codes in image files",
+    add_arguments=_add_decode_arguments, run=lambda args: run_decode(args),
+)
+
+
+# --- scan ---------------------------------------------------------------------------
+
+
+def _add_scan_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--camera", default="auto",
+                        help="auto, picamera2, opencv[:INDEX] or replay:PATH (default auto)")
+    parser.add_argument("--game", choices=GAMES, default=None,
+                        help="refuse tags of the other game")
+    parser.add_argument("--json", action="store_true", help="one JSON line per event")
+    parser.add_argument("--decoder", choices=("zxing", "zbar", "opencv"), default=None)
+    parser.add_argument("--fps", type=float, default=30.0, help="replay speed (default 30)")
+    parser.add_argument("--forget-after", type=float, default=1.5,
+                        help="seconds out of view before a card can scan again (default 1.5)")
+
+
+def run_scan(args: argparse.Namespace, out: TextIO | None = None,
+             err: TextIO | None = None) -> int:
+    """Run the live pipeline until a replay ends or Ctrl-C; one line per event."""
+    from companion.scanner.dedup import ScanDeduper
+    from companion.scanner.pipeline import ScanPipeline
+    from companion.scanner.sources import CameraUnavailableError
+
+    out, err = out or sys.stdout, err or sys.stderr
+    try:
+        reader = build_reader(args.decoder, err)
+        resolver = build_resolver(args.game)
+        open_source = _source_opener(args.camera, args.fps, err)
+        deduper = ScanDeduper(args.forget_after)
+    except (CompanionError, CameraUnavailableError, ValueError) as exc:
+        print(exc, file=err)
+        return 2
+
+    def deliver(event: Event) -> None:
+        print(json.dumps(event.to_dict()) if args.json else _event_text(event),
+              file=out, flush=True)
+
+    pipeline = ScanPipeline(open_source, reader, resolver, deliver, deduper)
+    try:
+        pipeline.start()
+        while not pipeline.wait(0.2):
+            pass
+    except KeyboardInterrupt:
+        pass  # Ctrl-C is how a live scan is meant to end
+    finally:
+        pipeline.stop()
+    stats = pipeline.stats
+    print(f"frames: {stats.captured} captured, {stats.decoded} decoded, "
+          f"{stats.dropped} dropped", file=err)
+    return 0
+
+
+def _source_opener(camera: str, fps: float, err: TextIO) -> Any:
+    from companion.scanner.sources import open_auto, parse_camera
+
+    source = parse_camera(camera, fps)  # validates the spec now, not in a thread
+    if source is not None:
+        def open_given() -> Any:
+            source.open()
+            return source
+        return open_given
+
+    def open_any() -> Any:
+        chosen, tried = open_auto()
+        for sentence in tried:
+            print(f"note: {sentence}", file=err)
+        return chosen
+    return open_any
+
+
+def _event_text(event: Event) -> str:
+    from companion.scanner.pipeline import ScanEvent
+
+    if isinstance(event, ScanEvent):
+        return "\n".join(f"{event.timestamp}  scan  {c.describe()}" for c in event.codes)
+    return f"{event.timestamp}  {event.status}  {event.message}"
+
+
+scan_command = Subcommand(
+    name="scan", help="run the card scanner without the table screen",
+    add_arguments=_add_scan_arguments, run=lambda args: run_scan(args),
+)
+
+
+# --- doctor -------------------------------------------------------------------------
+
+
+def _add_doctor_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="findings as JSON")
+
+
+def run_doctor(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    """Print what was found and what to fix; exit 1 if anything needs fixing."""
+    from dataclasses import asdict
+
+    from companion.scanner.doctor import report
+
+    out = out or sys.stdout
+    findings = report()
+    if getattr(args, "json", False):
+        print(json.dumps([asdict(f) for f in findings]), file=out)
+    else:
+        for finding in findings:
+            print(f"{finding.area:8} {finding.found}", file=out)
+            if finding.fix:
+                print(f"{'':8}   To fix: {finding.fix}", file=out)
+    return 1 if any(f.fix for f in findings) else 0
+
+
+doctor_command = Subcommand(
+    name="doctor", help="check cameras, decoders, display, touch and data folder",
+    add_arguments=_add_doctor_arguments, run=lambda args: run_doctor(args),
+)

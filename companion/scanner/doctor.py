@@ -1,0 +1,126 @@
+"""`companion doctor`: what the scanner and screen can use here, and what to fix.
+
+Every check returns plain sentences; `environ`, `exists` and the probes are
+injectable so tests can describe a Pi or a bare server without having one.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from companion.scanner import decoders
+
+
+@dataclass
+class Finding:
+    """One line of the report: what was found, and what to do if it is a problem."""
+
+    area: str
+    found: str
+    fix: str = ""
+
+
+@dataclass
+class Probes:
+    environ: Mapping[str, str] = field(default_factory=lambda: dict(os.environ))
+    exists: Callable[[str], bool] = os.path.exists
+    readable: Callable[[str], bool] = lambda p: os.access(p, os.R_OK)
+    glob: Callable[[str], list[str]] = glob.glob
+    list_decoders: Callable[[], dict[str, str]] = decoders.available
+    decoder_version: Callable[[str], str] = decoders.library_version
+
+
+def check_decoders(probes: Probes) -> list[Finding]:
+    status = probes.list_decoders()
+    findings = []
+    for name, problem in status.items():
+        if problem:
+            findings.append(Finding("decoder", f"Decoder {name}: not usable.", problem))
+        else:
+            findings.append(Finding("decoder", f"Decoder {name}: {probes.decoder_version(name)}."))
+    usable = [n for n, p in status.items() if not p]
+    if not usable:
+        findings.append(Finding("decoder", "No QR decoder is usable, so no card can scan.",
+                                "Install zxing-cpp: pip install zxing-cpp."))
+    elif usable[0] != decoders.DECODER_NAMES[0]:
+        findings.append(Finding("decoder", f"Scanning will use {usable[0]} instead of zxing.",
+                                "Install zxing-cpp for faster, more reliable scans."))
+    return findings
+
+
+def check_display(probes: Probes) -> list[Finding]:
+    env = probes.environ
+    findings = []
+    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
+        wayland = env.get("WAYLAND_DISPLAY")
+        shown = f"Wayland {wayland}" if wayland else f"X11 {env['DISPLAY']}"
+        findings.append(Finding("display", f"A desktop display is available ({shown})."))
+    cards = probes.glob("/dev/dri/card*")
+    if cards:
+        usable = [c for c in cards if probes.readable(c)]
+        fix = "" if usable else "Add this user to the video and render groups."
+        findings.append(Finding("display", f"GPU devices: {', '.join(cards)}"
+                                f" ({'readable' if usable else 'not readable'}).", fix))
+    if not findings:
+        findings.append(Finding("display", "No display: no DISPLAY, no WAYLAND_DISPLAY, no "
+                                "/dev/dri.", "The table screen needs a desktop session or a "
+                                "KMS display (/dev/dri/card*); the CLI works without one."))
+    return findings
+
+
+def check_touch(probes: Probes) -> list[Finding]:
+    events = probes.glob("/dev/input/event*")
+    if not events:
+        return [Finding("touch", "No input devices (/dev/input/event*) were found.",
+                        "Connect the touch screen, or use a mouse.")]
+    readable = [e for e in events if probes.readable(e)]
+    if not readable:
+        return [Finding("touch", f"{len(events)} input devices, none readable.",
+                        "Add this user to the input group, then log in again.")]
+    return [Finding("touch", f"{len(readable)} of {len(events)} input devices are readable.")]
+
+
+def check_data_dir(probes: Probes) -> list[Finding]:
+    try:
+        from platformdirs import user_data_dir
+    except ImportError:
+        return [Finding("data", "platformdirs is not installed.", "pip install platformdirs.")]
+    path = user_data_dir("exploration-companion")
+    if probes.exists(path):
+        return [Finding("data", f"Data directory: {path}.")]
+    return [Finding("data", f"Data directory: {path} (created on first save).")]
+
+
+def check_cameras(probes: Probes, try_open: Callable[[], list[str]]) -> list[Finding]:
+    found = try_open()
+    if not found:
+        return [Finding("camera", "No camera was found.",
+                        "On the Pi: sudo apt install python3-picamera2 and check the ribbon "
+                        "cable; elsewhere plug in a USB webcam (scan --camera opencv:0).")]
+    return [Finding("camera", sentence) for sentence in found]
+
+
+def probe_cameras(max_index: int = 3) -> list[str]:
+    """Try picamera2 and the first OpenCV indexes; one sentence per camera that opens."""
+    from companion.scanner.sources import CameraUnavailableError, OpenCVSource, Picamera2Source
+
+    found = []
+    candidates = [Picamera2Source()] + [OpenCVSource(i) for i in range(max_index)]
+    for source in candidates:
+        try:
+            source.open()
+        except CameraUnavailableError:
+            continue
+        source.close()
+        found.append(f"Camera {source.name} opens.")
+    return found
+
+
+def report(probes: Probes | None = None,
+           try_open: Callable[[], list[str]] = probe_cameras) -> list[Finding]:
+    probes = probes or Probes()
+    return (check_cameras(probes, try_open) + check_decoders(probes) + check_display(probes)
+            + check_touch(probes) + check_data_dir(probes))

@@ -1,0 +1,86 @@
+"""Resolve each decoded code against the catalog before it can reach a game.
+
+Pure apart from the catalog loader it is handed, which runs at most once
+per game; a catalog that fails to load turns its tags "unresolved" with a
+sentence saying why, instead of stopping the scanner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from companion.core.catalog import Catalog
+from companion.core.errors import CompanionError, UnknownCardError
+from companion.core.tags import GAME_TITLES, classify
+from companion.scanner.codes import CardRef, RawCode, ScanCode
+
+#: A payload longer than this cannot be a tag, so it is not even parsed.
+MAX_TAG_BYTES = 64
+
+CatalogLoader = Callable[[str], Catalog]
+
+
+class TagResolver:
+    """Turns a RawCode into a ScanCode; bound to one game, or to none."""
+
+    def __init__(self, load: CatalogLoader, game: str | None = None) -> None:
+        if game is not None and game not in GAME_TITLES:
+            raise CompanionError(f"{game!r} is not a known game; choose xp or ti4.")
+        self.game = game
+        self._load = load
+        self._catalogs: dict[str, Catalog] = {}
+        self._failures: dict[str, str] = {}
+
+    def catalog_problems(self) -> dict[str, str]:
+        """Game -> the sentence explaining why its catalog could not be loaded."""
+        return dict(self._failures)
+
+    def resolve(self, raw: RawCode) -> ScanCode:
+        corners = raw.corners
+        text = raw.text
+        if text is None:
+            return ScanCode(raw.shown_text, "foreign", corners,
+                            message="A QR code holding binary data was ignored.")
+        if len(raw.payload) > MAX_TAG_BYTES:
+            return ScanCode(raw.shown_text, "foreign", corners,
+                            message=f"A QR code holding {len(raw.payload)} bytes was ignored.")
+        found = classify(text)
+        if found.tag is None:
+            return ScanCode(raw.shown_text, "foreign", corners,
+                            message="A QR code that is not a card tag was ignored.")
+        tag = found.tag
+        if self.game is not None and tag.game != self.game:
+            return ScanCode(tag.text, "other-game", corners, message=(
+                f"{tag} is a {GAME_TITLES[tag.game]} card, not part of this "
+                f"{GAME_TITLES[self.game]} game."))
+        catalog = self._catalog(tag.game)
+        if catalog is None:
+            return ScanCode(tag.text, "unresolved", corners, message=(
+                f"{tag} cannot be checked: {self._failures[tag.game]}"))
+        try:
+            entry = catalog.resolve(tag)
+        except UnknownCardError as exc:
+            return ScanCode(tag.text, "unknown", corners, message=str(exc))
+        except CompanionError as exc:
+            return ScanCode(tag.text, "other-game", corners, message=str(exc))
+        return ScanCode(tag.text, "ok", corners, CardRef(tag.game, entry.card_id, entry.name))
+
+    def _catalog(self, game: str) -> Catalog | None:
+        if game in self._catalogs:
+            return self._catalogs[game]
+        if game in self._failures:
+            return None
+        try:
+            self._catalogs[game] = self._load(game)
+        except (CompanionError, OSError) as exc:
+            title = GAME_TITLES.get(game, game)
+            self._failures[game] = f"the {title} catalog could not be loaded ({exc})."
+            return None
+        return self._catalogs[game]
+
+
+def default_loader(game: str) -> Catalog:
+    """The packaged catalog of `game`; imported late so tests can do without it."""
+    from companion.catalogs import load_catalog
+
+    return load_catalog(game)

@@ -1,0 +1,315 @@
+"""Frame sources behind one small interface: Pi camera, USB webcam, replay.
+
+`--camera auto|picamera2|opencv[:INDEX]|replay:PATH` picks one. A source
+yields `Frame`s: a grayscale plane for the decoder and, where the camera
+gives one cheaply, a colour preview. `read()` returns None at the end of a
+replay and raises CameraLostError when a live camera stops answering.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from companion.core.errors import CompanionError
+
+if TYPE_CHECKING:
+    import numpy as np
+
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp")
+MAIN_SIZE = (1280, 720)
+LORES_SIZE = (1280, 720)
+LENS_POSITION = 7.7  # dioptres: 1 / 0.13 m, the stand's fixed height
+
+
+class CameraUnavailableError(CompanionError):
+    """No camera could be opened; the message says which and why."""
+
+
+class CameraLostError(CompanionError):
+    """A camera that was working stopped delivering frames."""
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One captured picture; `arrived` is the monotonic time it was captured."""
+
+    gray: np.ndarray
+    arrived: float
+    index: int
+    preview: np.ndarray | None = None
+
+
+class FrameSource(Protocol):
+    name: str
+
+    def open(self) -> None: ...
+
+    def read(self) -> Frame | None: ...
+
+    def close(self) -> None: ...
+
+
+Clock = Callable[[], float]
+
+
+def full_view_mode(modes: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The smallest sensor mode that sees the whole field of view at 30 fps or more.
+
+    Left to itself libcamera may pick a cropped mode for a 1280x720 stream (on
+    Camera Module 3, 1536x864 is a centre crop of two thirds of the width), and
+    the stand would then see only about 11 cm of table instead of 17.
+    """
+    def area(mode: dict[str, Any]) -> int:
+        limits = mode.get("crop_limits") or (0, 0, *mode.get("size", (0, 0)))
+        return int(limits[2]) * int(limits[3])
+
+    usable = [m for m in modes if "size" in m and float(m.get("fps", 0)) >= 30] or \
+        [m for m in modes if "size" in m]
+    if not usable:
+        return None
+    widest = max(area(m) for m in usable)
+    chosen = min((m for m in usable if area(m) == widest),
+                 key=lambda m: m["size"][0] * m["size"][1])
+    mode = {"output_size": tuple(chosen["size"])}
+    if "bit_depth" in chosen:
+        mode["bit_depth"] = chosen["bit_depth"]
+    return mode
+
+
+class Picamera2Source:
+    """The Pi camera: Y plane of a YUV420 lores stream to decode, main RGB for preview."""
+
+    name = "picamera2"
+
+    def __init__(self, factory: Callable[[], Any] | None = None, clock: Clock = time.monotonic,
+                 lores: tuple[int, int] = LORES_SIZE, preview: bool = False) -> None:
+        self._factory = factory
+        self._clock = clock
+        self._lores = lores
+        self._preview = preview
+        self._camera: Any = None
+        self._count = 0
+
+    def open(self) -> None:
+        factory = self._factory or _picamera2_factory()
+        try:
+            camera = factory()
+            extra = {}
+            sensor = full_view_mode(getattr(camera, "sensor_modes", None) or [])
+            if sensor is not None:
+                extra["sensor"] = sensor
+            config = camera.create_video_configuration(
+                main={"size": MAIN_SIZE, "format": "RGB888"},
+                lores={"size": self._lores, "format": "YUV420"},
+                controls={"FrameRate": 30.0},
+                **extra,
+            )
+            camera.configure(config)
+            camera.start()
+            # Manual focus at the stand height is the most repeatable; only Camera
+            # Module 3 has a lens motor, and libcamera refuses controls it lacks.
+            if "LensPosition" in getattr(camera, "camera_controls", {}):
+                camera.set_controls({"AfMode": 0, "LensPosition": LENS_POSITION})
+        except CompanionError:
+            raise
+        except Exception as exc:  # libcamera raises RuntimeError, IndexError, ...
+            raise CameraUnavailableError(f"The Pi camera could not be started ({exc}).") from exc
+        self._camera = camera
+
+    def read(self) -> Frame | None:
+        if self._camera is None:
+            raise CameraLostError("The Pi camera is not open.")
+        try:
+            yuv = self._camera.capture_array("lores")
+            main = self._camera.capture_array("main") if self._preview else None
+        except Exception as exc:
+            raise CameraLostError(f"The Pi camera stopped delivering frames ({exc}).") from exc
+        # YUV420 is h rows of Y followed by the chroma planes: the Y rows are the grayscale.
+        gray = yuv[: self._lores[1], : self._lores[0]]
+        self._count += 1
+        return Frame(gray, self._clock(), self._count, main)
+
+    def close(self) -> None:
+        camera, self._camera = self._camera, None
+        if camera is not None:
+            for action in (camera.stop, camera.close):
+                # A dead camera may refuse to stop; it is gone either way.
+                with contextlib.suppress(Exception):
+                    action()
+
+
+def _picamera2_factory() -> Callable[[], Any]:
+    try:
+        from picamera2 import Picamera2  # type: ignore[import-not-found]
+    except Exception as exc:
+        raise CameraUnavailableError(
+            "picamera2 is not installed (on the Pi: sudo apt install python3-picamera2 "
+            f"and a venv made with --system-site-packages) ({exc})."
+        ) from exc
+    return Picamera2  # type: ignore[no-any-return]
+
+
+class OpenCVSource:
+    """A USB webcam through OpenCV's VideoCapture."""
+
+    def __init__(self, index: int = 0, clock: Clock = time.monotonic,
+                 capture: Callable[[int], Any] | None = None) -> None:
+        self.index = index
+        self.name = f"opencv:{index}"
+        self._clock = clock
+        self._capture_factory = capture
+        self._capture: Any = None
+        self._count = 0
+
+    def open(self) -> None:
+        import cv2
+
+        device = f"/dev/video{self.index}"
+        if self._capture_factory is None and sys.platform == "linux" and \
+                not os.path.exists(device):
+            # Checked first because OpenCV prints warnings for a missing device.
+            raise CameraUnavailableError(f"No webcam at {device}.")
+        capture = (self._capture_factory or cv2.VideoCapture)(self.index)
+        if not capture.isOpened():
+            capture.release()
+            raise CameraUnavailableError(f"No webcam answers at OpenCV index {self.index}.")
+        capture.set(cv2.CAP_PROP_FRAME_WIDTH, MAIN_SIZE[0])
+        capture.set(cv2.CAP_PROP_FRAME_HEIGHT, MAIN_SIZE[1])
+        capture.set(cv2.CAP_PROP_FPS, 30)
+        # A one-frame driver buffer keeps the frame we decode the newest one.
+        capture.set(cv2.CAP_PROP_BUFFERSIZE, 1)
+        self._capture = capture
+
+    def read(self) -> Frame | None:
+        import cv2
+
+        if self._capture is None:
+            raise CameraLostError(f"The webcam at index {self.index} is not open.")
+        ok, image = self._capture.read()
+        if not ok or image is None:
+            raise CameraLostError(f"The webcam at index {self.index} stopped delivering frames.")
+        self._count += 1
+        gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+        return Frame(gray, self._clock(), self._count, image)
+
+    def close(self) -> None:
+        capture, self._capture = self._capture, None
+        if capture is not None:
+            capture.release()
+
+
+class ReplaySource:
+    """A folder of images (sorted by name) or a video file, paced at `fps`.
+
+    `fps=0` replays as fast as the reader takes frames (for tests and benchmarks).
+    """
+
+    def __init__(self, path: Path, fps: float = 30.0, clock: Clock = time.monotonic,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
+        self.path = Path(path)
+        self.name = f"replay:{path}"
+        self.fps = fps
+        self._clock = clock
+        self._sleep = sleep
+        self._files: list[Path] = []
+        self._video: Any = None
+        self._count = 0
+        self._next_due: float | None = None
+
+    def open(self) -> None:
+        import cv2
+
+        if self.path.is_dir():
+            self._files = sorted(p for p in self.path.iterdir()
+                                 if p.suffix.lower() in IMAGE_SUFFIXES)
+            if not self._files:
+                raise CameraUnavailableError(f"{self.path} holds no images to replay.")
+        elif self.path.is_file():
+            self._video = cv2.VideoCapture(str(self.path))
+            if not self._video.isOpened():
+                raise CameraUnavailableError(f"{self.path} is not a video OpenCV can read.")
+        else:
+            raise CameraUnavailableError(f"{self.path} does not exist.")
+        self._count = 0
+        self._next_due = None
+
+    def read(self) -> Frame | None:
+        image = self._next_image()
+        if image is None:
+            return None
+        self._pace()
+        self._count += 1
+        import cv2
+
+        gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+        return Frame(gray, self._clock(), self._count, image)
+
+    def _next_image(self) -> np.ndarray | None:
+        import cv2
+
+        if self._video is not None:
+            ok, image = self._video.read()
+            return image if ok else None
+        while self._count < len(self._files):
+            image = cv2.imread(str(self._files[self._count]), cv2.IMREAD_COLOR)
+            if image is not None:
+                return image
+            self._files.pop(self._count)  # an unreadable file is skipped, not fatal
+        return None
+
+    def _pace(self) -> None:
+        """Deliver frames at `fps` like a camera would, without drifting."""
+        if self.fps <= 0:
+            return
+        now = self._clock()
+        if self._next_due is None:
+            self._next_due = now
+        if self._next_due > now:
+            self._sleep(self._next_due - now)
+        self._next_due = max(self._next_due, now) + 1.0 / self.fps
+
+    def close(self) -> None:
+        if self._video is not None:
+            self._video.release()
+            self._video = None
+
+
+def parse_camera(spec: str, fps: float = 30.0) -> FrameSource | None:
+    """The source named by `--camera`; None means auto (see `open_auto`)."""
+    if spec == "auto":
+        return None
+    if spec == "picamera2":
+        return Picamera2Source()
+    if spec == "opencv" or spec.startswith("opencv:"):
+        index_text = spec.partition(":")[2] or "0"
+        if not index_text.isdigit():
+            raise CameraUnavailableError(f"{spec!r}: the webcam index must be a number.")
+        return OpenCVSource(int(index_text))
+    if spec.startswith("replay:") and len(spec) > len("replay:"):
+        return ReplaySource(Path(spec.partition(":")[2]), fps=fps)
+    raise CameraUnavailableError(
+        f"{spec!r} is not a camera; use auto, picamera2, opencv[:INDEX] or replay:PATH.")
+
+
+def open_auto(candidates: list[FrameSource] | None = None) -> tuple[FrameSource, list[str]]:
+    """Open the first camera that works: picamera2, then OpenCV index 0.
+
+    Returns the open source and one sentence per camera tried, for the status line.
+    """
+    tried: list[str] = []
+    for source in candidates or [Picamera2Source(), OpenCVSource(0)]:
+        try:
+            source.open()
+        except CameraUnavailableError as exc:
+            tried.append(str(exc))
+            continue
+        tried.append(f"Using camera {source.name}.")
+        return source, tried
+    raise CameraUnavailableError("No camera found. " + " ".join(tried))

@@ -1,0 +1,61 @@
+"""Rulebook "All spaceships movement" and the end of a round."""
+
+from __future__ import annotations
+
+from tests.exploration.flight_setup import round_two, to_flight
+from tests.exploration.helpers import refused, run
+
+
+def _drift_phase():
+    match = to_flight(round_two(), x_tech="maneuverability")
+    run(match, "next", "next")
+    return match
+
+
+def test_drift_order_is_highest_maneuverability_first() -> None:
+    match = to_flight(round_two(), x_tech="maneuverability")
+    result = run(match, "next", "next")[-1]
+    assert "Drift order: TRNS1, SHLD1." in result.message
+
+
+def test_drift_costs_no_energy_and_resolves_the_space() -> None:
+    match = _drift_phase()
+    credits = match.state.table.resource("Xichang", "credits")
+    run(match, "drift TRNS1=credit")
+    assert match.state.ships["TRNS1"].energy == 4
+    assert match.state.table.resource("Xichang", "credits") == credits + 5
+    assert match.state.table.round == 3 and match.state.table.phase == "preparation"
+
+
+def test_a_stuck_ship_loses_one_energy_and_zero_energy_stays() -> None:
+    match = _drift_phase()
+    run(match, "drift SHLD1=stuck")
+    assert match.state.ships["SHLD1"].energy == 3
+    match = to_flight(round_two())
+    run(match, *["move SHLD1 1 space"] * 4, "next", "next")
+    assert "0 energy and stays put" in run(match, "drift SHLD1=credit")[-1].message
+
+
+def test_forbidden_drift_spaces_and_strangers_are_refused() -> None:
+    match = _drift_phase()
+    assert "L1" in refused(match, "drift SHLD1=l1")
+    assert "not drifting" in refused(match, "drift MONY1=credit")
+    assert "SHIP=SPACE" in refused(match, "drift SHLD1")
+
+
+def test_a_drift_hazard_holds_the_round_until_resolved() -> None:
+    match = _drift_phase()
+    run(match, "drift SHLD1=hazard")
+    assert match.state.table.phase == "round-end"
+    run(match, "scan XP/H10", "resolve")
+    assert match.state.table.round == 3
+    assert match.state.ships["SHLD1"].bonus("maneuverability", 3) == -1
+
+
+def test_launch_pad_ships_reach_orbit_and_adds_expire() -> None:
+    match = round_two()
+    run(match, "tech velocity", "select TRNS1", "done", "tech credits", "deploy LASR2", "done")
+    assert match.state.ships["TRNS1"].bonus("velocity", 2) == 3
+    run(match, "next", "drift")
+    assert match.state.ships["LASR2"].location == "orbit"
+    assert match.state.ships["TRNS1"].bonus("velocity", match.state.table.round) == 0

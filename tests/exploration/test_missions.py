@@ -1,0 +1,44 @@
+"""Rulebook "Missions": revealed when completed, during the owner's turn."""
+
+from __future__ import annotations
+
+from tests.exploration.flight_setup import round_two, to_flight
+from tests.exploration.helpers import refused, run
+
+
+def test_goal_checked_and_reward_paid() -> None:
+    match = round_two()
+    assert "needs 50" in refused(match, "complete P06")
+    run(match, "adjust Xichang credits +42 test", "complete P06")
+    assert match.state.table.score_breakdown("Xichang") == {"mission: Treasury": 7}
+    assert match.state.table.zone_of("P06") == "area:Xichang"
+
+
+def test_only_during_the_owners_turn() -> None:
+    match = round_two()
+    assert "own turn" in refused(match, "complete P01")
+
+
+def test_most_missions_wait_for_the_end() -> None:
+    match = round_two()
+    assert "end of the game" in refused(match, "complete P04")
+
+
+def test_scanning_a_held_mission_reveals_it() -> None:
+    match = to_flight(round_two(x_builds=("habitat",)), x_tech="maneuverability")
+    run(match, "next", "drop TRNS1 habitat moon die three", "scan XP/S20")
+    assert match.state.table.zone_of("S20") == "area:Xichang"
+
+
+def test_a_known_goal_not_reached_is_refused() -> None:
+    match = round_two()
+    run(match, "tech credits")
+    assert "needs 1 and Xichang has 0" in refused(match, "complete S26")
+
+
+def test_a_goal_the_app_cannot_see_is_trusted_and_said() -> None:
+    from companion.games.exploration.missions import stat
+    from tests.exploration.helpers import catalog
+
+    match = round_two()
+    assert stat(match.state, catalog(), "Xichang", "turrets_built") is None

@@ -1,0 +1,151 @@
+"""`companion decode`, `scan` and `doctor` as a player or operator runs them."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import cv2
+import photos
+import pytest
+
+from companion.scanner import commands
+from companion.scanner.doctor import Probes, check_decoders, check_display, check_touch
+
+
+def parse(*argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="companion")
+    sub = parser.add_subparsers(dest="command")
+    for command in (commands.decode_command, commands.scan_command, commands.doctor_command):
+        command.add_arguments(sub.add_parser(command.name))
+    return parser.parse_args(argv)
+
+
+@pytest.fixture(scope="module")
+def images(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("decode")
+    paths = {}
+    for name, seed in (("clean", 20), ("two-cards", 21), ("foreign", 22), ("empty", 23)):
+        image, truth = photos.make_photo(seed, name)
+        paths[name] = folder / f"{name}.jpg"
+        cv2.imwrite(str(paths[name]), image)
+        paths[name].with_suffix(".json").write_text(json.dumps(truth.tags + truth.foreign))
+    return paths
+
+
+def run_decode(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = commands.run_decode(parse("decode", *argv), out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_decode_json_prints_one_line_per_image_with_every_code(
+    images: dict[str, Path],
+) -> None:
+    given = [str(images[n]) for n in ("clean", "two-cards", "foreign", "empty")]
+    code, out, _ = run_decode("--json", *given)
+    assert code == 0
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [r["file"] for r in records] == given
+    for record, path in zip(records, given, strict=True):
+        expected = json.loads(Path(path).with_suffix(".json").read_text())
+        assert sorted(c["text"] for c in record["codes"]) == sorted(expected)
+        assert isinstance(record["ms"], float)
+        for c in record["codes"]:
+            assert c["status"] in {"ok", "unknown", "other-game", "foreign"}
+            assert len(c["corners"]) == 4
+            assert (c["card"] is None) == (c["status"] != "ok")
+    assert records[2]["codes"][0]["status"] == "foreign"
+    assert records[3]["codes"] == []
+
+
+def test_decode_names_known_cards_and_refuses_unknown_ones(tmp_path: Path) -> None:
+    paths = []
+    for seed in (33, 24, 32):  # XP/SH01 (known), XP/M5 (not in the catalog), TI/R3 (known)
+        paths.append(tmp_path / f"{seed}.png")
+        cv2.imwrite(str(paths[-1]), photos.make_photo(seed, "clean")[0])
+    _, out, _ = run_decode("--json", *map(str, paths))
+    shipwreck, unknown, relic = (json.loads(line)["codes"][0] for line in out.splitlines())
+    assert shipwreck["card"] == {"game": "xp", "id": "SH01", "name": "Shipwreck"}
+    assert unknown["status"] == "unknown" and unknown["card"] is None
+    assert unknown["message"] == "XP/M5 is not a card in the Exploration catalog."
+    assert relic["card"]["name"] == "Relic Fragment"  # no game bound: its own catalog
+    _, out, _ = run_decode("--json", "--game", "xp", str(paths[2]))
+    assert json.loads(out)["codes"][0]["status"] == "other-game"
+
+
+def test_unreadable_file_gets_one_sentence_and_the_rest_still_decode(
+    images: dict[str, Path], tmp_path: Path,
+) -> None:
+    broken = tmp_path / "broken.png"
+    broken.write_text("this is not a picture")
+    code, out, err = run_decode(str(broken), str(tmp_path / "missing.jpg"),
+                                str(images["clean"]))
+    assert code == 1
+    assert f"{broken}: is not an image we can read." in err
+    assert "missing.jpg: does not exist." in err
+    assert str(images["clean"]) in out and "1 code(s)" in out
+
+
+def test_scan_replays_a_folder_and_prints_json_events(tmp_path: Path) -> None:
+    image, truth = photos.make_photo(25, "clean")
+    for i in range(5):
+        cv2.imwrite(str(tmp_path / f"{i}.png"), image)
+    out, err = io.StringIO(), io.StringIO()
+    code = commands.run_scan(parse("scan", "--camera", f"replay:{tmp_path}", "--json",
+                                   "--fps", "0"), out, err)
+    assert code == 0
+    events = [json.loads(line) for line in out.getvalue().splitlines()]
+    scans = [e for e in events if e["event"] == "scan"]
+    assert [[c["text"] for c in e["codes"]] for e in scans] == [truth.tags]
+    assert events[-1]["status"] == "ended" and "time" in scans[0]
+    assert "5 captured" in err.getvalue()
+
+
+def test_scan_with_a_bad_camera_option_explains_and_exits_2() -> None:
+    err = io.StringIO()
+    assert commands.run_scan(parse("scan", "--camera", "webcam"), io.StringIO(), err) == 2
+    assert "is not a camera" in err.getvalue()
+
+
+def test_doctor_says_which_decoder_is_missing_and_how_to_fix_it() -> None:
+    probes = Probes(list_decoders=lambda: {"zxing": "The zxing decoder is not available: "
+                                           "install zxing-cpp (No module named 'zxingcpp').",
+                                           "zbar": "", "opencv": ""},
+                    decoder_version=lambda name: "1.0")
+    lines = check_decoders(probes)
+    assert any("zxing: not usable" in f.found and "install zxing-cpp" in f.fix for f in lines)
+    assert any("will use zbar" in f.found for f in lines)
+
+
+def test_doctor_reports_display_and_touch_permissions() -> None:
+    pi = Probes(environ={}, glob=lambda pattern: {"/dev/dri/card*": ["/dev/dri/card1"],
+                "/dev/input/event*": ["/dev/input/event0"]}[pattern],
+                readable=lambda path: path.startswith("/dev/dri"))
+    (gpu,) = check_display(pi)
+    assert "card1" in gpu.found and not gpu.fix
+    (touch,) = check_touch(pi)
+    assert "none readable" in touch.found and "input group" in touch.fix
+    bare = Probes(environ={}, glob=lambda pattern: [])
+    assert check_display(bare)[0].fix and check_touch(bare)[0].fix
+
+
+def test_doctor_command_prints_every_area(capsys: pytest.CaptureFixture[str]) -> None:
+    commands.doctor_command.run(parse("doctor"))
+    out = capsys.readouterr().out
+    for area in ("camera", "decoder", "display", "touch", "data"):
+        assert area in out
+    assert "exploration-companion" in out
+
+
+def test_importing_the_commands_does_not_import_heavy_libraries() -> None:
+    script = ("import sys, companion.scanner.commands; "
+              "print(sorted(m for m in ('cv2', 'numpy', 'zxingcpp', 'pyzbar') "
+              "if m in sys.modules))")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            check=True, cwd=Path(__file__).parents[2])
+    assert result.stdout.strip() == "[]"

@@ -1,0 +1,71 @@
+"""What a player is told about each decoded code, before any game sees it."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+from scanner_catalogs import broken_loader, load_test_catalog
+
+from companion.scanner.codes import RawCode
+from companion.scanner.resolve import TagResolver
+
+
+def raw(payload: bytes | str) -> RawCode:
+    data = payload.encode() if isinstance(payload, str) else payload
+    return RawCode(data, ((10.0, 10.0), (50.0, 10.0), (50.0, 50.0), (10.0, 50.0)), "test")
+
+
+def test_known_card_resolves_to_its_name(resolver: TagResolver) -> None:
+    code = resolver.resolve(raw("XP/SH01"))
+    assert code.status == "ok"
+    assert code.card is not None and code.card.name == "Shipwreck"
+    assert code.to_dict()["card"] == {"game": "xp", "id": "SH01", "name": "Shipwreck"}
+
+
+def test_unknown_id_of_our_format_names_the_catalog(resolver: TagResolver) -> None:
+    code = resolver.resolve(raw("XP/ZZ99"))
+    assert code.status == "unknown" and code.card is None
+    assert code.message == "XP/ZZ99 is not a card in the Exploration catalog."
+
+
+def test_without_a_game_each_tag_uses_its_own_catalog(resolver: TagResolver) -> None:
+    code = resolver.resolve(raw("TI/R3"))
+    assert code.status == "ok" and code.card is not None and code.card.game == "ti4"
+
+
+def test_bound_game_refuses_the_other_game_and_says_which() -> None:
+    bound = TagResolver(load_test_catalog, game="xp")
+    code = bound.resolve(raw("TI/R3"))
+    assert code.status == "other-game"
+    assert code.message == "TI/R3 is a TI4 Exploration card, not part of this Exploration game."
+
+
+def test_catalog_that_fails_to_load_gives_a_sentence_not_a_crash() -> None:
+    broken = TagResolver(broken_loader)
+    code = broken.resolve(raw("XP/SH01"))
+    assert code.status == "unresolved" and code.card is None
+    assert code.message is not None and "Exploration catalog could not be loaded" in code.message
+    assert "xp" in broken.catalog_problems()
+
+
+def test_foreign_texts_are_typed_foreign(resolver: TagResolver) -> None:
+    for text in ("https://example.org", "XP-SH01", "XP/TOOLONGID", "QQ/A1", "xp/sh01 extra"):
+        code = resolver.resolve(raw(text))
+        assert code.status == "foreign", text
+        assert code.card is None
+
+
+def test_huge_and_binary_payloads_are_noted_quietly(resolver: TagResolver) -> None:
+    huge = resolver.resolve(raw("XP/SH01" * 500))
+    assert huge.status == "foreign" and "3500 bytes" in (huge.message or "")
+    assert len(huge.text) < 300  # shown cut short, never thousands of characters
+    binary = resolver.resolve(raw(b"\xff\xfe\x00XP/SH01"))
+    assert binary.status == "foreign" and "binary" in (binary.message or "")
+
+
+@given(st.binary(max_size=3000))
+def test_no_payload_crashes_or_becomes_a_card_unless_it_is_a_tag(payload: bytes) -> None:
+    code = TagResolver(load_test_catalog).resolve(raw(payload))
+    if code.status == "ok":
+        assert payload.decode().strip().upper() in {"XP/SH01", "XP/EV07", "XP/TR3",
+                                                    "TI/R3", "TI/C12"}
