@@ -58,9 +58,10 @@ python_env() {
         rm -rf .venv
         "$python" -m venv --system-site-packages .venv
     fi
-    local extras="$1"
+    local target="."
+    [ -n "${1:-}" ] && target=".[$1]"
     say "installing the companion into .venv"
-    .venv/bin/python -m pip install --quiet --disable-pip-version-check ".[${extras}]"
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check "$target"
 }
 
 apt_packages
