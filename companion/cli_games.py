@@ -41,7 +41,10 @@ def _lines(args: argparse.Namespace) -> Iterator[tuple[int, str]]:
         with open(args.script, encoding="utf-8") as handle:
             yield from enumerate(handle, start=1)
         return
-    interactive = args.script is None and sys.stdin.isatty()
+    interactive = _interactive(args)
+    if interactive:
+        print("Type a command (help lists them; state shows the board; Ctrl-D to leave). "
+              "Every command is saved as soon as it is accepted.", flush=True)
     number = 0
     while True:
         if interactive:
@@ -53,14 +56,25 @@ def _lines(args: argparse.Namespace) -> Iterator[tuple[int, str]]:
         yield number, line
 
 
+def _interactive(args: argparse.Namespace) -> bool:
+    return args.script is None and sys.stdin.isatty()
+
+
 def _is_command(line: str) -> bool:
     stripped = line.strip()
     return bool(stripped) and not stripped.startswith("#")
 
 
-def _print_result(result: Result, number: int, as_json: bool, out: IO[str]) -> None:
+def _print_result(result: Result, number: int, as_json: bool, out: IO[str],
+                  interactive: bool = False) -> None:
     if as_json:
         out.write(json.dumps(result.to_dict(number)) + "\n")
+    elif interactive:
+        prefix = {"refused": "Refused: ", "foreign": "Foreign code: "}.get(result.kind, "")
+        text = result.message
+        if text.startswith("Commands: "):  # help: one command per line on a screen
+            text = "Commands:\n  " + text[len("Commands: "):].replace("; ", "\n  ")
+        out.write(f"{prefix}{text}\n")
     else:
         label = {"step": "ok", "info": "ok", "foreign": "foreign", "refused": "refused"}
         out.write(f"line {number} {label[result.kind]}: {result.message}\n")
@@ -80,7 +94,7 @@ def run_play(args: argparse.Namespace) -> int:
             if not _is_command(line):
                 continue
             result = session.run(line)
-            _print_result(result, number, args.json, sys.stdout)
+            _print_result(result, number, args.json, sys.stdout, _interactive(args))
             if not result.ok:
                 refused = True
                 if args.strict:

@@ -25,7 +25,16 @@ from companion.core.tags import classify
 
 CHECKPOINT_EVERY = 64
 CORE_USAGE = ("scan TAG; undo; undo preview; redo; draw DECK; odds DECK; roll DIE [FACE]; "
-              "adjust SEAT RESOURCE +N [reason]; note TEXT; help")
+              "adjust SEAT RESOURCE +N [reason]; note TEXT; state; history [N]; help")
+
+
+def _count(args: Sequence[str]) -> int:
+    """How many history lines were asked for (default 10)."""
+    if not args:
+        return 10
+    if not args[0].isdigit():
+        raise CommandSyntaxError(f"history takes a number of steps, not {args[0]!r}.")
+    return max(1, int(args[0]))
 ResultKind = Literal["step", "info", "foreign", "refused"]
 
 
@@ -227,6 +236,11 @@ class Match(Generic[S]):
             return self._plan_scan(line, args)
         if verb == "help":
             return Plan(Result(True, self.help_text(), "info"))
+        if verb in ("state", "board"):
+            text = self.rules.render(self.state, self.catalog, None)
+            return Plan(Result(True, text, "info"))
+        if verb == "history":
+            return Plan(Result(True, self.recent_history(_count(args)), "info"))
         if verb == "odds":
             return Plan(Result(True, self._odds(args), "info"))
         if verb == "draw":
@@ -296,6 +310,17 @@ class Match(Generic[S]):
         step = Step(self.next_number, "redo", line, message, (), target=target.number)
         return Plan(Result(True, message, "step", step),
                     self._apply_all(self.state, target.events))
+
+    def recent_history(self, count: int) -> str:
+        """The last steps in plain words, as the table may see them."""
+        numbers = sorted(self.index)[-count:]
+        in_effect = set(self.stack)
+        lines = []
+        for number in numbers:
+            step = public_step(self.step(number))
+            undone = " (undone)" if step.kind == "do" and number not in in_effect else ""
+            lines.append(f"{number:>4}  {step.message}{undone}")
+        return "\n".join(lines) or "Nothing has happened yet."
 
     def help_text(self) -> str:
         """Every verb in one line each: the core's, then the game's."""

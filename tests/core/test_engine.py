@@ -149,3 +149,14 @@ def test_return_phrases_read_as_plain_words():
     assert return_phrase("play:common") == "into play (common)"
     assert return_phrase("play:revealed") == "to being revealed, not yet resolved"
     assert return_phrase("box") == "to the box, out of this game"
+
+
+def test_state_and_history_are_read_only_views(match):
+    match.execute("scan XP/H2")
+    before = (match.state, match.step_count)
+    assert match.execute("state").kind == "info"
+    history = match.execute("history 2")
+    assert history.ok and history.message.splitlines()[-1].endswith("Ann drew Solar flare.")
+    assert len(history.message.splitlines()) == 2
+    assert not match.execute("history many").ok
+    assert (match.state, match.step_count) == before
