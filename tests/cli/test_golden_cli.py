@@ -40,3 +40,14 @@ def test_public_state_never_names_a_hidden_mission_but_its_owner_sees_it(db):
         companion("--db", str(db), "state", "--json", "--as", seat).stdout)["my_missions"]}
     for name in names - others:  # a name another seat also holds says nothing of Kourou
         assert name not in public and name not in history, name
+
+
+def test_scripted_ti4_session_runs_through_companion_play(db):
+    script = Path(__file__).resolve().parents[1] / "ti4" / "session.txt"
+    run = companion("--db", str(db), "play", "--game", "ti4", "--new", "--strict", "--json",
+                    "--script", str(script))
+    assert run.returncode == 0, run.stdout[-2000:]
+    results = [json.loads(line) for line in run.stdout.splitlines()]
+    assert all(r["ok"] for r in results) and len(results) > 60
+    view = json.loads(companion("--db", str(db), "state", "--json").stdout)
+    assert view["game_id"].startswith("ti4-")
