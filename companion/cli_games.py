@@ -34,6 +34,13 @@ def _play_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="one JSON object per result")
     parser.add_argument("--strict", action="store_true", help="stop at the first refusal")
     parser.add_argument("--seed", type=int, help="seed of a new game's dice and shuffles")
+    parser.add_argument("--camera", help="also take scans from this camera: auto, picamera2, "
+                        "opencv[:INDEX] or replay:PATH (after the script, if one is given)")
+    parser.add_argument("--decoder", choices=("zxing", "zbar", "opencv"), default=None,
+                        help="QR decoder for --camera (default: the fastest installed)")
+    parser.add_argument("--fps", type=float, default=30.0, help="replay speed for --camera")
+    parser.add_argument("--forget-after", type=float, default=1.5,
+                        help="seconds a card must be out of view to scan again (--camera)")
 
 
 def _lines(args: argparse.Namespace) -> Iterator[tuple[int, str]]:
@@ -88,17 +95,34 @@ def run_play(args: argparse.Namespace) -> int:
     verb = "Started" if not session.match.step_count else "Resumed"
     print(f"{verb} {session.game_id} ({session.match.rules.title}, "
           f"{session.match.step_count} steps so far).", file=sys.stderr, flush=True)
+    class Strict(Exception):
+        pass
+
+    def run_line(number: int, line: str) -> bool:
+        """Run one typed or scripted line; True if it was refused."""
+        if not _is_command(line):
+            return False
+        result = session.run(line)
+        _print_result(result, number, args.json, sys.stdout, _interactive(args))
+        if not result.ok and args.strict:
+            raise Strict
+        return not result.ok
+
     refused = False
     try:
+        if args.camera and args.script in (None, "-"):
+            from companion.cli_live import play_live
+
+            return 1 if play_live(args, session, run_line, _interactive(args)) else 0
         for number, line in _lines(args):
-            if not _is_command(line):
-                continue
-            result = session.run(line)
-            _print_result(result, number, args.json, sys.stdout, _interactive(args))
-            if not result.ok:
-                refused = True
-                if args.strict:
-                    return 2
+            refused |= run_line(number, line)
+        if args.camera:
+            from companion.cli_live import play_live
+
+            args.script = None
+            refused |= play_live(args, session, run_line, _interactive(args))
+    except Strict:
+        return 2
     finally:
         session.close()
     return 1 if refused else 0

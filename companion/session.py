@@ -15,6 +15,7 @@ from typing import Any
 from companion.catalogs import load_catalog
 from companion.core.engine import Match, Result
 from companion.core.errors import CompanionError
+from companion.core.tags import with_article
 from companion.games.registry import rules_for
 from companion.store.journal import Journal, StoreError, open_journal
 
@@ -63,7 +64,8 @@ def open_session(db: Path, game: str | None, game_id: str | None = None,
         if game_id is not None and not new:
             kind = journal.kind_of(game_id)
             if game is not None and kind != game:
-                raise CompanionError(f"The saved game {game_id} is a {kind} game, not {game}.")
+                raise CompanionError(f"The saved game {game_id} is {with_article(kind)} game, "
+                                     f"not {with_article(game)} game.")
             match = journal.load(game_id, rules_for(kind))
             return Session(journal, game_id, match, notice)
         if game is None:

@@ -23,7 +23,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.errors import CatalogError, OtherGameError, UnknownCardError
-from companion.core.tags import GAME_BY_PREFIX, GAME_TITLES, Tag, is_valid_card_id, make_tag
+from companion.core.tags import (
+    GAME_BY_PREFIX,
+    GAME_TITLES,
+    Tag,
+    is_valid_card_id,
+    make_tag,
+    with_article,
+)
 
 
 @dataclass(frozen=True)
@@ -99,9 +106,8 @@ class Catalog:
     def resolve(self, tag: Tag) -> CardEntry:
         """The card a scanned tag names; refuses tags of the other game."""
         if tag.game != self.game:
-            other = GAME_TITLES.get(tag.game, tag.game)
             raise OtherGameError(
-                f"{tag} is a {other} card, not part of this {self.title} game."
+                f"{tag} is {with_article(tag.game)} card, not part of this {self.title} game."
             )
         return self.card(tag.card_id)
 

@@ -60,6 +60,12 @@ class Classified:
     tag: Tag | None = None
 
 
+def with_article(game: str) -> str:
+    """'an Exploration', 'a TI4 Exploration': a game's title as a sentence needs it."""
+    title = GAME_TITLES.get(game, game)
+    return f"{'an' if title[0].lower() in 'aeiou' else 'a'} {title}"
+
+
 def is_valid_card_id(card_id: str) -> bool:
     """True if `card_id` may be printed after the slash."""
     return _ID_PATTERN.fullmatch(card_id) is not None

@@ -158,7 +158,7 @@ def run_scan(args: argparse.Namespace, out: TextIO | None = None,
     try:
         reader = build_reader(args.decoder, err)
         resolver = build_resolver(args.game)
-        open_source = _source_opener(args.camera, args.fps, err)
+        open_source = source_opener(args.camera, args.fps, err)
         deduper = ScanDeduper(args.forget_after)
     except (CompanionError, CameraUnavailableError, ValueError) as exc:
         print(exc, file=err)
@@ -183,7 +183,7 @@ def run_scan(args: argparse.Namespace, out: TextIO | None = None,
     return 0
 
 
-def _source_opener(camera: str, fps: float, err: TextIO) -> Any:
+def source_opener(camera: str, fps: float, err: TextIO) -> Any:
     from companion.scanner.sources import open_auto, parse_camera
 
     source = parse_camera(camera, fps)  # validates the spec now, not in a thread

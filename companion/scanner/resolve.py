@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from companion.core.catalog import Catalog
 from companion.core.errors import CompanionError, UnknownCardError
-from companion.core.tags import GAME_TITLES, classify
+from companion.core.tags import GAME_TITLES, classify, with_article
 from companion.scanner.codes import CardRef, RawCode, ScanCode
 
 #: A payload longer than this cannot be a tag, so it is not even parsed.
@@ -51,7 +51,7 @@ class TagResolver:
         tag = found.tag
         if self.game is not None and tag.game != self.game:
             return ScanCode(tag.text, "other-game", corners, message=(
-                f"{tag} is a {GAME_TITLES[tag.game]} card, not part of this "
+                f"{tag} is {with_article(tag.game)} card, not part of this "
                 f"{GAME_TITLES[self.game]} game."))
         catalog = self._catalog(tag.game)
         if catalog is None:

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from companion.core.catalog import CardEntry, Catalog
 from companion.core.errors import TagFormatError
-from companion.core.tags import GAME_TITLES, parse_tag
+from companion.core.tags import parse_tag, with_article
 from companion.tags.sizes import TagKitError
 
 ALL = "all"
@@ -80,7 +80,7 @@ def _card_named(catalog: Catalog, word: str) -> CardEntry:
             raise TagKitError(str(exc)) from exc
         if tag.game != catalog.game:
             raise TagKitError(
-                f"{tag} is a {GAME_TITLES[tag.game]} tag, not a {catalog.title} card.")
+                f"{tag} is {with_article(tag.game)} tag, not a {catalog.title} card.")
         word = tag.card_id
     entry = catalog.cards.get(word.upper())
     if entry is None:

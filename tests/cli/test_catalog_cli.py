@@ -47,7 +47,7 @@ def test_no_game_starts_on_a_broken_catalog(tmp_path, monkeypatch):
     broken.write_text('[catalog]\ngame = "xp"\n', encoding="utf-8")
     monkeypatch.setattr(session, "load_catalog",
                         lambda game: catalogs.load_catalog_file(broken))
-    with pytest.raises(CatalogError, match="exploration.toml: catalog.title: is missing"):
+    with pytest.raises(CatalogError, match=r"exploration\.toml: catalog\.title: is missing"):
         session.open_session(tmp_path / "g.db", "xp", new=True)
     journal, _ = session.open_db(tmp_path / "g.db")
     assert journal.games() == []

@@ -41,3 +41,9 @@ def test_make_tag_refuses_bad_ids():
         make_tag("xp", "toolong12")
     with pytest.raises(TagFormatError):
         make_tag("chess", "A1")
+
+
+def test_game_titles_take_the_right_article():
+    from companion.core.tags import with_article
+    assert with_article("xp") == "an Exploration"
+    assert with_article("ti4") == "a TI4 Exploration"

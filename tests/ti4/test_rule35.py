@@ -149,7 +149,9 @@ def test_35_4a_frontier_tokens_placed_at_setup_and_by_abilities(catalog: Catalog
 def test_35_4a_stellar_converted_system_can_receive_a_token(catalog: Catalog) -> None:
     m = new_match(catalog)
     ok(m, "take Saudor for Alice", "scan TI/I01", "resolve", "purge P23 Stellar Converter")
+    assert "23" not in m.state.frontier
     ok(m, 'place-frontier 23 with "Multiverse Shift"')
+    assert "23" in m.state.frontier
 
 
 def test_35_5_frontier_token_draws_from_frontier_deck(catalog: Catalog) -> None:

@@ -1,0 +1,92 @@
+"""`companion play --camera SRC`: the camera's scans and typed commands, one game.
+
+Scans arrive on the scanner's decode thread and typed lines on a reader
+thread; both only put items in one queue. The main thread alone runs them
+through the session, in arrival order, so the game never sees two commands
+at once and every scan is exactly the command `scan TAG`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import queue
+import sys
+import threading
+from typing import IO, Any
+
+from companion.core.engine import Result
+from companion.session import Session
+
+Item = tuple[str, Any]
+
+
+def _read_lines(inbox: queue.Queue[Item]) -> None:
+    for number, line in enumerate(sys.stdin, start=1):
+        inbox.put(("line", (number, line)))
+    inbox.put(("eof", None))
+
+
+def _start_scanner(args: argparse.Namespace, game: str, inbox: queue.Queue[Item]) -> Any:
+    from companion.scanner.commands import build_reader, build_resolver, source_opener
+    from companion.scanner.dedup import ScanDeduper
+    from companion.scanner.pipeline import ScanPipeline
+
+    reader = build_reader(args.decoder, sys.stderr)
+    opener = source_opener(args.camera, args.fps, sys.stderr)
+    pipeline = ScanPipeline(opener, reader, build_resolver(game),
+                            lambda event: inbox.put(("scanner", event)),
+                            ScanDeduper(args.forget_after))
+    pipeline.start()
+    return pipeline
+
+
+def _show(result: Result, label: str, as_json: bool, out: IO[str]) -> None:
+    if as_json:
+        out.write(json.dumps({**result.to_dict(0), "line": None, "source": label}) + "\n")
+    else:
+        kind = {"step": "ok", "info": "ok"}.get(result.kind, result.kind)
+        out.write(f"{label} {kind}: {result.message}\n")
+    out.flush()
+
+
+def _scanned(session: Session, event: Any, as_json: bool, out: IO[str]) -> bool:
+    """Run every code of a scan event; True if one was refused."""
+    refused = False
+    for code in event.codes:
+        if code.status == "foreign":
+            result = Result(True, f"Foreign code {code.text[:60]!r} ignored: not a card tag.",
+                            "foreign")
+        else:
+            result = session.run(f"scan {code.text}")
+        refused |= not result.ok
+        _show(result, "camera", as_json, out)
+    return refused
+
+
+def play_live(args: argparse.Namespace, session: Session,
+              run_line: Any, interactive: bool) -> bool:
+    """Serve typed lines and camera scans until both are done; True if any was refused."""
+    from companion.scanner.pipeline import ScanEvent
+
+    inbox: queue.Queue[Item] = queue.Queue()
+    pipeline = _start_scanner(args, session.kind, inbox)
+    threading.Thread(target=_read_lines, args=(inbox,), daemon=True).start()
+    typing, camera, refused = True, True, False
+    try:
+        # A table typing at a terminal leaves with Ctrl-D; a script on standard
+        # input keeps the scanner running until its camera (a replay) ends.
+        while camera and (typing or not interactive):
+            kind, value = inbox.get()
+            if kind == "line":
+                refused |= run_line(*value)
+            elif kind == "eof":
+                typing = False
+            elif isinstance(value, ScanEvent):
+                refused |= _scanned(session, value, args.json, sys.stdout)
+            else:
+                print(f"camera {value.status}: {value.message}", file=sys.stderr, flush=True)
+                camera = value.status not in ("ended", "stopped")
+    finally:
+        pipeline.stop()
+    return refused

@@ -1,0 +1,52 @@
+"""`companion play --camera`: what the camera reads becomes `scan TAG` in the game."""
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from tests.cli.conftest import companion
+from tests.scanner.photos import qr_modules
+
+SETUP = "player Alice red\nplayer Bob blue\nsetup\ntake Abyz for Alice\n"
+
+
+def _frame(*texts: str) -> np.ndarray:
+    """A plain 1280x720 frame with each text as a QR code at 6 px per module."""
+    frame = np.full((720, 1280), 235, np.uint8)
+    for i, text in enumerate(texts):
+        modules = np.pad(qr_modules(text, version=None), 4)  # quiet zone, as printed
+        code = np.kron(1 - modules, np.ones((6, 6))).astype(np.uint8) * 255
+        x = 120 + i * 420
+        frame[200:200 + code.shape[0], x:x + code.shape[1]] = code
+    return frame
+
+
+def _replay(folder: Path, frames: list[np.ndarray]) -> str:
+    folder.mkdir()
+    for i, frame in enumerate(frames):
+        cv2.imwrite(str(folder / f"{i:03d}.png"), frame)
+    return f"replay:{folder}"
+
+
+def test_camera_scans_play_the_game_once_per_card(db, tmp_path):
+    assert companion("--db", str(db), "play", "--game", "ti4", "--new", "--script", "-",
+                     stdin=SETUP).returncode == 0
+    blank = np.full((720, 1280), 235, np.uint8)
+    camera = _replay(tmp_path / "frames", [
+        _frame("TI/H14"), _frame("TI/H14"), _frame("TI/H14"),  # held: one scan
+        blank, _frame("hello table"), _frame("TI/C01"), _frame("XP/H01")])
+    run = companion("--db", str(db), "play", "--game", "ti4", "--camera", camera,
+                    "--fps", "20", "--script", "-", "--json", stdin="")
+    results = [json.loads(line) for line in run.stdout.splitlines()]
+    assert [r["source"] for r in results] == ["camera"] * 4
+    revealed, foreign, wrong_time, other_game = results
+    assert revealed["ok"] and "Revealed to all: Hazardous Relic Fragment (H14)" in \
+        revealed["message"]
+    assert foreign["kind"] == "foreign" and foreign["ok"]
+    assert not wrong_time["ok"] and not other_game["ok"]
+    assert "is an Exploration card" in other_game["message"]
+    assert run.returncode == 1  # two scans were refused, and said so
+    history = json.loads(companion("--db", str(db), "history", "--json").stdout)
+    assert [h["command"] for h in history][-1] == "scan TI/H14"
