@@ -42,3 +42,43 @@ def test_a_goal_the_app_cannot_see_is_trusted_and_said() -> None:
 
     match = round_two()
     assert stat(match.state, catalog(), "Xichang", "turrets_built") is None
+
+
+def _with_secondaries(*cards: str):
+    """round_two's game, but Xichang holds the given secondary missions."""
+    from tests.exploration.flight_setup import PICKS, SETUP
+    from tests.exploration.helpers import new_match
+
+    setup = list(SETUP)
+    for old, new in zip(("scan XP/S26", "scan XP/S20"), cards, strict=False):
+        setup[setup.index(old)] = f"scan XP/{new}"
+    match = new_match(1)
+    run(match, *setup, *(f"scan XP/{c}" for c in PICKS), "start",
+        "tech credits", "deploy TRNS1", "build TRNS1 habitat", "done",
+        "tech credits", "deploy SHLD1", "done", "drift")
+    return match
+
+
+def test_level_three_action_mission_reads_its_level_from_the_catalog() -> None:
+    match = _with_secondaries("S22")
+    assert "needs 1 and Xichang has 0" in refused(match, "complete S22")
+    run(match, "tech score")
+    credits = match.state.table.resource("Xichang", "credits")
+    run(match, "complete S22")
+    assert match.state.table.resource("Xichang", "credits") == credits + 10
+
+
+def test_trap_count_mission_reads_its_count_from_the_catalog() -> None:
+    from dataclasses import replace
+
+    from companion.games.exploration.missions import stat
+    from companion.games.exploration.state import Trap
+    from tests.exploration.helpers import catalog
+
+    match = _with_secondaries("S24")
+    attrs = catalog().card("S24").attrs
+    assert stat(match.state, catalog(), "Xichang", str(attrs["stat"]), attrs) == 0
+    assert "needs 1 and Xichang has 0" in refused(match, "complete S24")
+    traps = (Trap("T1", "Baikonur", 2, "transfer orbit"), Trap("T2", "Xichang", 3, "L2"))
+    state = replace(match.state, traps=traps)
+    assert stat(state, catalog(), "Xichang", str(attrs["stat"]), attrs) == 1

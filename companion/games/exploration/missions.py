@@ -8,7 +8,8 @@ missions for "the most" of something are resolved at the end (scoring.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from companion.core import piles
 from companion.core.catalog import CardEntry, Catalog
@@ -31,15 +32,25 @@ STATS: dict[str, Stat] = {
     "ships_in_space": lambda s, seat: sum(1 for x in s.ships_of(seat) if x.location in IN_SPACE),
     "hexes_revealed": lambda s, seat: len(s.outer_space_tiles()),
     "hazards_drawn": lambda s, seat: s.table.counters.get(hazards_counter(seat), 0),
-    "level3_actions": lambda s, seat: sum(1 for t in s.seats[seat].tech_actions if t.level == 3),
-    "traps_at_2": lambda s, seat: sum(1 for t in s.traps if t.count == 2),
 }
 
 
-def stat(state: XpState, catalog: Catalog, seat: str, name: str) -> int | None:
-    """The seat's value of a mission statistic, or None when the app cannot know it."""
+def stat(state: XpState, catalog: Catalog, seat: str, name: str,
+         attrs: Mapping[str, Any] | None = None) -> int | None:
+    """The seat's value of a mission statistic, or None when the app cannot know it.
+
+    The level and count a mission names ("play a level-3 action", "a trap shows 2")
+    come from the card's catalog attributes, never from code.
+    """
     if name in STATS:
         return STATS[name](state, seat)
+    given = attrs or {}
+    if name == "tech_actions_at_level":
+        level = int(given["level"])
+        return sum(1 for t in state.seats[seat].tech_actions if t.level == level)
+    if name == "traps_at_count":
+        count = int(given["count"])
+        return sum(1 for t in state.traps if t.count == count)
     if name == "secondary_completed":
         return sum(1 for c in state.table.cards_in(piles.area_zone(seat))
                    if catalog.card(c).deck == "secondary")
@@ -76,7 +87,7 @@ def reveal(state: XpState, catalog: Catalog, card: CardEntry) -> Outcome:
         raise IllegalMoveError(f"{card.name} rewards the most of something: it is resolved at "
                                f"the end of the game.")
     goal = int(card.attrs["at_least"])
-    value = stat(state, catalog, seat, str(card.attrs["stat"]))
+    value = stat(state, catalog, seat, str(card.attrs["stat"]), card.attrs)
     if value is not None and value < goal:
         raise IllegalMoveError(f"{card.name} is not complete: it needs {goal} and {seat} has "
                                f"{value} ({card.summary})")
