@@ -78,7 +78,10 @@ def play_live(args: argparse.Namespace, session: Session,
         # input keeps the scanner running until its camera (a replay) ends.
         while camera and (typing or not interactive):
             kind, value = inbox.get()
-            if kind == "line":
+            if kind == "line" and value[1].lower().split() == ["scan", "again"]:
+                pipeline.scan_again()
+                print("The cards in view will scan again.", flush=True)
+            elif kind == "line":
                 refused |= run_line(*value)
             elif kind == "eof":
                 typing = False
