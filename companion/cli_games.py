@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -135,6 +136,11 @@ play_command = Subcommand("play", "play a game", _play_arguments, run_play)
 def _state_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--as", dest="seat", help="show this seat's own private view")
+    parser.add_argument("--follow", action="store_true",
+                        help="keep showing the board, redrawn after every saved step "
+                             "(a read-only scoreboard for a second screen; Ctrl-C stops)")
+    parser.add_argument("--interval", type=float, default=0.5,
+                        help="seconds between looks for new steps with --follow")
 
 
 def _existing(args: argparse.Namespace) -> Session:
@@ -143,17 +149,52 @@ def _existing(args: argparse.Namespace) -> Session:
     return session
 
 
+def _last_step(session: Session) -> dict[str, Any] | None:
+    """The newest step as the table may see it: what just changed, in plain words."""
+    if not session.match.index:
+        return None
+    step = public_step(session.match.step(max(session.match.index)))
+    return {"step": step.number, "kind": step.kind, "message": step.message}
+
+
+def _print_board(session: Session, seat: str | None, as_json: bool, compact: bool) -> None:
+    match = session.match
+    last = _last_step(session)
+    if as_json:
+        view = {"game_id": session.game_id, "last_step": last,
+                **match.rules.view(match.state, match.catalog, seat)}
+        print(json.dumps(view, indent=None if compact else 2), flush=True)
+    else:
+        print(f"{session.game_id}: {match.rules.title}")
+        if last is not None:
+            print(f"Last step ({last['step']}): {last['message']}")
+        print(match.rules.render(match.state, match.catalog, seat), flush=True)
+
+
+def _follow(session: Session, seat: str | None, args: argparse.Namespace) -> None:
+    """Redraw the board whenever another companion saves a step; read-only, until Ctrl-C."""
+    clear = sys.stdout.isatty() and not args.json
+    last = session.journal.last_step(session.game_id)
+    while True:
+        time.sleep(args.interval)
+        now = session.journal.last_step(session.game_id)
+        if now == last:
+            continue
+        last = now
+        session.match = session.journal.load(session.game_id, session.match.rules)
+        if clear:
+            print("\033[2J\033[H", end="")
+        _print_board(session, seat, args.json, compact=True)
+
+
 def run_state(args: argparse.Namespace) -> int:
     session = _existing(args)
     try:
-        match = session.match
-        seat = match.state.table.find_seat(args.seat) if args.seat else None
-        if args.json:
-            view = match.rules.view(match.state, match.catalog, seat)
-            print(json.dumps({"game_id": session.game_id, **view}, indent=2))
-        else:
-            print(f"{session.game_id}: {match.rules.title}")
-            print(match.rules.render(match.state, match.catalog, seat))
+        table = session.match.state.table
+        seat = table.find_seat(args.seat) if args.seat else None
+        _print_board(session, seat, args.json, compact=args.follow)
+        if args.follow:
+            _follow(session, seat, args)
     finally:
         session.close()
     return 0

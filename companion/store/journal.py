@@ -177,6 +177,12 @@ class Journal:
                                  "ORDER BY length DESC", (game_id,)).fetchall()
         return [Snapshot(length, chain, loader(length, chain)) for length, chain in rows]
 
+    def last_step(self, game_id: str) -> int:
+        """The number of the newest saved step (0 for none): cheap enough to poll."""
+        row = self.conn.execute("SELECT MAX(step) FROM steps WHERE game_id=?",
+                                (game_id,)).fetchone()
+        return int(row[0] or 0)
+
     def history(self, game_id: str) -> list[dict[str, Any]]:
         rows = self.conn.execute(
             "SELECT step, kind, target, command, message, seat, at FROM steps "
