@@ -17,7 +17,7 @@ from companion.core.engine import Match, Result
 from companion.core.errors import CompanionError
 from companion.core.tags import with_article
 from companion.games.registry import rules_for
-from companion.store.journal import Journal, StoreError, open_journal
+from companion.store.journal import Journal, StoreConflictError, StoreError, open_journal
 
 
 @dataclass
@@ -28,15 +28,34 @@ class Session:
     notice: str | None = None
 
     def run(self, line: str) -> Result:
-        """Run one command line; the result is acknowledged only once saved."""
-        plan = self.match.plan(line)
-        if plan.result.step is None:
-            return plan.result
-        try:
-            self.journal.append(self.game_id, self.match, plan)
-        except StoreError as exc:
-            return Result(False, str(exc), "refused")
-        return plan.result
+        """Run one command line; the result is acknowledged only once saved.
+
+        If another companion (a second screen, a phone) saved a step of the same
+        game since this one last looked, the game is reloaded and the command
+        judged again against the state everyone now shares.
+        """
+        for attempt in range(2):
+            if attempt or self.is_stale():
+                self.reload()
+            plan = self.match.plan(line)
+            if plan.result.step is None:
+                return plan.result
+            try:
+                self.journal.append(self.game_id, self.match, plan)
+                return plan.result
+            except StoreConflictError:
+                continue
+            except StoreError as exc:
+                return Result(False, str(exc), "refused")
+        return Result(False, "Another companion keeps changing this game; try again.",
+                      "refused")
+
+    def is_stale(self) -> bool:
+        """True if the journal holds steps this session has not seen."""
+        return self.journal.last_step(self.game_id) != max(self.match.index, default=0)
+
+    def reload(self) -> None:
+        self.match = self.journal.load(self.game_id, self.match.rules)
 
     @property
     def kind(self) -> str:

@@ -43,8 +43,15 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
+class StoreConflictError(StoreError):
+    """Another companion saved a step of this game first; reload and try again."""
+
+
 def _translate(exc: sqlite3.Error) -> StoreError:
     text = str(exc).lower()
+    if isinstance(exc, sqlite3.IntegrityError) and "unique" in text:
+        return StoreConflictError("Another companion saved a step of this game at the same "
+                                  "time; the game was reloaded.")
     if "full" in text:
         return StoreError("The disk is full: the last command was not saved and the game is "
                           "as it was before it. Free some space and try again.")
