@@ -151,3 +151,24 @@ def test_commands_outside_preparation_are_refused() -> None:
     match = started_match()
     run(match, *(["tech credits", "done"] * 3))
     assert "not preparation" in refused(match, "tech credits")
+
+
+def test_drawing_from_an_empty_deck_reshuffles_its_discard_first() -> None:
+    """A development card owed by a technology action, when the deck has run out."""
+    from dataclasses import replace
+
+    from companion.games.exploration.rules import RULES
+    from tests.exploration.flight_setup import round_two
+    from tests.exploration.helpers import catalog
+
+    match = round_two()
+    assert match.execute("tech development").ok
+    table = match.state.table
+    emptied = {c: ("discard:development" if z == "deck:development" else z)
+               for c, z in table.locations.items()}
+    state = replace(match.state, table=replace(table, locations=emptied))
+    card = next(c for c, z in emptied.items() if z == "discard:development")
+    outcome = RULES.on_scan(state, catalog(), catalog().card(card))
+    types = [e.type for e in outcome.events]
+    assert types[:2] == ["discard_reshuffled", "card_moved"]
+    assert RULES.apply_all(state, outcome.events).table.zone_of(card) == "area:Xichang"

@@ -18,7 +18,6 @@ from companion.core.catalog import CardEntry, Catalog
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import Event, event
 from companion.core.rules import Outcome, Verb
-from companion.core.table import Table, apply_table_event
 from companion.games.exploration import traps
 from companion.games.exploration.checks import area_spaces
 from companion.games.exploration.combat import destroyed, remove_module
@@ -43,16 +42,6 @@ def request(deck: str, ship: ShipStatus) -> Event:
     return event("ship_draw_requested", deck=deck, seat=ship.owner, ship=ship.card)
 
 
-def observed(table: Table, card: CardEntry, to: str) -> list[Event]:
-    """Reshuffle an empty draw pile first, then observe the scanned card drawn from it."""
-    events = piles.reshuffle_if_empty(table, card.deck)
-    after = table
-    for e in events:
-        after = apply_table_event(after, e)
-    return [*events, piles.observe_draw(after, card.card_id, card.deck, to,
-                                        lambda _c: card.name)]
-
-
 def round_end_again(state: XpState) -> list[Event]:
     """Re-enter the round-end phase so its hook ends the round once no draw is left."""
     if state.table.phase != "round-end":
@@ -68,7 +57,9 @@ def scan_ship_draw(state: XpState, catalog: Catalog, card: CardEntry) -> Outcome
         return None
     if card.deck == "hazard":
         return _hazard_drawn(state, card, draw)
-    events = [*observed(state.table, card, OUTER_SPACE), event("ship_draw_done", deck="hex")]
+    drawn = piles.draw_observed(state.table, card.card_id, card.deck, OUTER_SPACE,
+                                lambda _c: card.name)
+    events = [*drawn, event("ship_draw_done", deck="hex")]
     ship = state.ships[draw.ship]
     more, text = tile_effects(state, card, ship)
     return Outcome(tuple(events + more + round_end_again(state)),
@@ -80,7 +71,9 @@ def _hazard_drawn(state: XpState, card: CardEntry, draw: ShipDraw) -> Outcome:
     if state.pending_hazard is not None:
         raise IllegalMoveError(f"First resolve or ignore hazard {state.pending_hazard.card}.")
     counter = hazards_counter(draw.seat)
-    events = [*observed(state.table, card, RESOLVING), event("ship_draw_done", deck="hazard"),
+    drawn = piles.draw_observed(state.table, card.card_id, card.deck, RESOLVING,
+                                lambda _c: card.name)
+    events = [*drawn, event("ship_draw_done", deck="hazard"),
               event("hazard_drawn", card=card.card_id, seat=draw.seat, ship=draw.ship),
               event("counter_set", name=counter, value=state.table.counters.get(counter, 0) + 1)]
     cost = int(card.attrs.get("ignore_cost", 0))

@@ -185,10 +185,9 @@ def scan_pending_draw(state: XpState, catalog: Catalog, card: CardEntry) -> Outc
         return None
     hidden = card.deck in HIDDEN_DECKS
     to = piles.hand_zone(seat) if hidden else piles.area_zone(seat)
-    moved = piles.observe_draw(state.table, card.card_id, card.deck, to,
-                               lambda _c: "That card" if hidden else card.name)
-    events = (*piles.reshuffle_if_empty(state.table, card.deck), moved,
-              event("draw_fulfilled", seat=seat, deck=card.deck))
+    drawn = piles.draw_observed(state.table, card.card_id, card.deck, to,
+                                lambda _c: "That card" if hidden else card.name)
+    events = (*drawn, event("draw_fulfilled", seat=seat, deck=card.deck))
     left = sum(1 for p in state.pending if p.seat == seat) - 1
     more = f" {seat} has {left} more card(s) to draw." if left else ""
     if hidden:

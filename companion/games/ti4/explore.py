@@ -178,9 +178,8 @@ def reveal(b: Builder, card: CardEntry) -> None:
     if item.draw_deck is None:
         b.set_queue((replace(item, deck=card.deck), *b.state.queue[1:]))
         b.say(f"{item.seat} chose the {card.deck} deck by drawing from it.")
-    b.add(*piles.reshuffle_if_empty(b.state.table, card.deck))
-    b.add(piles.observe_draw(b.state.table, card.card_id, card.deck, REVEALED,
-                             lambda c: label(b.catalog, c)))
+    b.add(*piles.draw_observed(b.state.table, card.card_id, card.deck, REVEALED,
+                               lambda c: label(b.catalog, c)))
     b.say(f"Revealed to all: {label(b.catalog, card.card_id)}: {card.summary} "
           f"Transactions may happen now; type resolve when {item.seat} has resolved it.")
 
