@@ -19,7 +19,7 @@ from companion.core.catalog import Catalog
 from companion.core.dice import roll, roll_text
 from companion.core.errors import CommandSyntaxError, CompanionError, NothingToUndoError
 from companion.core.events import Event, Step, event
-from companion.core.privacy import public_command, public_step
+from companion.core.privacy import is_hidden_move, public_command, public_step
 from companion.core.rules import GameRules, Outcome, S
 from companion.core.tags import classify
 
@@ -279,14 +279,12 @@ class Match(Generic[S]):
             decks = ", ".join(self.catalog.decks)
             raise CommandSyntaxError(f"draw takes a deck name: one of {decks}.")
         deck = args[0].lower()
-        drawn = piles.virtual_draw(self.state.table, deck, "supply")
-        setup = tuple(drawn[:-1])
-        shuffled = self._apply_all(self.state, setup)
-        card = self.catalog.card(drawn[-1]["card"])
-        outcome = self.rules.on_scan(shuffled, self.catalog, card)
+        events, picked = piles.virtual_pick(self.state.table, deck)
+        setup = tuple(events)
+        card = self.catalog.card(picked)
+        outcome = self.rules.on_scan(self._apply_all(self.state, setup), self.catalog, card)
         # A card drawn into a private zone (a hidden mission) is never named in the log.
-        hidden = any(e.type == "card_moved" and e["card"] == card.card_id
-                     and piles.is_private(e["to"]) for e in outcome.events)
+        hidden = any(is_hidden_move(e) and e["card"] == card.card_id for e in outcome.events)
         drew = "The app drew a card" if hidden else f"The app drew {card.name} ({card.card_id})"
         merged = Outcome(setup + outcome.events, f"{drew}. {outcome.message}", outcome.seat)
         return self._plan_outcome(line, merged)

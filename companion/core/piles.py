@@ -77,8 +77,11 @@ def reshuffle_if_empty(table: Table, deck: str) -> list[Event]:
     return [event("discard_reshuffled", deck=deck, cards=cards)]
 
 
-def virtual_draw(table: Table, deck: str, to: str) -> list[Event]:
-    """Draw for the table from a virtual deck, shuffling first if needed."""
+def virtual_pick(table: Table, deck: str) -> tuple[list[Event], str]:
+    """The app picks the next card of a virtual deck: the shuffle events it needs, and the card.
+
+    The card itself is then handled exactly as if the table had scanned it.
+    """
     events = reshuffle_if_empty(table, deck)
     in_deck = _cards_after(table, events, deck)
     if not in_deck:
@@ -88,8 +91,7 @@ def virtual_draw(table: Table, deck: str, to: str) -> list[Event]:
         order = list(in_deck)
         table.rng().shuffle(order)
         events.append(event("deck_shuffled", deck=deck, order=order))
-    events.append(move(order[0], deck_zone(deck), to, "drawn by the app"))
-    return events
+    return events, order[0]
 
 
 def _cards_after(table: Table, events: list[Event], deck: str) -> list[str]:
