@@ -7,6 +7,7 @@ import json
 import sys
 import time
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import IO, Any
 
@@ -89,6 +90,22 @@ def _print_result(result: Result, number: int, as_json: bool, out: IO[str],
     out.flush()
 
 
+class _StrictStop(Exception):
+    """--strict: the first refusal ends the run."""
+
+
+def _run_line(session: Session, args: argparse.Namespace, interactive: bool,
+              number: int, line: str) -> bool:
+    """Run one typed or scripted line and print its result; True if it was refused."""
+    if not _is_command(line):
+        return False
+    result = session.run(line)
+    _print_result(result, number, args.json, sys.stdout, interactive)
+    if not result.ok and args.strict:
+        raise _StrictStop
+    return not result.ok
+
+
 def run_play(args: argparse.Namespace) -> int:
     session = open_session(_db(args), args.game, getattr(args, "game_id", None),
                            args.new, args.seed)
@@ -96,33 +113,21 @@ def run_play(args: argparse.Namespace) -> int:
     verb = "Started" if not session.match.step_count else "Resumed"
     print(f"{verb} {session.game_id} ({session.match.rules.title}, "
           f"{session.match.step_count} steps so far).", file=sys.stderr, flush=True)
-    class Strict(Exception):
-        pass
-
-    def run_line(number: int, line: str) -> bool:
-        """Run one typed or scripted line; True if it was refused."""
-        if not _is_command(line):
-            return False
-        result = session.run(line)
-        _print_result(result, number, args.json, sys.stdout, _interactive(args))
-        if not result.ok and args.strict:
-            raise Strict
-        return not result.ok
-
     refused = False
     try:
-        if args.camera and args.script in (None, "-"):
-            from companion.cli_live import play_live
-
-            return 1 if play_live(args, session, run_line, _interactive(args)) else 0
-        for number, line in _lines(args):
-            refused |= run_line(number, line)
+        # With --camera, standard input is read beside the camera; a script file
+        # given as well is played first.
+        if not args.camera or args.script not in (None, "-"):
+            run = partial(_run_line, session, args, _interactive(args))
+            for number, line in _lines(args):
+                refused |= run(number, line)
         if args.camera:
             from companion.cli_live import play_live
 
-            args.script = None
-            refused |= play_live(args, session, run_line, _interactive(args))
-    except Strict:
+            typing = sys.stdin.isatty()
+            refused |= play_live(args, session, partial(_run_line, session, args, typing),
+                                 typing)
+    except _StrictStop:
         return 2
     finally:
         session.close()

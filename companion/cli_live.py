@@ -13,6 +13,7 @@ import json
 import queue
 import sys
 import threading
+from collections.abc import Callable
 from typing import IO, Any
 
 from companion.core.engine import Result
@@ -65,7 +66,7 @@ def _scanned(session: Session, event: Any, as_json: bool, out: IO[str]) -> bool:
 
 
 def play_live(args: argparse.Namespace, session: Session,
-              run_line: Any, interactive: bool) -> bool:
+              run_line: Callable[[int, str], bool], interactive: bool) -> bool:
     """Serve typed lines and camera scans until both are done; True if any was refused."""
     from companion.scanner.pipeline import ScanEvent
 
