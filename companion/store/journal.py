@@ -85,21 +85,8 @@ class Journal:
 
     # ---- games ------------------------------------------------------------------
     def create_game(self, kind: str, seed: int, catalog: Catalog) -> str:
-        day = datetime.now(UTC).strftime("%Y%m%d")
         with self._transaction() as conn:
-            count = conn.execute("SELECT COUNT(*) FROM games WHERE game_id LIKE ?",
-                                 (f"{kind}-{day}-%",)).fetchone()[0]
-            game_id = f"{kind}-{day}-{count + 1}"
-            while conn.execute("SELECT 1 FROM games WHERE game_id=?", (game_id,)).fetchone():
-                count += 1
-                game_id = f"{kind}-{day}-{count + 1}"
-            conn.execute("INSERT OR IGNORE INTO catalogs VALUES (?, ?)",
-                         (catalog.content_hash, json.dumps(catalog.to_data())))
-            now = _now()
-            conn.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?)",
-                         (game_id, kind, seed, catalog.content_hash, now, now))
-            _set_last(conn, kind, game_id)
-        return game_id
+            return _insert_game(conn, kind, seed, catalog)
 
     def games(self) -> list[GameInfo]:
         rows = self.conn.execute(
@@ -259,11 +246,28 @@ class Journal:
         catalog = Catalog.from_data(data["catalog"], "imported catalog")
         steps = [Step.from_dict(s) for s in data["steps"]]
         Match(rules, catalog, int(data["seed"]), steps)  # refuses a game that cannot replay
-        game_id = self.create_game(str(data["kind"]), int(data["seed"]), catalog)
-        with self._transaction() as conn:
+        with self._transaction() as conn:  # all of it, or nothing
+            game_id = _insert_game(conn, str(data["kind"]), int(data["seed"]), catalog)
             for step in steps:
                 _insert_step(conn, game_id, step)
         return game_id
+
+
+def _insert_game(conn: sqlite3.Connection, kind: str, seed: int, catalog: Catalog) -> str:
+    """A new game row named `KIND-DAY-N` (the first free N), with its catalog kept beside it."""
+    day = datetime.now(UTC).strftime("%Y%m%d")
+    number = 1
+    while conn.execute("SELECT 1 FROM games WHERE game_id=?",
+                       (f"{kind}-{day}-{number}",)).fetchone():
+        number += 1
+    game_id = f"{kind}-{day}-{number}"
+    conn.execute("INSERT OR IGNORE INTO catalogs VALUES (?, ?)",
+                 (catalog.content_hash, json.dumps(catalog.to_data())))
+    now = _now()
+    conn.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?)",
+                 (game_id, kind, seed, catalog.content_hash, now, now))
+    _set_last(conn, kind, game_id)
+    return game_id
 
 
 def _insert_step(conn: sqlite3.Connection, game_id: str, step: Step) -> None:

@@ -141,3 +141,14 @@ def test_a_clock_set_back_never_deletes_the_newest_backup(tmp_path, monkeypatch)
     third = journal.backup(keep=2)
     assert newest.exists() and third.exists() and "19700101" in third.name
     assert not first.exists()
+
+
+def test_an_import_that_cannot_be_written_leaves_no_half_game(tmp_path):
+    journal, game_id, _ = new_game(tmp_path / "g.db", ["sit Ann", "draw hazard"])
+    exported = journal.export(game_id)
+    pages = journal.conn.execute("PRAGMA page_count").fetchone()[0]
+    journal.conn.execute(f"PRAGMA max_page_count = {pages}")
+    exported["steps"][0]["message"] = "x" * 50000  # too big for the space that is left
+    with pytest.raises(StoreError, match="The disk is full"):
+        journal.import_game(exported, RULES)
+    assert [g.game_id for g in journal.games()] == [game_id]
