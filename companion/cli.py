@@ -94,6 +94,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Every refusal the companion raises is a sentence meant for a player.
         print(str(exc), file=sys.stderr)
         return 1
+    except BrokenPipeError:
+        # `companion state | head`: the reader has all it wanted.
+        sys.stderr.close()
+        return 0
     except OSError as exc:
         print(f"{exc.strerror or exc}: {exc.filename or ''}".strip(": "), file=sys.stderr)
         return 1
