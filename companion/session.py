@@ -8,7 +8,7 @@ leaves both exactly as they were.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -41,12 +41,14 @@ class Session:
             if plan.result.step is None:
                 return plan.result
             try:
-                self.journal.append(self.game_id, self.match, plan)
-                return plan.result
+                warning = self.journal.append(self.game_id, self.match, plan)
             except StoreConflictError:
                 continue
             except StoreError as exc:
                 return Result(False, str(exc), "refused")
+            if warning:
+                return replace(plan.result, message=f"{plan.result.message} {warning}")
+            return plan.result
         return Result(False, "Another companion keeps changing this game; try again.",
                       "refused")
 

@@ -50,6 +50,18 @@ apt_packages() {
     fi
 }
 
+source_stamp() {
+    # What is installed depends on the extras, pyproject.toml, and the package's files.
+    {
+        printf '%s\n' "$1"
+        find pyproject.toml README.md LICENSE companion assets -type f \
+            ! -path '*/__pycache__/*' | LC_ALL=C sort | while read -r file; do
+            printf '%s\n' "$file"
+            cat "$file"
+        done
+    } | sha256sum | cut -d' ' -f1
+}
+
 python_env() {
     # Debian's own python3, not whatever python3 is first on PATH.
     local python=/usr/bin/python3
@@ -58,10 +70,18 @@ python_env() {
         rm -rf .venv
         "$python" -m venv --system-site-packages .venv
     fi
-    local target="."
+    local target="." stamp_file=".venv/.installed-${1:-base}"
     [ -n "${1:-}" ] && target=".[$1]"
+    # A second run with the same sources installs nothing (and needs no network).
+    local stamp
+    stamp="$(source_stamp "$target")"
+    if [ -f "$stamp_file" ] && [ "$(cat "$stamp_file")" = "$stamp" ]; then
+        say "the companion in .venv is up to date"
+        return
+    fi
     say "installing the companion into .venv"
     .venv/bin/python -m pip install --quiet --disable-pip-version-check "$target"
+    printf '%s\n' "$stamp" > "$stamp_file"
 }
 
 apt_packages

@@ -29,6 +29,7 @@ from companion.core.tags import (
     Tag,
     is_valid_card_id,
     make_tag,
+    parse_tag,
     with_article,
 )
 
@@ -97,10 +98,15 @@ class Catalog:
 
     def card(self, card_id: str) -> CardEntry:
         """The entry of `card_id`, or UnknownCardError with a readable sentence."""
-        entry = self.cards.get(card_id.upper())
+        word = card_id.strip().upper()
+        if "/" in word:  # a whole tag typed where an ID was asked for
+            return self.resolve(parse_tag(word))
+        entry = self.cards.get(word)
         if entry is None:
-            tag = f"{_prefix(self.game)}/{card_id.upper()}"
-            raise UnknownCardError(f"{tag} is not a card in the {self.title} catalog.")
+            if not is_valid_card_id(word):
+                raise UnknownCardError(f"{card_id!r} is not a card ID (IDs look like H01).")
+            raise UnknownCardError(f"{_prefix(self.game)}/{word} is not a card in the "
+                                   f"{self.title} catalog.")
         return entry
 
     def resolve(self, tag: Tag) -> CardEntry:
@@ -226,6 +232,8 @@ def _entries_of(
 
 
 def _build_catalog(data: Mapping[str, Any], source: str) -> Catalog:
+    if not isinstance(data, Mapping):
+        raise _fail(source, "(top)", "a catalog must be a table of tables")
     header = data.get("catalog")
     if not isinstance(header, Mapping):
         raise _fail(source, "catalog", "the [catalog] table is missing")

@@ -17,7 +17,12 @@ from typing import Any, Generic, Literal
 from companion.core import piles
 from companion.core.catalog import Catalog
 from companion.core.dice import roll, roll_text
-from companion.core.errors import CommandSyntaxError, CompanionError, NothingToUndoError
+from companion.core.errors import (
+    CommandSyntaxError,
+    CompanionError,
+    IllegalMoveError,
+    NothingToUndoError,
+)
 from companion.core.events import Event, Step, event
 from companion.core.privacy import is_hidden_move, public_command, public_step
 from companion.core.rules import GameRules, Outcome, S
@@ -95,10 +100,12 @@ def effective_stack(index: StepIndex) -> tuple[list[int], list[int]]:
         if kind == "do":
             stack.append(number)
             redo.clear()
-        elif kind == "undo":
+        elif kind == "undo" and stack:
             redo.append(stack.pop())
-        else:
+        elif kind == "redo" and redo:
             stack.append(redo.pop())
+        else:  # only an edited or foreign journal can say this
+            raise ValueError(f"step {number} ({kind}) has nothing to act on")
     return stack, redo
 
 
@@ -282,7 +289,13 @@ class Match(Generic[S]):
         events, picked = piles.virtual_pick(self.state.table, deck)
         setup = tuple(events)
         card = self.catalog.card(picked)
-        outcome = self.rules.on_scan(self._apply_all(self.state, setup), self.catalog, card)
+        try:
+            outcome = self.rules.on_scan(self._apply_all(self.state, setup), self.catalog, card)
+        except CompanionError:
+            # The refusal would name the app's next card, which nobody has seen.
+            raise IllegalMoveError(f"No card can be drawn from the {deck} deck now: the game "
+                                   "is not waiting for one (state shows what it waits for).") \
+                from None
         # A card drawn into a private zone (a hidden mission) is never named in the log.
         hidden = any(is_hidden_move(e) and e["card"] == card.card_id for e in outcome.events)
         drew = "The app drew a card" if hidden else f"The app drew {card.name} ({card.card_id})"
@@ -348,6 +361,8 @@ class Match(Generic[S]):
     # ---- core commands -----------------------------------------------------------------
     def _roll(self, args: list[str]) -> Outcome:
         dice = self.rules.dice(self.catalog)
+        if not dice:
+            raise CommandSyntaxError(f"{self.rules.title} has no dice to roll.")
         if not args or args[0].lower() not in dice:
             raise CommandSyntaxError(f"roll takes a die name: {', '.join(dice) or 'none'}.")
         die = dice[args[0].lower()]

@@ -33,6 +33,8 @@ class Event:
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Event:
+        if not isinstance(raw, Mapping) or not isinstance(raw.get("type"), str):
+            raise ValueError(f"an event must be an object with a type, not {raw!r:.60}")
         data = {k: v for k, v in raw.items() if k != "type"}
         return cls(str(raw["type"]), data)
 
@@ -67,6 +69,9 @@ class Step:
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Step:
+        if not isinstance(raw, Mapping) or raw.get("kind") not in ("do", "undo", "redo") \
+                or not isinstance(raw.get("events", []), list):
+            raise ValueError(f"a step must have a kind (do, undo or redo), not {raw!r:.60}")
         return cls(
             number=int(raw["step"]),
             kind=raw["kind"],

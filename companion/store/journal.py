@@ -59,7 +59,7 @@ def _translate(exc: sqlite3.Error) -> StoreError:
         return StoreError("The saved-games file is busy in another companion; close it and retry.")
     if "readonly" in text or "read-only" in text:
         return StoreError("The saved-games file is read-only; the command was not saved.")
-    return StoreError(f"The saved-games file could not be written ({exc}); the game is unchanged.")
+    return StoreError("The saved-games file could not be written; the game is unchanged.")
 
 
 class Journal:
@@ -185,21 +185,30 @@ class Journal:
         return [dict(zip(keys, row, strict=True)) for row in rows]
 
     # ---- writing ------------------------------------------------------------------------
-    def append(self, game_id: str, match: Match[Any], plan: Plan[Any]) -> None:
-        """Write the planned step in one transaction; only then commit it in memory."""
+    def append(self, game_id: str, match: Match[Any], plan: Plan[Any]) -> str | None:
+        """Write the planned step in one transaction; only then commit it in memory.
+
+        Snapshots and backups come after the commit: if one of them fails, the
+        command is still saved, and the sentence returned says what was not.
+        """
         step = plan.result.step
         if step is None:
-            return
+            return None
         with self._transaction() as conn:
             _insert_step(conn, game_id, step)
             conn.execute("UPDATE games SET updated=? WHERE game_id=?", (_now(), game_id))
-            _set_last(conn, self.kind_of(game_id), game_id)
+            _set_last(conn, match.rules.game, game_id)
         round_before = match.state.table.round
         match.commit(plan)
-        if len(match.stack) % SNAPSHOT_EVERY == 0 and step.kind == "do":
-            self.snapshot(game_id, match)
-        if match.state.table.round > round_before:
-            self.backup()
+        try:
+            if len(match.stack) % SNAPSHOT_EVERY == 0 and step.kind == "do":
+                self.snapshot(game_id, match)
+            if match.state.table.round > round_before:
+                self.backup()
+        except (sqlite3.Error, OSError, StoreError):
+            return ("(Saved; but the end-of-round backup or the snapshot could not be "
+                    "written: check the free space and the backups folder.)")
+        return None
 
     def snapshot(self, game_id: str, match: Match[Any]) -> None:
         length, chain = match.snapshot_key
@@ -242,10 +251,22 @@ class Journal:
                 "steps": [s.to_dict() for _, s in sorted(self._steps(game_id).items())]}
 
     def import_game(self, data: Mapping[str, Any], rules: GameRules[Any]) -> str:
-        """Add an exported game as a new saved game, checking it replays."""
+        """Add an exported game as a new saved game, checking it replays.
+
+        An import file comes from outside: anything that keeps it from replaying,
+        whatever the exception, is refused as a ValueError with a sentence.
+        """
         catalog = Catalog.from_data(data["catalog"], "imported catalog")
         steps = [Step.from_dict(s) for s in data["steps"]]
-        Match(rules, catalog, int(data["seed"]), steps)  # refuses a game that cannot replay
+        numbers = [s.number for s in steps]
+        if numbers != sorted(set(numbers)):
+            raise ValueError("its steps are repeated or out of order")
+        try:
+            Match(rules, catalog, int(data["seed"]), steps)
+        except ValueError:
+            raise
+        except Exception as exc:  # untrusted data: refused whole, never a crash
+            raise ValueError(f"it does not replay ({exc.__class__.__name__})") from exc
         with self._transaction() as conn:  # all of it, or nothing
             game_id = _insert_game(conn, str(data["kind"]), int(data["seed"]), catalog)
             for step in steps:
@@ -314,21 +335,47 @@ def _connect(path: Path) -> sqlite3.Connection:
 
 
 def open_journal(path: Path) -> tuple[Journal, str | None]:
-    """Open the saved-games file; a corrupt one is kept aside and a fresh one started.
+    """Open the saved-games file; a damaged one is kept aside and a fresh one started.
 
     Returns the journal and, if the file had to be set aside, a sentence saying so.
+    Only real damage sets a file aside: a file that cannot be opened (a folder, no
+    permission, locked by another program) is refused with a sentence and left alone.
     """
+    if path.exists() and not path.is_file():
+        raise StoreError(f"{path} is not a saved-games file (it is a folder or a device); "
+                         "give --db a file name.")
     try:
         journal = Journal(path)
-        if journal.conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
-            journal.close()
-            raise sqlite3.DatabaseError("quick_check failed")
-        return journal, None
-    except sqlite3.DatabaseError:
-        aside = _set_aside(path)
-        return Journal(path), (
-            f"The saved-games file {path} was damaged; it was kept as {aside.name} "
-            "and a new one was started.")
+    except sqlite3.DatabaseError as exc:
+        if not _is_damage(exc):
+            raise _unopenable(path, exc) from exc
+        return _start_afresh(path)
+    if journal.conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+        journal.close()
+        return _start_afresh(path)
+    return journal, None
+
+
+def _is_damage(exc: sqlite3.DatabaseError) -> bool:
+    """A file that is not a database or is malformed, not one that cannot be opened."""
+    return not isinstance(exc, sqlite3.OperationalError)
+
+
+def _unopenable(path: Path, exc: sqlite3.Error) -> StoreError:
+    if "locked" in str(exc).lower():
+        return _translate(exc)
+    return StoreError(f"The saved-games file {path} cannot be opened: check the folder exists "
+                      "and that you may write there.")
+
+
+def _start_afresh(path: Path) -> tuple[Journal, str]:
+    aside = _set_aside(path)
+    try:
+        journal = Journal(path)
+    except sqlite3.Error as exc:
+        raise _unopenable(path, exc) from exc
+    return journal, (f"The saved-games file {path} was damaged; it was kept as {aside.name} "
+                     "and a new one was started.")
 
 
 def _set_aside(path: Path) -> Path:

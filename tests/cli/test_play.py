@@ -105,3 +105,27 @@ def test_saved_games_default_to_the_users_data_directory(tmp_path):
     assert run.returncode == 0
     conn = sqlite3.connect(tmp_path / "data" / "games.db")
     assert conn.execute("SELECT COUNT(*) FROM steps").fetchone()[0] == 1
+
+
+def test_crafted_import_files_are_refused_with_a_sentence(db, tmp_path):
+    companion("--db", str(db), "play", "--game", "xp", "--new", "--script", "-",
+              stdin="note one\nnote two\n")
+    good = json.loads(companion("--db", str(db), "export").stdout)
+    crafted = {
+        "events": lambda g: g["steps"][0].update(events=["oops"]),
+        "catalog": lambda g: g.update(catalog=[1]),
+        "undo of nothing": lambda g: g["steps"].insert(0, {**g["steps"][0], "step": 0,
+                                                            "kind": "undo", "events": []}),
+        "repeated step": lambda g: g["steps"].append(g["steps"][0]),
+        "unknown kind": lambda g: g["steps"][0].update(kind="maybe"),
+    }
+    for name, spoil in crafted.items():
+        data = json.loads(json.dumps(good))
+        spoil(data)
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(data))
+        run = companion("--db", str(db), "import", str(path))
+        assert run.returncode == 1, name
+        assert "could not be imported" in run.stderr and "Something went wrong" not in \
+            run.stderr, (name, run.stderr)
+    assert companion("--db", str(db), "games").stdout.count("xp-") == 1

@@ -1,6 +1,7 @@
 import pytest
 
 from companion.core.engine import Match
+from companion.core.errors import CompanionError, IllegalMoveError
 from companion.core.turns import order_by_keys
 from tests.core.toygame import ToyRules, toy_catalog
 
@@ -160,3 +161,25 @@ def test_state_and_history_are_read_only_views(match):
     assert len(history.message.splitlines()) == 2
     assert not match.execute("history many").ok
     assert (match.state, match.step_count) == before
+
+
+class _RefusingRules(ToyRules):
+    """A game that refuses every draw, naming the card, as real games may."""
+
+    def on_scan(self, state, catalog, card):
+        raise IllegalMoveError(f"{card.name} cannot be drawn now.")
+
+
+def test_a_refused_app_draw_never_names_the_card_nobody_has_seen():
+    result = Match(_RefusingRules(), toy_catalog(), seed=11).execute("draw hazard")
+    assert not result.ok and "hazard deck" in result.message
+    assert "Solar flare" not in result.message and "Meteor" not in result.message
+
+
+def test_card_lookups_explain_what_was_typed():
+    catalog = toy_catalog()
+    with pytest.raises(CompanionError, match="'CULTURAL!' is not a card ID"):
+        catalog.card("CULTURAL!")
+    with pytest.raises(CompanionError, match="TI/C01 is a TI4 Exploration card"):
+        catalog.card("TI/C01")
+    assert catalog.card("xp/h1").card_id == "H1"

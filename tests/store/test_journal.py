@@ -152,3 +152,36 @@ def test_an_import_that_cannot_be_written_leaves_no_half_game(tmp_path):
     with pytest.raises(StoreError, match="The disk is full"):
         journal.import_game(exported, RULES)
     assert [g.game_id for g in journal.games()] == [game_id]
+
+
+def test_a_folder_given_as_the_file_is_refused_and_left_alone(tmp_path):
+    folder = tmp_path / "games"
+    folder.mkdir()
+    (folder / "keep.txt").write_text("mine")
+    with pytest.raises(StoreError, match="is not a saved-games file"):
+        open_journal(folder)
+    assert (folder / "keep.txt").read_text() == "mine"
+    assert not list(tmp_path.glob("*.corrupt-*"))
+
+
+def test_a_file_that_cannot_be_opened_is_not_taken_for_damage(tmp_path):
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a plain file where a folder should be")
+    with pytest.raises((StoreError, OSError)):
+        open_journal(blocked / "games.db")
+    assert blocked.read_text() == "a plain file where a folder should be"
+
+
+def test_a_failed_backup_after_the_save_keeps_the_step_and_says_so(tmp_path):
+    from companion.core.events import event
+    from companion.core.rules import Outcome
+
+    journal, game_id, match = new_game(tmp_path / "g.db", ["sit Ann"])
+    (tmp_path / "backups").write_text("a file where the backups folder goes")
+    # A step that starts a new round asks for the end-of-round backup.
+    plan = match._plan_outcome("next round", Outcome(
+        (event("phase_changed", round=1, phase="play"),), "Round 1 begins."))
+    warning = journal.append(game_id, match, plan)
+    assert warning is not None and warning.startswith("(Saved;")
+    assert journal.history(game_id)[-1]["command"] == "next round"
+    assert match.state.table.round == 1
