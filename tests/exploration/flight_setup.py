@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.core.catalog import Catalog
 from companion.core.engine import Match
+from companion.games.exploration.rules import RULES
 from companion.games.exploration.state import XpState
 from tests.exploration.helpers import new_match, run
 
@@ -22,9 +24,11 @@ OTHER_PICKS = ("TRNS1", "SHLD1", "LASR2", "BOMB1", "CONQ3", "UFST1", "RECV2", "D
 
 def round_two(x_ship: str = "TRNS1", x_builds: Sequence[str] = ("habitat", "gnss"),
               b_ship: str = "SHLD1", b_builds: Sequence[str] = ("laser_turret",),
-              seed: int = 1, picks: Sequence[str] = PICKS) -> Match[XpState]:
-    """Both ships deployed in round 1 and in orbit at the start of round 2."""
-    match = new_match(seed)
+              seed: int = 1, picks: Sequence[str] = PICKS,
+              catalog: Catalog | None = None) -> Match[XpState]:
+    """Both ships deployed in round 1 and in orbit at the start of round 2 (with the real
+    catalog, or `catalog` when a test changes one of its numbers)."""
+    match = new_match(seed) if catalog is None else Match(RULES, catalog, seed)
     run(match, *SETUP, *(f"scan XP/{card}" for card in picks), "start",
         "tech credits", f"deploy {x_ship}",
         *(f"build {x_ship} {m}" for m in x_builds), "done",

@@ -10,12 +10,8 @@ import pytest
 from companion.core.catalog import Catalog
 from companion.core.errors import CatalogError
 from companion.core.tags import make_tag
-from companion.games.exploration.catalog import (
-    assumed_keys,
-    effective_attribute,
-    ship_type,
-    validate_rules,
-)
+from companion.games.exploration.catalog import assumed_keys, ship_type, validate_rules
+from companion.games.exploration.checks import attribute
 from companion.games.exploration.rules import RULES
 from companion.games.exploration.state import ShipStatus
 from tests.exploration.helpers import catalog
@@ -57,12 +53,12 @@ def test_ids_are_mnemonic_and_fit_a_tag() -> None:
 
 def test_ship_types_give_each_ship_its_attributes() -> None:
     cat = catalog()
-    transporter = ship_type(cat, cat.card("TRNS2"))
-    shield = ship_type(cat, cat.card("SHLD1"))
-    super_maneuver = ship_type(cat, cat.card("SMAN1"))
+    transporter = ship_type(cat, _type_of("TRNS2"))
+    shield = ship_type(cat, _type_of("SHLD1"))
+    super_maneuver = ship_type(cat, _type_of("SMAN1"))
     assert transporter.cargo_slots > shield.cargo_slots  # "more cargo slots"
     assert super_maneuver.maneuverability > shield.maneuverability
-    assert ship_type(cat, cat.card("UFST3")).extras["no_launch_penalty"] is True
+    assert ship_type(cat, _type_of("UFST3")).extras["no_launch_penalty"] is True
 
 
 def test_printed_module_reward_rows_are_in_the_catalog() -> None:
@@ -80,6 +76,10 @@ def test_every_rules_assumption_is_listed() -> None:
     for table in ("rules.ship_types", "rules.modules", "rules.areas", "rules.token_conversion",
                   "rules.dice.maneuver", "rules.game"):
         assert found[table], table
+
+
+def _type_of(card_id: str) -> str:
+    return str(catalog().card(card_id).attrs["type"])
 
 
 def _broken(path: list[str], value: object) -> Catalog:
@@ -102,6 +102,11 @@ def _broken(path: list[str], value: object) -> Catalog:
     (["rules", "technology", "actions", "score", "level"], 4,
      "rules.technology.actions.score.level"),
     (["rules", "spaceports", "order"], [], "rules.spaceports.order"),
+    (["rules", "flight", "stuck_energy"], None, "rules.flight.stuck_energy"),
+    (["rules", "flight", "failed_check_energy"], "1", "rules.flight.failed_check_energy"),
+    (["rules", "flight", "outer_tiles_per_round"], -1, "rules.flight.outer_tiles_per_round"),
+    (["rules", "technology", "points_per_extra_action"], None,
+     "rules.technology.points_per_extra_action"),
 ])
 def test_validate_rules_names_the_broken_key(path: list[str], value: object, named: str) -> None:
     with pytest.raises(CatalogError, match=named.replace(".", r"\.")):
@@ -123,8 +128,8 @@ def test_validate_rules_checks_card_attributes() -> None:
 def test_effective_attribute_adds_modules_and_unexpired_bonuses() -> None:
     ship = ShipStatus("SHLD1", "Kourou", "SHLD", 4, 2, 2, 6, 6, 4,
                       modules=("velocity", "habitat"))
-    assert effective_attribute(catalog(), ship, "velocity", 1) == 5
-    assert effective_attribute(catalog(), ship, "maneuverability", 1) == 2
+    assert attribute(catalog(), ship, "velocity", 1) == 5
+    assert attribute(catalog(), ship, "maneuverability", 1) == 2
 
 
 def test_maneuver_die_has_faces() -> None:

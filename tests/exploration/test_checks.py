@@ -55,3 +55,24 @@ def test_bonus_maneuverability_counts_in_the_check() -> None:
     match = to_flight(round_two(), x_tech="maneuverability")
     result = run(match, "next", "move TRNS1 2 space past L1 die blank")[-1]
     assert "maneuverability 3 + 0 symbols = 3 > 2" in result.message
+
+
+def test_velocity_never_drops_below_zero_in_rules_or_views() -> None:
+    from companion.games.exploration.checks import attribute
+    from companion.games.exploration.rules import RULES
+    from tests.exploration.helpers import catalog
+
+    match = round_two(x_ship="MONY1", x_builds=(), b_ship="RECV2", b_builds=())
+    ship = match.state.ships["MONY1"]
+    assert attribute(catalog(), ship, "velocity", 2) == 3
+    run(match, "tech credits", "select MONY1", "maneuver M03 MONY1")  # Recharge: -5 velocity
+    ship = match.state.ships["MONY1"]
+    assert ship.velocity + ship.bonus("velocity", 2) == -2
+    assert attribute(catalog(), ship, "velocity", 2) == 0
+    seat = RULES.view(match.state, catalog(), None)["seats"][0]
+    shown = next(v for v in seat["ships"] if v["card"] == "MONY1")
+    assert seat["seat"] == "Xichang" and shown["velocity"] == 0
+    result = run(match, "done", "tech credits", "select RECV2", "done")[-1]
+    assert "MONY1 (velocity 0, maneuverability" in result.message
+    run(match, "next")
+    assert "velocity 0" in refused(match, "move MONY1 1 space")

@@ -121,3 +121,29 @@ def test_next_walks_the_flight_order_then_the_drift() -> None:
     assert match.state.table.active == "Xichang"
     run(match, "next")
     assert match.state.table.phase == "drift"
+
+
+def test_steering_fault_takes_effect_in_the_next_round_only() -> None:
+    from companion.games.exploration.checks import attribute
+    from tests.exploration.helpers import catalog
+
+    def maneuverability() -> int:
+        return attribute(catalog(), match.state.ships["SHLD1"], "maneuverability",
+                         match.state.table.round)
+
+    match = to_flight(round_two())
+    before = maneuverability()
+    result = run(match, "move SHLD1 1 hazard", "scan XP/H10", "resolve")[-1]
+    assert "in round 3" in result.message
+    assert match.state.table.round == 2 and maneuverability() == before
+    run(match, "next", "next", "drift")
+    assert match.state.table.round == 3 and maneuverability() == before - 1
+    to_flight(match)
+    run(match, "next", "next", "drift")
+    assert match.state.table.round == 4 and maneuverability() == before
+
+
+def test_move_without_words_gives_the_usage() -> None:
+    match = to_flight(round_two())
+    message = refused(match, "move")
+    assert message.startswith("move takes a ship, the spaces moved")

@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
+from companion.games.exploration.missions import CANNOT_REVEAL
+from companion.games.exploration.rules import RULES
 from tests.exploration.flight_setup import round_two, to_flight
 from tests.exploration.helpers import refused, run
 
 
+def _progress(match, seat: str, card_id: str) -> tuple[int | None, int | None]:
+    """What `state --as SEAT` shows the holder of a mission: (value, goal)."""
+    from tests.exploration.helpers import catalog
+
+    mine = RULES.view(match.state, catalog(), seat)["my_missions"]
+    found = next(m for m in mine if m["id"] == card_id)
+    return found["value"], found["goal"]
+
+
 def test_goal_checked_and_reward_paid() -> None:
     match = round_two()
-    assert "needs 50" in refused(match, "complete P06")
+    # The refusal no longer says "needs 50" (it told anyone who holds P06); the holder's
+    # own view shows the goal instead.
+    assert refused(match, "complete P06") == CANNOT_REVEAL
+    assert _progress(match, "Xichang", "P06")[1] == 50
     run(match, "adjust Xichang credits +42 test", "complete P06")
     assert match.state.table.score_breakdown("Xichang") == {"mission: Treasury": 7}
     assert match.state.table.zone_of("P06") == "area:Xichang"
@@ -33,7 +47,8 @@ def test_scanning_a_held_mission_reveals_it() -> None:
 def test_a_known_goal_not_reached_is_refused() -> None:
     match = round_two()
     run(match, "tech credits")
-    assert "needs 1 and Xichang has 0" in refused(match, "complete S26")
+    assert refused(match, "complete S26") == CANNOT_REVEAL
+    assert _progress(match, "Xichang", "S26") == (0, 1)
 
 
 def test_a_goal_the_app_cannot_see_is_trusted_and_said() -> None:
@@ -61,7 +76,8 @@ def _with_secondaries(*cards: str):
 
 def test_level_three_action_mission_reads_its_level_from_the_catalog() -> None:
     match = _with_secondaries("S22")
-    assert "needs 1 and Xichang has 0" in refused(match, "complete S22")
+    assert refused(match, "complete S22") == CANNOT_REVEAL
+    assert _progress(match, "Xichang", "S22") == (0, 1)
     run(match, "tech score")
     credits = match.state.table.resource("Xichang", "credits")
     run(match, "complete S22")
@@ -78,7 +94,8 @@ def test_trap_count_mission_reads_its_count_from_the_catalog() -> None:
     match = _with_secondaries("S24")
     attrs = catalog().card("S24").attrs
     assert stat(match.state, catalog(), "Xichang", str(attrs["stat"]), attrs) == 0
-    assert "needs 1 and Xichang has 0" in refused(match, "complete S24")
+    assert refused(match, "complete S24") == CANNOT_REVEAL
+    assert _progress(match, "Xichang", "S24") == (0, 1)
     traps = (Trap("T1", "Baikonur", 2, "transfer orbit"), Trap("T2", "Xichang", 3, "L2"))
     state = replace(match.state, traps=traps)
     assert stat(state, catalog(), "Xichang", str(attrs["stat"]), attrs) == 1

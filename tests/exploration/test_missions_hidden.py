@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from companion.games.exploration.rules import RULES
 from tests.exploration.helpers import catalog, new_match, refused, run, started_match
 
@@ -66,3 +68,47 @@ def test_scanning_a_mission_out_of_turn_is_refused_without_naming_it() -> None:
     match = started_match()
     message = refused(match, "scan XP/P14")
     assert "P14" not in message and catalog().card("P14").name not in message
+
+
+# ---- probing: a refusal to reveal a hidden mission names nothing ----------------------------
+def _secret_words(match, card_id: str) -> list[str]:
+    """The card's ID and name, and every seat and player name at the table."""
+    table = match.state.table
+    return [card_id, catalog().card(card_id).name, *table.seats, *table.players.values()]
+
+
+@pytest.mark.parametrize("line", [
+    "complete P01", "scan XP/P01",  # Baikonur's, out of Baikonur's turn
+    "complete P06", "scan XP/P06",  # Xichang's, during Xichang's turn, goal not met
+    "complete P04", "scan XP/P04",  # Xichang's, a "most" mission
+    "complete P02", "scan XP/P02",  # still in the primary deck
+])
+def test_probing_for_a_hidden_mission_learns_nothing(line: str) -> None:
+    from companion.games.exploration.missions import CANNOT_REVEAL
+    from tests.exploration.flight_setup import round_two
+
+    match = round_two()
+    message = refused(match, line)
+    assert message == CANNOT_REVEAL
+    for word in _secret_words(match, line.split("/")[-1].split()[-1]):
+        assert word not in message, word
+
+
+def test_scanning_a_held_mission_during_setup_names_no_hand() -> None:
+    match = new_match()
+    run(match, "join Baikonur Ben", "scan XP/P01")
+    message = refused(match, "scan XP/P01")
+    assert "cannot be drawn" in message
+    for word in _secret_words(match, "P01"):
+        assert word not in message, word
+
+
+def test_the_holder_sees_the_progress_of_their_missions() -> None:
+    from tests.exploration.flight_setup import round_two
+
+    match = round_two()
+    credits = match.state.table.resource("Xichang", "credits")
+    text = RULES.render(match.state, catalog(), "Xichang")
+    assert f"P06 Treasury ({credits}/50)" in text
+    assert f"P04 {catalog().card('P04').name} (0/most)" in text
+    assert "P04" not in RULES.render(match.state, catalog(), None)

@@ -4,8 +4,12 @@ Using maneuver cards, Spaceship station)."""
 
 from __future__ import annotations
 
+import pytest
+
+from companion.core.errors import IllegalMoveError
 from companion.core.events import event
 from companion.games.exploration.rules import RULES
+from tests.exploration.flight_setup import round_two, to_flight
 from tests.exploration.helpers import catalog, refused, run, started_match
 
 
@@ -201,3 +205,26 @@ def test_maneuver_build_pays_card_and_module() -> None:
     run(match, f"maneuver M11 {ship} rover")
     assert match.state.ships[ship].modules == ("rover",)
     assert _credits(match) == 0
+
+
+def test_a_destroyed_ship_cannot_be_deployed_again() -> None:
+    match = round_two()
+    state = RULES.apply(match.state, event("ship_destroyed", card="TRNS1", reason="test"))
+    with pytest.raises(IllegalMoveError, match="TRNS1 was destroyed and cannot be deployed "
+                                               "again"):
+        RULES.handle(state, catalog(), "deploy", ["TRNS1"])
+
+
+def test_a_module_named_for_a_card_that_builds_nothing_is_refused_before_paying() -> None:
+    match = round_two()
+    run(match, "tech credits", "select TRNS1")
+    assert "builds no module" in refused(match, "maneuver M03 TRNS1 habitat")
+    run(match, "maneuver M03 TRNS1")
+
+
+def test_ignoring_a_hazard_without_the_command_points_is_refused() -> None:
+    match = to_flight(round_two())
+    run(match, "move SHLD1 1 hazard", "scan XP/H02")
+    command = match.state.table.resource("Baikonur", "command")
+    run(match, f"adjust Baikonur command -{command} test")
+    assert "costs 1 command point(s) and Baikonur has 0 left" in refused(match, "ignore")

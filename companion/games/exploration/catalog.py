@@ -10,12 +10,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core.catalog import CardEntry, Catalog
+from companion.core.catalog import Catalog
 from companion.core.errors import CatalogError
 
 SHIP_NUMBERS = ("velocity", "maneuverability", "cargo_slots", "max_energy", "start_energy",
                 "max_resistance", "deploy_cost", "deploy_level")
 MODULE_CATEGORIES = ("attribute", "turret", "trap", "domination")
+#: [rules.flight] numbers the flight, drop, combat and drift rules read.
+FLIGHT_NUMBERS = ("credit_space", "command_space", "gnss_maneuverability", "l1_maneuverability",
+                  "action_energy", "drift_spaces", "command_per_damage",
+                  "frags_per_destroyed_ship", "failed_check_energy", "stuck_energy",
+                  "outer_tiles_per_round")
 REQUIRED_SECTIONS = ("game", "spaceports", "setup", "technology", "selection", "ship_types",
                      "modules", "areas", "token_conversion", "flight", "dice")
 #: Card attributes each deck's cards must carry, with their type.
@@ -78,6 +83,8 @@ def validate_rules(catalog: Catalog) -> None:
     for key in ("primary_missions", "secondary_missions", "maneuver_row", "draft_packs",
                 "pack_size"):
         _int(catalog, rules["setup"], key, "rules.setup")
+    for key in FLIGHT_NUMBERS:
+        _int(catalog, rules["flight"], key, "rules.flight")
     _validate_technology(catalog)
     _validate_ship_types(catalog)
     _validate_modules(catalog)
@@ -98,6 +105,8 @@ def _validate_spaceports(catalog: Catalog) -> None:
 
 
 def _validate_technology(catalog: Catalog) -> None:
+    for key in ("actions_per_round", "points_per_extra_action"):
+        _int(catalog, catalog.rules["technology"], key, "rules.technology")
     actions = _table(catalog, catalog.rules["technology"], "actions", "rules.technology")
     for effect, action in actions.items():
         level = _int(catalog, action, "level", f"rules.technology.actions.{effect}")
@@ -167,8 +176,8 @@ def _validate_cards(catalog: Catalog) -> None:
 
 
 # ---- look-ups --------------------------------------------------------------------------
-def ship_type(catalog: Catalog, card: CardEntry) -> ShipType:
-    code = str(card.attrs["type"])
+def ship_type(catalog: Catalog, code: str) -> ShipType:
+    """The ship type `code` (a ship card's attrs["type"], a ShipStatus.ship_type)."""
     raw = catalog.rules["ship_types"][code]
     numbers = {key: int(raw[key]) for key in SHIP_NUMBERS}
     extras = {k: v for k, v in raw.items() if k not in SHIP_NUMBERS}
@@ -213,20 +222,6 @@ def assumed_keys(catalog: Catalog) -> dict[str, list[str]]:
 
     walk(catalog.rules, "rules")
     return found
-
-
-def effective_attribute(catalog: Catalog, ship: Any, attr: str, round_: int) -> int:
-    """A ship's attribute now: printed value + attribute modules carried + unexpired bonuses.
-
-    `ship` is a state.ShipStatus (typed loosely to keep this module free of state imports).
-    Resistance modules change the resistance track when built, so they are not added here.
-    """
-    base = int(getattr(ship, attr))
-    modules = catalog.rules["modules"]
-    carried = sum(int(modules[m].get("amount", 0)) for m in ship.modules
-                  if m in modules and modules[m].get("attribute") == attr
-                  and attr != "resistance")
-    return max(0, base + carried + ship.bonus(attr, round_))
 
 
 def discount(catalog: Catalog, lasting_cards: list[str], kind: str) -> int:

@@ -65,18 +65,29 @@ def check_sentence(rolled: Event, check: ManeuverCheck) -> str:
 
 
 # ---- the ship's current attributes and the guards every flight action shares ---------------
-def attribute(catalog: Catalog, state: XpState, ship: ShipStatus, attr: str) -> int:
-    """Printed value + attribute modules carried + unexpired unconditional bonuses."""
+def attribute(catalog: Catalog, ship: ShipStatus, attr: str, round_: int) -> int:
+    """A ship's velocity or maneuverability in `round_`, as every rule and view reads it.
+
+    Printed value + attribute modules carried + active unconditional bonuses, never
+    below 0 (Recharge's -5 velocity leaves a slow ship at 0, not below). Resistance
+    modules change the resistance track when built, so they are not added here.
+    """
     base = int(getattr(ship, attr))
-    modules = sum(int(xc.module(catalog, m).get("amount", 0)) for m in ship.modules
-                  if xc.module(catalog, m).get("attribute") == attr)
-    return base + modules + ship.bonus(attr, state.table.round)
+    modules = 0 if attr == "resistance" else sum(
+        int(xc.module(catalog, m).get("amount", 0)) for m in ship.modules
+        if xc.module(catalog, m).get("attribute") == attr)
+    return max(0, base + modules + ship.bonus(attr, round_))
+
+
+def destroyed(ship: ShipStatus, reason: str) -> Event:
+    """The ship is destroyed with its modules (attack, trap, hazard, outer-space tile)."""
+    return event("ship_destroyed", card=ship.card, reason=reason)
 
 
 def drop_bonus(state: XpState, ship: ShipStatus, area_name: str) -> tuple[int, str]:
     """Conditional drop bonuses (e.g. a maneuver card for Mars or the Moon) that apply here."""
     found = [m for m in ship.modifiers if m.attr == "drop_maneuverability"
-             and m.expires_round >= state.table.round
+             and m.is_active(state.table.round)
              and area_name.lower() in m.condition.lower()]
     return sum(m.amount for m in found), ", ".join(m.source for m in found)
 
@@ -94,14 +105,6 @@ def areas(catalog: Catalog) -> Mapping[str, Mapping[str, Any]]:
 def area_spaces(catalog: Catalog, area: str) -> list[str]:
     """Domination spaces of an area, named AREA1, AREA2, ... as the players call them."""
     return [f"{area}{n}" for n in range(1, int(areas(catalog)[area]["spaces"]) + 1)]
-
-
-def ability(catalog: Catalog, ship: ShipStatus) -> str:
-    return str(catalog.rules["ship_types"][ship.ship_type].get("ability", ""))
-
-
-def ability_data(catalog: Catalog, ship: ShipStatus) -> Mapping[str, Any]:
-    return catalog.rules["ship_types"][ship.ship_type]
 
 
 def flying_ship(state: XpState) -> ShipStatus | None:

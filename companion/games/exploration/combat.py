@@ -15,14 +15,11 @@ from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import Event, event
 from companion.core.rules import Outcome, Verb
 from companion.games.exploration import catalog as xc
-from companion.games.exploration.checks import (
-    ability,
-    ability_data,
-    acting_ship,
-    flight_rule,
-    spend_energy,
-)
+from companion.games.exploration import traps
+from companion.games.exploration.checks import acting_ship, destroyed, flight_rule, spend_energy
+from companion.games.exploration.resources import gain
 from companion.games.exploration.state import ShipStatus, XpState, require_ship, with_ship
+from companion.games.exploration.words import whole_number
 
 
 @dataclass(frozen=True)
@@ -74,26 +71,21 @@ def turret_damage(catalog: Catalog, ship: ShipStatus) -> Damage:
     resistance = sum(1 for k in kinds if k["category"] == "turret" and k["damage"] == "resistance")
     if energy + resistance == 0:
         return Damage(0, 0)
-    extra = int(ability_data(catalog, ship).get("extra_resistance_damage", 0))
+    extra = int(xc.ship_type(catalog, ship.ship_type).extras.get("extra_resistance_damage", 0))
     return Damage(energy, resistance + extra)
-
-
-def destroyed(ship: ShipStatus, reason: str) -> Event:
-    return event("ship_destroyed", card=ship.card, reason=reason)
 
 
 def hit_ship(catalog: Catalog, attacker: ShipStatus, target: ShipStatus, damage: Damage,
              shield: bool, reason: str) -> tuple[list[Event], str]:
     """Damage `target`; the attacker's owner gains command per damage and a frag per kill."""
-    use_shield = shield and ability(catalog, target) == "shield"
+    use_shield = shield and xc.ship_type(catalog, target.ship_type).ability == "shield"
     hit = take_damage(target.energy, target.resistance, damage, use_shield)
     events = [event("ship_updated", card=target.card,
                     set={"energy": hit.energy, "resistance": hit.resistance})]
     command = hit.lost * flight_rule(catalog, "command_per_damage")
     seat = attacker.owner
     if command:
-        events.append(event("resource_changed", seat=seat, resource="command", delta=command,
-                            reason=reason))
+        events.append(gain(seat, "command", command, reason))
     text = (f"{target.card} takes {hit.lost} damage (energy {target.energy}->{hit.energy}, "
             f"resistance {target.resistance}->{hit.resistance})"
             + (", shielded by its energy" if use_shield else "") + f"; {seat} gains {command} "
@@ -101,8 +93,7 @@ def hit_ship(catalog: Catalog, attacker: ShipStatus, target: ShipStatus, damage:
     if hit.destroyed:
         frags = flight_rule(catalog, "frags_per_destroyed_ship")
         events += [destroyed(target, reason),
-                   event("resource_changed", seat=seat, resource="frags", delta=frags,
-                         reason=f"destroyed {target.card}")]
+                   gain(seat, "frags", frags, f"destroyed {target.card}")]
         text += f" {target.card} is destroyed with its modules; {seat} gains {frags} frag(s)."
     return events, text
 
@@ -114,8 +105,8 @@ def _options(words: Sequence[str], ship: ShipStatus) -> tuple[int | None, bool]:
         word = words[i].lower()
         if word == "shield":
             shield = True
-        elif word == "range" and i + 1 < len(words) and words[i + 1].isdigit():
-            distance, i = int(words[i + 1]), i + 1
+        elif word == "range" and i + 1 < len(words):
+            distance, i = whole_number(words[i + 1], "the range in spaces"), i + 1
         else:
             raise CommandSyntaxError(f"{words[i]!r} is not understood here; add `range N` "
                                      f"and/or `shield`.")
@@ -156,18 +147,17 @@ def hit_dropped(state: XpState, catalog: Catalog, ship: ShipStatus, word: str,
                 reason: str) -> tuple[list[Event], str]:
     """A dropped module (a cube on a space, or a trap) is destroyed by 1 damage: no frag."""
     command = flight_rule(catalog, "command_per_damage")
-    gain = event("resource_changed", seat=ship.owner, resource="command", delta=command,
-                 reason=reason)
+    gained = gain(ship.owner, "command", command, reason)
     for control in state.controls:
         if control.space.upper() == word:
-            return [event("control_removed", space=control.space, reason=reason), gain], (
+            return [event("control_removed", space=control.space, reason=reason), gained], (
                 f"{control.seat}'s {control.module} cube on {control.space} is destroyed and "
                 f"discarded; {ship.owner} gains {command} command point(s), no frag.")
-    for trap in state.traps:
-        if trap.trap_id.upper() == word:
-            return [event("trap_removed", trap_id=trap.trap_id, reason=reason), gain], (
-                f"Trap {trap.trap_id} is destroyed; {ship.owner} gains {command} command "
-                f"point(s), no frag.")
+    if traps.is_trap_word(state, word):
+        trap = traps.find_trap(state, word)
+        return [event("trap_removed", trap_id=trap.trap_id, reason=reason), gained], (
+            f"Trap {trap.trap_id} is destroyed; {ship.owner} gains {command} command "
+            f"point(s), no frag.")
     raise IllegalMoveError(f"{word} is not a ship, a dropped module's space or a trap.")
 
 
@@ -180,13 +170,13 @@ def use_ability(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcom
     target = require_ship(state, args[1])
     if not target.is_deployed:
         raise IllegalMoveError(f"{target.card} is not on the map.")
-    kind = ability(catalog, ship)
+    kind = xc.ship_type(catalog, ship.ship_type)
     handlers = {"bomber": _bomb, "destroyer": _destroy, "recover": _recover}
-    if kind not in handlers:
-        name = ability_data(catalog, ship)["name"]
+    if kind.ability not in handlers:
+        name = kind.name
         raise IllegalMoveError(f"{ship.card}'s ability ({name}) is not an action: it applies "
                                f"by itself.")
-    events, text = handlers[kind](state, catalog, ship, target, args[2:])
+    events, text = handlers[kind.ability](state, catalog, ship, target, args[2:])
     return Outcome(tuple([spend_energy(catalog, ship), *events]), text, ship.owner)
 
 
@@ -211,7 +201,7 @@ def _destroy(state: XpState, catalog: Catalog, ship: ShipStatus, target: ShipSta
     if target.card == ship.card:
         raise IllegalMoveError(f"{ship.card} cannot attack itself.")
     mark = _once_per_round(state, ship)
-    damage = Damage(0, int(ability_data(catalog, ship)["adjacent_damage"]))
+    damage = Damage(0, int(xc.ship_type(catalog, ship.ship_type).extras["adjacent_damage"]))
     shield = any(w.lower() == "shield" for w in rest)
     events, text = hit_ship(catalog, ship, target, damage, shield, f"{ship.card} destroyer")
     return [mark, *events], f"{ship.card} (Destroyer) deals {damage.resistance} damage. {text}"
@@ -222,7 +212,7 @@ def _recover(state: XpState, catalog: Catalog, ship: ShipStatus, target: ShipSta
     if target.owner != ship.owner:
         raise IllegalMoveError(f"{target.card} is not a friendly ship of {ship.owner}.")
     _options(rest, ship)
-    amount = int(ability_data(catalog, ship)["restore_resistance"])
+    amount = int(xc.ship_type(catalog, ship.ship_type).extras["restore_resistance"])
     value = min(target.max_resistance, target.resistance + amount)
     if value == target.resistance:
         raise IllegalMoveError(f"{target.card} already has full resistance ({value}).")
@@ -258,11 +248,12 @@ VERBS = {"attack": attack, "ability": use_ability}
 APPLIERS = {"ship_destroyed": _ship_destroyed, "control_removed": _control_removed}
 VERB_DOCS = (
     Verb("attack", "attack SHIP TARGET [range N] [shield]", "The flying ship attacks a ship, a "
-         "dropped module's space or a trap (1 energy). Energy turrets take 1 energy each, laser "
-         "turrets 1 resistance each; damage is summed. `range N` checks N <= energy; `shield` "
-         "lets a Shield target lose energy instead of resistance.", "attack LASR1 SHLD2 range 2"),
+         "dropped module's space or a trap (spends the action energy). Energy turrets take "
+         "energy, laser turrets resistance; damage is summed. `range N` checks N <= energy; "
+         "`shield` lets a Shield target lose energy instead of resistance.",
+         "attack LASR1 SHLD2 range 2"),
     Verb("ability", "ability SHIP TARGET [MODULE|range N|shield]", "Use the flying ship's "
-         "ability (1 energy): Bomber discards a module of an adjacent ship, Destroyer deals 2 "
-         "damage to an adjacent ship (once per round each), Recover restores 1 resistance to a "
-         "friendly ship within range.", "ability BOMB1 SHLD2 habitat"),
+         "ability (spends the action energy): Bomber discards a module of an adjacent ship, "
+         "Destroyer damages an adjacent ship (once per round each), Recover restores "
+         "resistance to a friendly ship within range.", "ability BOMB1 SHLD2 habitat"),
 )

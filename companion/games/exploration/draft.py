@@ -1,4 +1,5 @@
-"""Spaceship fleet selection: 4 packs of 10, pick one and pass, one ship per type.
+"""Spaceship fleet selection: packs of ships ([rules.setup] draft_packs of pack_size),
+pick one and pass, one ship per type.
 
 Rulebook, "Spaceship fleet selection": the first pack goes round from the first
 player, the second from the last player (directions alternate); after every
@@ -19,7 +20,14 @@ from companion.core.events import Event, event
 from companion.core.rules import Outcome, Verb
 from companion.games.exploration import catalog as xc
 from companion.games.exploration.setup import seats_in_order
-from companion.games.exploration.state import Draft, ShipStatus, XpState, require_phase, with_ship
+from companion.games.exploration.state import (
+    LEGACY_DRAFT_PACKS,
+    Draft,
+    ShipStatus,
+    XpState,
+    require_phase,
+    with_ship,
+)
 
 SHIP_DECK = "ship"
 
@@ -51,14 +59,14 @@ def start_draft(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcom
     if args and args[0].lower() not in ("virtual", "physical"):
         raise CommandSyntaxError("draft takes nothing, or `virtual` to let the app deal packs.")
     order = seats_in_order(state, catalog)
-    events: list[Event] = [event("draft_started", order=order)]
+    pack_count = xc.setup_number(catalog, "draft_packs")
+    events: list[Event] = [event("draft_started", order=order, pack_count=pack_count)]
     message = f"Ship draft, pack 1: {order[0]} picks first, then {', '.join(order[1:])}."
     if args and args[0].lower() == "virtual":
         cards = state.table.cards_in(piles.deck_zone(SHIP_DECK))
         state.table.rng().shuffle(cards)
         size = xc.setup_number(catalog, "pack_size")
-        packs = [cards[i * size:(i + 1) * size]
-                 for i in range(xc.setup_number(catalog, "draft_packs"))]
+        packs = [cards[i * size:(i + 1) * size] for i in range(pack_count)]
         events += [event("deck_shuffled", deck=SHIP_DECK, order=cards),
                    event("packs_dealt", packs=packs)]
         message += f" The app dealt the packs; pack 1: {', '.join(sorted(packs[0]))}."
@@ -88,7 +96,7 @@ def _pick(state: XpState, catalog: Catalog, card: CardEntry, anyway: bool) -> Ou
         raise IllegalMoveError("No ship pick is expected now." if seat is None
                                else f"{card.name} is not a spaceship card.")
     _check_pick(state, catalog, card, seat, anyway)
-    kind = xc.ship_type(catalog, card)
+    kind = xc.ship_type(catalog, str(card.attrs["type"]))
     numbers = {k: getattr(kind, k) for k in ("velocity", "maneuverability", "cargo_slots",
                                              "max_energy", "start_energy", "max_resistance")}
     events: list[Event] = [
@@ -130,7 +138,7 @@ def _check_pick(state: XpState, catalog: Catalog, card: CardEntry, seat: str,
 
 
 def _close_pack(state: XpState, catalog: Catalog, picked: str) -> tuple[list[Event], str]:
-    packs = xc.setup_number(catalog, "draft_packs")
+    packs = state.draft.pack_count
     number = state.draft.pack
     deck = piles.deck_zone(SHIP_DECK)
     rest = [c for c in current_pack(state) if c != picked] if state.draft.is_virtual else []
@@ -140,14 +148,15 @@ def _close_pack(state: XpState, catalog: Catalog, picked: str) -> tuple[list[Eve
     events.append(event("pack_closed", pack=number))
     if number == packs:
         return events, "The ship draft is over; return the unpicked ships to the box."
-    nxt = replace(state, draft=Draft(number + 1, state.draft.order, (), state.draft.packs))
+    nxt = replace(state, draft=replace(state.draft, pack=number + 1, picks=()))
     return events, (f"Pack {number} is done: discard the rest of it. Pack {number + 1} starts "
                     f"with {drafter(nxt)}.")
 
 
 # ---- appliers ----------------------------------------------------------------------------
 def _draft_started(state: XpState, e: Event) -> XpState:
-    return replace(state, draft=Draft(1, tuple(e["order"])))
+    count = int(e.get("pack_count", LEGACY_DRAFT_PACKS))  # events stored before it was sent
+    return replace(state, draft=Draft(1, tuple(e["order"]), pack_count=count))
 
 
 def _packs_dealt(state: XpState, e: Event) -> XpState:
@@ -174,7 +183,7 @@ APPLIERS = {"draft_started": _draft_started, "packs_dealt": _packs_dealt,
 SCANNERS = (scan_pick,)
 VERB_DOCS = (
     Verb("draft", "draft [virtual]", "Start the ship draft in spaceport order; `virtual` lets "
-         "the app deal the 4 packs with the recorded RNG.", "draft"),
+         "the app deal the packs with the recorded RNG.", "draft"),
     Verb("pick", "pick SHIP [anyway]", "The drafting player takes this ship card (same as "
          "scanning it).", "pick SHLD2"),
 )

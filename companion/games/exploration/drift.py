@@ -1,8 +1,9 @@
-"""End of round: every ship in space drifts 1 space, launch-pad ships reach orbit.
+"""End of round: every ship on the map drifts, launch-pad ships reach orbit.
 
-Rulebook, "All spaceships movement": ships move 1 space without losing energy,
-highest maneuverability first; a ship that would break a movement restriction
-stays and loses 1 energy instead (players report it as `stuck`); ships at 0
+Rulebook, "All spaceships movement": ships move [rules.flight].drift_spaces
+without losing energy, highest maneuverability first; a ship that would break a
+movement restriction stays and loses [rules.flight].stuck_energy instead
+(players report it as `stuck`); ships at 0
 energy stay put; each ship resolves the space it drifts onto. Then the
 launch-pad ships move to orbit and the round ends (scoring.py).
 """
@@ -16,7 +17,7 @@ from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import Event, event
 from companion.core.rules import Outcome, Verb
 from companion.core.turns import order_by_keys
-from companion.games.exploration.checks import attribute, require_no_draw
+from companion.games.exploration.checks import attribute, flight_rule, require_no_draw
 from companion.games.exploration.flight import arrive, check_end
 from companion.games.exploration.state import ShipStatus, XpState, require_phase
 from companion.games.exploration.traps import is_trap_word
@@ -29,7 +30,8 @@ def drift_order(state: XpState, catalog: Catalog) -> tuple[list[ShipStatus], lis
     """Ships on the map, highest maneuverability first; ties shown."""
     ships = sorted((s for s in state.ships.values() if s.location in ON_MAP),
                    key=lambda s: s.card)
-    items = [(s.card, (attribute(catalog, state, s, "maneuverability"),)) for s in ships]
+    round_ = state.table.round
+    items = [(s.card, (attribute(catalog, s, "maneuverability", round_),)) for s in ships]
     order, ties = order_by_keys(items, ("maneuverability",))
     return [state.ships[c] for c in order], ties
 
@@ -94,19 +96,21 @@ def _drift_one(state: XpState, catalog: Catalog, ship: ShipStatus,
     if ship.energy <= 0:
         return [], f"{ship.card} has 0 energy and stays put."
     if space == STUCK:
-        value = ship.energy - 1
+        lost = flight_rule(catalog, "stuck_energy")
+        value = max(0, ship.energy - lost)
         return [event("ship_updated", card=ship.card, set={"energy": value})], \
-            f"{ship.card} cannot drift and loses 1 energy ({value} left)."
+            f"{ship.card} cannot drift and loses {lost} energy ({value} left)."
     events, text = arrive(state, catalog, ship, space, "")
-    return events, f"{ship.card} drifts 1 space. {text}"
+    spaces = flight_rule(catalog, "drift_spaces")
+    return events, f"{ship.card} drifts {spaces} space(s). {text}"
 
 
 VERBS = {"drift": drift}
 PHASE_HOOKS = {"drift": show_drift}
 VERB_DOCS = (
     Verb("drift", "drift [SHIP=SPACE]... [SHIP=stuck]...", "End of round: every ship on the "
-         "map drifts 1 space without losing energy (highest maneuverability first) onto a "
-         "plain space unless reported otherwise (credit, command, hazard, orbit, outer, a "
-         "trap ID); `stuck` ships lose 1 energy instead; launch-pad ships reach orbit.",
+         "map drifts without losing energy (highest maneuverability first) onto a plain "
+         "space unless reported otherwise (credit, command, hazard, orbit, outer, a trap "
+         "ID); `stuck` ships lose energy instead; launch-pad ships reach orbit.",
          "drift SHLD1=credit TRNS2=stuck"),
 )

@@ -2,9 +2,9 @@
 
 Rulebook, "Module drop", "Building modules" and the Conqueror ability. A
 domination drop succeeds when maneuverability + symbols is higher than the
-module's requirement; on failure the ship loses 1 energy more and keeps the
-module. GNSS and traps are placed under the ship at the start or end of a
-move (between moves, as the app sees it) and need no check.
+module's requirement; on failure the ship loses [rules.flight].failed_check_energy
+more and keeps the module. GNSS and traps are placed under the ship at the
+start or end of a move (between moves, as the app sees it) and need no check.
 """
 
 from __future__ import annotations
@@ -19,18 +19,18 @@ from companion.core.rules import Outcome, Verb
 from companion.games.exploration import catalog as xc
 from companion.games.exploration import traps
 from companion.games.exploration.checks import (
-    ability,
     acting_ship,
     area_spaces,
     areas,
     attribute,
     check_sentence,
     drop_bonus,
+    flight_rule,
     roll_check,
     spend_energy,
 )
 from companion.games.exploration.flight import maneuver_die
-from companion.games.exploration.preparation import credit_gain
+from companion.games.exploration.resources import credit_gain
 from companion.games.exploration.state import Control, ShipStatus, XpState, with_seat, with_ship
 
 
@@ -74,7 +74,7 @@ def choose_space(state: XpState, catalog: Catalog, ship: ShipStatus, kind: str,
 
 
 def _conqueror(catalog: Catalog, ship: ShipStatus) -> bool:
-    return ability(catalog, ship) == "conqueror"
+    return xc.ship_type(catalog, ship.ship_type).ability == "conqueror"
 
 
 def rewards(state: XpState, catalog: Catalog, ship: ShipStatus, kind: str, area: str,
@@ -136,15 +136,16 @@ def _drop_domination(state: XpState, catalog: Catalog, ship: ShipStatus, kind: s
     data = xc.module(catalog, kind)
     area_name = str(areas(catalog)[area]["name"])
     bonus, why = drop_bonus(state, ship, area_name)
-    skill = attribute(catalog, state, ship, "maneuverability") + bonus
+    skill = attribute(catalog, ship, "maneuverability", state.table.round) + bonus
     rolled, check = roll_check(state.table, maneuver_die(catalog), skill,
                                int(data["requirement"]), f"{data['name']} drop on {area_name}",
                                rest[2] if len(rest) == 3 else None)
     said = check_sentence(rolled, check) + (f" (includes +{bonus} from {why})" if bonus else "")
     if not check.passed:
-        return Outcome((rolled, spend_energy(catalog, ship, extra=1)),
-                       f"{said} {ship.card} loses 1 more energy and keeps the {kind} module.",
-                       ship.owner)
+        lost = flight_rule(catalog, "failed_check_energy")
+        return Outcome((rolled, spend_energy(catalog, ship, extra=lost)),
+                       f"{said} {ship.card} loses {lost} more energy and keeps the {kind} "
+                       f"module.", ship.owner)
     events, text = rewards(state, catalog, ship, kind, area, space)
     conquered = f" {ship.card} (Conqueror) takes {space} from {taken.seat}." if taken else ""
     return Outcome(tuple([rolled, spend_energy(catalog, ship), *events]),
@@ -188,7 +189,8 @@ VERBS = {"drop": drop}
 APPLIERS = {"module_dropped": _module_dropped}
 VERB_DOCS = (
     Verb("drop", "drop SHIP MODULE [AREA|SPACE [die FACE] | COUNT]", "Drop a module from the "
-         "flying ship (1 energy). Domination modules: maneuver check against the requirement "
-         "(failure: 1 energy more, module kept); success places a cube and pays the reward "
-         "table. GNSS goes under the ship; a trap takes its count.", "drop TRNS1 habitat mars"),
+         "flying ship (spends the action energy). Domination modules: maneuver check against "
+         "the requirement (failure: more energy lost, module kept); success places a cube and "
+         "pays the reward table. GNSS goes under the ship; a trap takes its count.",
+         "drop TRNS1 habitat mars"),
 )

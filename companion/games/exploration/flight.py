@@ -19,9 +19,9 @@ from companion.core.events import Event, event
 from companion.core.rules import Outcome, Verb
 from companion.core.table import apply_table_event
 from companion.core.turns import order_by_keys
+from companion.games.exploration import catalog as xc
 from companion.games.exploration import traps
 from companion.games.exploration.checks import (
-    ability_data,
     acting_ship,
     attribute,
     check_sentence,
@@ -32,9 +32,11 @@ from companion.games.exploration.checks import (
     spend_energy,
 )
 from companion.games.exploration.hazards import request, tile_effects
-from companion.games.exploration.preparation import credit_gain, gain
+from companion.games.exploration.resources import credit_gain, gain
 from companion.games.exploration.setup import seats_in_order
-from companion.games.exploration.state import ShipStatus, XpState, require_phase
+from companion.games.exploration.state import XpState, require_phase
+from companion.games.exploration.status import IN_SPACE, ShipStatus
+from companion.games.exploration.words import whole_number
 
 #: End spaces the rulebook forbids, with the reason shown to the players.
 FORBIDDEN = {
@@ -56,8 +58,8 @@ def maneuver_die(catalog: Catalog) -> Die:
 
 # ---- flight order ---------------------------------------------------------------------------
 def flight_keys(catalog: Catalog, state: XpState, ship: ShipStatus) -> tuple[int, int]:
-    return (attribute(catalog, state, ship, "velocity"),
-            attribute(catalog, state, ship, "maneuverability"))
+    return (attribute(catalog, ship, "velocity", state.table.round),
+            attribute(catalog, ship, "maneuverability", state.table.round))
 
 
 def start_flight(state: XpState, catalog: Catalog) -> Outcome | None:
@@ -73,13 +75,13 @@ def start_flight(state: XpState, catalog: Catalog) -> Outcome | None:
             events.append(event("ship_updated", card=ship.card,
                                 set={"skip_turns": ship.skip_turns - 1}))
             notes.append(f"{ship.card} skips this flight turn (restriction token).")
-        elif ship.location == "launch_pad" and ability_data(catalog, ship).get(
-                "no_launch_penalty"):
+        elif ship.location == "launch_pad" and xc.ship_type(
+                catalog, ship.ship_type).extras.get("no_launch_penalty"):
             events.append(event("ship_updated", card=ship.card,
                                 set={"location": "orbit", "where": "home orbit"}))
             notes.append(f"{ship.card} (Ultra-fast) moves from the launch pad to orbit.")
             flying.append(replace(ship, location="orbit"))
-        elif ship.location in ("orbit", "space", "outer_space"):
+        elif ship.location in IN_SPACE:
             flying.append(ship)
     items = [(s.card, flight_keys(catalog, state, s)) for s in flying]
     order, ties = order_by_keys(items, ("velocity", "maneuverability"))
@@ -135,8 +137,9 @@ def parse_move(args: Sequence[str]) -> MoveReport:
     usage = ("move takes a ship, the spaces moved and where it ends, then `past OBJECT` for "
              "each object passed, `at NAME` and `die FACE` for each check rolled at the table: "
              "move SHLD1 3 credit past L1 die two")
-    if len(args) < 3 or not args[1].isdigit():
+    if len(args) < 3:
         raise CommandSyntaxError(usage)
+    steps = whole_number(args[1], "the spaces moved")
     past: list[str] = []
     faces: list[str] = []
     where = ""
@@ -153,7 +156,7 @@ def parse_move(args: Sequence[str]) -> MoveReport:
             faces.append(value)
         else:
             where = value
-    return MoveReport(int(args[1]), args[2].lower(), tuple(past), where, tuple(faces))
+    return MoveReport(steps, args[2].lower(), tuple(past), where, tuple(faces))
 
 
 def check_end(state: XpState, word: str) -> None:
@@ -167,10 +170,12 @@ def check_end(state: XpState, word: str) -> None:
 
 def _check_steps(state: XpState, catalog: Catalog, ship: ShipStatus, report: MoveReport) -> None:
     if ship.location == "outer_space":
+        per_round = flight_rule(catalog, "outer_tiles_per_round")
         if report.steps != 1 or report.end not in ("outer", "tile"):
-            raise IllegalMoveError(f"{ship.card} is in outer space: it moves one hex tile per "
-                                   f"round (`move {ship.card} 1 outer` or `... 1 tile at X3`).")
-        allowed = 1 + ship.bonus("extra_move", state.table.round)
+            raise IllegalMoveError(f"{ship.card} is in outer space: it moves {per_round} hex "
+                                   f"tile(s) per round, one per move (`move {ship.card} 1 "
+                                   f"outer` or `... 1 tile at X3`).")
+        allowed = per_round + ship.bonus("extra_move", state.table.round)
         used = ship.outer_moves if ship.outer_moves_round == state.table.round else 0
         if used >= allowed:
             raise IllegalMoveError(f"{ship.card} already moved {used} hex tile(s) this round.")
@@ -178,7 +183,10 @@ def _check_steps(state: XpState, catalog: Catalog, ship: ShipStatus, report: Mov
     if report.end == "tile":
         raise IllegalMoveError(f"{ship.card} is on the map: flying off it reveals a new tile "
                                f"(`outer`).")
-    velocity = attribute(catalog, state, ship, "velocity")
+    velocity = attribute(catalog, ship, "velocity", state.table.round)
+    if velocity == 0:
+        raise IllegalMoveError(f"{ship.card} has velocity 0 this round and cannot make a "
+                               f"velocity move.")
     if not 1 <= report.steps <= velocity:
         raise IllegalMoveError(f"{ship.card} moves 1 to {velocity} spaces (its velocity), "
                                f"not {report.steps}.")
@@ -193,12 +201,12 @@ def _pass_target(state: XpState, catalog: Catalog, ship: ShipStatus,
     if other is None or not other.is_deployed or other.card == ship.card:
         raise IllegalMoveError(f"{word!r} cannot be passed: name L1, GNSS, a trap ID or "
                                f"another ship on the map.")
-    return attribute(catalog, state, other, "maneuverability"), other.card
+    return attribute(catalog, other, "maneuverability", state.table.round), other.card
 
 
 def move(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
-    ship = acting_ship(state, args[0] if args else "", "move")
     report = parse_move(args)
+    ship = acting_ship(state, args[0], "move")
     check_end(state, report.end)
     _check_steps(state, catalog, ship, report)
     checked = [w for w in report.past if not traps.is_trap_word(state, w)]
@@ -221,16 +229,17 @@ def move(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
                 return Outcome(tuple(events), " ".join(texts), ship.owner)
             continue
         target, name = _pass_target(state, catalog, ship, word)
-        rolled, check = roll_check(table, maneuver_die(catalog),
-                                   attribute(catalog, state, ship, "maneuverability"), target,
-                                   name, faces.pop(0) if faces else None)
+        skill = attribute(catalog, ship, "maneuverability", state.table.round)
+        rolled, check = roll_check(table, maneuver_die(catalog), skill, target, name,
+                                   faces.pop(0) if faces else None)
         table = apply_table_event(table, rolled)
         events.append(rolled)
         texts.append(check_sentence(rolled, check))
         if not check.passed:
-            energy = max(0, energy - 1)
+            lost = flight_rule(catalog, "failed_check_energy")
+            energy = max(0, energy - lost)
             events.append(event("ship_updated", card=ship.card, set={"energy": energy}))
-            texts.append(f"{ship.card} passes {name} but loses 1 energy ({energy} left).")
+            texts.append(f"{ship.card} passes {name} but loses {lost} energy ({energy} left).")
     more, text = arrive(replace(state, table=table), catalog,
                         replace(ship, energy=energy), report.end, report.where)
     return Outcome(tuple(events + more), " ".join([*texts, text]), ship.owner)
@@ -295,10 +304,11 @@ def turn(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     ship = acting_ship(state, args[0], "change direction")
     flipped = not ship.reversed
     way = "against" if flipped else "with"
+    cost = flight_rule(catalog, "action_energy")
     return Outcome((spend_energy(catalog, ship),
                     event("ship_updated", card=ship.card, set={"reversed": flipped})),
                    f"{ship.card} changes direction: it now flies {way} its spaceport's orbit "
-                   f"direction (1 energy).", ship.owner)
+                   f"direction ({cost} energy).", ship.owner)
 
 
 # ---- appliers -------------------------------------------------------------------------------
@@ -315,12 +325,13 @@ APPLIERS = {"flight_order_set": _flight_order_set, "flight_advanced": _flight_ad
 PHASE_HOOKS = {"flight": start_flight}
 VERB_DOCS = (
     Verb("move", "move SHIP STEPS END [past OBJECT]... [at NAME] [die FACE]...",
-         "Velocity move of the flying ship (1 energy). END: space, credit, command, hazard, "
-         "orbit, outer (off the map), tile (outer space, with `at TILE`) or a trap ID; "
-         "l1, ship, gnss, enemy-orbit and domination are refused. Each `past` L1, GNSS or "
-         "ship is a maneuver check (the app rolls unless `die FACE` is given per check); "
+         "Velocity move of the flying ship (spends the action energy). END: space, credit, "
+         "command, hazard, orbit, outer (off the map), tile (outer space, with `at TILE`) or "
+         "a trap ID; l1, ship, gnss, enemy-orbit and domination are refused. Each `past` L1, "
+         "GNSS or ship is a maneuver check (the app rolls unless `die FACE` is given per check); "
          "each `past` trap lowers its count.", "move SHLD1 3 credit past L1 die two"),
-    Verb("turn", "turn SHIP", "Direction change of the flying ship (1 energy).", "turn SHLD1"),
+    Verb("turn", "turn SHIP", "Direction change of the flying ship (spends the action "
+         "energy).", "turn SHLD1"),
     Verb("next", "next", "End the flying ship's turn; the next ship in flight order flies.",
          "next"),
 )

@@ -9,6 +9,7 @@ the rewards only if it survives.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -19,11 +20,12 @@ from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import Event, event
 from companion.core.rules import Outcome, Verb
 from companion.games.exploration import traps
-from companion.games.exploration.checks import area_spaces
-from companion.games.exploration.combat import destroyed, remove_module
-from companion.games.exploration.preparation import credit_gain, gain
+from companion.games.exploration.checks import area_spaces, destroyed
+from companion.games.exploration.combat import remove_module
+from companion.games.exploration.resources import credit_gain, gain, pay
 from companion.games.exploration.state import (
     OUTER_SPACE,
+    SHARED_APPLIERS,
     PendingHazard,
     ShipDraw,
     ShipStatus,
@@ -120,11 +122,7 @@ def _pending(state: XpState, catalog: Catalog) -> tuple[PendingHazard, CardEntry
 def ignore(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     pending, card = _pending(state, catalog)
     cost = int(card.attrs.get("ignore_cost", 0))
-    have = state.table.resource(pending.seat, "command")
-    if cost > have:
-        raise IllegalMoveError(f"Ignoring {card.name} costs {cost} command point(s); "
-                               f"{pending.seat} has {have}.")
-    events = [gain(pending.seat, "command", -cost, f"ignore hazard {card.name}"),
+    events = [*pay(state, pending.seat, cost, f"ignore hazard {card.name}", resource="command"),
               *_close(card, pending, keep=False), *round_end_again(state)]
     return Outcome(tuple(events), f"{pending.seat} spends {cost} command point(s) to ignore "
                                   f"{card.name}.", pending.seat)
@@ -176,32 +174,44 @@ def _lose_resistance(state: XpState, catalog: Catalog, card: CardEntry, ship: Sh
 
 def _remove_module(state: XpState, catalog: Catalog, card: CardEntry, ship: ShipStatus,
                    args: Sequence[str]) -> tuple[list[Event], str]:
+    """Remove `amount` modules of the player's choice (all of them if the ship has fewer)."""
     if not ship.modules:
         return [], f"{ship.card} carries no module: nothing to remove."
-    if len(args) != 1 or args[0].lower() not in ship.modules:
-        raise CommandSyntaxError(f"Name the module to remove: resolve MODULE (one of "
+    count = min(int(card.attrs["amount"]), len(ship.modules))
+    kinds = [a.lower() for a in args]
+    if len(kinds) != count or not Counter(kinds) <= Counter(ship.modules):
+        raise CommandSyntaxError(f"Name {count} module(s) to remove: resolve MODULE... (from "
                                  f"{', '.join(ship.modules)}).")
-    kind = args[0].lower()
-    return remove_module(catalog, ship, kind, f"hazard {card.name}"), \
-        f"{ship.card} loses a {kind} module."
+    events: list[Event] = []
+    for kind in kinds:
+        removed = remove_module(catalog, ship, kind, f"hazard {card.name}")
+        events += removed
+        for e in removed:  # the next removal sees this one (a resistance module's +1)
+            state = SHARED_APPLIERS[e.type](state, e)
+        ship = state.ships[ship.card]
+    return events, f"{ship.card} loses {', '.join(kinds)} module(s)."
 
 
 def _draw_secondary(state: XpState, catalog: Catalog, card: CardEntry, ship: ShipStatus,
                     args: Sequence[str]) -> tuple[list[Event], str]:
-    return [event("draws_requested", seat=ship.owner, deck="secondary", count=1,
-                  reason=f"hazard {card.name}")], f"{ship.owner} draws 1 secondary mission " \
-                                                   f"(scan it)."
+    count = int(card.attrs["amount"])
+    return [event("draws_requested", seat=ship.owner, deck="secondary", count=count,
+                  reason=f"hazard {card.name}")], \
+        f"{ship.owner} draws {count} secondary mission(s) (scan them)."
 
 
 def _less_maneuverability(state: XpState, catalog: Catalog, card: CardEntry, ship: ShipStatus,
                           args: Sequence[str]) -> tuple[list[Event], str]:
+    """-amount maneuverability for `rounds` rounds, from the next round if the card says so."""
     ships = _fleet(state, ship) if card.attrs["effect"].startswith("all_") else [ship]
-    until = state.table.round + int(card.attrs.get("rounds", 1))
+    start = state.table.round + (1 if card.attrs.get("next_round") else 0)
+    until = start + int(card.attrs["rounds"]) - 1
+    when = f"in round {start}" if until == start else f"from round {start} to round {until}"
     return [event("modifier_added", card=s.card, attr="maneuverability",
                   amount=-int(card.attrs["amount"]), source=f"hazard {card.name}",
-                  expires_round=until) for s in ships], \
+                  expires_round=until, from_round=start) for s in ships], \
         f"{', '.join(s.card for s in ships)} have -{card.attrs['amount']} maneuverability " \
-        f"until the end of round {until}."
+        f"{when}."
 
 
 def _keep(state: XpState, catalog: Catalog, card: CardEntry, ship: ShipStatus,
@@ -289,8 +299,9 @@ APPLIERS = {"ship_draw_requested": _requested, "ship_draw_done": _done,
             "space_restricted": _space_restricted}
 SCANNERS = (scan_ship_draw,)
 VERB_DOCS = (
-    Verb("resolve", "resolve [CHOICE]", "Apply the hazard card just drawn; CHOICE names the "
-         "module to remove or the Mars space to restrict when the card asks.", "resolve"),
+    Verb("resolve", "resolve [CHOICE]...", "Apply the hazard card just drawn; CHOICE names the "
+         "modules to remove (as many as the card says) or the Mars space to restrict when the "
+         "card asks.", "resolve"),
     Verb("ignore", "ignore", "Cancel the hazard card just drawn by spending the command points "
          "printed on it.", "ignore"),
 )

@@ -17,11 +17,18 @@ from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import Event, event
 from companion.core.rules import Outcome, Verb
 from companion.games.exploration.hazards import hazards_counter
-from companion.games.exploration.preparation import gain
+from companion.games.exploration.resources import gain
+from companion.games.exploration.setup import HIDDEN_DECKS
 from companion.games.exploration.state import XpState
+from companion.games.exploration.status import IN_SPACE
 
-MISSION_DECKS = ("primary", "secondary")
-IN_SPACE = ("orbit", "space", "outer_space")
+#: The one refusal for a mission that sits hidden in a hand or a deck. Naming the card,
+#: its holder, its goal or the exact reason would let anyone type `complete P06` (or
+#: `scan XP/P06`) to probe who holds what; the owner sees their progress with
+#: `state --as SEAT`.
+CANNOT_REVEAL = ("That mission cannot be revealed now: a mission is revealed by its owner, "
+                 "during their own turn, once its goal is met (a mission for the most of "
+                 "something, at the end of the game).")
 
 Stat = Callable[[XpState, str], int]
 STATS: dict[str, Stat] = {
@@ -59,12 +66,24 @@ def stat(state: XpState, catalog: Catalog, seat: str, name: str,
     return None
 
 
-def holder(state: XpState, card: str) -> str:
-    zone = state.table.zone_of(card)
-    if not zone.startswith("hand:"):
-        raise IllegalMoveError(f"{card} is not a hidden mission in anyone's hand "
-                               f"({piles.zone_phrase(zone)}).")
-    return zone.removeprefix("hand:")
+def holder(state: XpState, card: CardEntry) -> str:
+    """The seat holding a hidden mission; refusals name the card only where it is public."""
+    zone = state.table.zone_of(card.card_id)
+    if zone.startswith("hand:"):
+        return zone.removeprefix("hand:")
+    if zone.startswith("deck:"):  # "not in a hand" would tell where the others are
+        raise IllegalMoveError(CANNOT_REVEAL)
+    raise IllegalMoveError(f"{card.name} ({card.card_id}) cannot be revealed: it is "
+                           f"{piles.zone_phrase(zone)}.")
+
+
+def progress(state: XpState, catalog: Catalog, seat: str,
+             card: CardEntry) -> tuple[int | None, int | None]:
+    """(value, goal) of a mission for its holder; None where the app cannot know it."""
+    if card.attrs.get("most"):
+        return stat(state, catalog, seat, str(card.attrs["stat"]), card.attrs), None
+    goal = int(card.attrs["at_least"])
+    return stat(state, catalog, seat, str(card.attrs["stat"]), card.attrs), goal
 
 
 def reward_events(card: CardEntry, seat: str) -> tuple[list[Event], str]:
@@ -78,19 +97,14 @@ def reward_events(card: CardEntry, seat: str) -> tuple[list[Event], str]:
 
 
 def reveal(state: XpState, catalog: Catalog, card: CardEntry) -> Outcome:
-    if card.deck not in MISSION_DECKS:
+    """Reveal a held mission; every refusal while it is hidden is CANNOT_REVEAL."""
+    if card.deck not in HIDDEN_DECKS:
         raise IllegalMoveError(f"{card.name} ({card.card_id}) is not a mission card.")
-    seat = holder(state, card.card_id)
-    if state.table.active != seat or state.table.phase not in ("preparation", "flight"):
-        raise IllegalMoveError(f"{seat} can reveal a mission only during their own turn.")
-    if card.attrs.get("most"):
-        raise IllegalMoveError(f"{card.name} rewards the most of something: it is resolved at "
-                               f"the end of the game.")
-    goal = int(card.attrs["at_least"])
-    value = stat(state, catalog, seat, str(card.attrs["stat"]), card.attrs)
-    if value is not None and value < goal:
-        raise IllegalMoveError(f"{card.name} is not complete: it needs {goal} and {seat} has "
-                               f"{value} ({card.summary})")
+    seat = holder(state, card)
+    own_turn = state.table.active == seat and state.table.phase in ("preparation", "flight")
+    value, goal = progress(state, catalog, seat, card)
+    if not own_turn or goal is None or (value is not None and value < goal):
+        raise IllegalMoveError(CANNOT_REVEAL)
     checked = f"checked: {value} of {goal}" if value is not None else \
         "the app cannot see this goal; the table vouches for it"
     events, text = reward_events(card, seat)
@@ -106,8 +120,13 @@ def complete(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
 
 
 def scan_mission(state: XpState, catalog: Catalog, card: CardEntry) -> Outcome | None:
-    """Scanning a mission one holds (outside any expected draw) reveals it."""
-    if card.deck not in MISSION_DECKS or not state.table.zone_of(card.card_id).startswith("hand:"):
+    """Scanning a mission one holds (outside any expected draw) reveals it.
+
+    A mission still in its deck gets the same refusal as one held out of turn, so a
+    scan cannot tell which missions are in someone's hand.
+    """
+    zone = state.table.zone_of(card.card_id)
+    if card.deck not in HIDDEN_DECKS or not zone.startswith(("hand:", "deck:")):
         return None
     return reveal(state, catalog, card)
 

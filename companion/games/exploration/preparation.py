@@ -17,11 +17,9 @@ from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import Event, event
 from companion.core.rules import Outcome, Verb
 from companion.games.exploration import catalog as xc
+from companion.games.exploration.resources import credit_gain, gain, pay
 from companion.games.exploration.setup import seats_in_order
 from companion.games.exploration.state import (
-    DEPLOYED,
-    ShipStatus,
-    TechPlay,
     XpState,
     play_zone,
     require_phase,
@@ -29,8 +27,7 @@ from companion.games.exploration.state import (
     with_seat,
     with_ship,
 )
-
-SPACE = ("orbit", "space", "outer_space")  # "after launch into space": off the launch pad
+from companion.games.exploration.status import DEPLOYED, IN_SPACE, ShipStatus, TechPlay
 
 
 def active_seat(state: XpState, doing: str) -> str:
@@ -42,28 +39,8 @@ def active_seat(state: XpState, doing: str) -> str:
     return seat
 
 
-def gain(seat: str, resource: str, amount: int, reason: str) -> Event:
-    return event("resource_changed", seat=seat, resource=resource, delta=amount, reason=reason)
-
-
-def pay(state: XpState, seat: str, amount: int, doing: str, reserved: int = 0) -> list[Event]:
-    """The payment event, or a refusal saying what is missing (`reserved` is already spent)."""
-    have = state.table.resource(seat, "credits") - reserved
-    if amount > have:
-        raise IllegalMoveError(f"{seat} cannot {doing}: it costs {amount} credits and "
-                               f"{seat} has {have} left.")
-    return [gain(seat, "credits", -amount, doing)] if amount else []
-
-
 def lasting_cards(state: XpState, seat: str) -> list[str]:
     return state.table.cards_in(play_zone(seat))
-
-
-def credit_gain(state: XpState, seat: str, amount: int, reason: str) -> tuple[list[Event], str]:
-    """Credits from an action, unless a restriction token blocks them this round."""
-    if state.seats[seat].has_restriction("no_credits", state.table.round):
-        return [], f"{seat} gains no credits this round (restriction token)."
-    return [gain(seat, "credits", amount, reason)], f"{seat} gains {amount} credits."
 
 
 # ---- technology action ---------------------------------------------------------------------
@@ -82,10 +59,8 @@ def tech(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
             "same_action_twice", False):
         raise IllegalMoveError(f"{seat} already played '{action['name']}' this round.")
     if with_point:
-        if state.table.resource(seat, "technology") < 1:
-            raise IllegalMoveError(f"{seat} already played a technology action this round; "
-                                   f"another one needs a technology point, and {seat} has none.")
-        events.append(gain(seat, "technology", -1, "extra technology action"))
+        events += pay(state, seat, int(catalog.rules["technology"]["points_per_extra_action"]),
+                      "play another technology action this round", resource="technology")
     events.append(event("tech_played", seat=seat, level=int(action["level"]), effect=effect,
                         round=round_, with_point=with_point))
     more, said = _tech_effect(state, catalog, seat, effect, action)
@@ -143,12 +118,8 @@ def select(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     already = len(state.selected_ships(seat))
     extra = max(0, already + len(ships) - int(rules["free_ships"]))
     command = extra * int(rules["command_per_extra_ship"])
-    have = state.table.resource(seat, "command")
-    if command > have:
-        raise IllegalMoveError(f"{seat} needs {command} command point(s) to control "
-                               f"{already + len(ships)} ships and has {have}.")
-    events: list[Event] = [gain(seat, "command", -command, "command: control more ships")] \
-        if command else []
+    events = pay(state, seat, command, f"control {already + len(ships)} ships",
+                 resource="command")
     actions = xc.tech_actions(catalog)
     for ship in ships:
         events.append(event("ship_updated", card=ship.card, set={"selected": True}))
@@ -165,7 +136,7 @@ def _check_selectable(catalog: Catalog, ship: ShipStatus) -> None:
     if ship.location not in DEPLOYED:
         status = "destroyed" if ship.location == "destroyed" else "not deployed"
         raise IllegalMoveError(f"{ship.card} cannot be selected: it is {status}.")
-    extras = catalog.rules["ship_types"][ship.ship_type]
+    extras = xc.ship_type(catalog, ship.ship_type).extras
     if ship.location == "launch_pad" and not extras.get("no_launch_penalty"):
         raise IllegalMoveError(f"{ship.card} is on the launch pad: it reaches orbit at the end "
                                f"of this flight phase and can be selected next round.")
@@ -201,8 +172,8 @@ def round_start(state: XpState, catalog: Catalog) -> Outcome | None:
     events: list[Event] = [event("round_reset", round=round_)]
     notes: list[str] = []
     for ship in state.ships.values():
-        income = int(catalog.rules["ship_types"][ship.ship_type].get("credits_per_round", 0))
-        if income and ship.location in SPACE:
+        income = int(xc.ship_type(catalog, ship.ship_type).extras.get("credits_per_round", 0))
+        if income and ship.location in IN_SPACE:
             events.append(gain(ship.owner, "credits", income, f"{ship.card} ability income"))
             notes.append(f"{ship.owner} gains {income} credits from {ship.card}.")
     for seat in state.table.seats:
@@ -243,8 +214,8 @@ VERB_DOCS = (
     Verb("tech", "tech ACTION", "Play this round's technology action (credits, command, energy, "
          "maneuverability, resistance, velocity, secondary, development, score); a second one "
          "spends a technology point.", "tech credits"),
-    Verb("select", "select SHIP [SHIP...]", "Select ships to control in the flight phase: one "
-         "free, each more costs 1 command point.", "select SHLD2 TRNS1"),
+    Verb("select", "select SHIP [SHIP...]", "Select ships to control in the flight phase: the "
+         "first are free, each more costs command points.", "select SHLD2 TRNS1"),
     Verb("done", "done", "End your preparation turn; after the last spaceport, the flight "
          "phase begins.", "done"),
 )

@@ -18,6 +18,7 @@ from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import Event, event
 from companion.core.rules import Outcome, Verb
 from companion.games.exploration import catalog as xc
+from companion.games.exploration.resources import gain
 from companion.games.exploration.state import (
     MANEUVER_ROW,
     PendingDraw,
@@ -26,6 +27,7 @@ from companion.games.exploration.state import (
     require_phase,
     with_seat,
 )
+from companion.games.exploration.words import whole_number
 
 HIDDEN_DECKS = ("primary", "secondary")
 MODULE_CHOICE = "module"  # a PendingDraw "deck" that is a choice, not a card
@@ -50,11 +52,19 @@ def _spaceport(catalog: Catalog, word: str) -> str:
 def length(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     require_phase(state, ("setup",), "choose the board side")
     allowed = list(catalog.rules["game"]["rounds"])
-    if len(args) != 1 or not args[0].isdigit() or int(args[0]) not in allowed:
-        raise CommandSyntaxError(f"length takes the number of rounds: one of {allowed}.")
-    rounds = int(args[0])
+    usage = f"length takes the number of rounds: one of {_sides(catalog)}."
+    if len(args) != 1:
+        raise CommandSyntaxError(usage)
+    rounds = whole_number(args[0], "the number of rounds")
+    if rounds not in allowed:
+        raise CommandSyntaxError(usage)
     return Outcome((event("rounds_chosen", rounds=rounds),),
                    f"The {rounds}-round side of the main board is in play.")
+
+
+def _sides(catalog: Catalog) -> str:
+    """The board sides as players choose them, e.g. "8, 13"."""
+    return ", ".join(str(r) for r in catalog.rules["game"]["rounds"])
 
 
 def join(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
@@ -81,11 +91,9 @@ def _starting_bonus(catalog: Catalog, port: str) -> list[Event]:
     bonus = xc.spaceport_bonus(catalog, port)
     reason = f"{port} starting bonus"
     command = int(catalog.rules["game"]["starting_command"]) + int(bonus.get("command", 0))
-    events = [event("resource_changed", seat=port, resource="credits",
-                    delta=int(bonus["credits"]), reason=reason)]
+    events = [gain(port, "credits", int(bonus["credits"]), reason)]
     if command:
-        events.append(event("resource_changed", seat=port, resource="command",
-                            delta=command, reason=reason))
+        events.append(gain(port, "command", command, reason))
     for deck in ("primary", "development"):
         if bonus.get(deck):
             events.append(event("draws_requested", seat=port, deck=deck,
@@ -156,7 +164,7 @@ def _setup_missing(state: XpState, catalog: Catalog) -> str:
     minimum = int(catalog.rules["game"]["min_players"])
     row = xc.setup_number(catalog, "maneuver_row")
     if not state.rounds:
-        return "choose the board side with `length 8` or `length 13`"
+        return f"choose the board side with `length ROUNDS` (one of {_sides(catalog)})"
     if len(state.table.seats) < minimum:
         return f"at least {minimum} players must join"
     if state.pending:
@@ -164,7 +172,7 @@ def _setup_missing(state: XpState, catalog: Catalog) -> str:
         return f"{p.seat} still has to draw a {p.deck} card ({p.reason}) and maybe more"
     if len(state.maneuver_row()) < row:
         return f"the maneuver row has {len(state.maneuver_row())} of {row} cards"
-    if state.draft.pack <= xc.setup_number(catalog, "draft_packs"):
+    if not state.draft.pack or state.draft.is_running:
         return "the ship draft is not finished"
     return ""
 
@@ -184,6 +192,10 @@ def scan_pending_draw(state: XpState, catalog: Catalog, card: CardEntry) -> Outc
     if seat is None:
         return None
     hidden = card.deck in HIDDEN_DECKS
+    if hidden and state.table.zone_of(card.card_id).startswith("hand:"):
+        # Naming the hand it is in would let anyone probe who holds which mission.
+        raise IllegalMoveError(f"That card cannot be drawn from the {card.deck} deck: it is "
+                               f"not in the draw pile.")
     to = piles.hand_zone(seat) if hidden else piles.area_zone(seat)
     drawn = piles.draw_observed(state.table, card.card_id, card.deck, to,
                                 lambda _c: "That card" if hidden else card.name)
@@ -251,8 +263,8 @@ APPLIERS = {
 }
 SCANNERS = (scan_pending_draw, scan_maneuver_row)
 VERB_DOCS = (
-    Verb("length", "length 8|13", "Choose the side of the main board: 8 or 13 rounds.",
-         "length 8"),
+    Verb("length", "length ROUNDS", "Choose the side of the main board by its number of "
+         "rounds.", "length 8"),
     Verb("join", "join SPACEPORT [PLAYER]",
          "Seat a player at a spaceport and give its starting bonus; queues their draws.",
          "join Kourou Ana"),

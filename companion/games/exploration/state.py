@@ -3,8 +3,8 @@
 Shared with part 2 (flight, checks, traps, combat, drift, missions, scoring):
 add fields with defaults rather than renaming. Cards (missions, development,
 hazard, maneuver, hex tiles, ship cards) live in `table.locations`; this module
-holds what the table cannot: the status each ship card represents, per-round
-marks, traps and controlled domination spaces. Zones used (see core/table.py):
+holds what the table cannot: the status each ship card represents and per-round
+marks (status.py), traps and controlled domination spaces. Zones used (see core/table.py):
 `hand:SEAT` hidden missions, `area:SEAT` ship cards, unplayed development cards,
 completed missions; `play:SEAT` development cards with a lasting effect and
 kept hazard cards; `play:maneuver` the face-up maneuver row; `play:outer-space`
@@ -20,155 +20,18 @@ from typing import Any
 from companion.core.errors import IllegalMoveError
 from companion.core.events import Event
 from companion.core.table import Table
+from companion.games.exploration.status import Modifier, SeatStatus, ShipStatus
 
-#: Where a ship is. "hand": drafted, not deployed yet (its card is in area:SEAT).
-SHIP_LOCATIONS = ("hand", "launch_pad", "orbit", "space", "outer_space", "destroyed")
-DEPLOYED = ("launch_pad", "orbit", "space", "outer_space")
 MANEUVER_ROW = "play:maneuver"
 OUTER_SPACE = "play:outer-space"
+#: Journals and snapshots written before the draft stored its pack count lack it; the
+#: rulebook's count at that time is the only sensible reading of them.
+LEGACY_DRAFT_PACKS = 4
 
 
 def play_zone(seat: str) -> str:
     """Development cards in effect and kept hazard cards of `seat`."""
     return f"play:{seat}"
-
-
-@dataclass(frozen=True)
-class Modifier:
-    """A temporary change to a ship ("Add": removed after one full round).
-
-    `attr` is velocity, maneuverability, drop_maneuverability, extra_move, ...;
-    it counts while table.round <= expires_round; `condition` is shown to the
-    table when the bonus only applies in some situations.
-    """
-
-    attr: str
-    amount: int
-    source: str
-    expires_round: int
-    condition: str = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"attr": self.attr, "amount": self.amount, "source": self.source,
-                "expires_round": self.expires_round, "condition": self.condition}
-
-    @classmethod
-    def from_dict(cls, raw: Mapping[str, Any]) -> Modifier:
-        return cls(raw["attr"], int(raw["amount"]), raw["source"], int(raw["expires_round"]),
-                   raw.get("condition", ""))
-
-
-@dataclass(frozen=True)
-class ShipStatus:
-    """What a drafted ship card represents: location, tracks, attributes, modules."""
-
-    card: str
-    owner: str
-    ship_type: str
-    velocity: int
-    maneuverability: int
-    cargo_slots: int
-    max_energy: int
-    max_resistance: int
-    start_energy: int
-    location: str = "hand"
-    where: str = ""
-    energy: int = 0
-    resistance: int = 0
-    modifiers: tuple[Modifier, ...] = ()
-    reversed: bool = False
-    modules: tuple[str, ...] = ()
-    selected: bool = False
-    maneuver_used: str | None = None
-    skip_turns: int = 0
-    restrictions: tuple[str, ...] = ()
-    # part2: round of the last once-per-round ability use (Bomber, Destroyer), and the
-    # round and count of moves in outer space (one hex tile per round).
-    ability_round: int = 0
-    outer_moves_round: int = 0
-    outer_moves: int = 0
-
-    @property
-    def is_deployed(self) -> bool:
-        return self.location in DEPLOYED
-
-    def bonus(self, attr: str, round_: int) -> int:
-        """Sum of the unexpired temporary modifiers to `attr`."""
-        return sum(m.amount for m in self.modifiers
-                   if m.attr == attr and m.expires_round >= round_ and not m.condition)
-
-    def to_dict(self) -> dict[str, Any]:
-        raw = {f.name: getattr(self, f.name) for f in fields(self)}
-        raw["modifiers"] = [m.to_dict() for m in self.modifiers]
-        raw["modules"] = list(self.modules)
-        raw["restrictions"] = list(self.restrictions)
-        return raw
-
-    @classmethod
-    def from_dict(cls, raw: Mapping[str, Any]) -> ShipStatus:
-        data = dict(raw)
-        data["modifiers"] = tuple(Modifier.from_dict(m) for m in raw.get("modifiers", ()))
-        data["modules"] = tuple(raw.get("modules", ()))
-        data["restrictions"] = tuple(raw.get("restrictions", ()))
-        return cls(**data)
-
-
-@dataclass(frozen=True)
-class TechPlay:
-    """One technology action played: its level, its effect, the round."""
-
-    level: int
-    effect: str
-    round: int
-    with_point: bool = False
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"level": self.level, "effect": self.effect, "round": self.round,
-                "with_point": self.with_point}
-
-    @classmethod
-    def from_dict(cls, raw: Mapping[str, Any]) -> TechPlay:
-        return cls(int(raw["level"]), raw["effect"], int(raw["round"]),
-                   bool(raw.get("with_point", False)))
-
-
-@dataclass(frozen=True)
-class SeatStatus:
-    """Per-seat marks that are not cards or resources.
-
-    Resources live in table.resources: credits, command, technology (points),
-    frags. `dropped` counts modules dropped so far by kind (missions count
-    them); `restrictions` are (kind, round) marks such as ("no_credits", 4).
-    """
-
-    spaceport: str
-    tech_actions: tuple[TechPlay, ...] = ()
-    dev_played_round: int = 0
-    turn_done: bool = False
-    spare_modules: tuple[str, ...] = ()
-    dropped: Mapping[str, int] = field(default_factory=dict)
-    restrictions: tuple[tuple[str, int], ...] = ()
-
-    def actions_in(self, round_: int) -> list[TechPlay]:
-        return [t for t in self.tech_actions if t.round == round_]
-
-    def has_restriction(self, kind: str, round_: int) -> bool:
-        return (kind, round_) in self.restrictions
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"spaceport": self.spaceport,
-                "tech_actions": [t.to_dict() for t in self.tech_actions],
-                "dev_played_round": self.dev_played_round, "turn_done": self.turn_done,
-                "spare_modules": list(self.spare_modules), "dropped": dict(self.dropped),
-                "restrictions": [list(r) for r in self.restrictions]}
-
-    @classmethod
-    def from_dict(cls, raw: Mapping[str, Any]) -> SeatStatus:
-        return cls(raw["spaceport"],
-                   tuple(TechPlay.from_dict(t) for t in raw.get("tech_actions", ())),
-                   int(raw.get("dev_played_round", 0)), bool(raw.get("turn_done", False)),
-                   tuple(raw.get("spare_modules", ())), dict(raw.get("dropped", {})),
-                   tuple((k, int(r)) for k, r in raw.get("restrictions", ())))
 
 
 @dataclass(frozen=True)
@@ -225,12 +88,14 @@ class PendingDraw:
 
 @dataclass(frozen=True)
 class Draft:
-    """Ship draft: pack 1-4 (0 before, 5 after), who picked from this pack, packs if virtual."""
+    """Ship draft: pack 1..pack_count (0 before, pack_count + 1 after), who picked from
+    this pack, the packs if the app dealt them."""
 
     pack: int = 0
     order: tuple[str, ...] = ()
     picks: tuple[str, ...] = ()
     packs: tuple[tuple[str, ...], ...] = ()
+    pack_count: int = 0  # [rules.setup].draft_packs, stored when the draft starts
 
     @property
     def is_virtual(self) -> bool:
@@ -238,16 +103,17 @@ class Draft:
 
     @property
     def is_running(self) -> bool:
-        return 1 <= self.pack <= 4
+        return 1 <= self.pack <= self.pack_count
 
     def to_dict(self) -> dict[str, Any]:
         return {"pack": self.pack, "order": list(self.order), "picks": list(self.picks),
-                "packs": [list(p) for p in self.packs]}
+                "packs": [list(p) for p in self.packs], "pack_count": self.pack_count}
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Draft:
         return cls(int(raw["pack"]), tuple(raw["order"]), tuple(raw["picks"]),
-                   tuple(tuple(p) for p in raw["packs"]))
+                   tuple(tuple(p) for p in raw["packs"]),
+                   int(raw.get("pack_count", LEGACY_DRAFT_PACKS)))
 
 
 @dataclass(frozen=True)
@@ -371,8 +237,6 @@ def _ship_updated(state: XpState, e: Event) -> XpState:
     if ship is None:
         return state
     changes = {k: v for k, v in dict(e["set"]).items() if k in _SHIP_FIELDS}
-    if "restrictions" in changes:
-        changes["restrictions"] = tuple(changes["restrictions"])
     return with_ship(state, replace(ship, **changes))
 
 
@@ -381,7 +245,7 @@ def _modifier_added(state: XpState, e: Event) -> XpState:
     if ship is None:
         return state
     modifier = Modifier(e["attr"], int(e["amount"]), e["source"], int(e["expires_round"]),
-                        e.get("condition", ""))
+                        e.get("condition", ""), int(e.get("from_round", 0)))
     return with_ship(state, replace(ship, modifiers=(*ship.modifiers, modifier)))
 
 

@@ -17,13 +17,8 @@ from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import Event, event
 from companion.core.rules import Outcome, Verb
 from companion.games.exploration import catalog as xc
-from companion.games.exploration.preparation import (
-    active_seat,
-    credit_gain,
-    gain,
-    lasting_cards,
-    pay,
-)
+from companion.games.exploration.preparation import active_seat, lasting_cards
+from companion.games.exploration.resources import credit_gain, gain, pay
 from companion.games.exploration.state import (
     MANEUVER_ROW,
     ShipStatus,
@@ -102,9 +97,11 @@ def deploy(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     if len(args) != 1:
         raise CommandSyntaxError("deploy takes one of your ship IDs: deploy SHLD2")
     ship = require_ship(state, args[0], seat)
+    if ship.location == "destroyed":
+        raise IllegalMoveError(f"{ship.card} was destroyed and cannot be deployed again.")
     if ship.location != "hand":
         raise IllegalMoveError(f"{ship.card} is already deployed ({ship.location}).")
-    kind = xc.ship_type(catalog, catalog.card(ship.card))
+    kind = xc.ship_type(catalog, ship.ship_type)
     _played_level(state, seat, kind.deploy_level, f"deploy {ship.card}")
     busy = [s.card for s in state.ships_of(seat) if s.location == "launch_pad"]
     if busy:
@@ -191,6 +188,9 @@ def maneuver(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     if card.attrs.get("build") and len(args) != 3:
         raise CommandSyntaxError(f"Name the module to build: maneuver {card.card_id} "
                                  f"{ship.card} habitat")
+    if not card.attrs.get("build") and len(args) == 3:
+        raise CommandSyntaxError(f"{card.name} builds no module: use it without one, "
+                                 f"maneuver {card.card_id} {ship.card}.")
     cost = max(0, int(card.attrs["cost"]) - xc.discount(catalog, lasting_cards(state, seat),
                                                         "maneuver"))
     events = pay(state, seat, cost, f"use {card.name}")

@@ -18,8 +18,9 @@ from companion.core.catalog import Catalog
 from companion.core.errors import IllegalMoveError
 from companion.core.events import Event, event
 from companion.games.exploration import catalog as xc
-from companion.games.exploration.combat import destroyed
+from companion.games.exploration.checks import destroyed
 from companion.games.exploration.state import ShipStatus, Trap, XpState
+from companion.games.exploration.words import whole_number
 
 COUNTER = "traps_dropped"
 
@@ -64,9 +65,10 @@ def ending_on(trap: Trap, ship: ShipStatus) -> tuple[list[Event], str]:
 
 def valid_count(catalog: Catalog, word: str) -> int:
     counts = [int(c) for c in xc.module(catalog, "trap")["counts"]]
-    if not word.isdigit() or int(word) not in counts:
+    count = whole_number(word, f"the trap's count (one of {counts})")
+    if count not in counts:
         raise IllegalMoveError(f"A trap is set to one of {counts}, not {word!r}.")
-    return int(word)
+    return count
 
 
 def dropped(state: XpState, owner: str, counts: list[int], places: list[str]) -> list[Event]:

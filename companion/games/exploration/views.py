@@ -8,7 +8,9 @@ from typing import Any
 from companion.core import piles
 from companion.core.catalog import Catalog
 from companion.games.exploration import catalog as xc
+from companion.games.exploration.checks import attribute
 from companion.games.exploration.draft import drafter
+from companion.games.exploration.missions import progress
 from companion.games.exploration.scoring import winner_sentence
 from companion.games.exploration.state import ShipStatus, XpState, play_zone
 
@@ -32,7 +34,7 @@ def ship_view(state: XpState, catalog: Catalog, ship: ShipStatus) -> dict[str, A
         "bonuses": [m.to_dict() for m in ship.modifiers if m.expires_round >= round_],
     }
     for attr in ("velocity", "maneuverability"):
-        view[attr] = xc.effective_attribute(catalog, ship, attr, round_)
+        view[attr] = attribute(catalog, ship, attr, round_)
     return view
 
 
@@ -81,9 +83,15 @@ def view(state: XpState, catalog: Catalog, seat: str | None = None) -> dict[str,
     }
     if seat is not None:
         result["as_seat"] = seat
-        result["my_missions"] = [_card(catalog, c)
+        result["my_missions"] = [_my_mission(state, catalog, seat, c)
                                  for c in table.cards_in(piles.hand_zone(seat))]
     return result
+
+
+def _my_mission(state: XpState, catalog: Catalog, seat: str, card_id: str) -> dict[str, Any]:
+    """A hidden mission for its holder only, with the progress the app can see."""
+    value, goal = progress(state, catalog, seat, catalog.card(card_id))
+    return {**_card(catalog, card_id), "value": value, "goal": goal}
 
 
 def _ordered(state: XpState, catalog: Catalog) -> list[str]:
@@ -118,9 +126,17 @@ def render(state: XpState, catalog: Catalog, seat: str | None = None) -> str:
     if data["station"]:
         lines.append(f"Spaceship station: {data['station']}")
     if seat is not None:
-        mine = ", ".join(f"{c['id']} {c['name']}" for c in data["my_missions"]) or "none"
+        mine = ", ".join(f"{c['id']} {c['name']}{_progress_text(c)}"
+                         for c in data["my_missions"]) or "none"
         lines.append(f"{seat}'s hidden missions: {mine}")
     return "\n".join(lines)
+
+
+def _progress_text(mission: dict[str, Any]) -> str:
+    if mission["value"] is None:
+        return ""
+    goal = "most" if mission["goal"] is None else mission["goal"]
+    return f" ({mission['value']}/{goal})"
 
 
 def _final_lines(seats: list[dict[str, Any]]) -> list[str]:

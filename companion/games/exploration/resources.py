@@ -1,0 +1,40 @@
+"""Seat resources: gaining them, and paying with a refusal that says what is missing.
+
+Resources live in table.resources (credits, command, technology, frags); the
+events here are the core's resource_changed.
+"""
+
+from __future__ import annotations
+
+from companion.core.errors import IllegalMoveError
+from companion.core.events import Event, event
+from companion.games.exploration.state import XpState
+
+#: How the rulebook names an amount of each resource in a sentence.
+PLAIN_NAMES = {"credits": "credits", "command": "command point(s)",
+               "technology": "technology point(s)", "frags": "frag(s)"}
+
+
+def plain_name(resource: str) -> str:
+    return PLAIN_NAMES.get(resource, resource)
+
+
+def gain(seat: str, resource: str, amount: int, reason: str) -> Event:
+    return event("resource_changed", seat=seat, resource=resource, delta=amount, reason=reason)
+
+
+def pay(state: XpState, seat: str, amount: int, doing: str, reserved: int = 0,
+        resource: str = "credits") -> list[Event]:
+    """The payment event, or a refusal saying what is missing (`reserved` is already spent)."""
+    have = state.table.resource(seat, resource) - reserved
+    if amount > have:
+        raise IllegalMoveError(f"{seat} cannot {doing}: it costs {amount} "
+                               f"{plain_name(resource)} and {seat} has {have} left.")
+    return [gain(seat, resource, -amount, doing)] if amount else []
+
+
+def credit_gain(state: XpState, seat: str, amount: int, reason: str) -> tuple[list[Event], str]:
+    """Credits from an action, unless a restriction token blocks them this round."""
+    if state.seats[seat].has_restriction("no_credits", state.table.round):
+        return [], f"{seat} gains no credits this round (restriction token)."
+    return [gain(seat, "credits", amount, reason)], f"{seat} gains {amount} credits."

@@ -1,0 +1,25 @@
+"""Reading the words players type: numbers they give in a command.
+
+>>> whole_number("3", "the spaces moved")
+3
+>>> whole_number("²", "the spaces moved")  # doctest: +IGNORE_EXCEPTION_DETAIL
+Traceback (most recent call last):
+CommandSyntaxError: '²' is not a whole number: give the spaces moved in the digits 0-9, ...
+"""
+
+from __future__ import annotations
+
+from companion.core.errors import CommandSyntaxError
+
+_DIGITS = frozenset("0123456789")
+
+
+def whole_number(word: str, what: str) -> int:
+    """`word` as a whole number >= 0, written in ASCII digits only (no sign, no point).
+
+    str.isdigit() accepts "²" and other digits int() refuses, so it is not used here.
+    """
+    if not word or not set(word) <= _DIGITS:
+        raise CommandSyntaxError(f"{word!r} is not a whole number: give {what} in the digits "
+                                 f"0-9, e.g. 3.")
+    return int(word)
