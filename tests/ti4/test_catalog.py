@@ -10,7 +10,7 @@ import pytest
 from companion.core.catalog import Catalog
 from companion.core.errors import CatalogError
 from companion.core.tags import MAX_TAG_LENGTH, make_tag, parse_tag
-from companion.games.ti4.data import ti4_data
+from companion.games.ti4.data import system_tiles, ti4_data
 from tests.ti4.conftest import load_ti4
 
 COPIES = {  # fact sheet ti4-pok-exploration.md section 1
@@ -80,6 +80,13 @@ def test_frontier_setup_systems_are_planetless(catalog: Catalog) -> None:
     assert len(data.frontier_setup_tiles) == 17
 
 
+def test_known_system_tiles_are_base_and_pok_tiles_1_to_91(catalog: Catalog) -> None:
+    data = ti4_data(catalog)
+    assert system_tiles(catalog, data) == {str(n) for n in range(1, 92)}
+    tiles_with_planets = {p.attrs["tile"] for p in catalog.in_deck("planet")}
+    assert not set(data.other_system_tiles) & (tiles_with_planets | set(data.hyperlane_tiles))
+
+
 def _broken(change: dict[str, Any]) -> Catalog:
     good = load_ti4()
     data = good.to_data()
@@ -96,3 +103,17 @@ def _broken(change: dict[str, Any]) -> Catalog:
 def test_bad_rules_data_names_file_and_key(change: dict[str, Any], key: str) -> None:
     with pytest.raises(CatalogError, match=f"ti4.toml: {key}"):
         ti4_data(_broken(change))
+
+
+@pytest.mark.parametrize("attr", ["resources", "influence"])
+@pytest.mark.parametrize("value", [None, "2", True, 1.5])
+def test_planet_values_must_be_whole_numbers(attr: str, value: Any) -> None:
+    data = load_ti4().to_data()
+    abyz = next(c for c in data["cards"] if c["name"] == "Abyz")
+    if value is None:
+        del abyz["attrs"][attr]
+    else:
+        abyz["attrs"][attr] = value
+    broken = Catalog.from_data(data, "ti4.toml")
+    with pytest.raises(CatalogError, match=rf"ti4.toml: cards \({abyz['design']}\)\.attrs\.{attr}"):
+        ti4_data(broken)

@@ -96,3 +96,14 @@ def test_35_note6_dead_world_with_empty_relic_deck_has_no_effect(catalog: Catalo
     ok(m, "tech Alice dark", "frontier 42 for Alice", "scan TI/F15")
     result = ok(m, "resolve")
     assert "relic deck is empty" in result.message and m.state.relic_draws == ()
+
+
+def test_35_note6_dead_world_when_every_relic_left_is_owed_has_no_effect(
+        catalog: Catalog) -> None:
+    m = new_match(catalog, "player Alice", "player Bob", "setup codex")
+    for _ in range(16):
+        ok(m, 'relic Bob with "Black Market Forgery"')
+    ok(m, "tech Alice dark", "frontier 42 for Alice", "scan TI/F15")
+    result = ok(m, "resolve")
+    assert "relic deck is empty" in result.message and "no further effect" in result.message
+    assert m.state.relic_draws == ("Bob",) * 16

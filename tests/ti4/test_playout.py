@@ -43,7 +43,7 @@ def candidate(m: Match[TI4State], catalog: Catalog, rng: random.Random) -> str:
         f"frontier {rng.choice(s.frontier or ('41',))} for {seat}",
         f"frontier {rng.choice(s.frontier or ('41',))} for {seat} with Probe",
         f"explore-again {rng.choice(held)} with Garv",
-        f"relic {seat}",
+        f"relic {seat}", f"relic {seat} with Forgery",
         f"trade {rng.choice(fragments or ['C12'])} to {seat}",
         f"terraform {rng.choice(held)}",
         "choose cultural", "undo", "redo",
@@ -56,6 +56,7 @@ def check_invariants(m: Match[TI4State], catalog: Catalog) -> None:
     assert m.replay_from_start() == m.state
     revealed = m.state.table.cards_in("play:revealed")
     assert len(revealed) <= 1 and (not revealed or m.state.head is not None)
+    assert len(m.state.relic_draws) <= m.state.table.count_in("deck:relic")
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -310,3 +310,56 @@ def test_35_9b_fragments_can_be_traded(catalog: Catalog) -> None:
     assert "already has" in refused(m, "trade C12 to Bob")
     assert "in the cultural deck" in refused(m, "trade C13 to Bob")
     assert "not a relic fragment" in refused(m, "trade P18 to Bob")
+
+
+def test_35_9a_no_more_relic_draws_are_owed_than_relics_left(catalog: Catalog) -> None:
+    m = new_match(catalog)
+    _give_fragments(m, "Alice", ["C12", "C13", "C14"])
+    for _ in range(9):
+        ok(m, 'relic Bob with "Black Market Forgery"')
+    ok(m, "relic Alice")  # the tenth and last relic is owed to Alice
+    assert m.state.relic_draws == ("Bob",) * 9 + ("Alice",)
+    message = refused(m, 'relic Bob with "Black Market Forgery"')
+    assert "relic deck is empty for this draw" in message and "already owed" in message
+    for n in range(1, 11):
+        ok(m, f"scan TI/R{n:02d}")
+    assert zone(m, "R10") == "area:Alice" and m.state.relic_draws == ()
+    assert "No relic draw is owed" in refused(m, "scan TI/R01")
+
+
+def test_35_9a_purging_when_every_relic_left_is_owed_gains_no_relic(catalog: Catalog) -> None:
+    m = new_match(catalog)
+    _give_fragments(m, "Alice", ["C12", "C13", "C14"])
+    for _ in range(10):
+        ok(m, 'relic Bob with "Black Market Forgery"')
+    result = ok(m, "relic Alice")
+    assert "no relic is gained" in result.message and "already owed to Bob" in result.message
+    assert {zone(m, c) for c in ("C12", "C13", "C14")} == {"purged"}
+    assert m.state.relic_draws == ("Bob",) * 10
+
+
+def test_35_3_explore_again_refuses_a_planet_not_on_the_map(catalog: Catalog) -> None:
+    m = new_match(catalog)
+    message = refused(m, "explore-again Mirage with Garv for Alice")
+    assert message == "Mirage cannot be explored: it is not on the map yet."
+    ok(m, "take Saudor for Alice", "scan TI/I01", "resolve", "purge P23 Stellar Converter")
+    message = refused(m, "explore-again Saudor with Garv for Alice")
+    assert message == "Saudor cannot be explored: its card was purged."
+
+
+def test_35_4a_frontier_token_needs_a_known_system_tile(catalog: Catalog) -> None:
+    m = new_match(catalog)
+    for tile in ("0", "92", "999"):
+        message = refused(m, f'place-frontier {tile} with "Multiverse Shift"')
+        assert f"no system tile {tile} in the TI4 catalog" in message
+
+
+def test_35_4a_mirage_system_holds_a_planet(catalog: Catalog) -> None:
+    m = new_match(catalog)
+    ok(m, "tech Alice dark", "frontier 42 for Alice", "scan TI/F11", "resolve")
+    assert m.state.token_tiles == {"PMIR": "42"} and "42" not in m.state.frontier
+    message = refused(m, 'place-frontier 42 with "Multiverse Shift"')
+    assert "contains planets (Mirage (PMIR))" in message
+    ok(m, "scan TI/C01", "resolve", "purge PMIR Stellar Converter")
+    ok(m, 'place-frontier 42 with "Multiverse Shift"')
+    assert "42" in m.state.frontier

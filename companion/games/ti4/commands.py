@@ -22,7 +22,14 @@ from companion.games.ti4.explore import (
     traits_of,
 )
 from companion.games.ti4.state import Exploration, TI4State
-from companion.games.ti4.words import find_planets, match_name, seat_of, simple, split_keywords
+from companion.games.ti4.words import (
+    KEYWORDS,
+    find_planets,
+    match_name,
+    seat_of,
+    simple,
+    split_keywords,
+)
 
 Handler = Callable[[Builder, list[str]], str | None]
 
@@ -39,7 +46,7 @@ def cmd_player(b: Builder, args: list[str]) -> str | None:
     if not args or len(args) > 2:
         raise CommandSyntaxError("player takes a name and an optional colour: player Alice red")
     name = args[0]
-    if name.lower() in ("for", "with", "to", "from") or not simple(name):
+    if name.lower() in KEYWORDS or not simple(name):
         raise IllegalMoveError(f"{name!r} cannot be a seat name; choose another.")
     if any(s.lower() == name.lower() for s in b.state.table.seats):
         raise IllegalMoveError(f"{name} already has a seat.")
@@ -116,13 +123,19 @@ def take_planets(b: Builder, planets: list[CardEntry], seat: str) -> None:
         zone = b.state.table.zone_of(card.card_id)
         if zone == piles.area_zone(seat):
             raise IllegalMoveError(f"{seat} already controls {card.name}.")
-        if zone in ("box", "purged"):
-            why = "it is not on the map yet" if zone == "box" else "its card was purged"
-            raise IllegalMoveError(f"{card.name} cannot be taken: {why}.")
+        require_on_map(b, card, "taken")
         if card.card_id in pending or [p.card_id for p in planets].count(card.card_id) > 1:
             raise IllegalMoveError(f"{card.name} is already waiting to be gained.")
     enqueue(b, [Exploration(seat, "planet", p.card_id, "took control", gain=True)
                 for p in planets])
+
+
+def require_on_map(b: Builder, card: CardEntry, done: str) -> None:
+    """Refuse a planet still in the box (Mirage before its card is explored) or purged."""
+    zone = b.state.table.zone_of(card.card_id)
+    if zone in ("box", "purged"):
+        why = "it is not on the map yet" if zone == "box" else "its card was purged"
+        raise IllegalMoveError(f"{card.name} cannot be {done}: {why}.")
 
 
 def cmd_choose(b: Builder, args: list[str]) -> str | None:
@@ -203,6 +216,7 @@ def cmd_explore_again(b: Builder, args: list[str]) -> str | None:
     if len(planets) != 1:
         raise CommandSyntaxError("explore-again explores one planet at a time.")
     card = planets[0]
+    require_on_map(b, card, "explored")
     owner = b.state.controller(card.card_id)
     seat = b.state.table.find_seat(parts["for"]) if "for" in parts else owner
     if seat is None:
@@ -331,12 +345,13 @@ def cmd_purge(b: Builder, args: list[str]) -> str | None:
     if not zone.startswith(("area:", "play:common", "attached:")) or zone == "play:revealed":
         raise IllegalMoveError(f"{label(b.catalog, card.card_id)} cannot be purged: it is "
                                f"{piles.zone_phrase(zone)}, not in play.")
+    owner = b.state.controller(card.card_id)
     b.add(piles.move(card.card_id, zone, "purged", why))
     b.say(f"{label(b.catalog, card.card_id)} is purged ({why}).")
     for attached in b.state.table.cards_in(piles.attached_zone(card.card_id)):
         b.add(piles.move(attached, piles.attached_zone(card.card_id), "purged", why))
         b.say(f"Its attachment {label(b.catalog, attached)} is purged with it.")
-    return zone[5:] if zone.startswith("area:") else None
+    return owner
 
 
 HANDLERS: dict[str, Handler] = {

@@ -16,6 +16,8 @@ from companion.core.errors import CatalogError
 
 EXPLORATION_KINDS = ("discard", "attach", "fragment", "purge", "common-area", "play-area")
 DESTINATIONS = ("discard", "attached", "area", "purged", "play:common")
+# A planet card whose `tile` is this lies on a token placed during play (Mirage).
+TOKEN_TILE = "token"
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,7 @@ class TI4Data:
     fragments_per_relic: int
     wild_fragment_type: str
     frontier_setup_tiles: tuple[str, ...]
+    other_system_tiles: tuple[str, ...]
     hyperlane_tiles: tuple[str, ...]
     terraform_traits: tuple[str, ...]
     facility_bonus: Mapping[str, int]
@@ -109,6 +112,7 @@ def _build(catalog: Catalog) -> TI4Data:
         fragments_per_relic=_get(catalog, raw, "fragments_per_relic", int),
         wild_fragment_type=_get(catalog, raw, "wild_fragment_type", str),
         frontier_setup_tiles=_strings(catalog, raw, "frontier_setup_tiles"),
+        other_system_tiles=_strings(catalog, raw, "other_system_tiles"),
         hyperlane_tiles=_strings(catalog, raw, "hyperlane_tiles"),
         terraform_traits=_strings(catalog, raw, "terraform_traits"),
         facility_bonus={k: int(v) for k, v in bonus.items()},
@@ -142,13 +146,13 @@ def _check_cards(catalog: Catalog, data: TI4Data) -> None:
                 raise _fail(catalog, f"{where}.attrs.traits", "must list known traits")
             if not isinstance(card.attrs.get("tile"), str):
                 raise _fail(catalog, f"{where}.attrs.tile", "must be a tile string")
+            for key in ("resources", "influence"):
+                value = card.attrs.get(key)
+                if not isinstance(value, int) or isinstance(value, bool):
+                    raise _fail(catalog, f"{where}.attrs.{key}", "must be a whole number")
 
 
 # ---- card queries ------------------------------------------------------------------
-def is_planet(card: CardEntry, data: TI4Data) -> bool:
-    return card.deck == data.planet_deck
-
-
 def printed_traits(card: CardEntry) -> tuple[str, ...]:
     return tuple(card.attrs.get("traits", ()))
 
@@ -158,5 +162,9 @@ def fragment_type(card: CardEntry) -> str | None:
     return str(value) if card.kind == "fragment" and value is not None else None
 
 
-def planets_on_tile(catalog: Catalog, data: TI4Data, tile: str) -> list[CardEntry]:
-    return [c for c in catalog.in_deck(data.planet_deck) if c.attrs.get("tile") == tile]
+def system_tiles(catalog: Catalog, data: TI4Data) -> frozenset[str]:
+    """Every system tile the catalog knows: planet tiles, planetless systems, hyperlanes."""
+    printed = {str(c.attrs["tile"]) for c in catalog.in_deck(data.planet_deck)}
+    return frozenset((printed - {TOKEN_TILE}) | {*data.frontier_setup_tiles,
+                                                 *data.other_system_tiles,
+                                                 *data.hyperlane_tiles})

@@ -14,7 +14,7 @@ from companion.core.catalog import CardEntry, Catalog
 from companion.core.errors import IllegalMoveError
 from companion.core.events import Event, event
 from companion.core.rules import Outcome
-from companion.games.ti4.data import TI4Data, printed_traits, ti4_data
+from companion.games.ti4.data import TOKEN_TILE, TI4Data, printed_traits, ti4_data
 from companion.games.ti4.state import REVEALED, Exploration, TI4State, apply_event
 
 
@@ -54,6 +54,19 @@ def traits_of(state: TI4State, card: CardEntry) -> tuple[str, ...]:
     return tuple(dict.fromkeys((*printed_traits(card), *state.extra_traits.get(card.card_id, ()))))
 
 
+def system_of(state: TI4State, planet: CardEntry) -> str | None:
+    """The tile a planet lies in: printed on its card, or where its token was placed."""
+    tile = str(planet.attrs.get("tile", ""))
+    return state.token_tiles.get(planet.card_id) if tile == TOKEN_TILE else tile
+
+
+def planets_in_system(state: TI4State, catalog: Catalog, tile: str) -> list[CardEntry]:
+    """Planets standing in tile `tile` (not purged by a Stellar Converter, not in the box)."""
+    data = ti4_data(catalog)
+    return [p for p in catalog.in_deck(data.planet_deck) if system_of(state, p) == tile
+            and state.table.zone_of(p.card_id) not in ("purged", "box")]
+
+
 def target_phrase(catalog: Catalog, item: Exploration) -> str:
     if item.kind == "frontier":
         return f"the frontier token in tile {item.target}"
@@ -66,11 +79,10 @@ def fragment_odds(state: TI4State, catalog: Catalog, deck: str) -> piles.Odds:
 
 
 # ---- starting explorations ---------------------------------------------------------------
-def enqueue(b: Builder, items: list[Exploration], front: bool = False) -> None:
+def enqueue(b: Builder, items: list[Exploration]) -> None:
     """Add explorations to the queue and start the head if nothing is under way."""
-    queue = (*items, *b.state.queue) if front else (*b.state.queue, *items)
-    b.set_queue(queue)
-    if len(b.state.queue) > len(items) and not front:
+    b.set_queue((*b.state.queue, *items))
+    if len(b.state.queue) > len(items):
         waiting = ", ".join(target_phrase(b.catalog, i) for i in items)
         b.say(f"Queued after the current exploration: {waiting}.")
     start_queue(b)
@@ -220,11 +232,45 @@ def _destination(b: Builder, card: CardEntry, item: Exploration) -> tuple[str, s
 def _card_extras(b: Builder, card: CardEntry, item: Exploration) -> None:
     planet = card.attrs.get("gains_planet")
     if isinstance(planet, str) and planet in b.catalog.cards:
+        _place_planet_token(b, b.catalog.cards[planet], item, card.name)
         gain = Exploration(item.seat, "planet", planet, f"gained with {card.name}", gain=True)
         b.set_queue((gain, *b.state.queue))
     if card.attrs.get("draws_relic"):
-        if b.state.table.count_in(piles.deck_zone(b.data.relic_deck)) == 0:
-            b.say("The relic deck is empty, so it has no further effect.")
-        else:
-            b.add(event("relic_owed", seats=[*b.state.relic_draws, item.seat]))
-            b.say(f"{item.seat} draws the top relic: scan it.")
+        owe_relic_draw(b, item.seat, card.name, "so it has no further effect")
+
+
+def _place_planet_token(b: Builder, planet: CardEntry, item: Exploration, source: str) -> None:
+    """A planet printed on a token (Mirage) lies in the explored system from now on."""
+    if planet.attrs.get("tile") != TOKEN_TILE:
+        return
+    if item.kind == "frontier":
+        tile: str | None = item.target
+    else:
+        tile = system_of(b.state, b.catalog.card(item.target))
+    if tile:
+        b.add(event("planet_token_placed", planet=planet.card_id, tile=tile, reason=source))
+
+
+def owe_relic_draw(b: Builder, seat: str, source: str, when_empty: str | None) -> bool:
+    """Owe `seat` the top relic; True if owed, False once every relic left is already owed.
+
+    Draws owed earlier take the relics still in the deck first, so a deck of N relics
+    serves at most N draws. Beyond that the deck is empty for this draw: the effect
+    happens without a relic, `when_empty` says so; None refuses the command instead.
+    """
+    deck = piles.deck_zone(b.data.relic_deck)
+    owed = b.state.relic_draws
+    left = b.state.table.count_in(deck)
+    if left > len(owed):
+        b.add(event("relic_owed", seats=[*owed, seat]))
+        b.say(f"{seat} draws the top relic ({source}): scan it.")
+        return True
+    empty = "The relic deck is empty"
+    if left:
+        them = "the relic left is" if left == 1 else f"the {left} relics left are"
+        empty += (f" for this draw: {them} already owed to "
+                  f"{', '.join(dict.fromkeys(owed[:left]))}")
+    if when_empty is None:
+        raise IllegalMoveError(f"{empty}, so {source} draws no relic.")
+    b.say(f"{empty}, {when_empty}.")
+    return False

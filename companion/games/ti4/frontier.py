@@ -7,8 +7,8 @@ import re
 
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import event
-from companion.games.ti4.data import planets_on_tile
-from companion.games.ti4.explore import Builder, enqueue, label
+from companion.games.ti4.data import system_tiles
+from companion.games.ti4.explore import Builder, enqueue, label, planets_in_system
 from companion.games.ti4.state import Exploration
 
 
@@ -29,13 +29,15 @@ def place_at_setup(b: Builder) -> None:
 
 def place_by_ability(b: Builder, tile: str, ability: str) -> None:
     """35.4a: an ability places a token; at most one per system, never on a hyperlane."""
+    if tile not in system_tiles(b.catalog, b.data):
+        raise IllegalMoveError(f"There is no system tile {tile} in the TI4 catalog (base game "
+                               f"and Prophecy of Kings): check the number printed on the tile.")
     if tile in b.data.hyperlane_tiles:
         raise IllegalMoveError(f"Tile {tile} is a hyperlane: frontier tokens never go there.")
     if tile in b.state.frontier:
         raise IllegalMoveError(f"Tile {tile} already has a frontier token; a system holds "
                                f"at most one.")
-    standing = [p for p in planets_on_tile(b.catalog, b.data, tile)
-                if b.state.table.zone_of(p.card_id) not in ("purged", "box")]
+    standing = planets_in_system(b.state, b.catalog, tile)
     if standing:
         names = ", ".join(label(b.catalog, p.card_id) for p in standing)
         raise IllegalMoveError(f"Tile {tile} contains planets ({names}): frontier tokens go "

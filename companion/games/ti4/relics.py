@@ -13,7 +13,7 @@ from companion.core.catalog import CardEntry
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import event
 from companion.games.ti4.data import fragment_type
-from companion.games.ti4.explore import Builder, label
+from companion.games.ti4.explore import Builder, label, owe_relic_draw
 
 
 def fragments_of(b: Builder, seat: str) -> list[CardEntry]:
@@ -36,8 +36,9 @@ def trade(b: Builder, card_ids: list[str], to_seat: str) -> None:
                                    f"it is {piles.zone_phrase(zone)}.")
         if zone == piles.area_zone(to_seat):
             raise IllegalMoveError(f"{to_seat} already has {label(b.catalog, card.card_id)}.")
+        giver = b.state.controller(card.card_id)
         b.add(piles.move(card.card_id, zone, piles.area_zone(to_seat), "transaction"))
-        b.say(f"{zone[5:]} gives {label(b.catalog, card.card_id)} to {to_seat} (35.9b).")
+        b.say(f"{giver} gives {label(b.catalog, card.card_id)} to {to_seat} (35.9b).")
 
 
 def choose_fragments(b: Builder, seat: str, words: list[str]) -> list[CardEntry]:
@@ -108,19 +109,12 @@ def purge_for_relic(b: Builder, seat: str, words: list[str]) -> None:
         b.add(piles.move(card.card_id, piles.area_zone(seat), "purged", "purged for a relic"))
     names = ", ".join(label(b.catalog, c.card_id) for c in chosen)
     b.say(f"{seat} purges {names} (35.9a).")
-    if b.state.table.count_in(piles.deck_zone(b.data.relic_deck)) == 0:
-        b.say("The relic deck is empty: the fragments are purged and no relic is gained.")
-        return
-    b.add(event("relic_owed", seats=[*b.state.relic_draws, seat]))
-    b.say(f"{seat} draws the top card of the relic deck: scan it.")
+    owe_relic_draw(b, seat, "35.9a", "so the fragments are purged and no relic is gained")
 
 
 def relic_by_ability(b: Builder, seat: str, ability: str) -> None:
     """Another effect lets `seat` draw a relic (e.g. Black Market Forgery); it is named."""
-    if b.state.table.count_in(piles.deck_zone(b.data.relic_deck)) == 0:
-        raise IllegalMoveError(f"The relic deck is empty, so {ability} draws no relic.")
-    b.add(event("relic_owed", seats=[*b.state.relic_draws, seat]))
-    b.say(f"{seat} draws the top card of the relic deck ({ability}): scan it.")
+    owe_relic_draw(b, seat, ability, None)
 
 
 def draw_relic(b: Builder, card: CardEntry) -> str:

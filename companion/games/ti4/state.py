@@ -2,7 +2,8 @@
 
 State is a fold of events. Besides the core table events, the game adds:
 `game_set_up`, `tech_gained`, `queue_set`, `frontier_placed`, `frontier_removed`,
-`relic_owed` and `traits_added`. Applying them never fails for a stored event.
+`relic_owed`, `traits_added` and `planet_token_placed`. Applying them never fails for
+a stored event.
 """
 
 from __future__ import annotations
@@ -60,7 +61,6 @@ class TI4State:
     """Everything the exploration companion tracks for one game."""
 
     table: Table
-    set_up: bool = False
     options: tuple[str, ...] = ()
     colors: Mapping[str, str] = field(default_factory=dict)
     techs: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -68,6 +68,12 @@ class TI4State:
     queue: tuple[Exploration, ...] = ()
     relic_draws: tuple[str, ...] = ()
     extra_traits: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    token_tiles: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def set_up(self) -> bool:
+        """Setup always starts round 1, so the round says it (no flag to keep in step)."""
+        return self.table.round > 0
 
     @property
     def revealed(self) -> str | None:
@@ -82,36 +88,40 @@ class TI4State:
     def has_tech(self, seat: str, tech: str) -> bool:
         return tech in self.techs.get(seat, ())
 
-    def controller(self, planet: str) -> str | None:
-        zone = self.table.zone_of(planet)
-        return zone[5:] if zone.startswith("area:") else None
+    def controller(self, card: str) -> str | None:
+        """The seat whose play area holds `card` (a planet, fragment or relic), if any."""
+        zone = self.table.zone_of(card)
+        return zone.removeprefix("area:") if zone.startswith("area:") else None
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "table": self.table.to_dict(), "set_up": self.set_up,
+            "table": self.table.to_dict(),
             "options": list(self.options), "colors": dict(self.colors),
             "techs": {s: list(t) for s, t in self.techs.items()},
             "frontier": list(self.frontier), "queue": [q.to_dict() for q in self.queue],
             "relic_draws": list(self.relic_draws),
             "extra_traits": {p: list(t) for p, t in self.extra_traits.items()},
+            "token_tiles": dict(self.token_tiles),
         }
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> TI4State:
+        # States saved before set_up became a property still carry it: ignored.
         return cls(
-            table=Table.from_dict(raw["table"]), set_up=bool(raw.get("set_up")),
+            table=Table.from_dict(raw["table"]),
             options=tuple(raw.get("options", ())), colors=dict(raw.get("colors", {})),
             techs={s: tuple(t) for s, t in raw.get("techs", {}).items()},
             frontier=tuple(raw.get("frontier", ())),
             queue=tuple(Exploration.from_dict(q) for q in raw.get("queue", ())),
             relic_draws=tuple(raw.get("relic_draws", ())),
             extra_traits={p: tuple(t) for p, t in raw.get("extra_traits", {}).items()},
+            token_tiles={p: str(t) for p, t in raw.get("token_tiles", {}).items()},
         )
 
 
 # ---- applying game events --------------------------------------------------------------
 def _game_set_up(s: TI4State, e: Event) -> TI4State:
-    return replace(s, set_up=True, options=tuple(e.get("options", ())))
+    return replace(s, options=tuple(e.get("options", ())))
 
 
 def _seat_joined(s: TI4State, e: Event) -> TI4State:
@@ -150,6 +160,10 @@ def _traits_added(s: TI4State, e: Event) -> TI4State:
     return replace(s, extra_traits={**s.extra_traits, planet: merged})
 
 
+def _planet_token_placed(s: TI4State, e: Event) -> TI4State:
+    return replace(s, token_tiles={**s.token_tiles, e["planet"]: str(e["tile"])})
+
+
 GAME_APPLIERS = {
     "game_set_up": _game_set_up,
     "tech_gained": _tech_gained,
@@ -158,6 +172,7 @@ GAME_APPLIERS = {
     "frontier_removed": _frontier_removed,
     "relic_owed": _relic_owed,
     "traits_added": _traits_added,
+    "planet_token_placed": _planet_token_placed,
 }
 
 
