@@ -115,3 +115,34 @@ def test_verb_help_repeats_no_catalog_number() -> None:
     for verb in RULES.verbs():
         if verb.name != "start":  # "begin round 1" names the first round, not a rule number
             assert not re.search(r"\b\d+\b", verb.help), (verb.name, verb.help)
+
+
+def _with_module(kind: str, **values: Any) -> Catalog:
+    data = copy.deepcopy(catalog().to_data())
+    data["rules"]["modules"][kind].update(values)
+    return Catalog.from_data(data, "changed.toml")
+
+
+def test_turret_damage_follows_the_catalog() -> None:
+    cat = _with_module("laser_turret", damage_per_turret=2)
+    match = to_flight(round_two(x_builds=("laser_turret",), catalog=cat))
+    result = run(match, "next", "attack TRNS1 SHLD1 range 3")[-1]
+    assert "0 energy and 2 resistance damage" in result.message
+    assert match.state.ships["SHLD1"].resistance == 3 - 2
+
+
+def test_damage_to_destroy_a_dropped_module_follows_the_catalog() -> None:
+    cat = _changed({"flight": {"dropped_module_damage": 2}})
+    match = round_two(b_builds=("laser_turret", "gnss"), catalog=cat)
+    run(match, "tech credits", "select TRNS1", "done", "tech credits", "select SHLD1", "done",
+        "drop SHLD1 gnss")
+    assert "needs 2 to be destroyed" in refused(match, "attack SHLD1 gnss1")
+    assert len(match.state.controls) == 1
+
+
+def test_cards_drawn_by_a_technology_action_follow_the_catalog() -> None:
+    data = copy.deepcopy(catalog().to_data())
+    data["rules"]["technology"]["actions"]["development"]["draw_count"] = 2
+    match = round_two(catalog=Catalog.from_data(data, "changed.toml"))
+    result = run(match, "tech development")[-1]
+    assert "Draw 2 development card(s)" in result.message

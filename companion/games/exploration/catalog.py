@@ -20,7 +20,7 @@ MODULE_CATEGORIES = ("attribute", "turret", "trap", "domination")
 FLIGHT_NUMBERS = ("credit_space", "command_space", "gnss_maneuverability", "l1_maneuverability",
                   "action_energy", "drift_spaces", "command_per_damage",
                   "frags_per_destroyed_ship", "failed_check_energy", "stuck_energy",
-                  "outer_tiles_per_round")
+                  "outer_tiles_per_round", "dropped_module_damage")
 REQUIRED_SECTIONS = ("game", "spaceports", "setup", "technology", "selection", "ship_types",
                      "modules", "areas", "token_conversion", "flight", "dice")
 #: Card attributes each deck's cards must carry, with their type.
@@ -116,6 +116,8 @@ def _validate_technology(catalog: Catalog) -> None:
         if draw is not None and draw not in catalog.decks:
             raise _fail(catalog, f"rules.technology.actions.{effect}.draw",
                         f"{draw!r} is not a deck")
+        if draw is not None:
+            _int(catalog, action, "draw_count", f"rules.technology.actions.{effect}")
 
 
 def _validate_ship_types(catalog: Catalog) -> None:
@@ -145,6 +147,8 @@ def _validate_modules(catalog: Catalog) -> None:
                 _int(catalog, raw, key, where)
             if raw.get("area") != "any" and raw.get("area") not in areas:
                 raise _fail(catalog, f"{where}.area", f"{raw.get('area')!r} is not an area")
+        if raw["category"] == "turret":
+            _int(catalog, raw, "damage_per_turret", where)
 
 
 def _validate_areas(catalog: Catalog) -> None:

@@ -65,10 +65,12 @@ def take_damage(energy: int, resistance: int, damage: Damage, shield: bool = Fal
 
 
 def turret_damage(catalog: Catalog, ship: ShipStatus) -> Damage:
-    """1 damage per turret of its kind, plus the Laser beam's extra resistance damage."""
-    kinds = [xc.module(catalog, m) for m in ship.modules]
-    energy = sum(1 for k in kinds if k["category"] == "turret" and k["damage"] == "energy")
-    resistance = sum(1 for k in kinds if k["category"] == "turret" and k["damage"] == "resistance")
+    """Each turret's damage of its kind, plus the Laser beam's extra resistance damage."""
+    turrets = [k for k in (xc.module(catalog, m) for m in ship.modules)
+               if k["category"] == "turret"]
+    energy = sum(int(k["damage_per_turret"]) for k in turrets if k["damage"] == "energy")
+    resistance = sum(int(k["damage_per_turret"]) for k in turrets
+                     if k["damage"] == "resistance")
     if energy + resistance == 0:
         return Damage(0, 0)
     extra = int(xc.ship_type(catalog, ship.ship_type).extras.get("extra_resistance_damage", 0))
@@ -137,16 +139,20 @@ def attack(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
             raise IllegalMoveError(f"{target.card} is not on the map.")
         more, text = hit_ship(catalog, ship, target, damage, shield, reason)
     else:
-        more, text = hit_dropped(state, catalog, ship, word, reason)
+        more, text = hit_dropped(state, catalog, ship, word, damage, reason)
     return Outcome(tuple(events + more), f"{ship.card} attacks with {damage.energy} energy and "
                                          f"{damage.resistance} resistance damage. {text}",
                    ship.owner)
 
 
 def hit_dropped(state: XpState, catalog: Catalog, ship: ShipStatus, word: str,
-                reason: str) -> tuple[list[Event], str]:
-    """A dropped module (a cube on a space, or a trap) is destroyed by 1 damage: no frag."""
-    command = flight_rule(catalog, "command_per_damage")
+                damage: Damage, reason: str) -> tuple[list[Event], str]:
+    """A dropped module (a cube on a space, or a trap) falls to a little damage: no frag."""
+    needed = flight_rule(catalog, "dropped_module_damage")
+    if damage.total < needed:
+        raise IllegalMoveError(f"{ship.card} deals {damage.total} damage; a dropped module "
+                               f"needs {needed} to be destroyed.")
+    command = flight_rule(catalog, "command_per_damage") * needed
     gained = gain(ship.owner, "command", command, reason)
     for control in state.controls:
         if control.space.upper() == word:

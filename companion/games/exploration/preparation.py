@@ -81,8 +81,9 @@ def _tech_effect(state: XpState, catalog: Catalog, seat: str, effect: str,
         return [event("scored", seat=seat, points=int(action["score"]), source=reason)], \
             f"{seat} scores {action['score']} domination points."
     if "draw" in action:
-        return [event("draws_requested", seat=seat, deck=action["draw"], count=1,
-                      reason=reason)], f"Draw 1 {action['draw']} card and scan it."
+        count = int(action["draw_count"])
+        return [event("draws_requested", seat=seat, deck=action["draw"], count=count,
+                      reason=reason)], f"Draw {count} {action['draw']} card(s) and scan them."
     events = [e for ship in state.selected_ships(seat)
               for e in selection_boost(state, ship, action, effect)]
     return events, "It applies to each ship selected for the next flight phase."
