@@ -150,8 +150,8 @@ def ppm_floor(reader: FrameReader, per_step: int) -> tuple[list[str], float | No
     return lines, floor
 
 
-def replay_latency(folder: Path, frames: list[np.ndarray], first_frames: set[int],
-                   fps: float = 30.0) -> tuple[list[float], int, int, int]:
+def replay_latency(reader: FrameReader, folder: Path, frames: list[np.ndarray],
+                   first_frames: set[int], fps: float = 30.0) -> tuple[list[float], int, int, int]:
     """Run the threaded pipeline on a replay folder; latency from each card's first frame."""
     from companion.core.catalog import Catalog
     from companion.scanner.pipeline import Event, ScanEvent, ScanPipeline
@@ -186,8 +186,7 @@ def replay_latency(folder: Path, frames: list[np.ndarray], first_frames: set[int
         source.open()
         return source
 
-    pipeline = ScanPipeline(open_source, readers()["zxing + ladder (default)"],
-                            TagResolver(no_catalog), deliver)
+    pipeline = ScanPipeline(open_source, reader, TagResolver(no_catalog), deliver)
     pipeline.start()
     pipeline.wait()
     pipeline.stop()
@@ -261,15 +260,17 @@ def main() -> None:
             seed=9, per_condition=args.per_condition, size=s))
         sets[label] = [(gray(img), truth) for _, img, truth in made]  # type: ignore[attr-defined]
     results: dict[str, dict[str, Tally]] = {}
-    for name, reader in readers().items():
+    built = readers()
+    for name, reader in built.items():
         results[name] = {label: measure(reader, samples) for label, samples in sets.items()}
         print(f"measured {name}", file=sys.stderr)
-    floor_lines, floor = ppm_floor(readers()["zxing + ladder (default)"], args.floor_per_step)
+    default = built["zxing + ladder (default)"]
+    floor_lines, floor = ppm_floor(default, args.floor_per_step)
     with tempfile.TemporaryDirectory() as tmp:
         frames, firsts = latency_frames(args.latency_cards)
-        latencies, shown, dropped, captured = replay_latency(Path(tmp), frames, firsts)
+        latencies, shown, dropped, captured = replay_latency(default, Path(tmp), frames, firsts)
         _, held_scans, held_dropped, held_captured = replay_latency(
-            Path(tmp), hold_frames(10, 30), {0})
+            default, Path(tmp), hold_frames(10, 30), {0})
     write_report(args, results, floor_lines, floor, latencies, shown, dropped, captured,
                  held_scans, held_captured, held_dropped)
 

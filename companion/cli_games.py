@@ -15,6 +15,7 @@ from companion.core.engine import Result
 from companion.core.errors import CompanionError
 from companion.core.privacy import public_step
 from companion.paths import default_db
+from companion.scanner.options import fps_type, seconds_type
 from companion.session import Session, open_db, open_session
 from companion.subcommand import Subcommand
 
@@ -40,8 +41,8 @@ def _play_arguments(parser: argparse.ArgumentParser) -> None:
                         "opencv[:INDEX] or replay:PATH (after the script, if one is given)")
     parser.add_argument("--decoder", choices=("zxing", "zbar", "opencv"), default=None,
                         help="QR decoder for --camera (default: the fastest installed)")
-    parser.add_argument("--fps", type=float, default=30.0, help="replay speed for --camera")
-    parser.add_argument("--forget-after", type=float, default=1.5,
+    parser.add_argument("--fps", type=fps_type, default=30.0, help="replay speed for --camera")
+    parser.add_argument("--forget-after", type=seconds_type, default=1.5,
                         help="seconds a card must be out of view to scan again (--camera)")
 
 
@@ -107,6 +108,10 @@ def _run_line(session: Session, args: argparse.Namespace, interactive: bool,
 
 
 def run_play(args: argparse.Namespace) -> int:
+    if args.camera:  # a camera that cannot work is refused before any game is touched
+        from companion.cli_live import check_camera
+
+        check_camera(args)
     session = open_session(_db(args), args.game, getattr(args, "game_id", None),
                            args.new, args.seed)
     _say(session.notice)

@@ -28,16 +28,39 @@ def _read_lines(inbox: queue.Queue[Item]) -> None:
     inbox.put(("eof", None))
 
 
-def _start_scanner(args: argparse.Namespace, game: str, inbox: queue.Queue[Item]) -> Any:
+def check_camera(args: argparse.Namespace) -> None:
+    """Refuse a --camera, --fps or --forget-after that cannot work, with one sentence.
+
+    Cheap enough to call before a game is opened: a replay that cannot open
+    (missing, empty, not a video) is refused here instead of being retried.
+    """
+    from companion.scanner.commands import source_opener
+    from companion.scanner.dedup import ScanDeduper
+
+    ScanDeduper(args.forget_after)
+    opener = source_opener(args.camera, args.fps, sys.stderr)
+    if _is_replay(args.camera):
+        opener().close()
+
+
+def _is_replay(camera: str) -> bool:
+    return camera.startswith("replay:")
+
+
+def _start_scanner(args: argparse.Namespace, session: Session,
+                   inbox: queue.Queue[Item]) -> Any:
+    """Everything is checked before the scanner starts; a refusal raises CompanionError."""
     from companion.scanner.commands import build_reader, build_resolver, source_opener
     from companion.scanner.dedup import ScanDeduper
     from companion.scanner.pipeline import ScanPipeline
 
+    deduper = ScanDeduper(args.forget_after)
     reader = build_reader(args.decoder, sys.stderr)
     opener = source_opener(args.camera, args.fps, sys.stderr)
-    pipeline = ScanPipeline(opener, reader, build_resolver(game),
-                            lambda event: inbox.put(("scanner", event)),
-                            ScanDeduper(args.forget_after))
+    # The game's own catalog: a saved game may be pinned to an older one than the packaged.
+    resolver = build_resolver(session.kind, session.match.catalog)
+    pipeline = ScanPipeline(opener, reader, resolver,
+                            lambda event: inbox.put(("scanner", event)), deduper)
     pipeline.start()
     return pipeline
 
@@ -68,10 +91,10 @@ def _scanned(session: Session, event: Any, as_json: bool, out: IO[str]) -> bool:
 def play_live(args: argparse.Namespace, session: Session,
               run_line: Callable[[int, str], bool], interactive: bool) -> bool:
     """Serve typed lines and camera scans until both are done; True if any was refused."""
-    from companion.scanner.pipeline import ScanEvent
+    from companion.scanner.pipeline import END_STATUSES, ScanEvent
 
     inbox: queue.Queue[Item] = queue.Queue()
-    pipeline = _start_scanner(args, session.kind, inbox)
+    pipeline = _start_scanner(args, session, inbox)
     threading.Thread(target=_read_lines, args=(inbox,), daemon=True).start()
     typing, camera, refused = True, True, False
     try:
@@ -90,7 +113,8 @@ def play_live(args: argparse.Namespace, session: Session,
                 refused |= _scanned(session, value, args.json, sys.stdout)
             else:
                 print(f"camera {value.status}: {value.message}", file=sys.stderr, flush=True)
-                camera = value.status not in ("ended", "stopped")
+                camera = value.status not in END_STATUSES
+                refused |= value.status == "failed"
     finally:
         pipeline.stop()
     return refused

@@ -63,10 +63,6 @@ class ScanCode:
     card: CardRef | None = None
     message: str | None = None
 
-    @property
-    def is_card(self) -> bool:
-        return self.status == "ok"
-
     def to_dict(self) -> dict[str, Any]:
         return {
             "text": self.text,
@@ -80,7 +76,20 @@ class ScanCode:
         """One line for a terminal: what was read and what it means."""
         if self.card is not None:
             return f"{self.text}  {self.card.name}"
-        return f"{self.text}  ({self.status}: {self.message})"
+        return f"{printable(self.text)}  ({self.status}: {self.message})"
+
+
+def printable(text: str) -> str:
+    r"""`text` safe for a terminal: each non-printable character shown as its escape.
+
+    A foreign code may hold a newline or an escape sequence; printed raw it
+    could fake a line of output or restyle the terminal.
+
+    >>> printable("A\nB\x1b[2J")
+    'A\\nB\\x1b[2J'
+    """
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                   for c in text)
 
 
 def top_left(corners: Sequence[Point]) -> Point:

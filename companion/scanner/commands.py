@@ -8,19 +8,27 @@ OpenCV. The heavy modules are imported inside each command's `run`.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
+import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from companion.core.errors import CompanionError
+from companion.scanner.codes import printable
+from companion.scanner.options import fps_type, seconds_type
 from companion.subcommand import Subcommand
 
 if TYPE_CHECKING:
+    from companion.core.catalog import Catalog
     from companion.scanner.pipeline import Event
     from companion.scanner.reader import FrameReader
     from companion.scanner.resolve import TagResolver
+    from companion.scanner.sources import FrameSource
 
 GAMES = ("xp", "ti4")
 
@@ -50,10 +58,14 @@ def build_reader(name: str | None, err: TextIO) -> FrameReader:
     return FrameReader(built[0], built[1] if len(built) > 1 else None)
 
 
-def build_resolver(game: str | None) -> TagResolver:
+def build_resolver(game: str | None, catalog: Catalog | None = None) -> TagResolver:
+    """A resolver for `game`, its catalog loaded now (or the one given), not at the first scan."""
     from companion.scanner.resolve import TagResolver, default_loader
 
-    return TagResolver(default_loader, game)
+    resolver = TagResolver(default_loader, game, catalog)
+    if game is not None:
+        resolver.preload()
+    return resolver
 
 
 # --- decode -------------------------------------------------------------------------
@@ -98,7 +110,10 @@ def decode_file(path: str, reader: FrameReader, resolver: TagResolver) -> dict[s
     """Every QR code in one image file, resolved, with the decode time in ms."""
     import cv2
 
-    image = cv2.imread(path, cv2.IMREAD_GRAYSCALE) if Path(path).is_file() else None
+    try:
+        image = cv2.imread(path, cv2.IMREAD_GRAYSCALE) if Path(path).is_file() else None
+    except cv2.error:  # e.g. a header claiming more pixels than OpenCV allows
+        image = None
     if image is None:
         reason = "does not exist" if not Path(path).exists() else "is not an image we can read"
         raise UnreadableImageError(f"{path}: {reason}.")
@@ -117,7 +132,7 @@ def _decode_text(record: dict[str, Any]) -> str:
     for code in record["codes"]:
         card = code["card"]
         what = card["name"] if card else code["message"]
-        lines.append(f"  {code['text']}  [{code['status']}]  {what}")
+        lines.append(printable(f"  {code['text']}  [{code['status']}]  {what}"))
     return "\n".join(lines)
 
 
@@ -142,58 +157,94 @@ def _add_scan_arguments(parser: argparse.ArgumentParser) -> None:
                         help="refuse tags of the other game")
     parser.add_argument("--json", action="store_true", help="one JSON line per event")
     parser.add_argument("--decoder", choices=("zxing", "zbar", "opencv"), default=None)
-    parser.add_argument("--fps", type=float, default=30.0, help="replay speed (default 30)")
-    parser.add_argument("--forget-after", type=float, default=1.5,
+    parser.add_argument("--fps", type=fps_type, default=30.0,
+                        help="replay speed in frames per second, up to 240 (default 30)")
+    parser.add_argument("--forget-after", type=seconds_type, default=1.5,
                         help="seconds out of view before a card can scan again (default 1.5)")
 
 
 def run_scan(args: argparse.Namespace, out: TextIO | None = None,
              err: TextIO | None = None) -> int:
-    """Run the live pipeline until a replay ends or Ctrl-C; one line per event."""
+    """Run the live pipeline until a replay ends or Ctrl-C; one line per event.
+
+    Exit status 2 if it cannot start, 1 if the scanner failed, else 0 (also
+    when the reader of the output, e.g. `| head`, stops reading).
+    """
     from companion.scanner.dedup import ScanDeduper
     from companion.scanner.pipeline import ScanPipeline
-    from companion.scanner.sources import CameraUnavailableError
 
     out, err = out or sys.stdout, err or sys.stderr
     try:
         reader = build_reader(args.decoder, err)
         resolver = build_resolver(args.game)
-        open_source = source_opener(args.camera, args.fps, err)
+        resolver.preload()  # with no --game, both catalogs: no scan waits for one
         deduper = ScanDeduper(args.forget_after)
-    except (CompanionError, CameraUnavailableError, ValueError) as exc:
+        open_source = source_opener(args.camera, args.fps, err)
+    except CompanionError as exc:
         print(exc, file=err)
         return 2
-
-    def deliver(event: Event) -> None:
-        print(json.dumps(event.to_dict()) if args.json else _event_text(event),
-              file=out, flush=True)
-
-    pipeline = ScanPipeline(open_source, reader, resolver, deliver, deduper)
+    closed = threading.Event()
+    pipeline = ScanPipeline(open_source, reader, resolver,
+                            _printer(out, args.json, closed), deduper)
     try:
         pipeline.start()
-        while not pipeline.wait(0.2):
+        while not pipeline.wait(0.2) and not closed.is_set():
             pass
     except KeyboardInterrupt:
         pass  # Ctrl-C is how a live scan is meant to end
     finally:
         pipeline.stop()
+    if closed.is_set():
+        _silence(out)
     stats = pipeline.stats
+    skipped = f", {stats.skipped} skipped ({stats.skip_reason})" if stats.skipped else ""
     print(f"frames: {stats.captured} captured, {stats.decoded} decoded, "
-          f"{stats.dropped} dropped", file=err)
-    return 0
+          f"{stats.dropped} dropped{skipped}", file=err)
+    return 1 if pipeline.failure else 0
 
 
-def source_opener(camera: str, fps: float, err: TextIO) -> Any:
-    from companion.scanner.sources import open_auto, parse_camera
+def _printer(out: TextIO, as_json: bool, closed: threading.Event) -> Callable[[Event], None]:
+    """The scan's `deliver`: one line per event; sets `closed` once nobody reads `out`."""
+    def deliver(event: Event) -> None:
+        if closed.is_set():
+            return
+        try:
+            print(json.dumps(event.to_dict()) if as_json else _event_text(event),
+                  file=out, flush=True)
+        except BrokenPipeError:
+            closed.set()  # `companion scan | head -3`: the reader has all it wanted
+    return deliver
 
-    source = parse_camera(camera, fps)  # validates the spec now, not in a thread
+
+def _silence(out: TextIO) -> None:
+    """Point a closed pipe at /dev/null, so the flush at exit does not complain."""
+    # Not a real file (a test's StringIO) has no descriptor, and nothing flushes it at exit.
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
+
+
+def source_opener(camera: str, fps: float, err: TextIO) -> Callable[[], FrameSource]:
+    """What the pipeline calls to open the camera; checks the choice now, not in a thread.
+
+    A replay is opened here: one that cannot open never will, so it is refused
+    at once (ReplayUnavailableError) rather than retried.
+    """
+    from companion.scanner.sources import ReplaySource, open_auto, parse_camera
+
+    source = parse_camera(camera, fps)
     if source is not None:
-        def open_given() -> Any:
+        ready = [source] if isinstance(source, ReplaySource) else []
+        for replay in ready:
+            replay.open()
+
+        def open_given() -> FrameSource:
+            if ready:
+                return ready.pop()
             source.open()
             return source
         return open_given
 
-    def open_any() -> Any:
+    def open_any() -> FrameSource:
         chosen, tried = open_auto()
         for sentence in tried:
             print(f"note: {sentence}", file=err)

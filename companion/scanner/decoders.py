@@ -160,11 +160,22 @@ def available() -> dict[str, str]:
 
 
 def library_version(name: str) -> str:
-    """The installed version of a decoder's package, or "not installed"."""
+    """The installed version of a decoder's library, or "not installed".
+
+    The module's own `__version__` first: OpenCV may come from any of several
+    pip packages or from apt (python3-opencv on the Pi), all with `cv2.__version__`.
+    zxing-cpp has no such attribute, so its pip package is asked.
+    """
     from importlib import metadata
 
-    dist = {"zxing": "zxing-cpp", "zbar": "pyzbar", "opencv": "opencv-python-headless"}[name]
     try:
-        return metadata.version(dist)
-    except metadata.PackageNotFoundError:
+        module = importlib.import_module(LIBRARY_OF[name].split(".")[0])
+    except Exception:  # the same failures `_import` reports
         return "not installed"
+    version = getattr(module, "__version__", None)
+    if isinstance(version, str):
+        return version
+    try:
+        return metadata.version({"zxing": "zxing-cpp", "zbar": "pyzbar"}.get(name, name))
+    except metadata.PackageNotFoundError:
+        return "version unknown"

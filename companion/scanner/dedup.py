@@ -17,19 +17,27 @@ do. After that, or after `scan_again`, showing it again is a new scan.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 
+from companion.core.errors import CompanionError
 from companion.scanner.codes import ScanCode, reading_order
 
 DEFAULT_FORGET_AFTER = 1.5
+
+
+class ForgetAfterError(CompanionError):
+    """A time out of view (--forget-after) that is not a positive number of seconds."""
 
 
 class ScanDeduper:
     """Decides which of a frame's codes are new scans; time comes from the caller."""
 
     def __init__(self, forget_after: float = DEFAULT_FORGET_AFTER) -> None:
-        if forget_after <= 0:
-            raise ValueError("forget_after must be a positive number of seconds.")
+        if not (math.isfinite(forget_after) and forget_after > 0):
+            raise ForgetAfterError(
+                "The time out of view before a card scans again (--forget-after) must be "
+                f"a number of seconds above 0, not {forget_after:g}.")
         self.forget_after = forget_after
         self._last_seen: dict[str, float] = {}
 
@@ -50,11 +58,6 @@ class ScanDeduper:
             return
         for text in texts:
             self._last_seen.pop(text, None)
-
-    def in_view(self, now: float) -> set[str]:
-        """Codes seen within the last `forget_after` seconds."""
-        self._forget(now)
-        return set(self._last_seen)
 
     def _forget(self, now: float) -> None:
         gone = [t for t, seen in self._last_seen.items() if now - seen >= self.forget_after]

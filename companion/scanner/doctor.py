@@ -84,43 +84,52 @@ def check_touch(probes: Probes) -> list[Finding]:
 
 
 def check_data_dir(probes: Probes) -> list[Finding]:
+    from companion.paths import data_dir
+
     try:
-        from platformdirs import user_data_dir
+        path = str(data_dir())
     except ImportError:
         return [Finding("data", "platformdirs is not installed.", "pip install platformdirs.")]
-    path = user_data_dir("exploration-companion")
     if probes.exists(path):
         return [Finding("data", f"Data directory: {path}.")]
     return [Finding("data", f"Data directory: {path} (created on first save).")]
 
 
-def check_cameras(probes: Probes, try_open: Callable[[], list[str]]) -> list[Finding]:
-    found = try_open()
-    if not found:
-        return [Finding("camera", "No camera was found.",
-                        "On the Pi: sudo apt install python3-picamera2 and check the ribbon "
-                        "cable; elsewhere plug in a USB webcam (scan --camera opencv:0).")]
-    return [Finding("camera", sentence) for sentence in found]
+CameraProbe = Callable[[], list[tuple[str, str]]]
 
 
-def probe_cameras(max_index: int = 3) -> list[str]:
-    """Try picamera2 and the first OpenCV indexes; one sentence per camera that opens."""
+def check_cameras(probes: Probes, try_open: CameraProbe) -> list[Finding]:
+    """One line per camera tried: it opens, or the sentence saying why not."""
+    tried = try_open()
+    opened = [name for name, problem in tried if not problem]
+    findings = [Finding("camera", f"Camera {name} opens." if not problem
+                        else f"Camera {name}: {problem}") for name, problem in tried]
+    if not opened:
+        findings.append(Finding("camera", "No camera was found.",
+                                "On the Pi: sudo apt install python3-picamera2 and check the "
+                                "ribbon cable; elsewhere plug in a USB webcam "
+                                "(scan --camera opencv:0)."))
+    return findings
+
+
+def probe_cameras(max_index: int = 3) -> list[tuple[str, str]]:
+    """Try picamera2 and the first OpenCV indexes: (camera, "" or why it did not open)."""
     from companion.scanner.sources import CameraUnavailableError, OpenCVSource, Picamera2Source
 
-    found = []
+    tried = []
     candidates = [Picamera2Source()] + [OpenCVSource(i) for i in range(max_index)]
     for source in candidates:
         try:
             source.open()
-        except CameraUnavailableError:
+        except CameraUnavailableError as exc:
+            tried.append((source.name, str(exc)))
             continue
         source.close()
-        found.append(f"Camera {source.name} opens.")
-    return found
+        tried.append((source.name, ""))
+    return tried
 
 
-def report(probes: Probes | None = None,
-           try_open: Callable[[], list[str]] = probe_cameras) -> list[Finding]:
+def report(probes: Probes | None = None, try_open: CameraProbe = probe_cameras) -> list[Finding]:
     probes = probes or Probes()
     return (check_cameras(probes, try_open) + check_decoders(probes) + check_display(probes)
             + check_touch(probes) + check_data_dir(probes))

@@ -16,10 +16,14 @@ if TYPE_CHECKING:
     import numpy as np
 
 Box = tuple[int, int, int, int]  # x, y, width, height in full-frame pixels
+#: A version-1 symbol is 21 modules wide; an image narrower than that holds none.
+MIN_SYMBOL_PIXELS = 21
 
 
 def finder_regions(gray: np.ndarray) -> list[Box]:
     """Boxes around clusters of two or more finder-like patterns."""
+    if min(gray.shape[:2]) < MIN_SYMBOL_PIXELS:
+        return []  # too small to hold a QR code (and too small to halve)
     centres = _finder_centres(gray)
     return _cluster(centres, gray.shape[1], gray.shape[0])
 

@@ -7,7 +7,10 @@ resolves codes against the catalog, keeps one scan per card, and hands
 `ScanEvent`s and `StatusEvent`s to the `deliver` callback the app supplies;
 the Kivy UI passes a callback that schedules onto its Clock, so widgets are
 only touched from the main thread. A missing or lost camera is retried with
-backoff and reported as a status event, never as a crash.
+backoff and reported as a status event, never as a crash. A frame the reader
+fails on is skipped and counted; anything else that goes wrong on either
+thread ends the scanner with one "failed" status saying why. Every run ends
+with exactly one of the END_STATUSES.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal
 
@@ -28,9 +31,13 @@ from companion.scanner.sources import (
     CameraUnavailableError,
     Frame,
     FrameSource,
+    ReplayUnavailableError,
 )
 
-StatusName = Literal["starting", "running", "no-camera", "camera-lost", "ended", "stopped"]
+StatusName = Literal["starting", "running", "no-camera", "camera-lost", "ended", "stopped",
+                     "failed"]
+#: The statuses after which the scanner sends nothing more.
+END_STATUSES: frozenset[str] = frozenset({"ended", "stopped", "failed"})
 
 
 @dataclass(frozen=True)
@@ -74,7 +81,10 @@ class LatestFrame:
         self.dropped = 0
 
     def put(self, frame: Frame) -> None:
+        """Offer a frame; once the mailbox is closed nobody will take it, so it is not kept."""
         with self._cond:
+            if self._closed:
+                return
             if self._frame is not None:
                 self.dropped += 1
             self._frame = frame
@@ -98,17 +108,31 @@ class LatestFrame:
             return self._closed and self._frame is None
 
 
-@dataclass
+@dataclass(frozen=True)
 class PipelineStats:
-    captured: int = 0
-    decoded: int = 0
-    dropped: int = 0
-    ladder_frames: int = 0
-    decode_seconds: list[float] = field(default_factory=list)
+    """Frame counts so far; `skipped` frames made the reader fail (`skip_reason`: the last)."""
+
+    captured: int
+    decoded: int
+    dropped: int
+    skipped: int = 0
+    skip_reason: str | None = None
 
 
 def _now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def _skipped_note(source: FrameSource) -> str:
+    """What a replay skipped, if it counts that (a folder of images does)."""
+    skipped = getattr(source, "skipped", 0)
+    if not skipped:
+        return ""
+    return f" ({skipped} unreadable image{'s' if skipped > 1 else ''} skipped)"
+
+
+def _why(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
 
 
 class ScanPipeline:
@@ -132,9 +156,25 @@ class ScanPipeline:
         self._done = threading.Event()
         self._lock = threading.Lock()
         self._last_status: tuple[str, str] | None = None
+        self._finished = False
+        self._stopped_by_caller = False
+        self._end_note = ""
+        self._failure: str | None = None
+        self._source: FrameSource | None = None
         self._rescan: list[list[str] | None] = []
         self._threads: list[threading.Thread] = []
-        self.stats = PipelineStats()
+        self._captured = self._decoded = self._skipped = 0
+        self._skip_reason: str | None = None
+
+    @property
+    def stats(self) -> PipelineStats:
+        return PipelineStats(self._captured, self._decoded, self._mailbox.dropped,
+                             self._skipped, self._skip_reason)
+
+    @property
+    def failure(self) -> str | None:
+        """The sentence of the "failed" status, if the scanner failed."""
+        return self._failure
 
     def start(self) -> None:
         self._status("starting", "Looking for a camera.")
@@ -147,16 +187,14 @@ class ScanPipeline:
 
     def stop(self, timeout: float = 5.0) -> None:
         """Stop both threads and close the camera; safe to call twice."""
-        self._stop.set()
-        self._mailbox.close()
+        self._stopped_by_caller = True
+        self._halt()
         for thread in self._threads:
             thread.join(timeout)
-        if not self._done.is_set():
-            self._done.set()
-            self._status("stopped", "The scanner was stopped.")
+        self._finish("stopped", "The scanner was stopped.")
 
     def wait(self, timeout: float | None = None) -> bool:
-        """Block until a replay ends or `stop` is called; True if it did."""
+        """Block until the scanner has ended, failed or been stopped; True if it has."""
         return self._done.wait(timeout)
 
     def scan_again(self, texts: list[str] | None = None) -> None:
@@ -164,9 +202,43 @@ class ScanPipeline:
         with self._lock:
             self._rescan.append(texts)
 
+    def _halt(self) -> None:
+        self._stop.set()
+        # A replay may be waiting for its next frame's time: wake it now.
+        interrupt = getattr(self._source, "interrupt", None)
+        if interrupt is not None:
+            interrupt()
+        self._mailbox.close()
+
+    def _fail(self, sentence: str) -> None:
+        """Remember why the scanner cannot go on and stop both threads."""
+        with self._lock:
+            if self._failure is None:
+                self._failure = sentence
+        self._halt()
+
+    def _finish(self, status: StatusName, message: str) -> None:
+        """Send the one end status (the first caller wins), then release `wait`."""
+        with self._lock:
+            if self._finished:
+                return
+            self._finished = True
+        try:
+            self._status(status, message, final=True)
+        finally:
+            self._done.set()
+
     # --- capture thread ---------------------------------------------------------------
 
     def _capture_loop(self) -> None:
+        try:
+            self._capture()
+        except Exception as exc:
+            self._fail(f"The scanner stopped because the camera could not be read ({_why(exc)}).")
+        finally:
+            self._mailbox.close()
+
+    def _capture(self) -> None:
         delay = self._backoff[0]
         while not self._stop.is_set():
             source = self._connect(delay)
@@ -174,17 +246,21 @@ class ScanPipeline:
                 delay = min(delay * 2, self._backoff[1])
                 continue
             delay = self._backoff[0]
+            self._source = source
             try:
                 ended = self._pump(source)
             finally:
+                self._source = None
                 source.close()
             if ended:
-                self._mailbox.close()
                 return
 
     def _connect(self, delay: float) -> FrameSource | None:
         try:
             source = self._open_source()
+        except ReplayUnavailableError as exc:
+            self._fail(str(exc))  # a missing replay will not appear: waiting cannot help
+            return None
         except CameraUnavailableError as exc:
             self._status("no-camera", f"{exc} Retrying until a camera answers.")
             self._stop.wait(delay)
@@ -202,45 +278,54 @@ class ScanPipeline:
                 self._stop.wait(self._backoff[0])
                 return False
             if frame is None:
+                self._end_note = _skipped_note(source)
                 return True
-            self.stats.captured += 1
+            self._captured += 1
             self._mailbox.put(frame)
         return False
 
     # --- decode thread ----------------------------------------------------------------
 
     def _decode_loop(self) -> None:
-        while True:
-            frame = self._mailbox.take(timeout=0.5)
-            if frame is None:
-                if self._mailbox.closed:
+        try:
+            while True:
+                frame = self._mailbox.take(timeout=0.5)
+                if frame is not None:
+                    self._decode(frame)
+                elif self._mailbox.closed:
                     break
-                continue
-            self._decode(frame)
-        self.stats.dropped = self._mailbox.dropped
-        if not self._stop.is_set():
-            self._done.set()
-            self._status("ended", "The replay has ended.")
+        except Exception as exc:
+            self._fail(f"The scanner stopped because a frame could not be handled ({_why(exc)}).")
+        finally:
+            self._halt()
+            if self._failure is not None:
+                self._finish("failed", self._failure)
+            elif not self._stopped_by_caller:
+                self._finish("ended", f"The replay has ended{self._end_note}.")
 
     def _decode(self, frame: Frame) -> None:
         with self._lock:
             requests, self._rescan = self._rescan, []
         for texts in requests:
             self._deduper.scan_again(texts)
-        started = time.perf_counter()
-        read = self._reader.read(frame.gray)
-        self.stats.decode_seconds.append(time.perf_counter() - started)
-        self.stats.decoded += 1
-        self.stats.ladder_frames += read.ladder_steps > 0
-        codes = [self._resolver.resolve(raw) for raw in read.codes]
+        try:
+            read = self._reader.read(frame.gray)
+            codes = [self._resolver.resolve(raw) for raw in read.codes]
+        except Exception as exc:
+            # One strange frame (an odd size, a decoder bug) must not end the scanner.
+            self._skipped += 1
+            self._skip_reason = _why(exc)
+            return
+        self._decoded += 1
         fresh = self._deduper.observe(frame.arrived, codes)
         if fresh:
             self._deliver(ScanEvent(tuple(fresh), frame.index, frame.arrived, self._clock(),
                                     _now_iso()))
 
-    def _status(self, status: StatusName, message: str) -> None:
+    def _status(self, status: StatusName, message: str, final: bool = False) -> None:
         with self._lock:
-            if self._last_status == (status, message):
+            # Nothing follows the end status (a camera thread slow to notice the stop).
+            if self._last_status == (status, message) or (self._finished and not final):
                 return
             self._last_status = (status, message)
         self._deliver(StatusEvent(status, message, _now_iso()))

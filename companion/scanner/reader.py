@@ -10,9 +10,10 @@ without a tag, and frames whose tags read at once, never pay for the ladder.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion.scanner.codes import Point, RawCode
 from companion.scanner.decoders import Decoder, Reading
@@ -30,7 +31,6 @@ class FrameRead:
 
     codes: list[RawCode]
     ladder_steps: int = 0
-    regions: int = 0
 
 
 class FrameReader:
@@ -41,6 +41,7 @@ class FrameReader:
         self.primary = primary
         self.fallback = fallback
         self.ladder = ladder
+        self._steps = _ladder(primary, fallback)
 
     @property
     def name(self) -> str:
@@ -57,27 +58,27 @@ class FrameReader:
             found, used = self._climb(gray, box)
             steps += used
             codes = _unique(codes + found)
-        return FrameRead(codes, steps, len(regions))
+        return FrameRead(codes, steps)
 
     def _climb(self, gray: np.ndarray, box: Box) -> tuple[list[RawCode], int]:
         """Try the ladder's steps on one region until one of them reads a code."""
         x, y, w, h = box
         crop = gray[y:y + h, x:x + w]
-        for used, (decoder, step) in enumerate(self._steps(), start=1):
+        for used, (decoder, step) in enumerate(self._steps, start=1):
             image, scale, thorough = step(crop)
             reading = decoder.read(image, thorough=thorough)
             if reading.codes:
                 return [_moved(c, scale, x, y) for c in reading.codes], used
-        return [], len(self._steps())
+        return [], len(self._steps)
 
-    def _steps(self) -> list[tuple[Decoder, Step]]:
-        steps: list[tuple[Decoder, Step]] = [
-            (self.primary, _upscaled), (self.primary, _normalised_upscaled),
-            (self.primary, _inverted),
-        ]
-        if self.fallback is not None:
-            steps.append((self.fallback, _normalised_upscaled))
-        return steps
+
+def _ladder(primary: Decoder, fallback: Decoder | None) -> list[tuple[Decoder, Step]]:
+    steps: list[tuple[Decoder, Step]] = [
+        (primary, _upscaled), (primary, _normalised_upscaled), (primary, _inverted),
+    ]
+    if fallback is not None:
+        steps.append((fallback, _normalised_upscaled))
+    return steps
 
 
 def _upscaled(crop: np.ndarray) -> tuple[np.ndarray, float, bool]:
@@ -88,11 +89,22 @@ def _upscaled(crop: np.ndarray) -> tuple[np.ndarray, float, bool]:
 
 
 def _normalised_upscaled(crop: np.ndarray) -> tuple[np.ndarray, float, bool]:
-    import cv2
-
-    clahe = cv2.createCLAHE(clipLimit=2.0, tileGridSize=(4, 4))
-    image, scale, _ = _upscaled(clahe.apply(crop))
+    image, scale, _ = _upscaled(_clahe().apply(crop))
     return image, scale, False
+
+
+_per_thread = threading.local()
+
+
+def _clahe() -> Any:
+    """This thread's CLAHE object: built once, since a CLAHE keeps buffers it reuses
+    (which is also why threads do not share one)."""
+    clahe = getattr(_per_thread, "clahe", None)
+    if clahe is None:
+        import cv2
+
+        clahe = _per_thread.clahe = cv2.createCLAHE(clipLimit=2.0, tileGridSize=(4, 4))
+    return clahe
 
 
 def _inverted(crop: np.ndarray) -> tuple[np.ndarray, float, bool]:

@@ -1,8 +1,9 @@
 """Resolve each decoded code against the catalog before it can reach a game.
 
 Pure apart from the catalog loader it is handed, which runs at most once
-per game; a catalog that fails to load turns its tags "unresolved" with a
-sentence saying why, instead of stopping the scanner.
+per game (`preload` runs it before the scanner starts, so the first scan does
+not wait for it); a catalog that fails to load turns its tags "unresolved"
+with a sentence saying why, instead of stopping the scanner.
 """
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.core.catalog import Catalog
-from companion.core.errors import CompanionError, UnknownCardError
-from companion.core.tags import GAME_TITLES, classify, with_article
+from companion.core.errors import CompanionError, OtherGameError, UnknownCardError
+from companion.core.tags import GAME_TITLES, classify
 from companion.scanner.codes import CardRef, RawCode, ScanCode
 
 #: A payload longer than this cannot be a tag, so it is not even parsed.
@@ -21,15 +22,29 @@ CatalogLoader = Callable[[str], Catalog]
 
 
 class TagResolver:
-    """Turns a RawCode into a ScanCode; bound to one game, or to none."""
+    """Turns a RawCode into a ScanCode; bound to one game, or to none.
 
-    def __init__(self, load: CatalogLoader, game: str | None = None) -> None:
+    A bound resolver checks every tag against that game's catalog, which may be
+    given (a saved game's own, possibly older, catalog) instead of loaded.
+    """
+
+    def __init__(self, load: CatalogLoader, game: str | None = None,
+                 catalog: Catalog | None = None) -> None:
+        game = game or (catalog.game if catalog else None)
         if game is not None and game not in GAME_TITLES:
             raise CompanionError(f"{game!r} is not a known game; choose xp or ti4.")
+        if catalog is not None and catalog.game != game:
+            raise CompanionError(f"The {catalog.title} catalog cannot check the tags of a "
+                                 f"{GAME_TITLES.get(game or '', game)} game.")
         self.game = game
         self._load = load
-        self._catalogs: dict[str, Catalog] = {}
+        self._catalogs: dict[str, Catalog] = {catalog.game: catalog} if catalog else {}
         self._failures: dict[str, str] = {}
+
+    def preload(self) -> None:
+        """Load now every catalog a scan may need: the bound game's, or every game's."""
+        for game in [self.game] if self.game else list(GAME_TITLES):
+            self._catalog(game)
 
     def catalog_problems(self) -> dict[str, str]:
         """Game -> the sentence explaining why its catalog could not be loaded."""
@@ -49,19 +64,16 @@ class TagResolver:
             return ScanCode(raw.shown_text, "foreign", corners,
                             message="A QR code that is not a card tag was ignored.")
         tag = found.tag
-        if self.game is not None and tag.game != self.game:
-            return ScanCode(tag.text, "other-game", corners, message=(
-                f"{tag} is {with_article(tag.game)} card, not part of this "
-                f"{GAME_TITLES[self.game]} game."))
-        catalog = self._catalog(tag.game)
+        game = self.game or tag.game
+        catalog = self._catalog(game)
         if catalog is None:
             return ScanCode(tag.text, "unresolved", corners, message=(
-                f"{tag} cannot be checked: {self._failures[tag.game]}"))
+                f"{tag} cannot be checked: {self._failures[game]}"))
         try:
             entry = catalog.resolve(tag)
         except UnknownCardError as exc:
             return ScanCode(tag.text, "unknown", corners, message=str(exc))
-        except CompanionError as exc:
+        except OtherGameError as exc:
             return ScanCode(tag.text, "other-game", corners, message=str(exc))
         return ScanCode(tag.text, "ok", corners, CardRef(tag.game, entry.card_id, entry.name))
 

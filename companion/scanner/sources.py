@@ -1,16 +1,18 @@
 """Frame sources behind one small interface: Pi camera, USB webcam, replay.
 
 `--camera auto|picamera2|opencv[:INDEX]|replay:PATH` picks one. A source
-yields `Frame`s: a grayscale plane for the decoder and, where the camera
-gives one cheaply, a colour preview. `read()` returns None at the end of a
-replay and raises CameraLostError when a live camera stops answering.
+yields `Frame`s: the grayscale plane the decoder reads. `read()` returns
+None at the end of a replay and raises CameraLostError when a live camera
+stops answering.
 """
 
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import sys
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.core.errors import CompanionError
+from companion.scanner.options import MAX_FPS, camera_index
 
 if TYPE_CHECKING:
     import numpy as np
@@ -36,6 +39,10 @@ class CameraLostError(CompanionError):
     """A camera that was working stopped delivering frames."""
 
 
+class ReplayUnavailableError(CameraUnavailableError):
+    """A replay that cannot be opened: unlike a camera, it will not appear later."""
+
+
 @dataclass(frozen=True)
 class Frame:
     """One captured picture; `arrived` is the monotonic time it was captured."""
@@ -43,7 +50,6 @@ class Frame:
     gray: np.ndarray
     arrived: float
     index: int
-    preview: np.ndarray | None = None
 
 
 class FrameSource(Protocol):
@@ -84,21 +90,25 @@ def full_view_mode(modes: list[dict[str, Any]]) -> dict[str, Any] | None:
 
 
 class Picamera2Source:
-    """The Pi camera: Y plane of a YUV420 lores stream to decode, main RGB for preview."""
+    """The Pi camera: the Y plane of a YUV420 lores stream is what the decoder reads.
+
+    picamera2 needs a main stream, so an RGB one is configured, but it is never
+    captured: a preview would read it (with `capture_arrays`, in one request).
+    """
 
     name = "picamera2"
 
     def __init__(self, factory: Callable[[], Any] | None = None, clock: Clock = time.monotonic,
-                 lores: tuple[int, int] = LORES_SIZE, preview: bool = False) -> None:
+                 lores: tuple[int, int] = LORES_SIZE) -> None:
         self._factory = factory
         self._clock = clock
         self._lores = lores
-        self._preview = preview
         self._camera: Any = None
         self._count = 0
 
     def open(self) -> None:
         factory = self._factory or _picamera2_factory()
+        camera: Any = None
         try:
             camera = factory()
             extra = {}
@@ -117,9 +127,11 @@ class Picamera2Source:
             # Module 3 has a lens motor, and libcamera refuses controls it lacks.
             if "LensPosition" in getattr(camera, "camera_controls", {}):
                 camera.set_controls({"AfMode": 0, "LensPosition": LENS_POSITION})
-        except CompanionError:
-            raise
         except Exception as exc:  # libcamera raises RuntimeError, IndexError, ...
+            if camera is not None:
+                _release(camera)  # or the camera stays claimed and the next open fails
+            if isinstance(exc, CompanionError):
+                raise
             raise CameraUnavailableError(f"The Pi camera could not be started ({exc}).") from exc
         self._camera = camera
 
@@ -128,21 +140,24 @@ class Picamera2Source:
             raise CameraLostError("The Pi camera is not open.")
         try:
             yuv = self._camera.capture_array("lores")
-            main = self._camera.capture_array("main") if self._preview else None
         except Exception as exc:
             raise CameraLostError(f"The Pi camera stopped delivering frames ({exc}).") from exc
         # YUV420 is h rows of Y followed by the chroma planes: the Y rows are the grayscale.
         gray = yuv[: self._lores[1], : self._lores[0]]
         self._count += 1
-        return Frame(gray, self._clock(), self._count, main)
+        return Frame(gray, self._clock(), self._count)
 
     def close(self) -> None:
         camera, self._camera = self._camera, None
         if camera is not None:
-            for action in (camera.stop, camera.close):
-                # A dead camera may refuse to stop; it is gone either way.
-                with contextlib.suppress(Exception):
-                    action()
+            _release(camera)
+
+
+def _release(camera: Any) -> None:
+    for action in (camera.stop, camera.close):
+        # A dead camera may refuse to stop; it is gone either way.
+        with contextlib.suppress(Exception):
+            action()
 
 
 def _picamera2_factory() -> Callable[[], Any]:
@@ -197,7 +212,7 @@ class OpenCVSource:
             raise CameraLostError(f"The webcam at index {self.index} stopped delivering frames.")
         self._count += 1
         gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
-        return Frame(gray, self._clock(), self._count, image)
+        return Frame(gray, self._clock(), self._count)
 
     def close(self) -> None:
         capture, self._capture = self._capture, None
@@ -208,48 +223,73 @@ class OpenCVSource:
 class ReplaySource:
     """A folder of images (sorted by name) or a video file, paced at `fps`.
 
-    `fps=0` replays as fast as the reader takes frames (for tests and benchmarks).
+    `fps=0` (not offered on the command line) reads frames as fast as the
+    source can: the pipeline's mailbox then drops every frame the decoder is
+    still too busy to take, so only a benchmark or a test that counts on that
+    should use it.
     """
 
     def __init__(self, path: Path, fps: float = 30.0, clock: Clock = time.monotonic,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+                 sleep: Callable[[float], None] | None = None) -> None:
+        if not (math.isfinite(fps) and 0 <= fps <= MAX_FPS):
+            raise CameraUnavailableError(
+                f"A replay speed of {fps} frames per second is out of range; give a number "
+                f"above 0 and at most {MAX_FPS:g}.")
         self.path = Path(path)
         self.name = f"replay:{path}"
         self.fps = fps
+        self.skipped = 0
         self._clock = clock
-        self._sleep = sleep
+        self._interrupted = threading.Event()
+        self._sleep = sleep or self._wait
         self._files: list[Path] = []
         self._video: Any = None
         self._count = 0
         self._next_due: float | None = None
 
     def open(self) -> None:
+        """Raises ReplayUnavailableError: a replay that cannot open now never will."""
         import cv2
 
         if self.path.is_dir():
             self._files = sorted(p for p in self.path.iterdir()
                                  if p.suffix.lower() in IMAGE_SUFFIXES)
             if not self._files:
-                raise CameraUnavailableError(f"{self.path} holds no images to replay.")
+                raise ReplayUnavailableError(f"{self.path} holds no images to replay.")
         elif self.path.is_file():
             self._video = cv2.VideoCapture(str(self.path))
             if not self._video.isOpened():
-                raise CameraUnavailableError(f"{self.path} is not a video OpenCV can read.")
+                self._video.release()
+                self._video = None
+                raise ReplayUnavailableError(f"{self.path} is not a video OpenCV can read.")
         else:
-            raise CameraUnavailableError(f"{self.path} does not exist.")
+            raise ReplayUnavailableError(f"{self.path} does not exist.")
         self._count = 0
         self._next_due = None
+        self._interrupted.clear()
 
     def read(self) -> Frame | None:
         image = self._next_image()
-        if image is None:
+        if image is None or not self._pace():
             return None
-        self._pace()
         self._count += 1
         import cv2
 
         gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
-        return Frame(gray, self._clock(), self._count, image)
+        return Frame(gray, self._clock(), self._count)
+
+    def interrupt(self) -> None:
+        """End a wait between frames now (from any thread); the replay then ends."""
+        self._interrupted.set()
+
+    def _wait(self, seconds: float) -> None:
+        # In slices: Event.wait overflows on a huge timeout (a very slow --fps).
+        deadline = time.monotonic() + seconds
+        while not self._interrupted.is_set():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            self._interrupted.wait(min(left, 1.0))
 
     def _next_image(self) -> np.ndarray | None:
         import cv2
@@ -258,22 +298,27 @@ class ReplaySource:
             ok, image = self._video.read()
             return image if ok else None
         while self._count < len(self._files):
-            image = cv2.imread(str(self._files[self._count]), cv2.IMREAD_COLOR)
+            try:
+                image = cv2.imread(str(self._files[self._count]), cv2.IMREAD_COLOR)
+            except cv2.error:  # e.g. a header claiming more pixels than OpenCV allows
+                image = None
             if image is not None:
                 return image
             self._files.pop(self._count)  # an unreadable file is skipped, not fatal
+            self.skipped += 1
         return None
 
-    def _pace(self) -> None:
-        """Deliver frames at `fps` like a camera would, without drifting."""
+    def _pace(self) -> bool:
+        """Deliver frames at `fps` like a camera would, without drifting; False if interrupted."""
         if self.fps <= 0:
-            return
+            return not self._interrupted.is_set()
         now = self._clock()
         if self._next_due is None:
             self._next_due = now
         if self._next_due > now:
             self._sleep(self._next_due - now)
         self._next_due = max(self._next_due, now) + 1.0 / self.fps
+        return not self._interrupted.is_set()
 
     def close(self) -> None:
         if self._video is not None:
@@ -288,10 +333,11 @@ def parse_camera(spec: str, fps: float = 30.0) -> FrameSource | None:
     if spec == "picamera2":
         return Picamera2Source()
     if spec == "opencv" or spec.startswith("opencv:"):
-        index_text = spec.partition(":")[2] or "0"
-        if not index_text.isdigit():
-            raise CameraUnavailableError(f"{spec!r}: the webcam index must be a number.")
-        return OpenCVSource(int(index_text))
+        try:
+            return OpenCVSource(camera_index(spec.partition(":")[2] or "0"))
+        except ValueError as exc:
+            raise CameraUnavailableError(
+                f"{spec!r}: the webcam index must be a number from 0 to 999.") from exc
     if spec.startswith("replay:") and len(spec) > len("replay:"):
         return ReplaySource(Path(spec.partition(":")[2]), fps=fps)
     raise CameraUnavailableError(

@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from companion.core.catalog import CardEntry, Catalog
-from companion.core.errors import TagFormatError
-from companion.core.tags import parse_tag, with_article
+from companion.core.errors import CompanionError
 from companion.tags.sizes import TagKitError
 
 ALL = "all"
@@ -73,21 +72,16 @@ def _deck_named(catalog: Catalog, word: str) -> str | None:
 
 
 def _card_named(catalog: Catalog, word: str) -> CardEntry:
-    if "/" in word:
-        try:
-            tag = parse_tag(word)
-        except TagFormatError as exc:
+    """A card by ID or whole tag, as the catalog resolves it (the other game's tags refused)."""
+    try:
+        return catalog.card(word)
+    except CompanionError as exc:
+        if "/" in word:  # a tag: the catalog's sentence says what is wrong with it
             raise TagKitError(str(exc)) from exc
-        if tag.game != catalog.game:
-            raise TagKitError(
-                f"{tag} is {with_article(tag.game)} tag, not a {catalog.title} card.")
-        word = tag.card_id
-    entry = catalog.cards.get(word.upper())
-    if entry is None:
         decks = ", ".join(catalog.decks)
         raise TagKitError(
-            f"{word!r} is neither a deck nor a card ID of {catalog.title}; its decks: {decks}.")
-    return entry
+            f"{word!r} is neither a deck nor a card ID of {catalog.title}; its decks: "
+            f"{decks}.") from exc
 
 
 def _check_tagged(catalog: Catalog, deck_name: str) -> None:

@@ -50,3 +50,52 @@ def test_camera_scans_play_the_game_once_per_card(db, tmp_path):
     assert run.returncode == 1  # two scans were refused, and said so
     history = json.loads(companion("--db", str(db), "history", "--json").stdout)
     assert [h["command"] for h in history][-1] == "scan TI/H14"
+
+
+def test_a_replay_that_cannot_open_is_refused_not_retried(db, tmp_path):
+    assert companion("--db", str(db), "play", "--game", "ti4", "--new", "--script", "-",
+                     stdin=SETUP).returncode == 0
+    missing = tmp_path / "no-frames"
+    # The child's timeout only bounds a hang: a retried replay would never end.
+    run = companion("--db", str(db), "play", "--game", "ti4", "--camera", f"replay:{missing}",
+                    "--script", "-", stdin="")
+    assert run.returncode == 1
+    assert f"{missing} does not exist." in run.stderr and "Traceback" not in run.stderr
+
+
+def test_a_replay_speed_that_cannot_work_is_refused(db, tmp_path):
+    assert companion("--db", str(db), "play", "--game", "ti4", "--new", "--script", "-",
+                     stdin=SETUP).returncode == 0
+    camera = _replay(tmp_path / "frames", [_frame("TI/H14")])
+    run = companion("--db", str(db), "play", "--game", "ti4", "--camera", camera,
+                    "--fps", "nan", "--script", "-", stdin="")
+    assert run.returncode != 0
+    assert "frames per second" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_check_camera_refuses_before_any_game_is_opened(tmp_path):
+    from argparse import Namespace
+
+    import pytest
+
+    from companion.cli_live import check_camera
+    from companion.core.errors import CompanionError
+
+    def args(camera, fps=30.0, forget_after=1.5):
+        return Namespace(camera=camera, fps=fps, forget_after=forget_after)
+
+    check_camera(args(_replay(tmp_path / "frames", [_frame("TI/H14")])))
+    check_camera(args("opencv:1"))  # a webcam may be plugged in later: not opened here
+    for bad in (args(f"replay:{tmp_path / 'nothing'}"), args("opencv:x"),
+                args("auto", forget_after=0.0), args(f"replay:{tmp_path}", fps=-1.0)):
+        with pytest.raises(CompanionError):
+            check_camera(bad)
+
+
+def test_a_camera_that_cannot_work_is_refused_before_any_game_starts(db, tmp_path):
+    for camera in (f"replay:{tmp_path / 'missing'}", "opencv:²"):
+        run = companion("--db", str(db), "play", "--game", "xp", "--new", "--camera", camera,
+                        "--script", "-", stdin="")
+        assert run.returncode == 1 and "Traceback" not in run.stderr
+        assert "Something went wrong" not in run.stderr
+    assert not db.exists()

@@ -5,16 +5,26 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import struct
 import subprocess
 import sys
+import zlib
 from pathlib import Path
 
 import cv2
+import numpy as np
 import photos
 import pytest
 
 from companion.scanner import commands
-from companion.scanner.doctor import Probes, check_decoders, check_display, check_touch
+from companion.scanner.doctor import (
+    Probes,
+    check_cameras,
+    check_data_dir,
+    check_decoders,
+    check_display,
+    check_touch,
+)
 
 
 def parse(*argv: str) -> argparse.Namespace:
@@ -97,7 +107,7 @@ def test_scan_replays_a_folder_and_prints_json_events(tmp_path: Path) -> None:
         cv2.imwrite(str(tmp_path / f"{i}.png"), image)
     out, err = io.StringIO(), io.StringIO()
     code = commands.run_scan(parse("scan", "--camera", f"replay:{tmp_path}", "--json",
-                                   "--fps", "0"), out, err)
+                                   "--fps", "240"), out, err)
     assert code == 0
     events = [json.loads(line) for line in out.getvalue().splitlines()]
     scans = [e for e in events if e["event"] == "scan"]
@@ -149,3 +159,152 @@ def test_importing_the_commands_does_not_import_heavy_libraries() -> None:
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                             check=True, cwd=Path(__file__).parents[2])
     assert result.stdout.strip() == "[]"
+
+
+def qr_image(path: Path, text: str) -> Path:
+    """A 640x480 picture holding `text` as one QR code at 6 px per module."""
+    modules = photos.qr_modules(text, version=None)
+    code = (np.kron(modules, np.ones((6, 6))) * 255).astype(np.uint8)
+    frame = np.full((480, 640), 255, np.uint8)
+    frame[40:40 + code.shape[0], 40:40 + code.shape[1]] = code
+    cv2.imwrite(str(path), frame)
+    return path
+
+
+def oversized_png(path: Path) -> Path:
+    """A valid small PNG whose header claims 60000 x 60000 pixels (CRC fixed up)."""
+    cv2.imwrite(str(path), np.zeros((8, 8), np.uint8))
+    data = bytearray(path.read_bytes())
+    data[16:24] = struct.pack(">II", 60000, 60000)
+    data[29:33] = struct.pack(">I", zlib.crc32(bytes(data[12:29])))
+    path.write_bytes(bytes(data))
+    return path
+
+
+def test_decode_of_images_too_small_for_a_code_finds_none(tmp_path: Path) -> None:
+    paths = []
+    for height, width in ((1, 1), (1, 500), (500, 1), (20, 20)):
+        paths.append(tmp_path / f"{height}x{width}.png")
+        cv2.imwrite(str(paths[-1]), np.zeros((height, width), np.uint8))
+    code, out, err = run_decode("--json", *map(str, paths))
+    assert code == 0 and err == ""
+    assert [json.loads(line)["codes"] for line in out.splitlines()] == [[]] * 4
+
+
+def test_decode_of_an_image_opencv_refuses_to_load_is_one_sentence(tmp_path: Path) -> None:
+    huge = oversized_png(tmp_path / "huge.png")
+    code, out, err = run_decode(str(huge))
+    assert code == 1 and out == ""
+    assert err.strip() == f"{huge}: is not an image we can read."
+
+
+def test_control_characters_of_a_foreign_code_are_shown_escaped(tmp_path: Path) -> None:
+    payload = "hello\nscan  XP/SH01\x1b[2J"
+    image = qr_image(tmp_path / "foreign.png", payload)
+    _, out, _ = run_decode(str(image))
+    assert "\x1b" not in out and "\nscan" not in out
+    assert "hello\\nscan  XP/SH01\\x1b[2J" in out
+    _, out, _ = run_decode("--json", str(image))
+    assert json.loads(out)["codes"][0]["text"] == payload  # stored and compared as read
+
+
+def run_scan(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = commands.run_scan(parse("scan", *argv), out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_scan_of_a_replay_with_tiny_and_unloadable_images_ends_with_a_sentence(
+    tmp_path: Path,
+) -> None:
+    cv2.imwrite(str(tmp_path / "a.png"), np.zeros((1, 1), np.uint8))
+    oversized_png(tmp_path / "b.png")
+    code, out, err = run_scan("--camera", f"replay:{tmp_path}", "--fps", "240")
+    assert code == 0
+    assert out.splitlines()[-1].endswith(
+        "ended  The replay has ended (1 unreadable image skipped).")
+    assert "1 captured, 1 decoded" in err
+
+
+@pytest.mark.parametrize("where", ["missing", "empty"])
+def test_scan_of_a_replay_that_cannot_open_is_refused_at_once(
+    tmp_path: Path, where: str,
+) -> None:
+    folder = tmp_path / "frames"
+    if where == "empty":
+        folder.mkdir()
+    code, out, err = run_scan("--camera", f"replay:{folder}")
+    assert code == 2 and out == ""
+    assert err.strip() in (f"{folder} does not exist.", f"{folder} holds no images to replay.")
+
+
+def test_scan_that_fails_says_why_and_exits_1(monkeypatch: pytest.MonkeyPatch) -> None:
+    def opener(camera: str, fps: float, err: object) -> object:
+        def open_source() -> object:
+            raise OverflowError("timeout value is too large")
+        return open_source
+
+    monkeypatch.setattr(commands, "source_opener", opener)
+    code, out, _ = run_scan("--camera", "auto")
+    assert code == 1
+    assert out.splitlines()[-1].endswith(
+        "failed  The scanner stopped because the camera could not be read "
+        "(OverflowError: timeout value is too large).")
+
+
+class ClosedPipe(io.StringIO):
+    """Standard output read by `head -1`: the second line finds the pipe closed."""
+
+    def write(self, text: str) -> int:
+        if self.getvalue().count("\n") >= 1:
+            raise BrokenPipeError(32, "Broken pipe")
+        return super().write(text)
+
+
+def test_scan_whose_reader_stops_reading_ends_quietly(tmp_path: Path) -> None:
+    image, _ = photos.make_photo(26, "clean")
+    for i in range(3):
+        cv2.imwrite(str(tmp_path / f"{i}.png"), image)
+    out, err = ClosedPipe(), io.StringIO()
+    code = commands.run_scan(parse("scan", "--camera", f"replay:{tmp_path}", "--fps", "240"),
+                             out, err)
+    assert code == 0
+    assert out.getvalue().count("\n") == 1 and "starting" in out.getvalue()
+    assert err.getvalue().startswith("frames:")
+
+
+@pytest.mark.parametrize(("option", "value"), [("--fps", "0"), ("--fps", "nan"),
+                                               ("--fps", "1000"), ("--forget-after", "0"),
+                                               ("--forget-after", "nan")])
+def test_scan_refuses_numbers_that_cannot_work(option: str, value: str,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        parse("scan", option, value)
+    assert caught.value.code == 2
+    assert f"argument {option}:" in capsys.readouterr().err
+
+
+def test_doctor_uses_the_companion_data_folder(monkeypatch: pytest.MonkeyPatch,
+                                               tmp_path: Path) -> None:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "kiosk"))
+    (finding,) = check_data_dir(Probes())
+    assert str(tmp_path / "kiosk") in finding.found
+
+
+def test_doctor_says_why_each_camera_did_not_open() -> None:
+    tried = [("picamera2", "The Pi camera could not be started (no cameras available)."),
+             ("opencv:0", "No webcam at /dev/video0.")]
+    lines = check_cameras(Probes(), lambda: tried)
+    assert [f.found for f in lines[:2]] == [
+        "Camera picamera2: The Pi camera could not be started (no cameras available).",
+        "Camera opencv:0: No webcam at /dev/video0."]
+    assert lines[-1].found == "No camera was found." and lines[-1].fix
+    working = check_cameras(Probes(), lambda: [tried[0], ("opencv:1", "")])
+    assert working[-1].found == "Camera opencv:1 opens."
+    assert not any(f.fix for f in working)
+
+
+def test_doctor_reports_the_decoder_library_s_own_version() -> None:
+    from companion.scanner.decoders import library_version
+
+    assert library_version("opencv") == cv2.__version__

@@ -18,7 +18,7 @@ from scanner_catalogs import load_test_catalog
 
 from companion.scanner.dedup import ScanDeduper
 from companion.scanner.pipeline import Event, LatestFrame, ScanEvent, ScanPipeline, StatusEvent
-from companion.scanner.reader import FrameReader
+from companion.scanner.reader import FrameRead, FrameReader
 from companion.scanner.resolve import TagResolver
 from companion.scanner.sources import (
     CameraLostError,
@@ -26,6 +26,7 @@ from companion.scanner.sources import (
     Frame,
     FrameSource,
     ReplaySource,
+    ReplayUnavailableError,
 )
 
 
@@ -185,3 +186,148 @@ def test_scan_again_request_rescans_the_card_still_in_view(reader: FrameReader) 
     pipeline.stop()
     tags = photos.make_photo(10, "clean")[1].tags
     assert collected.scans() == [tags, tags]
+
+
+class BrokenSource(ListSource):
+    """A source whose driver raises something no camera error covers."""
+
+    def read(self) -> Frame | None:
+        if self.position == 2:
+            raise RuntimeError("driver bug")
+        return super().read()
+
+
+def test_a_source_that_raises_ends_the_scanner_with_one_failed_status(
+    reader: FrameReader,
+) -> None:
+    source = BrokenSource([gray(11, "clean")] * 5)
+    collected, pipeline = run(lambda: _opened(source), reader)
+    assert collected.statuses() == ["starting", "running", "failed"]
+    failed = collected.events[-1]
+    assert isinstance(failed, StatusEvent)
+    assert failed.message == ("The scanner stopped because the camera could not be read "
+                              "(RuntimeError: driver bug).")
+    assert pipeline.failure == failed.message
+    pipeline.stop()  # a second stop adds nothing
+    assert collected.statuses()[-1] == "failed"
+
+
+def test_an_opener_that_raises_something_unexpected_fails_instead_of_hanging(
+    reader: FrameReader,
+) -> None:
+    def open_source() -> FrameSource:
+        raise OverflowError("timeout value is too large")
+
+    collected, _ = run(open_source, reader)
+    assert collected.statuses() == ["starting", "failed"]
+    assert "OverflowError" in collected.events[-1].message  # type: ignore[union-attr]
+
+
+def test_a_replay_that_cannot_open_is_final_not_retried(reader: FrameReader) -> None:
+    attempts = []
+
+    def open_source() -> FrameSource:
+        attempts.append(1)
+        raise ReplayUnavailableError("/nowhere does not exist.")
+
+    collected, _ = run(open_source, reader)
+    assert collected.statuses() == ["starting", "failed"]
+    assert collected.events[-1].message == "/nowhere does not exist."  # type: ignore[union-attr]
+    assert attempts == [1]
+
+
+class FlakyReader:
+    """Reads like `reader`, but raises on the frames whose top-left pixel is 7."""
+
+    def __init__(self, reader: FrameReader) -> None:
+        self.reader = reader
+
+    def read(self, image: np.ndarray) -> FrameRead:
+        if image[0, 0] == 7:
+            raise ValueError("odd frame")
+        return self.reader.read(image)
+
+
+def test_a_frame_the_reader_fails_on_is_skipped_and_counted(reader: FrameReader) -> None:
+    odd = np.full((720, 1280), 7, np.uint8)
+    card = gray(12, "clean")
+    source = ListSource([odd, card, card])
+
+    def one_frame_at_a_time(position: int) -> None:
+        # No frame is dropped, whatever the machine's load: each is skipped or decoded.
+        deadline = time.monotonic() + 30
+        while pipeline.stats.decoded + pipeline.stats.skipped < position and \
+                time.monotonic() < deadline:
+            time.sleep(0.001)
+
+    source.before_read = one_frame_at_a_time
+    collected = Collector()
+    pipeline = ScanPipeline(lambda: _opened(source), FlakyReader(reader),  # type: ignore[arg-type]
+                            TagResolver(load_test_catalog), collected)
+    pipeline.start()
+    assert pipeline.wait(60)
+    pipeline.stop()
+    assert collected.statuses() == ["starting", "running", "ended"]
+    assert collected.scans() == [photos.make_photo(12, "clean")[1].tags]
+    stats = pipeline.stats
+    assert (stats.captured, stats.decoded, stats.skipped) == (3, 2, 1)
+    assert stats.skip_reason == "ValueError: odd frame"
+
+
+def test_an_app_callback_that_raises_fails_the_scanner_once(reader: FrameReader) -> None:
+    collected = Collector()
+
+    def deliver(event: Event) -> None:
+        collected(event)
+        if isinstance(event, ScanEvent):
+            raise KeyError("widget gone")
+
+    source = ListSource([gray(13, "clean")] * 4)
+    pipeline = ScanPipeline(lambda: _opened(source), reader, TagResolver(load_test_catalog),
+                            deliver)
+    pipeline.start()
+    assert pipeline.wait(60), "a failing callback must not leave the app waiting"
+    pipeline.stop()
+    assert collected.statuses()[-1] == "failed"
+    assert collected.statuses().count("failed") == 1
+    assert "KeyError" in (pipeline.failure or "")
+
+
+def test_stop_wakes_a_replay_waiting_for_its_next_frame(
+    tmp_path: Path, reader: FrameReader,
+) -> None:
+    for i in range(2):
+        cv2.imwrite(str(tmp_path / f"{i}.png"), gray(14, "empty"))
+    # At this rate the second frame is due in 1e300 s: a plain sleep would overflow,
+    # or (at a merely slow rate) keep stop() waiting for its full timeout.
+    source = ReplaySource(tmp_path, fps=1e-300)
+    collected = Collector()
+    pipeline = ScanPipeline(lambda: _opened(source), reader, TagResolver(load_test_catalog),
+                            collected)
+    pipeline.start()
+    deadline = time.monotonic() + 60
+    while pipeline.stats.captured < 1 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert pipeline.stats.captured == 1
+    pipeline.stop(timeout=30)
+    assert not any(t.is_alive() for t in pipeline._threads)
+    assert collected.statuses() == ["starting", "running", "stopped"]
+
+
+def test_a_closed_mailbox_takes_no_more_frames_and_drops_read_live() -> None:
+    box = LatestFrame()
+    pipeline_like = [Frame(np.zeros((2, 2), np.uint8), i, i) for i in range(3)]
+    box.put(pipeline_like[0])
+    box.put(pipeline_like[1])
+    assert box.dropped == 1
+    box.close()
+    box.put(pipeline_like[2])
+    assert box.take(0) is pipeline_like[1] and box.take(0) is None and box.dropped == 1
+
+
+def test_stats_read_the_drop_count_live(reader: FrameReader) -> None:
+    pipeline = ScanPipeline(lambda: ListSource([]), reader, TagResolver(load_test_catalog),
+                            Collector())
+    pipeline._mailbox.put(Frame(np.zeros((2, 2), np.uint8), 0, 0))
+    pipeline._mailbox.put(Frame(np.zeros((2, 2), np.uint8), 1, 1))
+    assert pipeline.stats.dropped == 1  # no thread has to copy it over first

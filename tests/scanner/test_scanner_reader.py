@@ -123,3 +123,14 @@ def test_missing_decoder_library_falls_back_to_the_other(
 def test_unknown_decoder_name_is_refused_with_the_choices() -> None:
     with pytest.raises(decoders.DecoderUnavailableError, match="choose one of zxing"):
         decoders.make_decoder("quagga")
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (1, 500), (500, 1), (2, 2), (20, 20), (21, 40)])
+def test_images_too_small_for_a_code_read_nothing_without_crashing(
+    reader: FrameReader, shape: tuple[int, int],
+) -> None:
+    from companion.scanner.finders import finder_regions
+
+    image = np.zeros(shape, np.uint8)
+    assert finder_regions(image) == []
+    assert reader.read(image).codes == []

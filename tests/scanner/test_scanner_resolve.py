@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
-from scanner_catalogs import broken_loader, load_test_catalog
+from scanner_catalogs import broken_loader, catalog_data, load_test_catalog
 
+from companion.core.catalog import Catalog
 from companion.scanner.codes import RawCode
 from companion.scanner.resolve import TagResolver
 
@@ -69,3 +70,39 @@ def test_no_payload_crashes_or_becomes_a_card_unless_it_is_a_tag(payload: bytes)
     if code.status == "ok":
         assert payload.decode().strip().upper() in {"XP/SH01", "XP/EV07", "XP/TR3",
                                                     "TI/R3", "TI/C12"}
+
+
+def test_preload_loads_the_bound_catalog_once_before_any_scan() -> None:
+    loaded: list[str] = []
+
+    def counting(game: str) -> Catalog:
+        loaded.append(game)
+        return load_test_catalog(game)
+
+    bound = TagResolver(counting, game="ti4")
+    bound.preload()
+    assert loaded == ["ti4"]
+    assert bound.resolve(raw("TI/R3")).status == "ok"
+    assert bound.resolve(raw("XP/SH01")).status == "other-game"
+    assert loaded == ["ti4"]  # the other game's catalog is never needed
+    TagResolver(counting).preload()
+    assert loaded == ["ti4", "xp", "ti4"]  # unbound: every catalog a tag may name
+
+
+def test_a_given_catalog_is_used_instead_of_the_packaged_one() -> None:
+    pinned = Catalog.from_data(catalog_data("xp", "Exploration", {"SH01": "Old Shipwreck"}),
+                               "saved game")
+    resolver = TagResolver(broken_loader, catalog=pinned)
+    assert resolver.game == "xp"
+    code = resolver.resolve(raw("XP/SH01"))
+    assert code.card is not None and code.card.name == "Old Shipwreck"
+    assert resolver.resolve(raw("XP/EV07")).status == "unknown"  # not in the pinned version
+    assert resolver.catalog_problems() == {}
+
+
+def test_shown_text_escapes_control_characters_but_keeps_the_code_as_read(
+    resolver: TagResolver,
+) -> None:
+    code = resolver.resolve(raw("line one\nline two\x1b[31m"))
+    assert code.text == "line one\nline two\x1b[31m"
+    assert code.describe().startswith("line one\\nline two\\x1b[31m  (foreign: ")

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import math
+import struct
+import threading
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +20,7 @@ from companion.scanner.sources import (
     OpenCVSource,
     Picamera2Source,
     ReplaySource,
+    ReplayUnavailableError,
     open_auto,
     parse_camera,
 )
@@ -215,3 +220,80 @@ def test_a_camera_listing_no_sensor_modes_gets_libcamera_s_choice() -> None:
     assert full_view_mode([]) is None
     only_slow = [{"size": (4056, 3040), "fps": 10.0, "crop_limits": (0, 0, 4056, 3040)}]
     assert full_view_mode(only_slow) == {"output_size": (4056, 3040)}
+
+
+class FakePicamera2ThatWillNotConfigure(FakePicamera2):
+    def configure(self, config: dict[str, Any]) -> None:
+        raise RuntimeError("Failed to configure camera")
+
+
+def test_picamera2_failing_after_it_was_created_is_released() -> None:
+    fake = FakePicamera2ThatWillNotConfigure(card_gray())
+    with pytest.raises(CameraUnavailableError, match="Failed to configure camera"):
+        Picamera2Source(factory=lambda: fake).open()
+    assert fake.calls[-2:] == ["stop", "close"]  # or the next open finds the camera busy
+
+
+def oversized_png(path: Path, width: int = 60000, height: int = 60000) -> Path:
+    """A valid small PNG whose header claims `width` x `height` (CRC fixed up)."""
+    cv2.imwrite(str(path), np.zeros((8, 8), np.uint8))
+    data = bytearray(path.read_bytes())
+    data[16:24] = struct.pack(">II", width, height)  # IHDR: after signature, length, type
+    data[29:33] = struct.pack(">I", zlib.crc32(bytes(data[12:29])))
+    path.write_bytes(bytes(data))
+    return path
+
+
+def test_replay_skips_an_image_opencv_refuses_to_load(tmp_path: Path) -> None:
+    oversized_png(tmp_path / "a-huge.png")
+    cv2.imwrite(str(tmp_path / "b-tiny.png"), np.zeros((1, 1), np.uint8))
+    source = ReplaySource(tmp_path, fps=0)
+    source.open()
+    frame = source.read()
+    assert frame is not None and frame.gray.shape == (1, 1)
+    assert source.read() is None and source.skipped == 1
+
+
+@pytest.mark.parametrize("make", ["missing", "empty folder", "zero-byte video"])
+def test_a_replay_that_cannot_open_is_final(tmp_path: Path, make: str) -> None:
+    path = tmp_path / "clip.avi"
+    if make == "empty folder":
+        path = tmp_path
+    elif make == "zero-byte video":
+        path.write_bytes(b"")
+    with pytest.raises(ReplayUnavailableError):
+        ReplaySource(path).open()
+
+
+@pytest.mark.parametrize("fps", [-5.0, math.nan, math.inf, 241.0])
+def test_a_replay_speed_out_of_range_is_refused(tmp_path: Path, fps: float) -> None:
+    with pytest.raises(CameraUnavailableError, match="frames per second is out of range"):
+        ReplaySource(tmp_path, fps=fps)
+
+
+def test_interrupt_ends_a_replay_s_wait_for_its_next_frame(tmp_path: Path) -> None:
+    write_frames(tmp_path, 2)
+    source = ReplaySource(tmp_path, fps=0.001)  # the second frame is due in 1000 s
+    source.open()
+    assert source.read() is not None
+    result: list[object] = []
+    reading = threading.Thread(target=lambda: result.append(source.read()))
+    reading.start()
+    source.interrupt()
+    reading.join(60)  # bounds a hang only: without interrupt() this waits 1000 s
+    assert not reading.is_alive() and result == [None]
+
+
+@pytest.mark.parametrize("spec", ["opencv:²", "opencv:\uff11", "opencv:" + "9" * 5000,
+                                  "opencv:1000", "opencv:-1", "opencv:2 "])
+def test_a_webcam_index_must_be_a_plain_small_number(spec: str) -> None:
+    with pytest.raises(CameraUnavailableError, match="must be a number from 0 to 999"):
+        parse_camera(spec)
+
+
+def test_frames_carry_no_preview() -> None:
+    fake = FakePicamera2(card_gray())
+    source = Picamera2Source(factory=lambda: fake)
+    source.open()
+    source.read()
+    assert fake.calls.count("capture:main") == 0 and fake.calls.count("capture:lores") == 1
