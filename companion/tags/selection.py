@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from companion.core.catalog import CardEntry, Catalog
-from companion.core.errors import CompanionError
+from companion.core.errors import CompanionError, OtherGameError
+from companion.core.tags import parse_tag, with_article
 from companion.tags.sizes import TagKitError
 
 ALL = "all"
@@ -75,6 +76,10 @@ def _card_named(catalog: Catalog, word: str) -> CardEntry:
     """A card by ID or whole tag, as the catalog resolves it (the other game's tags refused)."""
     try:
         return catalog.card(word)
+    except OtherGameError as exc:
+        tag = parse_tag(word)
+        raise TagKitError(f"{tag} is {with_article(tag.game)} tag; these stickers are for "
+                          f"{catalog.title} (use --game {tag.game} for it).") from exc
     except CompanionError as exc:
         if "/" in word:  # a tag: the catalog's sentence says what is wrong with it
             raise TagKitError(str(exc)) from exc

@@ -58,7 +58,7 @@ def test_a_deck_of_only_optional_cards_names_the_option(small: Catalog) -> None:
     (" , ,", (), "empty"),
     ("H99", (), "neither a deck nor a card ID"),
     ("comets", (), "its decks: ship"),
-    ("TI/C01", (), "is a TI4 Exploration card, not part of"),
+    ("TI/C01", (), "is a TI4 Exploration tag; these stickers are for Exploration"),
     ("XP/NOT-A-TAG", (), "not a card tag"),
     ("all", ("codex",), "no optional cards called 'codex'"),
 ])
