@@ -27,6 +27,7 @@ from companion.core.events import Event, Step, event
 from companion.core.privacy import is_hidden_move, public_command, public_step
 from companion.core.rules import GameRules, Outcome, S
 from companion.core.tags import classify
+from companion.core.words import whole_number
 
 CHECKPOINT_EVERY = 64
 CORE_USAGE = ("scan TAG; undo; undo preview; redo; draw DECK; odds DECK; roll DIE [FACE]; "
@@ -35,11 +36,7 @@ CORE_USAGE = ("scan TAG; undo; undo preview; redo; draw DECK; odds DECK; roll DI
 
 def _count(args: Sequence[str]) -> int:
     """How many history lines were asked for (default 10)."""
-    if not args:
-        return 10
-    if not args[0].isdigit():
-        raise CommandSyntaxError(f"history takes a number of steps, not {args[0]!r}.")
-    return max(1, int(args[0]))
+    return max(1, whole_number(args[0], "the number of steps")) if args else 10
 ResultKind = Literal["step", "info", "foreign", "refused"]
 
 

@@ -183,3 +183,9 @@ def test_card_lookups_explain_what_was_typed():
     with pytest.raises(CompanionError, match="TI/C01 is a TI4 Exploration card"):
         catalog.card("TI/C01")
     assert catalog.card("xp/h1").card_id == "H1"
+
+
+def test_history_count_is_read_as_a_plain_number(match):
+    assert "is not a whole number" in match.execute("history ²").message
+    assert "is not a whole number" in match.execute("history " + "9" * 5000).message
+    assert match.execute("history 1").ok

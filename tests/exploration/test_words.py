@@ -6,9 +6,9 @@ import doctest
 
 import pytest
 
+from companion.core import words
 from companion.core.errors import CommandSyntaxError
-from companion.games.exploration import words
-from companion.games.exploration.words import whole_number
+from companion.core.words import whole_number
 from tests.exploration.flight_setup import round_two, to_flight
 from tests.exploration.helpers import new_match, refused
 
@@ -38,3 +38,11 @@ def test_every_command_taking_a_number_refuses_it(word: str) -> None:
     assert "not a whole number" in refused(flight, f"move SHLD1 {word} space")
     assert "not a whole number" in refused(flight, f"attack SHLD1 TRNS1 range {word}")
     assert "not a whole number" in refused(flight, f"drop SHLD1 trap {word}")
+
+
+def test_a_number_too_long_for_any_table_is_refused_not_crashed() -> None:
+    from companion.core.errors import CommandSyntaxError
+    from companion.core.words import whole_number
+
+    with pytest.raises(CommandSyntaxError, match="is not a whole number"):
+        whole_number("9" * 5000, "the spaces moved")

@@ -14,12 +14,12 @@ from companion.core.catalog import Catalog
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import Event, event
 from companion.core.rules import Outcome, Verb
+from companion.core.words import whole_number
 from companion.games.exploration import catalog as xc
 from companion.games.exploration import traps
 from companion.games.exploration.checks import acting_ship, destroyed, flight_rule, spend_energy
 from companion.games.exploration.resources import gain
 from companion.games.exploration.state import ShipStatus, XpState, require_ship, with_ship
-from companion.games.exploration.words import whole_number
 
 
 @dataclass(frozen=True)

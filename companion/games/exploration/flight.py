@@ -19,6 +19,7 @@ from companion.core.events import Event, event
 from companion.core.rules import Outcome, Verb
 from companion.core.table import apply_table_event
 from companion.core.turns import order_by_keys
+from companion.core.words import whole_number
 from companion.games.exploration import catalog as xc
 from companion.games.exploration import traps
 from companion.games.exploration.checks import (
@@ -36,7 +37,6 @@ from companion.games.exploration.resources import credit_gain, gain
 from companion.games.exploration.setup import seats_in_order
 from companion.games.exploration.state import XpState, require_phase
 from companion.games.exploration.status import IN_SPACE, ShipStatus
-from companion.games.exploration.words import whole_number
 
 #: End spaces the rulebook forbids, with the reason shown to the players.
 FORBIDDEN = {

@@ -17,6 +17,7 @@ from companion.core.catalog import CardEntry, Catalog
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import Event, event
 from companion.core.rules import Outcome, Verb
+from companion.core.words import whole_number
 from companion.games.exploration import catalog as xc
 from companion.games.exploration.resources import gain
 from companion.games.exploration.state import (
@@ -27,7 +28,6 @@ from companion.games.exploration.state import (
     require_phase,
     with_seat,
 )
-from companion.games.exploration.words import whole_number
 
 HIDDEN_DECKS = ("primary", "secondary")
 MODULE_CHOICE = "module"  # a PendingDraw "deck" that is a choice, not a card

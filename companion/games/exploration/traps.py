@@ -17,10 +17,10 @@ from dataclasses import replace
 from companion.core.catalog import Catalog
 from companion.core.errors import IllegalMoveError
 from companion.core.events import Event, event
+from companion.core.words import whole_number
 from companion.games.exploration import catalog as xc
 from companion.games.exploration.checks import destroyed
 from companion.games.exploration.state import ShipStatus, Trap, XpState
-from companion.games.exploration.words import whole_number
 
 COUNTER = "traps_dropped"
 
