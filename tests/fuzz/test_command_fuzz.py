@@ -16,7 +16,11 @@ SETUPS = {
     "xp": ["length 8", "join Xichang Ana", "join Baikonur Ben"],
     "ti4": ["player Alice red", "player Bob blue", "setup"],
 }
-JUNK = ["", "0", "-1", "99999999999999999999", "1.5", "+", "x", "é", "\u0000", "'", '"',
+# Digits int() and str.isdigit() disagree on: superscript two, Arabic-Indic and
+# full-width one, and a number longer than int() will read.
+ODD_DIGITS = ["\u00b2", "\u0661", "\uff11", "9" * 5000]
+JUNK = ["", "0", "-1", "99999999999999999999", *ODD_DIGITS, "1.5", "+", "x", "é", "\u0000",
+        "'", '"',
         "none", "all", "for", "with", "to", "die", "past", "at", "range", "shield", "=", "a=b",
         "XP/", "TI/", "XP/ZZZZZZZ", "TI/P1", "XP/H01", "XP/SHLD1", "TI/C01", "TI/R01",
         "Xichang", "Baikonur", "Alice", "Bob", "cape", "moon1", "mars2", "l1", "credit",
