@@ -26,9 +26,10 @@ from companion.core.catalog import CardEntry, Catalog
 from companion.core.dice import Die
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import Event
+from companion.core.prompt import Choice, Situation
 from companion.core.rules import Outcome, Verb
 from companion.core.table import apply_table_event, is_table_event, new_table
-from companion.games.exploration import views
+from companion.games.exploration import prompt, views
 from companion.games.exploration.catalog import validate_rules
 from companion.games.exploration.setup import HIDDEN_DECKS
 from companion.games.exploration.state import SHARED_APPLIERS, Applier, XpState
@@ -163,6 +164,14 @@ class ExplorationRules:
 
     def state_from_dict(self, raw: Mapping[str, Any]) -> XpState:
         return XpState.from_dict(raw)
+
+    # ---- the table API's prompt (games/exploration/prompt.py) ----
+    def situation(self, state: XpState, catalog: Catalog, seat: str | None) -> Situation:
+        return prompt.situation(state, catalog, seat)
+
+    def expand(self, state: XpState, catalog: Catalog, partial: str,
+               seat: str | None) -> Sequence[Choice]:
+        return prompt.expand(state, catalog, partial, seat)
 
 
 def _entered_phases(events: Sequence[Event]) -> list[str]:
