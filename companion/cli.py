@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from companion.core.errors import CompanionError
-from companion.store.journal import StoreError
+from companion.store.errors import StoreError
 from companion.subcommand import Subcommand
 
 # name -> "module:attribute" of a Subcommand

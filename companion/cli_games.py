@@ -16,7 +16,7 @@ from companion.core.errors import CompanionError
 from companion.core.privacy import public_step
 from companion.paths import default_db
 from companion.scanner.options import fps_type, seconds_type
-from companion.session import Session, open_db, open_session
+from companion.session import Session, import_game, open_db, open_session
 from companion.subcommand import Subcommand
 
 
@@ -191,7 +191,7 @@ def _follow(session: Session, seat: str | None, args: argparse.Namespace) -> Non
         if now == last:
             continue
         last = now
-        session.match = session.journal.load(session.game_id, session.match.rules)
+        session.reload()
         if clear:
             print("\033[2J\033[H", end="")
         _print_board(session, seat, args.json, compact=True)
@@ -296,7 +296,7 @@ def run_import(args: argparse.Namespace) -> int:
     journal, notice = open_db(_db(args))
     _say(notice)
     try:
-        game_id = journal.import_game(data, rules)
+        game_id = import_game(journal, data, rules)
     except (KeyError, TypeError, ValueError) as exc:
         raise CompanionError(f"{args.file} could not be imported: {exc}") from exc
     finally:
