@@ -143,7 +143,8 @@ def _not_ours(path: Path, what: str, hint: str = "") -> NotOursError:
 
 
 # ---- setting aside -------------------------------------------------------------------
-def set_aside_once(path: Path, identity: tuple[int, int] | None) -> Path | None:
+def set_aside_once(path: Path, identity: tuple[int, int] | None,
+                   label: str = "corrupt") -> Path | None:
     """Keep the damaged file (with its -wal and -shm) under a new name, exactly once.
 
     None if, by the time the lock is held, the file at the path is no longer
@@ -153,7 +154,7 @@ def set_aside_once(path: Path, identity: tuple[int, int] | None) -> Path | None:
     with _folder_lock(path.parent):
         if identity is None or file_identity(path) != identity:
             return None
-        aside = _free_name(path)
+        aside = _free_name(path, label)
         for suffix in ("", "-wal", "-shm"):
             part = Path(f"{path}{suffix}")
             if part.exists():
@@ -171,9 +172,9 @@ def _folder_lock(folder: Path) -> Iterator[None]:
         os.close(fd)  # closing releases the lock
 
 
-def _free_name(path: Path) -> Path:
+def _free_name(path: Path, label: str) -> Path:
     """`games.db.corrupt-STAMP`, or with -2, -3... : a name no part of a kept copy uses."""
-    base = f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}"
+    base = f"{path.name}.{label}-{time.strftime('%Y%m%d-%H%M%S')}"
     number = 1
     while True:
         name = base if number == 1 else f"{base}-{number}"
