@@ -54,7 +54,8 @@ def open_journal(path: Path) -> tuple[Journal, str | None]:
             except (DamageError, SchemaDamagedError):
                 if path.is_symlink():
                     raise _not_ours(path, "a link to a damaged file") from None
-                identity = file_identity(path)
+                # `identity` is the file identified above: if the path changed since,
+                # setting aside re-checks it under the lock and looks again.
         aside = set_aside_once(path, identity)
         if aside is not None:
             notice = (f"The saved-games file {path} was damaged; it was kept as {aside.name} "
@@ -155,7 +156,9 @@ def set_aside_once(path: Path, identity: tuple[int, int] | None,
         if identity is None or file_identity(path) != identity:
             return None
         aside = _free_name(path, label)
-        for suffix in ("", "-wal", "-shm"):
+        # The log and index first: a companion that finds no file at the path then
+        # starts afresh, and never meets the old log beside its new file.
+        for suffix in ("-wal", "-shm", ""):
             part = Path(f"{path}{suffix}")
             if part.exists():
                 _move_no_replace(part, Path(f"{aside}{suffix}"))

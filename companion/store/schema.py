@@ -12,6 +12,7 @@ import sqlite3
 from collections.abc import Callable, Sequence
 
 from companion.store.checksums import fill_checksums
+from companion.store.errors import StoreError
 
 SCHEMA_VERSION = 2
 #: "XPCM" in the SQLite header (offset 68): this file belongs to the companion.
@@ -84,8 +85,12 @@ class SchemaTooNewError(RuntimeError):
     pass
 
 
-class SchemaDamagedError(RuntimeError):
+class SchemaDamagedError(StoreError):
     """The version in the header does not match the tables the file holds."""
+
+    def __init__(self, detail: str):
+        super().__init__("The saved-games file is damaged: its schema version does not match "
+                         f"its tables ({detail}).")
 
 
 def migrate(conn: sqlite3.Connection) -> None:
