@@ -230,6 +230,13 @@ class Journal:
         rows = self._read("SELECT MAX(step) FROM steps WHERE game_id=?", (game_id,))
         return int(rows[0][0] or 0)
 
+    def data_version(self) -> int:
+        """SQLite's `PRAGMA data_version`: it changes when another connection commits.
+
+        A second screen polls this (microseconds) and reads only when it moved.
+        """
+        return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
+
     def history(self, game_id: str) -> list[dict[str, Any]]:
         """Every step's words and time, each checked (with its events) as it is read."""
         steps = self.steps(game_id)
