@@ -25,7 +25,7 @@ def test_turns_follow_the_spaceport_order() -> None:
     run(match, "tech credits", "done")
     assert match.state.table.active == "Baikonur"
     run(match, "tech credits", "done", "tech credits", "done")
-    # The flight phase follows (part 2 may move on at once when no ship was selected).
+    # The flight phase follows (and moves on at once when no ship was selected).
     assert match.state.table.phase != "preparation"
     assert "Flight phase of round 1 begins" in match.history()[-1].message
 
