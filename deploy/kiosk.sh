@@ -140,7 +140,7 @@ install_system_file() {
 
 install_packages() {
     local before=" "
-    for package in $APT_KIOSK $APT_RUN; do
+    for package in $APT_BASE $APT_RUN $APT_KIOSK; do
         dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \
             || before="$before$package "
     done
@@ -190,8 +190,8 @@ seed_settings() {
         return
     fi
     as_user mkdir -p "$(dirname "$file")"
-    printf '{\n  "rotation": %s,\n  "fullscreen": true\n}\n' "$rotation" \
-        | as_user tee "$file" >/dev/null
+    # The app's own format (companion/ui/settings.py); it fills in the rest itself.
+    printf '[app]\nrotation = %s\n' "$rotation" | as_user tee "$file" >/dev/null
     record settings "$file $(sha256sum < "$file" | cut -d' ' -f1)"
     did "seeded the app's settings in $file (rotation $rotation)"
 }
@@ -247,10 +247,11 @@ install_kiosk() {
     install_venv
     local paths kivy_home settings drm=""
     paths="$(as_user "$here/.venv/bin/python" -I -c \
-        'from companion import kiosk; print(kiosk.kivy_home({})); print(kiosk.settings_file())')"
+        'from companion import kiosk; print(kiosk.kivy_home({})); print(kiosk.settings_file({}))')"
     kivy_home="$(sed -n 1p <<<"$paths")"
     settings="$(sed -n 2p <<<"$paths")"
     join_groups
+    record configdir "$(dirname "$settings")"
     install_kivy_config "$kivy_home"
     seed_settings "$settings" "$rotation"
     [ "$chroot" = 1 ] || drm="$(drm_card_index)"
@@ -305,6 +306,12 @@ uninstall_kiosk() {
         fi
     done < <(recorded_values dir; recorded_values venv)
     remove_settings
+    while read -r path; do
+        # The app's own folder goes only if nothing else (a player's file) is in it.
+        if [ -n "$path" ] && [ -d "$path" ] && as_root rmdir "$path" 2>/dev/null; then
+            did "removed $path"
+        fi
+    done < <(recorded_values configdir)
     local group target
     while read -r group; do
         if [ -n "$group" ] && [ -n "$owner" ]; then
