@@ -162,9 +162,10 @@ check_polkit() {
     verdicts="$verdicts $(judge pi org.freedesktop.udisks2.filesystem-mount)"
     verdicts="$verdicts $(judge guest org.freedesktop.login1.power-off)"
     verdicts="$verdicts $(judge pi org.freedesktop.udisks2.filesystem-mount-system)"
-    verdicts="$verdicts $(judge pi org.freedesktop.login1.set-wall-message)"
-    say "polkit: pi power-off/reboot/mount, guest power-off, pi mount-system/set-wall-message: $verdicts"
-    [ "$verdicts" = "yes yes yes no no no" ] || fail "the polkit rule grants the wrong things"
+    verdicts="$verdicts $(judge pi org.freedesktop.login1.halt)"
+    verdicts="$verdicts $(judge pi org.freedesktop.login1.suspend)"
+    say "polkit: pi power-off/reboot/mount, guest power-off, pi mount-system/halt/suspend: $verdicts"
+    [ "$verdicts" = "yes yes yes no no no no" ] || fail "the polkit rule grants the wrong things"
     kill "$polkitd" 2>/dev/null || true
     # shellcheck disable=SC2016  # expanded inside the root
     in_root sh -c 'kill "$(cat /run/dbus/pid)"' 2>/dev/null || true
