@@ -20,6 +20,7 @@ work="${1:-/var/tmp/companion-kiosk-check}"
 mirror="${MIRROR:-http://deb.debian.org/debian}"
 base="$work/bookworm-base"
 root="$work/root"
+ref="$work/reference"
 project=/home/pi/exploration-companion
 log="$work/check.log"
 SERVICE=exploration-companion-kiosk.service
@@ -100,8 +101,9 @@ add_player_user() {
 }
 
 snapshot() {
-    # Every path in the root with its type, minus the mounts and volatile folders.
-    (cd "$root" && find . -xdev \( -path ./proc -o -path ./dev -o -path ./run -o -path ./tmp \
+    # Every path in a root ($1, default the one under test) with its type, minus
+    # the mounts and volatile folders.
+    (cd "${1:-$root}" && find . -xdev \( -path ./proc -o -path ./dev -o -path ./run -o -path ./tmp \
         -o -path ./opt -o -path ./var/cache -o -path ./var/log -o -path ./var/lib/apt \
         -o -path ./var/lib/dpkg \) -prune -o -printf '%p\t%y\n' | LC_ALL=C sort)
 }
@@ -192,8 +194,31 @@ play_a_game() {
     in_root sha256sum /home/pi/.local/share/exploration-companion/games.db
 }
 
+copy_reference() {
+    # A copy of the root as it is before the kiosk: later, only Debian's packages
+    # are installed in it, so whatever the two roots differ in is ours.
+    local excludes=() path
+    for path in "${mounted[@]}"; do excludes+=("--exclude=./${path#"$root"/}"); done
+    rm -rf "$ref"
+    mkdir -p "$ref"
+    (cd "$root" && tar "${excludes[@]}" -cf - .) | (cd "$ref" && tar -xpf -)
+    mkdir -p "$ref/proc" "$ref/dev" "$ref/run"
+}
+
+reference_with_packages() {
+    # $1: the packages the kiosk installed, as recorded in its manifest.
+    mount -t proc proc "$ref/proc"; mounted+=("$ref/proc")
+    bind /dev "$ref/dev"
+    chroot "$ref" apt-get update -qq
+    # shellcheck disable=SC2086  # a list of package names
+    chroot "$ref" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+        --no-install-recommends $1 >"$work/reference-apt.log" 2>&1
+    snapshot "$ref"
+}
+
 check_uninstall() {
-    local s0="$1" games="$2" groups_before="$3" leftovers
+    local s0="$1" games="$2" groups_before="$3" leftovers packages
+    packages="$(sed -n 's/^package //p' "$root/var/lib/exploration-companion-kiosk/installed" | tr '\n' ' ')"
     local out; out="$(as_pi bash "$project/deploy/setup.sh" kiosk --uninstall 2>&1)"
     printf '%s\n' "$out" >>"$log"
     [ "$(in_root sha256sum /home/pi/.local/share/exploration-companion/games.db)" = "$games" ] \
@@ -203,17 +228,19 @@ check_uninstall() {
     comm -13 "$s0" "$work/after.txt" >"$work/new-paths.txt"
     comm -23 "$s0" "$work/after.txt" >"$work/gone-paths.txt"
     [ ! -s "$work/gone-paths.txt" ] || { cat "$work/gone-paths.txt"; fail "uninstall removed paths it had not installed"; }
-    # Whatever Debian's packages and their scripts made is theirs; the rest must be the saved games.
-    cat "$root"/var/lib/dpkg/info/*.list | sed 's|^|.|' | LC_ALL=C sort -u >"$work/dpkg-paths.txt"
-    leftovers="$(cut -f1 "$work/new-paths.txt" | LC_ALL=C sort | comm -23 - "$work/dpkg-paths.txt" \
-        | grep -vE '^\./(home/pi/\.local/share/exploration-companion(/|$)|home/pi/\.local(/share)?$)' \
-        | grep -vE '^\./(var/lib/(polkit-1|udisks2|systemd/deb-systemd-helper-[a-z]+|dbus)|etc/systemd/system/[a-z.-]+\.wants/(udisks2|polkit|dbus)[a-z.-]*|etc/(group|gshadow|passwd|shadow)-$|etc/ld\.so\.cache$)' || true)"
-    cut -f1 "$work/new-paths.txt" | grep -E 'home/pi|companion|kiosk' >"$work/ours-left.txt" || true
-    say "left behind after --uninstall (ours): $(tr '\n' ' ' <"$work/ours-left.txt")"
+    # What Debian's packages and their scripts made is theirs: the reference root,
+    # with only those packages installed, has it too. The rest must be the saved games.
+    reference_with_packages "$packages" >"$work/reference.txt"
+    comm -13 "$work/reference.txt" "$work/after.txt" | cut -f1 >"$work/ours-left.txt"
+    say "left behind after --uninstall, beyond Debian's packages: $(tr '\n' ' ' <"$work/ours-left.txt")"
+    leftovers="$(grep -vxE '\./home/pi/\.local(/share(/exploration-companion(/games\.db)?)?)?' \
+        "$work/ours-left.txt" || true)"
     if [ -n "$leftovers" ]; then
         printf '%s\n' "$leftovers"
-        fail "uninstall left files that no package owns"
+        fail "uninstall left files of ours behind"
     fi
+    comm -23 "$work/reference.txt" "$work/after.txt" >"$work/missing.txt"
+    [ ! -s "$work/missing.txt" ] || { cat "$work/missing.txt"; fail "the root lacks paths the reference has"; }
     say "uninstall: the saved games are intact and nothing else of ours is left"
 }
 
@@ -224,6 +251,7 @@ main() {
     copy_network_config
     local s0="$work/before.txt" groups_before out games
     snapshot >"$s0"
+    copy_reference
     groups_before="$(in_root id -nG pi)"
     say "running the kiosk command as pi (apt, pip: a few minutes)"
     out="$(as_pi bash "$project/deploy/setup.sh" kiosk --chroot 2>&1)" || { printf '%s\n' "$out"; fail "the kiosk command failed"; }

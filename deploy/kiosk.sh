@@ -125,7 +125,8 @@ recorded_values() {
 
 install_system_file() {
     # $1 path, $2 content: written only when different, recorded either way.
-    if [ -f "$1" ] && [ "$(cat "$1")" = "$2" ]; then
+    # Read as root: /etc/polkit-1/rules.d is closed to other users.
+    if as_root test -f "$1" && [ "$(as_root cat "$1")" = "$2" ]; then
         say "$1 is up to date"
     else
         as_root mkdir -p "$(dirname "$1")"
@@ -291,7 +292,7 @@ uninstall_kiosk() {
     fi
     local path
     while read -r path; do
-        if [ -n "$path" ] && [ -e "$path" ]; then
+        if [ -n "$path" ] && as_root test -e "$path"; then
             as_root rm -f "$path"
             did "removed $path"
         fi
