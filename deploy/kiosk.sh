@@ -30,9 +30,19 @@ MANIFEST=$STATE_DIR/installed
 TEMPLATES="$here/deploy/kiosk"
 
 done_lines=()
-did() { done_lines+=("$*"); say "$*"; }
+# What changed, listed at the end (and, if a step fails, what had changed by then).
+did() { done_lines+=("$*"); }
 
 fail() { say "$*"; exit 1; }
+
+report_partial() {
+    local status=$? line
+    if [ "$status" -ne 0 ] && [ "${#done_lines[@]}" -gt 0 ]; then
+        say "stopped; what had been done before:"
+        for line in "${done_lines[@]}"; do printf '  - %s\n' "$line" >&2; done
+    fi
+}
+trap report_partial EXIT
 
 # ---- rendering ------------------------------------------------------------------------
 
@@ -154,12 +164,16 @@ install_packages() {
 
 install_venv() {
     [ -d .venv ] || record venv "$here/.venv"
-    # shellcheck disable=SC2016  # expanded by the inner shell
+    local before
+    before="$(cat .venv/.installed-* 2>/dev/null || true)"
     # No pip cache: it would keep a second copy of every wheel on the SD card.
+    # shellcheck disable=SC2016  # expanded by the inner shell
     as_user env PIP_NO_CACHE_DIR=1 bash -c \
         'set -euo pipefail; cd "$1"; . deploy/common.sh; python_env "$2"' \
         _ "$here" "$EXTRA_RUN"
-    did "the companion is installed in $here/.venv"
+    if [ "$before" != "$(cat .venv/.installed-* 2>/dev/null || true)" ]; then
+        did "installed the companion in $here/.venv"
+    fi
 }
 
 join_groups() {
@@ -178,9 +192,13 @@ join_groups() {
 
 install_kivy_config() {
     local kivy_home="$1"
+    record dir "$kivy_home"
+    if as_user cmp -s "$TEMPLATES/kivy-config.ini" "$kivy_home/config.ini"; then
+        say "Kivy's configuration in $kivy_home is up to date"
+        return
+    fi
     as_user mkdir -p "$kivy_home"
     as_user install -m 0644 "$TEMPLATES/kivy-config.ini" "$kivy_home/config.ini"
-    record dir "$kivy_home"
     did "wrote Kivy's configuration to $kivy_home/config.ini (one touch provider)"
 }
 
@@ -285,10 +303,13 @@ uninstall_kiosk() {
     local chroot="$1" owner
     owner="$(recorded_values user | head -n 1)"
     [ -f "$MANIFEST" ] || say "no kiosk install is recorded in $MANIFEST; removing what is there"
-    if [ "$chroot" = 1 ] || [ ! -d /run/systemd/system ]; then
-        as_root systemctl disable "$SERVICE" >/dev/null 2>&1 || true
-    else
-        as_root systemctl disable --now "$SERVICE" >/dev/null 2>&1 || true
+    if systemctl is-enabled --quiet "$SERVICE" 2>/dev/null; then
+        if [ "$chroot" = 1 ] || [ ! -d /run/systemd/system ]; then
+            as_root systemctl disable "$SERVICE" >/dev/null 2>&1
+        else
+            as_root systemctl disable --now "$SERVICE" >/dev/null 2>&1
+        fi
+        did "stopped and disabled $SERVICE"
     fi
     local path
     while read -r path; do
@@ -335,6 +356,7 @@ uninstall_kiosk() {
 
 summary() {
     printf '%s\n' "$1"
+    [ "${#done_lines[@]}" -gt 0 ] || printf '  - nothing needed changing\n'
     local line
     for line in "${done_lines[@]}"; do
         printf '  - %s\n' "$line"
