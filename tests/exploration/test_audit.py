@@ -106,9 +106,11 @@ def test_the_virtual_draft_pack_is_seen_only_by_its_drafter() -> None:
     run(match, "length 8", "join Xichang Ana", "join Baikonur Ben")
     draw_all_pending(match)
     run(match, *["draw maneuver"] * 5)
-    started = run(match, "draft virtual")[-1].message
+    started = run(match, "draft virtual")[-1]
     pack = match.state.draft.packs[0]
-    assert not any(card in started for card in pack)
+    assert len(pack) == 10
+    shown = str(started.to_dict(1))  # the result as play --json prints it
+    assert not any(card in shown for card in pack)
     public = view(match.state, match.catalog)["draft"]
     assert public["pack_cards"] == 10 and "my_pack" not in public
     mine = view(match.state, match.catalog, "Xichang")["draft"]
