@@ -49,6 +49,8 @@ def test_silent_reshuffle_tells_the_table_to_shuffle() -> None:
 
 def test_decks_never_reshuffled_say_they_are_empty_and_why() -> None:
     match = started_match()
+    reshuffled = {d.name for d in match.catalog.decks.values() if d.reshuffle}
+    assert reshuffled == {"hazard", "development"}
     ship = match.execute("odds ship").message
     assert ship.startswith("The ship deck is empty: the draft deals every ship card once")
     assert "No maneuver card can be drawn: five form the face-up row" in \
