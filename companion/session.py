@@ -8,15 +8,19 @@ leaves both exactly as they were.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from companion.catalogs import load_catalog
-from companion.core.engine import Match, Result
+from companion.core.definition import GameDefinition
+from companion.core.engine import Match, Plan, Result
 from companion.core.errors import CompanionError
-from companion.core.tags import with_article
-from companion.games.registry import rules_for
+from companion.core.tags import classify
+from companion.games.registry import game as game_named
+from companion.games.registry import games
+from companion.scanner.codes import ScanCode
 from companion.store.journal import Journal, StoreConflictError, StoreError, open_journal
 
 
@@ -24,11 +28,50 @@ from companion.store.journal import Journal, StoreConflictError, StoreError, ope
 class Session:
     journal: Journal
     game_id: str
+    game: GameDefinition
     match: Match[Any]
     notice: str | None = None
 
     def run(self, line: str) -> Result:
-        """Run one command line; the result is acknowledged only once saved.
+        """Run one typed or scripted command line; acknowledged only once saved."""
+        other = self._other_game_tag(line)
+        if other is not None:
+            return Result(False, other, "refused")
+        return self._saved(lambda: self.match.plan(line))
+
+    def scan(self, code: ScanCode) -> Result:
+        """Play one code the camera read, as the scanner resolved it; no text round trip.
+
+        Only a code resolved as a card of this game's catalog ("ok") can change the
+        game; every other status is reported in its own sentence and changes nothing.
+        """
+        if code.status == "foreign":
+            return Result(True, f"Foreign code {code.text[:60]!r} ignored: not a card tag.",
+                          "foreign")
+        card = code.card
+        entry = self.match.catalog.cards.get(card.id) if card is not None else None
+        if code.status != "ok" or card is None or card.game != self.game.id or entry is None:
+            return Result(False, code.message or f"{code.text[:60]} is not a card of this "
+                          f"{self.game.title} game.", "refused")
+        return self._saved(lambda: self.match.plan_scan(entry))
+
+    def _other_game_tag(self, line: str) -> str | None:
+        """For a typed `scan TAG` of another registered game: the sentence naming it."""
+        words = line.split()
+        if len(words) != 2 or words[0].lower() != "scan":
+            return None
+        found = classify(words[1])
+        if found.tag is None or found.tag.prefix == self.game.prefix:
+            return None
+        try:
+            owner = games().game_of(found.tag)
+        except CompanionError:
+            return None  # the match says what is wrong with it
+        return (f"{found.tag} is {owner.title_with_article} card, not part of this "
+                f"{self.game.title} game.")
+
+    def _saved(self, planner: Callable[[], Plan[Any]]) -> Result:
+        """Plan, write and commit one step; the result is acknowledged only once saved.
 
         If another companion (a second screen, a phone) saved a step of the same
         game since this one last looked, the game is reloaded and the command
@@ -37,7 +80,7 @@ class Session:
         for attempt in range(2):
             if attempt or self.is_stale():
                 self.reload()
-            plan = self.match.plan(line)
+            plan = planner()
             if plan.result.step is None:
                 return plan.result
             try:
@@ -57,11 +100,11 @@ class Session:
         return self.journal.last_step(self.game_id) != max(self.match.index, default=0)
 
     def reload(self) -> None:
-        self.match = self.journal.load(self.game_id, self.match.rules)
+        self.match = self.journal.load(self.game_id, self.game)
 
     @property
     def kind(self) -> str:
-        return self.match.rules.game
+        return self.game.id
 
     def close(self) -> None:
         self.journal.close()
@@ -83,26 +126,26 @@ def open_session(db: Path, game: str | None, game_id: str | None = None,
         if game_id is None and not new:
             game_id = journal.last_game(game)
         if game_id is not None and not new:
-            kind = journal.kind_of(game_id)
-            if game is not None and kind != game:
-                raise CompanionError(f"The saved game {game_id} is {with_article(kind)} game, "
-                                     f"not {with_article(game)} game.")
-            match = journal.load(game_id, rules_for(kind))
-            return Session(journal, game_id, match, notice)
+            saved = game_named(journal.kind_of(game_id))
+            if game is not None and saved.id != game:
+                raise CompanionError(
+                    f"The saved game {game_id} is {saved.title_with_article} game, "
+                    f"not {game_named(game).title_with_article} game.")
+            match = journal.load(game_id, saved)
+            return Session(journal, game_id, saved, match, notice)
         if game is None:
             raise CompanionError("There is no saved game yet; start one with "
-                                 "`companion play --game xp` or `--game ti4`.")
-        return _new_session(journal, game, seed, notice)
+                                 f"`companion play --game GAME` (GAME: {games().choices()}).")
+        return _new_session(journal, game_named(game), seed, notice)
     except BaseException:
         journal.close()
         raise
 
 
-def _new_session(journal: Journal, game: str, seed: int | None,
+def _new_session(journal: Journal, game: GameDefinition, seed: int | None,
                  notice: str | None) -> Session:
-    rules = rules_for(game)
-    catalog = load_catalog(game)  # a broken catalog refuses here, before any game starts
+    catalog = load_catalog(game.id)  # a broken catalog refuses here, before any game starts
     seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
-    match = Match(rules, catalog, seed)
-    game_id = journal.create_game(game, seed, catalog)
-    return Session(journal, game_id, match, notice)
+    match = Match(game.rules, catalog, seed)
+    game_id = journal.create_game(game.id, seed, catalog)
+    return Session(journal, game_id, game, match, notice)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Literal
 
 from companion.core import piles
-from companion.core.catalog import Catalog
+from companion.core.catalog import CardEntry, Catalog
 from companion.core.dice import roll, roll_text
 from companion.core.errors import (
     CommandSyntaxError,
@@ -199,6 +199,18 @@ class Match(Generic[S]):
             return Plan(Result(True, "", "info"))
         try:
             return self._plan_words(line.strip(), words[0].lower(), words[1:])
+        except CompanionError as exc:
+            return Plan(Result(False, str(exc), "refused"))
+
+    def plan_scan(self, card: CardEntry) -> Plan[S]:
+        """A card the table scanned, already resolved against this catalog.
+
+        The scanner hands the card itself, so nothing is parsed again; the step
+        records the command `scan TAG`, exactly as if the tag had been typed.
+        """
+        line = f"scan {self.catalog.tag_of(card.card_id)}"
+        try:
+            return self._plan_outcome(line, self.rules.on_scan(self.state, self.catalog, card))
         except CompanionError as exc:
             return Plan(Result(False, str(exc), "refused"))
 

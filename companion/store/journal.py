@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.core.catalog import Catalog
+from companion.core.definition import GameDefinition
 from companion.core.engine import Match, Plan, Snapshot
 from companion.core.events import Event, Step
 from companion.core.rules import GameRules
@@ -108,20 +109,26 @@ class Journal:
         return str(row[0])
 
     # ---- loading ---------------------------------------------------------------------
-    def catalog_of(self, game_id: str) -> Catalog:
+    def catalog_of(self, game_id: str, game: GameDefinition) -> Catalog:
         """The catalog the game was played with, as stored beside it."""
+        return game.catalog_from_data(self._catalog_data(game_id),
+                                      f"catalog saved with {game_id}")
+
+    def _catalog_data(self, game_id: str) -> dict[str, Any]:
         row = self.conn.execute(
             "SELECT c.data, c.hash FROM games g JOIN catalogs c ON c.hash = g.catalog_hash "
             "WHERE g.game_id=?", (game_id,)).fetchone()
         if row is None:
             raise StoreError(f"The saved game {game_id!r} has lost its catalog.")
-        return Catalog.from_data(json.loads(row[0]), f"catalog saved with {game_id}")
+        data: dict[str, Any] = json.loads(row[0])
+        return data
 
-    def load(self, game_id: str, rules: GameRules[Any]) -> Match[Any]:
+    def load(self, game_id: str, game: GameDefinition) -> Match[Any]:
         """Latest valid snapshot plus the steps after it."""
         seed = self.conn.execute("SELECT seed FROM games WHERE game_id=?",
                                  (game_id,)).fetchone()[0]
-        catalog = self.catalog_of(game_id)
+        catalog = self.catalog_of(game_id, game)
+        rules = game.rules
         return Match(rules, catalog, seed, (), self._snapshots(game_id, rules),
                      index=self._index(game_id),
                      load_steps=lambda numbers: self._steps(game_id, numbers))
@@ -247,22 +254,22 @@ class Journal:
             raise StoreError(f"There is no saved game called {game_id!r}.")
         return {"format": "exploration-companion-game", "version": 1, "game_id": game_id,
                 "kind": row[0], "seed": row[1], "created": row[2],
-                "catalog": self.catalog_of(game_id).to_data(),
+                "catalog": self._catalog_data(game_id),
                 "steps": [s.to_dict() for _, s in sorted(self._steps(game_id).items())]}
 
-    def import_game(self, data: Mapping[str, Any], rules: GameRules[Any]) -> str:
+    def import_game(self, data: Mapping[str, Any], game: GameDefinition) -> str:
         """Add an exported game as a new saved game, checking it replays.
 
         An import file comes from outside: anything that keeps it from replaying,
         whatever the exception, is refused as a ValueError with a sentence.
         """
-        catalog = Catalog.from_data(data["catalog"], "imported catalog")
+        catalog = game.catalog_from_data(data["catalog"], "imported catalog")
         steps = [Step.from_dict(s) for s in data["steps"]]
         numbers = [s.number for s in steps]
         if numbers != sorted(set(numbers)):
             raise ValueError("its steps are repeated or out of order")
         try:
-            Match(rules, catalog, int(data["seed"]), steps)
+            Match(game.rules, catalog, int(data["seed"]), steps)
         except ValueError:
             raise
         except Exception as exc:  # untrusted data: refused whole, never a crash

@@ -8,6 +8,7 @@ from typing import Any
 
 from companion.core import piles
 from companion.core.catalog import CardEntry, Catalog
+from companion.core.definition import GameDefinition
 from companion.core.dice import Die
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import Event, event
@@ -93,4 +94,7 @@ class ToyRules:
 
 
 def toy_catalog() -> Catalog:
-    return Catalog.from_data(TOY_DATA, "toy.toml")
+    return Catalog.from_data(TOY_DATA, "toy.toml", "XP")
+
+
+TOY_GAME = GameDefinition("xp", "XP", "Toy", ToyRules(), "toy.toml")

@@ -7,9 +7,9 @@ from companion.core.engine import Match
 from companion.store import journal as journal_module
 from companion.store.journal import Journal, StoreError, open_journal
 from companion.store.schema import SCHEMA_VERSION
-from tests.core.toygame import ToyRules, toy_catalog
+from tests.core.toygame import TOY_GAME, toy_catalog
 
-RULES = ToyRules()
+RULES = TOY_GAME.rules
 
 
 def new_game(path, lines=()):
@@ -28,7 +28,7 @@ def test_a_reopened_game_is_exactly_where_it_was(tmp_path):
     journal.close()
     reopened, notice = open_journal(tmp_path / "g.db")
     assert notice is None
-    loaded = reopened.load(game_id, RULES)
+    loaded = reopened.load(game_id, TOY_GAME)
     assert loaded.state == match.state
     assert loaded.stack == match.stack and loaded.redo_stack == match.redo_stack
     assert reopened.last_game("xp") == game_id
@@ -47,7 +47,7 @@ def test_snapshot_plus_later_steps_equals_full_replay(tmp_path, monkeypatch):
     assert journal.conn.execute("SELECT COUNT(*) FROM snapshots").fetchone()[0] >= 3
     for _ in range(7):  # undo past the newest snapshots: an older one or the start is used
         journal.append(game_id, match, match.plan("undo"))
-    loaded = journal.load(game_id, RULES)
+    loaded = journal.load(game_id, TOY_GAME)
     assert loaded.state == match.state == match.replay_from_start()
 
 
@@ -60,7 +60,7 @@ def test_several_games_in_one_file(tmp_path):
 
 def test_game_keeps_the_catalog_it_was_played_with(tmp_path):
     journal, game_id, _ = new_game(tmp_path / "g.db", ["sit Ann"])
-    assert journal.catalog_of(game_id).content_hash == toy_catalog().content_hash
+    assert journal.catalog_of(game_id, TOY_GAME).content_hash == toy_catalog().content_hash
 
 
 def test_corrupt_file_is_kept_aside_and_a_new_one_started(tmp_path):
@@ -106,8 +106,8 @@ def test_newer_schema_is_refused_with_a_sentence(tmp_path):
 def test_export_then_import_gives_the_same_game(tmp_path):
     journal, game_id, match = new_game(tmp_path / "g.db", ["sit Ann", "draw hazard", "undo"])
     exported = json.loads(json.dumps(journal.export(game_id)))
-    copy_id = journal.import_game(exported, RULES)
-    assert journal.load(copy_id, RULES).state == match.state
+    copy_id = journal.import_game(exported, TOY_GAME)
+    assert journal.load(copy_id, TOY_GAME).state == match.state
 
 
 def test_backups_rotate(tmp_path):
@@ -150,7 +150,7 @@ def test_an_import_that_cannot_be_written_leaves_no_half_game(tmp_path):
     journal.conn.execute(f"PRAGMA max_page_count = {pages}")
     exported["steps"][0]["message"] = "x" * 50000  # too big for the space that is left
     with pytest.raises(StoreError, match="The disk is full"):
-        journal.import_game(exported, RULES)
+        journal.import_game(exported, TOY_GAME)
     assert [g.game_id for g in journal.games()] == [game_id]
 
 
