@@ -37,3 +37,17 @@ class CommandSyntaxError(CompanionError):
 
 class NothingToUndoError(CompanionError):
     """Undo or redo with nothing left to undo or redo."""
+
+
+class DamageError(CompanionError):
+    """A saved step, snapshot or game that is not what was written: a checksum
+    mismatch, an unreadable row, or an event type no game knows.
+
+    Raised by the store when it reads, and by the rules when they validate a
+    stored event; `step` names the damaged step when one is known. The command
+    that met it is refused, and `companion recover` offers the way out.
+    """
+
+    def __init__(self, message: str, step: int | None = None):
+        super().__init__(message)
+        self.step = step

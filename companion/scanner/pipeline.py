@@ -11,6 +11,10 @@ backoff and reported as a status event, never as a crash. A frame the reader
 fails on is skipped and counted; anything else that goes wrong on either
 thread ends the scanner with one "failed" status saying why. Every run ends
 with exactly one of the END_STATUSES.
+
+`preview()` serves the touchscreen a downscaled colour frame with the codes
+last read outlined (see preview.py): the threads only keep references, and
+the caller's thread does the scaling, so the decode budget never pays for it.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from typing import Any, Literal
 
 from companion.scanner.codes import ScanCode
 from companion.scanner.dedup import ScanDeduper
+from companion.scanner.preview import PreviewFrame, PreviewSlot
 from companion.scanner.reader import FrameReader
 from companion.scanner.resolve import TagResolver
 from companion.scanner.sources import (
@@ -165,6 +170,7 @@ class ScanPipeline:
         self._threads: list[threading.Thread] = []
         self._captured = self._decoded = self._skipped = 0
         self._skip_reason: str | None = None
+        self._preview = PreviewSlot(clock)
 
     @property
     def stats(self) -> PipelineStats:
@@ -196,6 +202,14 @@ class ScanPipeline:
     def wait(self, timeout: float | None = None) -> bool:
         """Block until the scanner has ended, failed or been stopped; True if it has."""
         return self._done.wait(timeout)
+
+    def preview(self, max_width: int, max_height: int) -> PreviewFrame | None:
+        """The newest frame fitted into the box, with the codes last read; None before one.
+
+        Runs on the caller's thread (the UI's, ~30 times a second is fine): the
+        scaling happens here, never on the decode thread, and only when asked.
+        """
+        return self._preview.render(max_width, max_height)
 
     def scan_again(self, texts: list[str] | None = None) -> None:
         """Let cards still in view (default: all of them) scan once more."""
@@ -270,7 +284,12 @@ class ScanPipeline:
 
     def _pump(self, source: FrameSource) -> bool:
         """Move frames into the mailbox; True at the end of a replay."""
+        want_colour = getattr(source, "want_colour", None)
+        colour_on = False
         while not self._stop.is_set():
+            if want_colour is not None and colour_on != self._preview.is_wanted():
+                colour_on = not colour_on
+                want_colour(colour_on)
             try:
                 frame = source.read()
             except CameraLostError as exc:
@@ -281,6 +300,7 @@ class ScanPipeline:
                 self._end_note = _skipped_note(source)
                 return True
             self._captured += 1
+            self._preview.offer_frame(frame)
             self._mailbox.put(frame)
         return False
 
@@ -317,6 +337,7 @@ class ScanPipeline:
             self._skip_reason = _why(exc)
             return
         self._decoded += 1
+        self._preview.offer_codes(codes, frame.gray.shape)
         fresh = self._deduper.observe(frame.arrived, codes)
         if fresh:
             self._deliver(ScanEvent(tuple(fresh), frame.index, frame.arrived, self._clock(),

@@ -1,9 +1,11 @@
 """Frame sources behind one small interface: Pi camera, USB webcam, replay.
 
 `--camera auto|picamera2|opencv[:INDEX]|replay:PATH` picks one. A source
-yields `Frame`s: the grayscale plane the decoder reads. `read()` returns
-None at the end of a replay and raises CameraLostError when a live camera
-stops answering.
+yields `Frame`s: the grayscale plane the decoder reads, and the colour
+picture when the source has it anyway (a webcam or a replay decodes to BGR
+first; the Pi camera reads its RGB stream only while `want_colour(True)`, that is
+while a preview is on screen). `read()` returns None at the end of a replay
+and raises CameraLostError when a live camera stops answering.
 """
 
 from __future__ import annotations
@@ -45,14 +47,25 @@ class ReplayUnavailableError(CameraUnavailableError):
 
 @dataclass(frozen=True)
 class Frame:
-    """One captured picture; `arrived` is the monotonic time it was captured."""
+    """One captured picture; `arrived` is the monotonic time it was captured.
+
+    `colour` (BGR, same size as `gray`) is only for a preview: the decoder never reads it.
+    """
 
     gray: np.ndarray
     arrived: float
     index: int
+    colour: np.ndarray | None = None
 
 
 class FrameSource(Protocol):
+    """What the pipeline reads frames from.
+
+    A source that must do extra work to give colour (the Pi camera) may also
+    have `want_colour(wanted: bool)`; the pipeline calls it when a preview
+    starts or stops being asked for.
+    """
+
     name: str
 
     def open(self) -> None: ...
@@ -92,8 +105,8 @@ def full_view_mode(modes: list[dict[str, Any]]) -> dict[str, Any] | None:
 class Picamera2Source:
     """The Pi camera: the Y plane of a YUV420 lores stream is what the decoder reads.
 
-    picamera2 needs a main stream, so an RGB one is configured, but it is never
-    captured: a preview would read it (with `capture_arrays`, in one request).
+    picamera2 needs a main stream, so an RGB one is configured; it is captured
+    (with the lores stream, from one request) only while a preview wants colour.
     """
 
     name = "picamera2"
@@ -105,6 +118,11 @@ class Picamera2Source:
         self._lores = lores
         self._camera: Any = None
         self._count = 0
+        self._colour = False
+
+    def want_colour(self, wanted: bool) -> None:
+        """Also capture the RGB main stream (for a preview) from the next frame on."""
+        self._colour = wanted
 
     def open(self) -> None:
         factory = self._factory or _picamera2_factory()
@@ -138,14 +156,20 @@ class Picamera2Source:
     def read(self) -> Frame | None:
         if self._camera is None:
             raise CameraLostError("The Pi camera is not open.")
+        colour = None
         try:
-            yuv = self._camera.capture_array("lores")
+            if self._colour:
+                # Both streams of one request, so the preview shows the frame decoded.
+                (colour, yuv), _ = self._camera.capture_arrays(["main", "lores"])
+            else:
+                yuv = self._camera.capture_array("lores")
         except Exception as exc:
             raise CameraLostError(f"The Pi camera stopped delivering frames ({exc}).") from exc
         # YUV420 is h rows of Y followed by the chroma planes: the Y rows are the grayscale.
         gray = yuv[: self._lores[1], : self._lores[0]]
         self._count += 1
-        return Frame(gray, self._clock(), self._count)
+        # RGB888 in picamera2 is stored B, G, R: already OpenCV's order.
+        return Frame(gray, self._clock(), self._count, colour)
 
     def close(self) -> None:
         camera, self._camera = self._camera, None
@@ -203,21 +227,27 @@ class OpenCVSource:
         self._capture = capture
 
     def read(self) -> Frame | None:
-        import cv2
-
         if self._capture is None:
             raise CameraLostError(f"The webcam at index {self.index} is not open.")
         ok, image = self._capture.read()
         if not ok or image is None:
             raise CameraLostError(f"The webcam at index {self.index} stopped delivering frames.")
         self._count += 1
-        gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
-        return Frame(gray, self._clock(), self._count)
+        return _frame(image, self._clock(), self._count)
 
     def close(self) -> None:
         capture, self._capture = self._capture, None
         if capture is not None:
             capture.release()
+
+
+def _frame(image: np.ndarray, arrived: float, index: int) -> Frame:
+    """A frame from an OpenCV picture: its grayscale, and the BGR picture kept for a preview."""
+    import cv2
+
+    if image.ndim == 3:
+        return Frame(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), arrived, index, image)
+    return Frame(image, arrived, index)
 
 
 class ReplaySource:
@@ -273,10 +303,7 @@ class ReplaySource:
         if image is None or not self._pace():
             return None
         self._count += 1
-        import cv2
-
-        gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
-        return Frame(gray, self._clock(), self._count)
+        return _frame(image, self._clock(), self._count)
 
     def interrupt(self) -> None:
         """End a wait between frames now (from any thread); the replay then ends."""
