@@ -53,7 +53,8 @@ class Session:
         if code.status != "ok" or card is None or card.game != self.game.id or entry is None:
             return Result(False, code.message or f"{code.text[:60]} is not a card of this "
                           f"{self.game.title} game.", "refused")
-        return self._saved(lambda: self.match.plan_scan(entry))
+        line = f"scan {self.match.catalog.tag_of(entry.card_id)}"  # what history shows
+        return self._saved(lambda: self.match.plan_card(entry, line))
 
     def _other_game_tag(self, line: str) -> str | None:
         """For a typed `scan TAG` of another registered game: the sentence naming it."""

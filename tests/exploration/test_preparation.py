@@ -8,7 +8,7 @@ from dataclasses import replace
 from companion.core.events import event
 from companion.games.exploration.preparation import round_start
 from companion.games.exploration.rules import RULES
-from tests.exploration.helpers import catalog, refused, run, started_match
+from tests.exploration.helpers import build, catalog, fold, refused, run, started_match
 
 
 def _deployed(match, seat: str) -> str:
@@ -129,7 +129,7 @@ def test_round_start_clears_marks_and_pays_income() -> None:
                                            active="Baikonur"))
     outcome = round_start(state, catalog())
     assert outcome is not None
-    after = RULES.apply_all(state, outcome.events)
+    after = fold(state, outcome.events)
     assert after.table.resource(money.owner, "credits") == \
         state.table.resource(money.owner, "credits") + 2
     assert not after.ships[money.card].selected
@@ -142,7 +142,7 @@ def test_running_costs_hazard_is_paid_each_round() -> None:
                                            to="play:Kourou", reason="test"))
     state = replace(state, table=replace(state.table, round=2))
     outcome = round_start(state, catalog())
-    after = RULES.apply_all(state, outcome.events)
+    after = fold(state, outcome.events)
     assert after.table.resource("Kourou", "credits") == state.table.resource("Kourou",
                                                                               "credits") - 1
 
@@ -157,9 +157,7 @@ def test_drawing_from_an_empty_deck_reshuffles_its_discard_first() -> None:
     """A development card owed by a technology action, when the deck has run out."""
     from dataclasses import replace
 
-    from companion.games.exploration.rules import RULES
     from tests.exploration.flight_setup import round_two
-    from tests.exploration.helpers import catalog
 
     match = round_two()
     assert match.execute("tech development").ok
@@ -168,7 +166,7 @@ def test_drawing_from_an_empty_deck_reshuffles_its_discard_first() -> None:
                for c, z in table.locations.items()}
     state = replace(match.state, table=replace(table, locations=emptied))
     card = next(c for c, z in emptied.items() if z == "discard:development")
-    outcome = RULES.on_scan(state, catalog(), catalog().card(card))
-    types = [e.type for e in outcome.events]
+    b = build(state, f"scan {card}")
+    types = [e.type for e in b.events]
     assert types[:2] == ["discard_reshuffled", "card_moved"]
-    assert RULES.apply_all(state, outcome.events).table.zone_of(card) == "area:Xichang"
+    assert b.state.table.zone_of(card) == "area:Xichang"

@@ -10,7 +10,7 @@ from companion.core.errors import IllegalMoveError
 from companion.core.events import event
 from companion.games.exploration.rules import RULES
 from tests.exploration.flight_setup import round_two, to_flight
-from tests.exploration.helpers import catalog, refused, run, started_match
+from tests.exploration.helpers import build, catalog, refused, run, started_match
 
 
 def _give(match, card: str, seat: str) -> None:
@@ -212,7 +212,7 @@ def test_a_destroyed_ship_cannot_be_deployed_again() -> None:
     state = RULES.apply(match.state, event("ship_destroyed", card="TRNS1", reason="test"))
     with pytest.raises(IllegalMoveError, match="TRNS1 was destroyed and cannot be deployed "
                                                "again"):
-        RULES.handle(state, catalog(), "deploy", ["TRNS1"])
+        build(state, "deploy TRNS1")
 
 
 def test_a_module_named_for_a_card_that_builds_nothing_is_refused_before_paying() -> None:
