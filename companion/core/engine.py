@@ -24,6 +24,7 @@ from companion.core.errors import (
 )
 from companion.core.events import Event, Step
 from companion.core.generic import build_adjust, build_draw, build_note, build_roll, build_scan
+from companion.core.odds import DeckOdds, deck_odds
 from companion.core.privacy import public_command, public_step
 from companion.core.rules import GameRules, S
 from companion.core.tags import classify
@@ -123,6 +124,7 @@ class Match(Generic[S]):
         self.index: StepIndex = (dict(index) if index is not None else
                                  {s.number: (s.kind, s.target) for s in steps})
         self._load_steps = load_steps
+        self._under_top: tuple[int, str, S] | None = None
         self.stack, self.redo_stack = effective_stack(self.index)
         self.checkpoints: dict[int, tuple[str, S]] = {0: (prefix_hash([], 0), self.initial)}
         for snapshot in snapshots:
@@ -218,6 +220,9 @@ class Match(Generic[S]):
             else:
                 self.redo_stack.clear()
             self.stack.append(step.number if step.kind == "do" else int(step.target or 0))
+            # The state under the new top step: an undo of it needs no fold.
+            below = len(self.stack) - 1
+            self._under_top = (below, prefix_hash(self.stack, below), self.state)
             if len(self.stack) % CHECKPOINT_EVERY == 0:
                 length = len(self.stack)
                 self.checkpoints[length] = (prefix_hash(self.stack, length), plan.state)
@@ -306,7 +311,16 @@ class Match(Generic[S]):
         if returns:
             message += " " + " ".join(returns)
         step = Step(self.next_number, "undo", line, message, (), target=target.number)
-        return Plan(Result(True, message, "step", step), self._fold_to(len(self.stack) - 1))
+        return Plan(Result(True, message, "step", step), self._state_under_top())
+
+    def _state_under_top(self) -> S:
+        """The state without the top step: kept from its commit, else folded."""
+        length = len(self.stack) - 1
+        if self._under_top is not None:
+            at, digest, state = self._under_top
+            if at == length and prefix_hash(self.stack, length) == digest:
+                return state
+        return self._fold_to(length)
 
     def _plan_redo(self, line: str) -> Plan[S]:
         if not self.redo_stack:
@@ -358,14 +372,12 @@ class Match(Generic[S]):
         if not args or args[0].lower() not in self.catalog.decks:
             raise CommandSyntaxError(f"odds takes a deck name: {', '.join(self.catalog.decks)}.")
         deck = args[0].lower()
-        left = self.state.table.cards_in(piles.deck_zone(deck))
-        counts: dict[str, int] = {}
-        for card in left:
-            name = self.catalog.cards[card].name
-            counts[name] = counts.get(name, 0) + 1
-        parts = ", ".join(f"{n} x {name}" for name, n in counts.items())
         notes = getattr(self.rules, "odds_notes", None)
         extra = notes(self.state, self.catalog, deck) if notes else []
-        noun = "card" if len(left) == 1 else "cards"
-        text = f"{len(left)} {noun} left in the {deck} deck" + (f": {parts}." if parts else ".")
-        return " ".join([text, *extra])
+        return " ".join([self.odds(deck).sentence(), *extra])
+
+    def odds(self, deck: str) -> DeckOdds:
+        """The odds of the next card of `deck`, over the deck and the hidden hands."""
+        cards = self.catalog.cards
+        return deck_odds(self.state.table, lambda c: cards[c].name, deck,
+                         lambda c: cards[c].deck)
