@@ -20,7 +20,7 @@ from companion.games.registry import game as game_named
 from companion.games.registry import games
 from companion.paths import default_db
 from companion.scanner.options import fps_type, seconds_type
-from companion.session import Session, open_db, open_session
+from companion.session import Session, import_game, open_db, open_session
 from companion.subcommand import Subcommand
 
 
@@ -293,7 +293,7 @@ def run_import(args: argparse.Namespace) -> int:
     journal, notice = open_db(_db(args))
     _say(notice)
     try:
-        game_id = journal.import_game(data, game)
+        game_id = import_game(journal, data, game)
     except (KeyError, TypeError, ValueError) as exc:
         raise CompanionError(f"{args.file} could not be imported: {exc}") from exc
     finally:
