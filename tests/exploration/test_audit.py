@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 from companion.api import next_hint
+from companion.core.catalog import Catalog
 from companion.core.prompt import prompt
 from companion.games.exploration.views import view
 from tests.exploration.flight_setup import round_one, round_two, to_flight
 from tests.exploration.helpers import (
+    catalog,
     draw_all_pending,
     new_match,
     refused,
@@ -160,3 +163,18 @@ def test_the_attack_reminds_the_players_of_the_same_orbit_range() -> None:
     message = run(match, "attack SHLD1 TRNS1 range 1")[-1].message
     assert "the target must be on the same orbit, within the attacker's energy in spaces" \
         in message
+
+
+def test_a_draw_from_a_deck_that_ran_out_never_holds_up_the_game() -> None:
+    data = copy.deepcopy(catalog().to_data())
+    data["rules"]["technology"]["actions"]["secondary"]["draw_count"] = 30
+    match = round_one(catalog=Catalog.from_data(data, "changed.toml", "XP"))
+    left = match.state.table.count_in("deck:secondary")
+    message = run(match, "tech secondary")[-1].message
+    assert f"Only {left} can be drawn: The mission deck is empty, and mission cards are " \
+           "never reshuffled" in message
+    run(match, *["draw secondary"] * left, "done", "tech credits", "done", "drift")
+    message = run(match, "tech secondary")[-1].message
+    assert message.endswith("no more can be drawn. Xichang draws nothing.")
+    run(match, "done")
+    assert match.state.table.active == "Baikonur"

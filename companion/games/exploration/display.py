@@ -71,6 +71,26 @@ def reshuffle_count(state: XpState, catalog: Catalog, deck: str) -> int:
     return state.table.count_in(piles.discard_zone(deck))
 
 
+def drawable(state: XpState, catalog: Catalog, deck: str) -> int:
+    """Cards of `deck` the table can still draw: the deck, its discard pile if the rules
+    reshuffle it, less the draws already owed from it."""
+    info = catalog.decks.get(deck)
+    table = state.table
+    cards = table.count_in(piles.deck_zone(deck))
+    if info is not None and info.reshuffle:
+        cards += table.count_in(piles.discard_zone(deck))
+    owed = sum(1 for p in state.pending if p.deck == deck) + \
+        sum(1 for d in state.ship_draws if d.deck == deck)
+    return max(0, cards - owed)
+
+
+def empty_deck_sentence(catalog: Catalog, deck: str) -> str:
+    """Why no more cards of `deck` can be drawn (the catalog's `when_empty`)."""
+    info = catalog.decks.get(deck)
+    return (info.when_empty if info is not None and info.when_empty else
+            f"The {deck} deck is empty: no more {deck} cards can be drawn.")
+
+
 def reshuffle_sentence(deck: str, count: int) -> str:
     return (f"The {deck} deck is empty: shuffle its discard pile ({count} cards) into a new "
             f"{deck} deck before drawing.")

@@ -22,6 +22,7 @@ from companion.core.rules import Outcome, Verb
 from companion.games.exploration import traps
 from companion.games.exploration.checks import area_spaces, destroyed
 from companion.games.exploration.combat import remove_module
+from companion.games.exploration.preparation import request_draws
 from companion.games.exploration.resources import credit_gain, gain, pay
 from companion.games.exploration.state import (
     OUTER_SPACE,
@@ -194,10 +195,9 @@ def _remove_module(state: XpState, catalog: Catalog, card: CardEntry, ship: Ship
 
 def _draw_secondary(state: XpState, catalog: Catalog, card: CardEntry, ship: ShipStatus,
                     args: Sequence[str]) -> tuple[list[Event], str]:
-    count = int(card.attrs["amount"])
-    return [event("draws_requested", seat=ship.owner, deck="secondary", count=count,
-                  reason=f"hazard {card.name}")], \
-        f"{ship.owner} draws {count} secondary mission(s) (scan them)."
+    return request_draws(state, catalog, ship.owner, "secondary", int(card.attrs["amount"]),
+                         f"hazard {card.name}",
+                         f"{ship.owner} draws {{count}} secondary mission(s) (scan them).")
 
 
 def _less_maneuverability(state: XpState, catalog: Catalog, card: CardEntry, ship: ShipStatus,

@@ -17,6 +17,7 @@ from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import Event, event
 from companion.core.rules import Outcome, Verb
 from companion.games.exploration import catalog as xc
+from companion.games.exploration.display import drawable, empty_deck_sentence
 from companion.games.exploration.resources import credit_gain, gain, pay
 from companion.games.exploration.setup import seats_in_order
 from companion.games.exploration.state import (
@@ -81,12 +82,27 @@ def _tech_effect(state: XpState, catalog: Catalog, seat: str, effect: str,
         return [event("scored", seat=seat, points=int(action["score"]), source=reason)], \
             f"{seat} scores {action['score']} domination points."
     if "draw" in action:
-        count = int(action["draw_count"])
-        return [event("draws_requested", seat=seat, deck=action["draw"], count=count,
-                      reason=reason)], f"Draw {count} {action['draw']} card(s) and scan them."
+        deck = str(action["draw"])
+        return request_draws(state, catalog, seat, deck, int(action["draw_count"]), reason,
+                             f"Draw {{count}} {deck} card(s) and scan them.")
     events = [e for ship in state.selected_ships(seat)
               for e in selection_boost(state, ship, action, effect)]
     return events, "It applies to each ship selected for the next flight phase."
+
+
+def request_draws(state: XpState, catalog: Catalog, seat: str, deck: str, count: int,
+                  reason: str, said: str) -> tuple[list[Event], str]:
+    """Owe `seat` up to `count` cards of `deck`: no more than the deck can still give, so a
+    draw from a deck that ran out (and is never reshuffled) never holds up the game.
+    `said` is the sentence for the draw, with {count} for the number owed."""
+    available = min(count, drawable(state, catalog, deck))
+    if available == 0:
+        return [], f"{empty_deck_sentence(catalog, deck)} {seat} draws nothing."
+    events = [event("draws_requested", seat=seat, deck=deck, count=available, reason=reason)]
+    text = said.format(count=available)
+    if available < count:
+        text += f" Only {available} can be drawn: {empty_deck_sentence(catalog, deck)}"
+    return events, text
 
 
 def selection_boost(state: XpState, ship: ShipStatus, action: Mapping[str, Any],
