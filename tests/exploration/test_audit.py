@@ -178,3 +178,34 @@ def test_a_draw_from_a_deck_that_ran_out_never_holds_up_the_game() -> None:
     assert message.endswith("no more can be drawn. Xichang draws nothing.")
     run(match, "done")
     assert match.state.table.active == "Baikonur"
+
+
+def test_flying_off_the_map_once_every_tile_is_revealed_draws_nothing() -> None:
+    data = copy.deepcopy(catalog().to_data())
+    data["rules"]["flight"]["outer_tiles_per_round"] = 20
+    match = to_flight(round_two(catalog=Catalog.from_data(data, "changed.toml", "XP")))
+    def refill() -> None:
+        missing = 6 - match.state.ships["SHLD1"].energy
+        if missing:
+            run(match, f"adjust SHLD1 energy +{missing} keep flying")
+
+    def settle() -> None:
+        while match.state.ship_draws or match.state.pending_hazard:
+            if match.state.pending_hazard:
+                run(match, "adjust Baikonur command +3 to ignore", "ignore")
+            else:
+                run(match, f"draw {match.state.ship_draws[0].deck}")
+
+    run(match, "move SHLD1 2 outer")
+    settle()
+    for _ in range(7):
+        refill()
+        run(match, "move SHLD1 1 outer")
+        settle()
+    assert match.state.table.count_in("deck:hex") == 0
+    refill()
+    message = run(match, "move SHLD1 1 outer")[-1].message
+    assert "Every outer space tile is already revealed on the table: no more can be drawn." \
+        in message
+    assert not match.state.ship_draws
+    run(match, "next")

@@ -32,6 +32,7 @@ from companion.games.exploration.checks import (
     roll_check,
     spend_energy,
 )
+from companion.games.exploration.display import drawable, empty_deck_sentence
 from companion.games.exploration.hazards import request, tile_effects
 from companion.games.exploration.resources import credit_gain, gain
 from companion.games.exploration.setup import seats_in_order
@@ -280,6 +281,10 @@ def _space_effect(state: XpState, catalog: Catalog, ship: ShipStatus, end: str,
         return [request("hazard", ship)], f"Hazard space: draw a hazard card for {ship.card} " \
                                           f"and scan it (or `draw hazard`)."
     if end == "outer":
+        if not drawable(state, catalog, "hex"):
+            return [], f"{ship.card} flies off the map. {empty_deck_sentence(catalog, 'hex')} " \
+                       f"It waits in outer space; its next move enters a revealed tile " \
+                       f"(`move {ship.card} 1 tile at TILE`)."
         return [request("hex", ship)], f"{ship.card} flies off the map: reveal an outer space " \
                                        f"tile and scan it (or `draw hex`)."
     if end == "tile":
