@@ -35,6 +35,9 @@ CHECKPOINT_EVERY = 25
 #: A backup every this many steps, for games that never end a round (TI4).
 BACKUP_EVERY = 200
 
+#: The longest command line, in characters: enough for any note (docs/commands.md).
+MAX_LINE_CHARS = 4096
+
 AFTER_SAVE_FAILED = ("(Saved; but the backup, checkpoint or snapshot after it could not be "
                      "written: check the free space and the backups folder.)")
 
@@ -56,6 +59,9 @@ class Session:
         game since this one last looked, the game is reloaded and the command
         judged again against the state everyone now shares.
         """
+        refusal = _unreadable_line(line)
+        if refusal:
+            return Result(False, refusal, "refused")
         for attempt in range(2):
             try:
                 if attempt or self.is_stale():
@@ -154,6 +160,18 @@ class Session:
                 warning = "The backup on closing could not be written; every command is saved."
         self.journal.close()
         return warning
+
+
+def _unreadable_line(line: str) -> str | None:
+    """A sentence for a line too long or not UTF-8 text (read with surrogateescape)."""
+    if len(line) > MAX_LINE_CHARS:
+        return (f"That line is {len(line):,} characters long; a command is at most "
+                f"{MAX_LINE_CHARS:,} characters, so it was not read.")
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        return "That line is not UTF-8 text, so it was not read; retype it."
+    return None
 
 
 def load_match(journal: Journal, game_id: str, rules: Any) -> Match[Any]:
