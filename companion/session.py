@@ -18,10 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.catalogs import load_catalog
-from companion.core.catalog import Catalog
 from companion.core.engine import Match, Plan, Result, Snapshot
 from companion.core.errors import CompanionError, DamageError
-from companion.core.events import Step
 from companion.core.tags import with_article
 from companion.games.registry import rules_for
 from companion.store.errors import StoreConflictError, StoreError
@@ -240,20 +238,7 @@ def _new_session(journal: Journal, game: str, seed: int | None,
 
 
 def import_game(journal: Journal, data: Mapping[str, Any], rules: Any) -> str:
-    """Add an exported game as a new saved game, checking it replays.
+    """Add an exported game as a new saved game (every field checked; see transfer)."""
+    from companion.transfer import import_game as checked_import
 
-    An import file comes from outside: anything that keeps it from replaying,
-    whatever the exception, is refused as a ValueError with a sentence.
-    """
-    catalog = Catalog.from_data(data["catalog"], "imported catalog")
-    steps = [Step.from_dict(s) for s in data["steps"]]
-    numbers = [s.number for s in steps]
-    if numbers != sorted(set(numbers)):
-        raise ValueError("its steps are repeated or out of order")
-    try:
-        Match(rules, catalog, int(data["seed"]), steps)
-    except ValueError:
-        raise
-    except Exception as exc:  # untrusted data: refused whole, never a crash
-        raise ValueError(f"it does not replay ({exc.__class__.__name__})") from exc
-    return journal.add_game(str(data["kind"]), int(data["seed"]), catalog, steps)
+    return checked_import(journal, data, rules)
