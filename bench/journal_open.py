@@ -20,15 +20,16 @@ from typing import Any
 
 
 def opener(game_id: str, kind: str) -> tuple[Any, Any]:
-    from companion.games.registry import rules_for
-
-    rules = rules_for(kind)
     try:
+        from companion.games.registry import game
         from companion.session import load_match
         from companion.store.opening import open_journal
-        return open_journal, lambda journal: load_match(journal, game_id, rules)
-    except ImportError:  # the journal before issue 11
+        definition = game(kind)
+        return open_journal, lambda journal: load_match(journal, game_id, definition)
+    except ImportError:  # the journal before issues 10 and 11
+        from companion.games.registry import rules_for
         from companion.store.journal import open_journal as old_open
+        rules = rules_for(kind)
         return old_open, lambda journal: journal.load(game_id, rules)
 
 

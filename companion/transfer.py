@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.core.catalog import Catalog
+from companion.core.definition import GameDefinition
 from companion.core.engine import Match
 from companion.core.errors import CompanionError
 from companion.core.events import Step
@@ -74,12 +75,15 @@ def _parse(path: Path, raw: bytes) -> dict[str, Any]:
     return data
 
 
-def checked_game(data: Mapping[str, Any], rules: Any) -> tuple[int, Catalog, list[Step]]:
+def checked_game(data: Mapping[str, Any],
+                 game: GameDefinition) -> tuple[int, Catalog, list[Step]]:
     """Seed, catalog and steps of an export, every field checked; the game replays."""
     seed = data.get("seed")
     if type(seed) is not int or not 0 <= seed < MAX_SEED:
         raise ImportRefusedError("Its seed is not a whole number from 0 to 2^63-1.")
-    catalog = Catalog.from_data(_mapping(data.get("catalog"), "catalog"), "imported catalog")
+    rules = game.rules
+    catalog = game.catalog_from_data(_mapping(data.get("catalog"), "catalog"),
+                                     "imported catalog")
     raw_steps = data.get("steps")
     if not isinstance(raw_steps, list) or len(raw_steps) > MAX_STEPS:
         raise ImportRefusedError(f"Its steps are not a list of at most {MAX_STEPS:,}.")
@@ -127,7 +131,7 @@ def _step(raw: Any, number: int) -> Step:
         raise ImportRefusedError(f"Step {number} cannot be read ({exc}).") from exc
 
 
-def import_game(journal: Journal, data: Mapping[str, Any], rules: Any) -> str:
+def import_game(journal: Journal, data: Mapping[str, Any], game: GameDefinition) -> str:
     """Add an exported game as a new saved game, all of it or nothing."""
-    seed, catalog, steps = checked_game(data, rules)
-    return journal.add_game(str(data["kind"]), seed, catalog, steps)
+    seed, catalog, steps = checked_game(data, game)
+    return journal.add_game(game.id, seed, catalog, steps)
