@@ -46,6 +46,8 @@ def situation(state: XpState, catalog: Catalog, seat: str | None) -> Situation:
 def _choices(state: XpState, catalog: Catalog) -> list[Choice]:
     phase = state.table.phase
     choices = _owed_choices(state, catalog)
+    if state.pending_hazard is not None:  # a hazard drawn in flight, or by the drift
+        return choices + flight.hazard_choices(state, catalog)
     if phase == "setup":
         return choices + _setup_choices(state, catalog)
     if phase == "preparation":

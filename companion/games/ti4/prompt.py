@@ -75,12 +75,9 @@ def _play_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
                 _choice("Place a frontier token by an ability", FRONTIER,
                         partial="place-frontier"),
                 _choice("Trade a relic fragment", RELICS, partial="trade")]
-    for seat in state.table.seats:
-        choices += [_choice(f"{seat} purges three fragments for a relic", RELICS,
-                            command=f"relic {word(seat)}"),
-                    _ability_input(f"{seat} draws a relic by an ability", RELICS,
-                                   f"relic {word(seat)} with {{}}"),
-                    _choice(f"{seat} gains a technology", TURN, partial=f"tech {word(seat)}")]
+    choices += [_choice("Purge three fragments for a relic, or draw one by an ability", RELICS,
+                        partial="relic"),
+                _choice("Record a technology", TURN, partial="tech")]
     return [*choices, _choice("Purge a card in play", CARDS, partial="purge")]
 
 
@@ -167,7 +164,19 @@ def _expand_trade(state: TI4State, catalog: Catalog, words: Sequence[str]) -> li
             for seat in state.table.seats if giver is not None and seat != giver]
 
 
+def _expand_relic(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
+    choices = []
+    for seat in state.table.seats:
+        choices += [_choice(f"{seat} purges three fragments for a relic", RELICS,
+                            command=f"relic {word(seat)}"),
+                    _ability_input(f"{seat} draws a relic by an ability", RELICS,
+                                   f"relic {word(seat)} with {{}}")]
+    return choices
+
+
 def _expand_tech(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
+    if len(words) == 1:
+        return [_choice(seat, TURN, partial=f"tech {word(seat)}") for seat in state.table.seats]
     seat = " ".join(words[1:])
     return [_choice(tech.name, TURN, command=f"tech {word(seat)} {key}")
             for key, tech in ti4_data(catalog).techs.items() if not state.has_tech(seat, key)]
@@ -190,7 +199,7 @@ Expander = Callable[[TI4State, Catalog, Sequence[str]], list[Choice]]
 EXPANDERS: dict[str, Expander] = {
     "take": _expand_take, "explore-again": _expand_again, "frontier": _expand_frontier,
     "place-frontier": _expand_place, "trade": _expand_trade, "tech": _expand_tech,
-    "terraform": _expand_terraform, "purge": _expand_purge,
+    "terraform": _expand_terraform, "purge": _expand_purge, "relic": _expand_relic,
 }
 
 

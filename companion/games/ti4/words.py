@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from companion.core.catalog import CardEntry
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
@@ -12,6 +13,7 @@ from companion.games.ti4.explore import Builder, data_of
 KEYWORDS = ("for", "with", "to", "from")
 
 
+@lru_cache(maxsize=4096)
 def simple(text: str) -> str:
     """Lower case, letters and digits only: "Tequ'ran" and "tequran" read the same."""
     return re.sub(r"[^a-z0-9]", "", text.lower())
