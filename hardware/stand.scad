@@ -377,12 +377,24 @@ module on_bed(part_name) {
     else assert(false, str("unknown part '", part_name, "'"));
 }
 
+// Not printed: the camera board and a card, to show where they go.
+module cm3_board_shown() {
+    board_y = lens[1] - (cm3_board[1] - cm3_lens_from_connector_edge);
+    translate([lens[0] - cm3_board[0] / 2, board_y, arm_top + cm3_lens_depth])
+        cube([cm3_board[0], cm3_board[1], 1]);
+    translate([lens[0] - cm3_lens_block / 2, lens[1] - cm3_lens_block / 2, arm_top])
+        cube([cm3_lens_block, cm3_lens_block, cm3_lens_depth]);
+}
+
 module assembly() {
-    color("dimgray") { base_half(true); base_half(false); }
-    color("slategray") upright();
-    color("steelblue") arm_cm3();
-    color("white") led_diffuser();
-    color("orange") card_guide(card);
+    color("dimgray") render() { base_half(true); base_half(false); }
+    color("slategray") render() upright();
+    color("steelblue") render() arm_cm3();
+    color("ivory") led_diffuser();
+    color("orange") render() card_guide(card);
+    color("green") cm3_board_shown();
+    color("white") translate([lens[0] - card[0] / 2, lens[1] - card[1] / 2, tray_z])
+        cube([card[0], card[1], 0.3]);
 }
 
 if (part == "assembly") assembly(); else on_bed(part);

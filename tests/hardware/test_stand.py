@@ -48,6 +48,25 @@ def test_the_export_script_exports_exactly_the_listed_parts():
     assert set(listed[1].split()) == set(PARTS)
 
 
+def test_the_readme_states_the_defaults_that_stand_scad_has():
+    text = (HARDWARE / "README.md").read_text(encoding="utf-8")
+    section = text.split("The parameters a maker changes most:", 1)[1].split("\n\n", 2)[1]
+    scad = SCAD.read_text(encoding="utf-8")
+    checked = 0
+    for line in section.splitlines()[2:]:
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        names = [name.strip("` ") for name in cells[0].split(",")]
+        values = re.findall(r"\[[^\]]*\]|[^,\s][^,]*", cells[1])
+        assert len(names) == len(values), f"README row {cells[0]} has {cells[1]}"
+        for name, value in zip(names, values, strict=True):
+            assigned = re.search(rf"^{name} = (.*);", scad, re.MULTILINE)
+            assert assigned, f"README names {name}, which stand.scad does not define"
+            assert assigned[1].replace(" ", "") == value.replace(" ", ""), (
+                f"README says {name} = {value}, stand.scad says {assigned[1]}")
+            checked += 1
+    assert checked >= 15
+
+
 @pytest.mark.parametrize("part", sorted(PARTS))
 def test_each_stl_is_a_closed_mesh(part):
     triangles = read_triangles(HARDWARE / "stl" / f"{part}.stl")
@@ -135,7 +154,7 @@ def test_a_camera_too_high_for_4_px_per_module_is_refused(tmp_path):
 
 
 @needs_openscad
-def test_a_changed_camera_height_moves_the_arm_and_shortens_the_upright(tmp_path):
+def test_a_lower_camera_renders_with_a_shorter_upright(tmp_path):
     result = render("upright", tmp_path / "upright.stl", "camera_height=120")
     assert result.returncode == 0, result.stderr[-2000:]
     lower = bounding_box(read_triangles(tmp_path / "upright.stl"))
