@@ -177,7 +177,9 @@ class _Judge:
     def search(self, partial: str, depth: int, budget: list[int]) -> str | None:
         """None if some chain under `partial` ends in an enabled command, else a reason."""
         first: str | None = None
-        for child in self.children(partial):
+        # Any enabled child will do, so the likeliest first: inputs (probes), then
+        # commands, then deeper partials. The order shown to players is not changed.
+        for child in sorted(self.children(partial), key=_search_rank):
             if budget[0] <= 0:
                 break
             reason = self._reason(child, depth, budget)
@@ -213,6 +215,10 @@ class _Judge:
             return choice.cost
         step = self.plan(choice.command).result.step
         return payment(step) if step is not None else None
+
+
+def _search_rank(choice: Choice) -> int:
+    return 0 if choice.input is not None else 1 if choice.command is not None else 2
 
 
 def payment(step: Step) -> str:

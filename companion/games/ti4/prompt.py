@@ -105,12 +105,23 @@ def _controlled_planets(state: TI4State, catalog: Catalog) -> list[str]:
             if catalog.cards[c].deck == planet_deck]
 
 
+TAKE_GROUP = 8  # planets per alphabetical group, so a screen page (and its check) stays small
+
+
 def _expand_take(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
+    """Planets in alphabetical groups of a few ("Abaddon to Arinam"), then each planet."""
     active = state.table.active
-    planets = catalog.in_deck(ti4_data(catalog).planet_deck)
+    planets = sorted((p for p in catalog.in_deck(ti4_data(catalog).planet_deck)
+                      if state.table.zone_of(p.card_id) not in
+                      ("box", "purged", piles.area_zone(active or ""))), key=lambda p: p.name)
+    groups = [planets[i:i + TAKE_GROUP] for i in range(0, len(planets), TAKE_GROUP)]
+    if len(words) == 1:
+        return [_choice(f"{g[0].name} to {g[-1].name}", PLANETS,
+                        partial=f"take group {n}") for n, g in enumerate(groups, start=1)]
+    number = int(words[2]) if len(words) == 3 and words[2].isdigit() else 0
+    chosen = groups[number - 1] if 1 <= number <= len(groups) else []
     return [_choice(f"{p.name} ({p.card_id})", PLANETS, command=f"take {p.card_id}")
-            for p in planets if state.table.zone_of(p.card_id) not in
-            ("box", "purged", piles.area_zone(active or ""))]
+            for p in chosen]
 
 
 def _expand_again(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
@@ -189,9 +200,19 @@ def _expand_terraform(state: TI4State, catalog: Catalog, words: Sequence[str]) -
 
 
 def _expand_purge(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
-    zones = [piles.area_zone(s) for s in state.table.seats] + ["play:common"]
-    cards = [c for zone in zones for c in state.table.cards_in(zone)]
-    cards += [c for c, z in state.table.locations.items() if z.startswith("attached:")]
+    """Cards in play by where they lie (a play area, the common area, attachments)."""
+    places = {f"{s}'s play area": piles.area_zone(s) for s in state.table.seats}
+    places["the common play area"] = "play:common"
+    if len(words) == 1:
+        choices = [_choice(f"A card in {name}", CARDS, partial=f"purge {zone}")
+                   for name, zone in places.items() if state.table.count_in(zone)]
+        if any(z.startswith("attached:") for z in state.table.locations.values()):
+            choices.append(_choice("A card attached to a planet", CARDS,
+                                   partial="purge attached:"))
+        return choices
+    zone = words[1]
+    cards = [c for c, z in state.table.locations.items()
+             if z == zone or (zone == "attached:" and z.startswith(zone))]
     return [_choice(label(catalog, c), CARDS, command=f"purge {c}") for c in cards]
 
 
