@@ -89,7 +89,7 @@ def signed_number(word: str, what: str) -> int:
 def parse_adjust(args: Sequence[str]) -> Adjustment:
     if len(args) < 3:
         raise CommandSyntaxError("adjust takes a target, what to change and a change, "
-                                 "e.g. adjust Kourou credits +3 why")
+                                 "e.g. adjust Ann credits +3 why")
     delta = signed_number(args[2], "the change")
     reason = " ".join(args[3:]) or "no reason given"
     return Adjustment(args[0], args[1].lower(), delta, reason)
