@@ -30,7 +30,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import bench.journal
 from bench.journal import fill
 from companion.api import TableAPI
-from companion.core.prompt import prompt
 from companion.session import open_session
 
 
