@@ -46,7 +46,7 @@ def build_draw(b: Builder[S], args: Sequence[str]) -> str | None:
     except CompanionError:
         # The refusal would name the app's next card, which nobody has seen.
         raise IllegalMoveError(f"No card can be drawn from the {deck} deck now: the game "
-                               "is not waiting for one (state shows what it waits for).") \
+                               "is not waiting for one.") \
             from None
     # A card drawn into a private zone (a hidden mission) is never named in the log.
     hidden = any(is_hidden_move(e) and e["card"] == card.card_id for e in b.events[first:])

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -53,6 +54,18 @@ def _check_privacy(match: Match[Any], result_json: str, judged: bool) -> None:
         assert not any(i in dumped for i in ids) and not any(g in dumped for g in goals)
 
 
+#: A sentence on a screen says what happened; it never tells a player to type something.
+TYPING = re.compile(r"`|(?:^|[.;:(,]\s*|\b(?:then|and|or)\s+)[Tt]ype\s|\buse:|\bsay\s`")
+
+
+def _check_wording(message: str, shown: Any) -> None:
+    assert not TYPING.search(message), message
+    if shown is not None:
+        for action in shown.actions:
+            for text in (action.label, action.reason or "", shown.waiting_for):
+                assert not TYPING.search(text), text
+
+
 def _hidden_of(match: Match[Any], deck: str) -> tuple[set[str], set[str], set[str]]:
     cards = match.catalog.cards
     hidden = [c for c, z in match.state.table.locations.items()
@@ -73,7 +86,11 @@ def play_xp(seed: int, check_every: int = SAMPLE_EVERY) -> tuple[Match[Any], int
         steps += 1
         sampled = steps % check_every == 0
         if sampled:
-            checked += check_prompt(match, prompt(match))
+            shown = prompt(match)
+            checked += check_prompt(match, shown)
+            _check_wording(result.message, shown)
+        else:
+            _check_wording(result.message, None)
         _check_privacy(match, json.dumps(result.to_dict(steps)), judged=sampled)
         assert steps < 1500, "the playout should reach the end of the game"
     return match, steps, checked
@@ -139,8 +156,10 @@ def play_ti4(seed: int, steps: int = TI4_STEPS) -> set[str]:
         result = match.execute(command)
         assert result.ok, (command, result.message)
         used.add(command.split()[0])
-        if step % SAMPLE_EVERY == 0:
-            check_prompt(match, prompt(match))
+        shown = prompt(match) if step % SAMPLE_EVERY == 0 else None
+        if shown is not None:
+            check_prompt(match, shown)
+        _check_wording(result.message, shown)
     return used
 
 
