@@ -144,6 +144,7 @@ class Match(Generic[S]):
                                  {s.number: (s.kind, s.target) for s in steps})
         self._load_steps = load_steps
         self._under_top: tuple[int, str, S] | None = None
+        self._last_number: int | None = None
         self.stack, self.redo_stack = effective_stack(self.index)
         self.checkpoints: dict[int, tuple[str, S]] = {0: (prefix_hash([], 0), self.initial)}
         for snapshot in snapshots:
@@ -196,7 +197,10 @@ class Match(Generic[S]):
 
     @property
     def next_number(self) -> int:
-        return max(self.index, default=0) + 1
+        # Kept as the index grows: every dry run asks, and a long game has thousands of steps.
+        if self._last_number is None or self._last_number not in self.index:
+            self._last_number = max(self.index, default=0)
+        return self._last_number + 1
 
     @property
     def step_count(self) -> int:
@@ -231,6 +235,7 @@ class Match(Generic[S]):
             return
         self.steps[step.number] = step
         self.index[step.number] = (step.kind, step.target)
+        self._last_number = max(self._last_number or 0, step.number)
         if step.kind == "undo":
             self.redo_stack.append(self.stack.pop())
         else:

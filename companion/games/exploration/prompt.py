@@ -8,11 +8,11 @@ choices and partial expansions for moves, drops and attacks are in prompt_flight
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable, Sequence
 
 from companion.core import piles
 from companion.core.catalog import Catalog
+from companion.core.engine import split_words
 from companion.core.prompt import Choice, InputSpec, Situation
 from companion.games.exploration import catalog as xc
 from companion.games.exploration import prompt_flight as flight
@@ -223,6 +223,6 @@ def expand(state: XpState, catalog: Catalog, partial: str, seat: str | None) -> 
 
 def _split(partial: str) -> list[str]:
     try:
-        return shlex.split(partial)
+        return split_words(partial)
     except ValueError:
         return []

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 from companion.core import piles
 from companion.core.catalog import Catalog
+from companion.core.engine import split_words
 from companion.core.prompt import Choice, InputSpec, Situation
 from companion.games.ti4.data import fragment_type, ti4_data
 from companion.games.ti4.explore import label, target_phrase, traits_of
@@ -21,7 +22,7 @@ from companion.games.ti4.view import owed_decks, waiting_for
 
 SETUP, EXPLORE, PLANETS, TURN = "Setup", "Exploration", "Planets", "Turn"
 FRONTIER, RELICS, CARDS = "Frontier tokens", "Relic fragments and relics", "Cards in play"
-ABILITY = '"an ability"'  # the probe's name for an ability the player will type
+ABILITY = "ability"  # the probe's name for an ability the player enters (one plain word)
 
 
 def _choice(label_: str, group: str, **kind: object) -> Choice:
@@ -100,12 +101,11 @@ def _exploration_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
 # ---- expansions ---------------------------------------------------------------------------
 def _controlled_planets(state: TI4State, catalog: Catalog) -> list[str]:
     planet_deck = ti4_data(catalog).planet_deck
-    return [c for seat in state.table.seats
-            for c in state.table.cards_in(piles.area_zone(seat))
-            if catalog.cards[c].deck == planet_deck]
+    return [c for c, zone in state.table.locations.items()
+            if zone.startswith("area:") and catalog.cards[c].deck == planet_deck]
 
 
-TAKE_GROUP = 8  # planets per alphabetical group, so a screen page (and its check) stays small
+TAKE_GROUP = 10  # planets per alphabetical group, so a screen page (and its check) stays small
 
 
 def _expand_take(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
@@ -227,7 +227,7 @@ EXPANDERS: dict[str, Expander] = {
 def expand(state: TI4State, catalog: Catalog, partial: str, seat: str | None) -> list[Choice]:
     """The choices that may follow `partial`; nothing in TI4 exploration is private."""
     try:
-        words = shlex.split(partial)
+        words = split_words(partial)
     except ValueError:
         return []
     expander = EXPANDERS.get(words[0].lower()) if words else None
