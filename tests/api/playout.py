@@ -29,9 +29,15 @@ def _weight(choice: Choice) -> float:
     return WEIGHTS.get(text.split(" ", 1)[0], 1.0)
 
 
+#: The shared screen never deals a virtual draft: its packs are private to each drafter
+#: and picked on their own screens, so a public player deals the packs at the table.
+AVOIDED = {"draft virtual"}
+
+
 def shuffled(choices: list[Choice], rng: random.Random) -> list[Choice]:
     """A weighted random order (Efraimidis-Spirakis keys)."""
-    return sorted(choices, key=lambda c: -rng.random() ** (1 / _weight(c)))
+    offered = [c for c in choices if c.command not in AVOIDED]
+    return sorted(offered, key=lambda c: -rng.random() ** (1 / _weight(c)))
 
 
 def fill(choice: Choice, rng: random.Random) -> str:
