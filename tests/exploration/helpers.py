@@ -21,7 +21,7 @@ CATALOG_PATH = Path(__file__).resolve().parents[2] / "assets" / "catalogs" / "ex
 @lru_cache(maxsize=1)
 def catalog() -> Catalog:
     with CATALOG_PATH.open("rb") as handle:
-        return Catalog.from_data(tomllib.load(handle), CATALOG_PATH.name)
+        return Catalog.from_data(tomllib.load(handle), CATALOG_PATH.name, "XP")
 
 
 def new_match(seed: int = 7) -> Match[XpState]:
@@ -93,7 +93,7 @@ def build(state: XpState, line: str) -> Builder[XpState]:
     verb, *args = line.split()
     b = Builder(RULES, catalog(), state)
     if verb == "scan":
-        build_scan(b, catalog().card(args[0]))
+        build_scan(RULES, b, catalog().card(args[0]))
     else:
         RULES.phases.verb(state.table.phase, verb)(b, args)
     return b
