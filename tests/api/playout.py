@@ -20,7 +20,7 @@ from companion.core.prompt import MAX_DEPTH, Choice, Prompt, candidates, prompt
 
 #: How much likelier a random player taps an action of each kind (default 1).
 WEIGHTS = {"undo": 0.01, "redo": 0.01, "done": 3.0, "next": 3.0, "drift": 3.0,
-           "start": 5.0, "resolve": 3.0, "draft": 10.0}
+           "start": 5.0, "resolve": 3.0, "draft": 10.0, "choose": 5.0, "terraform": 3.0}
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
 
 
