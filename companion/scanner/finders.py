@@ -21,23 +21,47 @@ MIN_SYMBOL_PIXELS = 21
 
 
 def finder_regions(gray: np.ndarray) -> list[Box]:
-    """Boxes around clusters of two or more finder-like patterns."""
+    """Boxes around clusters of two or more finder-like patterns, dark or light.
+
+    Light-on-dark codes (stickers on dark card stock) have light finder
+    patterns: the same threshold, read the other way round, finds those.
+    """
     if min(gray.shape[:2]) < MIN_SYMBOL_PIXELS:
         return []  # too small to hold a QR code (and too small to halve)
-    centres = _finder_centres(gray)
-    return _cluster(centres, gray.shape[1], gray.shape[0])
-
-
-def _finder_centres(gray: np.ndarray) -> list[tuple[float, float, float]]:
     import cv2
-    import numpy as np
 
     small = cv2.resize(gray, (gray.shape[1] // 2, gray.shape[0] // 2),
                        interpolation=cv2.INTER_AREA)
     # A global (Otsu) threshold, not an adaptive one: on a grainy table an
     # adaptive threshold makes thousands of contours and costs 10-50 ms; Otsu
-    # keeps the grain in a few large blobs and the whole check under a millisecond.
-    _, binary = cv2.threshold(small, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
+    # keeps the grain in a few large blobs and the whole check near a millisecond.
+    _, dark = cv2.threshold(small, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
+    if _is_busy(dark):
+        return []
+    boxes = []
+    for binary in (dark, cv2.bitwise_not(dark)):
+        boxes += _cluster(_finder_centres(binary), gray.shape[1], gray.shape[0])
+    return boxes
+
+
+#: Above this share of pixels where the threshold flips between neighbours, the
+#: table's texture (a woven cloth) makes thousands of contours and the search
+#: would cost 20-70 ms; it is skipped and the decoder's own look is relied on.
+MAX_BUSY = 0.04
+
+
+def _is_busy(binary: np.ndarray) -> bool:
+    import cv2
+
+    flips = cv2.countNonZero(cv2.absdiff(binary[:, 1:], binary[:, :-1]))
+    return bool(flips > MAX_BUSY * binary.size)
+
+
+def _finder_centres(binary: np.ndarray) -> list[tuple[float, float, float]]:
+    """Finder-like contours in a half-resolution binary image, in full-frame pixels."""
+    import cv2
+    import numpy as np
+
     contours, hierarchy = cv2.findContours(binary, cv2.RETR_TREE, cv2.CHAIN_APPROX_SIMPLE)
     if hierarchy is None:
         return []
@@ -77,9 +101,15 @@ def _cluster(centres: list[tuple[float, float, float]], width: int, height: int)
 
 
 def _box_around(group: list[tuple[float, float, float]], width: int, height: int) -> Box:
+    """The region a symbol with these finders can occupy, quiet zone included.
+
+    Three finders pin the symbol down (its corners lie half a finder beyond
+    their centres); with two, the third corner may be a whole symbol away.
+    """
     size = max(s for _, _, s in group)
-    x0 = max(0, int(min(x for x, _, _ in group) - 3 * size))
-    y0 = max(0, int(min(y for _, y, _ in group) - 3 * size))
-    x1 = min(width, int(max(x for x, _, _ in group) + 3 * size))
-    y1 = min(height, int(max(y for _, y, _ in group) + 3 * size))
+    margin = 1.2 * size if len(group) >= 3 else 3 * size
+    x0 = max(0, int(min(x for x, _, _ in group) - margin))
+    y0 = max(0, int(min(y for _, y, _ in group) - margin))
+    x1 = min(width, int(max(x for x, _, _ in group) + margin))
+    y1 = min(height, int(max(y for _, y, _ in group) + margin))
     return (x0, y0, x1 - x0, y1 - y0)
