@@ -8,12 +8,16 @@ folder for the replay runs) and prints markdown; with --out docs/perf.md it
 replaces that file's scanner section (between its bench/scanner.py markers).
 Run it pinned to one core, like a Pi whose other cores serve the UI:
 
-    taskset -c 0 .venv/bin/python bench/scanner.py [--hard-frames 400] [--out docs/perf.md]
+    .venv/bin/python bench/scanner.py --pin-core 0 [--hard-frames 400] [--out docs/perf.md]
+
+(`--pin-core 0` renders the frames on every core, then measures on core 0 alone;
+`taskset -c 0` in front does the same measuring, only with slower rendering.)
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import statistics
 import sys
@@ -222,9 +226,7 @@ def hold_frames(seconds: float, fps: float) -> list[np.ndarray]:
     """
     import hard_photos
 
-    image, _ = hard_photos.make_hard_photo(
-        80_000, cards=1, foreign=False, ppm=3.6, blur=1.3, light=0.45, contrast=0.6,
-        tilt=20.0, motion=0.5, glare=0.0, jpeg=80)
+    image, _ = hard_photos.make_hard_photo(80_000, **hard_photos.HELD)
     rng = np.random.default_rng(0)
     frames = []
     for _ in range(int(seconds * fps)):
@@ -242,8 +244,6 @@ def machine() -> str:
                 break
     except OSError:
         pass
-    import os
-
     cores = sorted(os.sched_getaffinity(0))
     pinned = f"pinned to core {cores[0]} (`taskset -c {cores[0]}`)" if len(cores) == 1 \
         else f"on all {len(cores)} cores (not pinned)"
@@ -261,6 +261,8 @@ def timed(label: str, action: Callable[[], object]) -> object:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--hard-frames", type=int, default=400)
+    parser.add_argument("--pin-core", type=int, default=None,
+                        help="measure pinned to this core (frames are rendered on all)")
     parser.add_argument("--per-condition", type=int, default=20)
     parser.add_argument("--floor-per-step", type=int, default=60)
     parser.add_argument("--latency-cards", type=int, default=20)
@@ -270,6 +272,10 @@ def main() -> None:
     args = parser.parse_args()
 
     hard = timed("render hard frames", lambda: scanner_hard.render(args.hard_frames))
+    if args.pin_core is not None:
+        # Rendering used every core; everything measured from here runs on one, like a Pi
+        # whose other cores serve the UI (the same as starting under `taskset -c N`).
+        os.sched_setaffinity(0, {args.pin_core})
     hard_built = {"zxing + ladder (default)": FrameReader(make_decoder("zxing")),
                   "zxing cheap pass only": FrameReader(make_decoder("zxing"), ladder=False)}
     hard_results = {name: scanner_hard.measure(r, hard)  # type: ignore[arg-type]

@@ -20,11 +20,12 @@ Box = tuple[int, int, int, int]  # x, y, width, height in full-frame pixels
 MIN_SYMBOL_PIXELS = 21
 
 
-def finder_regions(gray: np.ndarray) -> list[Box]:
+def finder_regions(gray: np.ndarray, read: list[Box] | None = None) -> list[Box]:
     """Boxes around clusters of two or more finder-like patterns, dark or light.
 
     Light-on-dark codes (stickers on dark card stock) have light finder
     patterns: the same threshold, read the other way round, finds those.
+    Small cards holding a code already `read` are not searched again.
     """
     if min(gray.shape[:2]) < MIN_SYMBOL_PIXELS:
         return []  # too small to hold a QR code (and too small to halve)
@@ -40,7 +41,48 @@ def finder_regions(gray: np.ndarray) -> list[Box]:
         return []
     boxes = []
     for binary in (dark, cv2.bitwise_not(dark)):
-        boxes += _cluster(_finder_centres(binary), gray.shape[1], gray.shape[0])
+        boxes += _cluster(_finder_centres(binary, 2.0), gray.shape[1], gray.shape[0])
+    return boxes + small_card_regions(gray, read or [])
+
+
+#: Card-like blobs with a side between these (full-frame pixels) are searched
+#: at full resolution: their codes have modules too small (under about 4.5 px)
+#: for the half-resolution search, and larger cards need no second look.
+SMALL_CARD_SIDES = (56, 320)
+#: At most this many small cards are searched per frame.
+MAX_SMALL_CARDS = 4
+
+
+def small_card_regions(gray: np.ndarray, read: list[Box]) -> list[Box]:
+    """Finder clusters found at full resolution inside small card-like blobs.
+
+    A quarter-resolution threshold outlines light cards (and light codes on
+    dark stock); only inside those, never over the whole table, does the
+    full-resolution search run, so a textured cloth costs nothing extra.
+    """
+    import cv2
+
+    quarter = cv2.resize(gray, (gray.shape[1] // 4, gray.shape[0] // 4),
+                         interpolation=cv2.INTER_AREA)
+    _, light = cv2.threshold(quarter, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    low, high = (side // 4 for side in SMALL_CARD_SIDES)
+    cards = []
+    for binary in (light, cv2.bitwise_not(light)):
+        outlines, _ = cv2.findContours(binary, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        for outline in outlines:
+            x, y, w, h = cv2.boundingRect(outline)
+            card = (4 * x, 4 * y, 4 * w, 4 * h)
+            if low <= max(w, h) <= high and min(w, h) >= low * 0.7 and \
+                    not any(_inside(r, card) for r in read):
+                cards.append(card)
+    boxes = []
+    for x, y, w, h in cards[:MAX_SMALL_CARDS]:
+        x0, y0 = max(0, x - 8), max(0, y - 8)
+        crop = gray[y0:y + h + 8, x0:x + w + 8]
+        _, dark = cv2.threshold(crop, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
+        for binary in (dark, cv2.bitwise_not(dark)):
+            centres = [(cx + x0, cy + y0, size) for cx, cy, size in _finder_centres(binary, 1.0)]
+            boxes += _cluster(centres, gray.shape[1], gray.shape[0])
     return boxes
 
 
@@ -57,8 +99,9 @@ def _is_busy(binary: np.ndarray) -> bool:
     return bool(flips > MAX_BUSY * binary.size)
 
 
-def _finder_centres(binary: np.ndarray) -> list[tuple[float, float, float]]:
-    """Finder-like contours in a half-resolution binary image, in full-frame pixels."""
+def _finder_centres(binary: np.ndarray, scale: float) -> list[tuple[float, float, float]]:
+    """Finder-like contours in a binary image `scale` times smaller than the frame,
+    as (x, y, size) in frame pixels."""
     import cv2
     import numpy as np
 
@@ -77,7 +120,7 @@ def _finder_centres(binary: np.ndarray) -> list[tuple[float, float, float]]:
         ratio = area / max(cv2.contourArea(contours[core]), 1.0)
         x, y, w, h = cv2.boundingRect(contours[index])
         if 2.5 <= ratio <= 14 and 0.4 <= w / h <= 2.5:
-            found.append((2 * (x + w / 2), 2 * (y + h / 2), 2.0 * max(w, h)))
+            found.append((scale * (x + w / 2), scale * (y + h / 2), scale * max(w, h)))
     return found
 
 
@@ -100,6 +143,12 @@ def _cluster(centres: list[tuple[float, float, float]], width: int, height: int)
     return boxes
 
 
+def _inside(box: Box, outer: Box) -> bool:
+    """True if the centre of `box` lies in `outer`."""
+    cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
+    return outer[0] <= cx <= outer[0] + outer[2] and outer[1] <= cy <= outer[1] + outer[3]
+
+
 def _box_around(group: list[tuple[float, float, float]], width: int, height: int) -> Box:
     """The region a symbol with these finders can occupy, quiet zone included.
 
@@ -107,7 +156,7 @@ def _box_around(group: list[tuple[float, float, float]], width: int, height: int
     their centres); with two, the third corner may be a whole symbol away.
     """
     size = max(s for _, _, s in group)
-    margin = 1.2 * size if len(group) >= 3 else 3 * size
+    margin = 1.8 * size if len(group) >= 3 else 3 * size
     x0 = max(0, int(min(x for x, _, _ in group) - margin))
     y0 = max(0, int(min(y for _, y, _ in group) - margin))
     x1 = min(width, int(max(x for x, _, _ in group) + margin))

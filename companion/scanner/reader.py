@@ -102,8 +102,9 @@ class FrameReader:
         three cards lie under the camera, and one read says nothing of the others.
         """
         height, width = gray.shape[:2]
-        boxes = [_pad(_bbox(s), width, height) for s in suspects] + finder_regions(gray)
         decoded = [_bbox(c.corners) for c in codes]
+        boxes = [_pad(_bbox(s), width, height) for s in suspects] + \
+            finder_regions(gray, decoded)
         # Drop what a decoded code explains before merging, or a read card's finders
         # could swallow an unread neighbour's region into one box that is then dropped.
         return _merge([b for b in boxes if not any(_covers(d, b) for d in decoded)])
