@@ -15,17 +15,18 @@ from dataclasses import dataclass
 from typing import Any, Generic, Literal
 
 from companion.core import piles
-from companion.core.catalog import Catalog
-from companion.core.dice import roll, roll_text
+from companion.core.builder import Builder
+from companion.core.catalog import CardEntry, Catalog
 from companion.core.errors import (
     CommandSyntaxError,
     CompanionError,
-    IllegalMoveError,
     NothingToUndoError,
 )
-from companion.core.events import Event, Step, event
-from companion.core.privacy import is_hidden_move, public_command, public_step
-from companion.core.rules import GameRules, Outcome, S
+from companion.core.events import Event, Step
+from companion.core.generic import build_adjust, build_draw, build_note, build_roll, build_scan
+from companion.core.odds import DeckOdds, deck_odds
+from companion.core.privacy import public_command, public_step
+from companion.core.rules import GameRules, S
 from companion.core.tags import classify
 from companion.core.words import whole_number
 
@@ -119,10 +120,11 @@ class Match(Generic[S]):
         """
         self.rules, self.catalog, self.seed = rules, catalog, seed
         self.initial: S = rules.new_state(catalog, seed)
-        self.steps: dict[int, Step] = {s.number: s for s in steps}
+        self.steps: dict[int, Step] = {s.number: rules.vocabulary.read(s) for s in steps}
         self.index: StepIndex = (dict(index) if index is not None else
                                  {s.number: (s.kind, s.target) for s in steps})
         self._load_steps = load_steps
+        self._under_top: tuple[int, str, S] | None = None
         self.stack, self.redo_stack = effective_stack(self.index)
         self.checkpoints: dict[int, tuple[str, S]] = {0: (prefix_hash([], 0), self.initial)}
         for snapshot in snapshots:
@@ -152,7 +154,8 @@ class Match(Generic[S]):
     def _ensure_loaded(self, numbers: Iterable[int]) -> None:
         missing = [n for n in numbers if n not in self.steps]
         if missing and self._load_steps is not None:
-            self.steps.update(self._load_steps(missing))
+            read = self.rules.vocabulary.read  # older forms migrated, unknown types are damage
+            self.steps.update({n: read(s) for n, s in self._load_steps(missing).items()})
 
     def step(self, number: int) -> Step:
         """A whole step with its events (fetched from the store if not loaded yet)."""
@@ -217,6 +220,9 @@ class Match(Generic[S]):
             else:
                 self.redo_stack.clear()
             self.stack.append(step.number if step.kind == "do" else int(step.target or 0))
+            # The state under the new top step: an undo of it needs no fold.
+            below = len(self.stack) - 1
+            self._under_top = (below, prefix_hash(self.stack, below), self.state)
             if len(self.stack) % CHECKPOINT_EVERY == 0:
                 length = len(self.stack)
                 self.checkpoints[length] = (prefix_hash(self.stack, length), plan.state)
@@ -236,8 +242,6 @@ class Match(Generic[S]):
             return self._plan_undo(line)
         if verb == "redo":
             return self._plan_redo(line)
-        if verb == "scan":
-            return self._plan_scan(line, args)
         if verb == "help":
             return Plan(Result(True, self.help_text(), "info"))
         if verb in ("state", "board"):
@@ -247,57 +251,56 @@ class Match(Generic[S]):
             return Plan(Result(True, self.recent_history(_count(args)), "info"))
         if verb == "odds":
             return Plan(Result(True, self._odds(args), "info"))
+        if verb == "scan":
+            return self._plan_scan_words(line, args)
+        b = self.builder()
+        return self.plan_built(line, b, self._build(b, verb, args))
+
+    def _build(self, b: Builder[S], verb: str, args: list[str]) -> str | None:
+        """Every verb that changes the game goes through the builder; the game's own
+        verbs are those of the phase the table is in."""
         if verb == "draw":
-            return self._plan_virtual_draw(line, args)
-        outcome = self._core_or_game(verb, args)
-        return self._plan_outcome(line, outcome)
-
-    def _core_or_game(self, verb: str, args: list[str]) -> Outcome:
+            return build_draw(b, args)
         if verb == "roll":
-            return self._roll(args)
+            return build_roll(b, args)
         if verb == "adjust":
-            return self._adjust(args)
+            return build_adjust(b, args)
         if verb == "note":
-            text = " ".join(args) or "(empty note)"
-            return Outcome((event("noted", text=text),), f"Noted: {text}")
-        return self.rules.handle(self.state, self.catalog, verb, args)
+            build_note(b, args)
+            return None
+        return self.rules.phases.verb(self.state.table.phase, verb)(b, args)
 
-    def _plan_outcome(self, line: str, outcome: Outcome) -> Plan[S]:
-        step = Step(self.next_number, "do", line, outcome.message, outcome.events,
-                    seat=outcome.seat)
-        state = self._apply_all(self.state, outcome.events)
-        return Plan(Result(True, outcome.message, "step", step), state)
+    def builder(self) -> Builder[S]:
+        """A fresh builder on the current state (nothing it does touches the match)."""
+        return Builder(self.rules, self.catalog, self.state)
 
-    def _plan_scan(self, line: str, args: list[str]) -> Plan[S]:
+    def plan_built(self, line: str, b: Builder[S], seat: str | None) -> Plan[S]:
+        """The step a builder made; its state is the state after it (no second fold)."""
+        step = Step(self.next_number, "do", line, b.message, tuple(b.events), seat=seat)
+        return Plan(Result(True, b.message, "step", step), b.state)
+
+    def _plan_scan_words(self, line: str, args: list[str]) -> Plan[S]:
         if len(args) != 1:
             raise CommandSyntaxError("scan takes one tag, for example: scan XP/SH01")
         found = classify(args[0])
         if found.tag is None:
             return Plan(Result(True, f"Foreign code {args[0][:60]!r} ignored: not a card tag.",
                                "foreign"))
-        card = self.catalog.resolve(found.tag)
-        return self._plan_outcome(line, self.rules.on_scan(self.state, self.catalog, card))
+        return self.plan_card(self.catalog.resolve(found.tag), line)
 
-    def _plan_virtual_draw(self, line: str, args: list[str]) -> Plan[S]:
-        if len(args) != 1 or args[0].lower() not in self.catalog.decks:
-            decks = ", ".join(self.catalog.decks)
-            raise CommandSyntaxError(f"draw takes a deck name: one of {decks}.")
-        deck = args[0].lower()
-        events, picked = piles.virtual_pick(self.state.table, deck)
-        setup = tuple(events)
-        card = self.catalog.card(picked)
+    def plan_card(self, card: CardEntry, line: str) -> Plan[S]:
+        """A scan of a card already resolved against this game's catalog (a camera
+        scan needs no text round trip); `line` is what the history shows."""
         try:
-            outcome = self.rules.on_scan(self._apply_all(self.state, setup), self.catalog, card)
-        except CompanionError:
-            # The refusal would name the app's next card, which nobody has seen.
-            raise IllegalMoveError(f"No card can be drawn from the {deck} deck now: the game "
-                                   "is not waiting for one (state shows what it waits for).") \
-                from None
-        # A card drawn into a private zone (a hidden mission) is never named in the log.
-        hidden = any(is_hidden_move(e) and e["card"] == card.card_id for e in outcome.events)
-        drew = "The app drew a card" if hidden else f"The app drew {card.name} ({card.card_id})"
-        merged = Outcome(setup + outcome.events, f"{drew}. {outcome.message}", outcome.seat)
-        return self._plan_outcome(line, merged)
+            b = self.builder()
+            return self.plan_built(line, b, build_scan(b, card))
+        except CompanionError as exc:
+            return Plan(Result(False, str(exc), "refused"))
+
+    def dry_run(self, line: str) -> Result:
+        """What `line` would do now, without committing anything: a prompt uses it to
+        tell an enabled action from a disabled one."""
+        return self.plan(line).result
 
     def _plan_undo(self, line: str) -> Plan[S]:
         if not self.stack:
@@ -308,7 +311,16 @@ class Match(Generic[S]):
         if returns:
             message += " " + " ".join(returns)
         step = Step(self.next_number, "undo", line, message, (), target=target.number)
-        return Plan(Result(True, message, "step", step), self._fold_to(len(self.stack) - 1))
+        return Plan(Result(True, message, "step", step), self._state_under_top())
+
+    def _state_under_top(self) -> S:
+        """The state without the top step: kept from its commit, else folded."""
+        length = len(self.stack) - 1
+        if self._under_top is not None:
+            at, digest, state = self._under_top
+            if at == length and prefix_hash(self.stack, length) == digest:
+                return state
+        return self._fold_to(length)
 
     def _plan_redo(self, line: str) -> Plan[S]:
         if not self.redo_stack:
@@ -355,52 +367,17 @@ class Match(Generic[S]):
                     sentences.append(f"{name} ({e['card']}) goes back {where}.")
         return sentences
 
-    # ---- core commands -----------------------------------------------------------------
-    def _roll(self, args: list[str]) -> Outcome:
-        dice = self.rules.dice(self.catalog)
-        if not dice:
-            raise CommandSyntaxError(f"{self.rules.title} has no dice to roll.")
-        if not args or args[0].lower() not in dice:
-            raise CommandSyntaxError(f"roll takes a die name: {', '.join(dice) or 'none'}.")
-        die = dice[args[0].lower()]
-        entered = args[1] if len(args) > 1 else None
-        e = roll(self.state.table, die, "roll", entered)
-        return Outcome((e,), f"{roll_text(e)} (value {e['value']}).")
-
-    def _adjust(self, args: list[str]) -> Outcome:
-        if len(args) < 3:
-            raise CommandSyntaxError(
-                "adjust takes a seat, a resource and a change, e.g. adjust Kourou credits +3 why")
-        seat = self.state.table.find_seat(args[0])
-        resource = args[1].lower()
-        try:
-            delta = int(args[2])
-        except ValueError:
-            raise CommandSyntaxError(f"{args[2]!r} is not a whole number like +3 or -2.") from None
-        reason = " ".join(args[3:]) or "no reason given"
-        if resource in ("score", "points", "dp", "vp"):
-            e = event("scored", seat=seat, points=delta, source=f"manual adjust: {reason}")
-        else:
-            if self.state.table.resource(seat, resource) + delta < 0:
-                raise CompanionError(
-                    f"{seat} has {self.state.table.resource(seat, resource)} {resource}; "
-                    f"cannot take away {-delta}.")
-            e = event("resource_changed", seat=seat, resource=resource, delta=delta,
-                      reason=f"manual adjust: {reason}")
-        return Outcome((e,), f"Adjusted {seat}'s {resource} by {delta:+d} ({reason}).", seat)
-
+    # ---- information ---------------------------------------------------------------
     def _odds(self, args: list[str]) -> str:
         if not args or args[0].lower() not in self.catalog.decks:
             raise CommandSyntaxError(f"odds takes a deck name: {', '.join(self.catalog.decks)}.")
         deck = args[0].lower()
-        left = self.state.table.cards_in(piles.deck_zone(deck))
-        counts: dict[str, int] = {}
-        for card in left:
-            name = self.catalog.cards[card].name
-            counts[name] = counts.get(name, 0) + 1
-        parts = ", ".join(f"{n} x {name}" for name, n in counts.items())
         notes = getattr(self.rules, "odds_notes", None)
         extra = notes(self.state, self.catalog, deck) if notes else []
-        noun = "card" if len(left) == 1 else "cards"
-        text = f"{len(left)} {noun} left in the {deck} deck" + (f": {parts}." if parts else ".")
-        return " ".join([text, *extra])
+        return " ".join([self.odds(deck).sentence(), *extra])
+
+    def odds(self, deck: str) -> DeckOdds:
+        """The odds of the next card of `deck`, over the deck and the hidden hands."""
+        cards = self.catalog.cards
+        return deck_odds(self.state.table, lambda c: cards[c].name, deck,
+                         lambda c: cards[c].deck)

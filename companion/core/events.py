@@ -8,9 +8,11 @@ so the journal is append-only and survives restarts.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
+
+from companion.core.errors import DamageError
 
 StepKind = Literal["do", "undo", "redo"]
 
@@ -81,3 +83,45 @@ class Step:
             target=raw.get("target"),
             seat=raw.get("seat"),
         )
+
+
+#: Reads an event stored in an older form and returns it in today's form.
+Migration = Callable[[Event], Event]
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The event types a game folds, and how events stored in older forms are read.
+
+    Every step read from a journal or an import passes through `read`: an older
+    form is migrated, and a type nobody knows is damage, never silently skipped.
+
+    >>> v = Vocabulary(frozenset({"noted"}), {"note_added": lambda e: Event("noted", e.data)})
+    >>> v.read(Step(1, "do", "note hi", "Noted: hi", (Event("note_added", {"text": "hi"}),)))
+    ... # doctest: +ELLIPSIS
+    Step(number=1, ..., events=(Event(type='noted', data={'text': 'hi'}),), ...)
+    """
+
+    types: frozenset[str]
+    migrations: Mapping[str, Migration] = field(default_factory=dict)
+
+    def knows(self, type_: str) -> bool:
+        return type_ in self.types
+
+    def read_event(self, e: Event, step: int) -> Event:
+        migrate = self.migrations.get(e.type)
+        if migrate is not None:
+            try:
+                e = migrate(e)
+            except (KeyError, TypeError, ValueError) as exc:
+                raise DamageError(f"Step {step} holds an old {e.type[:40]!r} event that cannot "
+                                  f"be read: the saved game is damaged.", step) from exc
+        if e.type not in self.types:
+            raise DamageError(f"Step {step} holds an event of type {e.type[:40]!r}, which this "
+                              f"game does not know: the saved game is damaged.", step)
+        return e
+
+    def read(self, step: Step) -> Step:
+        """The step with every event in today's form; DamageError for an unknown type."""
+        events = tuple(self.read_event(e, step.number) for e in step.events)
+        return step if events == step.events else replace(step, events=events)

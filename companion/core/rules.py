@@ -2,19 +2,24 @@
 
 Each game package exposes one `GameRules` object (see games/*/rules.py). Its
 state is a frozen dataclass holding a core `Table` as `table`, plus whatever
-the game needs, with `to_dict()` / `from_dict()`.
+the game needs, with `to_dict()` / `from_dict()`. Its `phases` (core/phases.py)
+say which verbs, scans, rolls and hooks each phase has; its `vocabulary` says
+which events it folds and how older forms are read.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from companion.core.catalog import CardEntry, Catalog
+from companion.core.catalog import Catalog
 from companion.core.dice import Die
-from companion.core.events import Event
+from companion.core.events import Event, Vocabulary
 from companion.core.table import Table
+
+if TYPE_CHECKING:
+    from companion.core.phases import Phases
 
 
 class GameState(Protocol):
@@ -56,14 +61,16 @@ class GameRules(Protocol[S]):
     def new_state(self, catalog: Catalog, seed: int) -> S:
         """The state before the first command: every card in its starting zone."""
 
+    @property
+    def phases(self) -> Phases[S]:
+        """Every phase: its verbs, scans by deck, rolls by die, and hooks on entering."""
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """The event types `apply` folds, and migrations of older forms."""
+
     def apply(self, state: S, event: Event) -> S:
-        """Fold one event; never fails for an event that was stored."""
-
-    def handle(self, state: S, catalog: Catalog, verb: str, args: Sequence[str]) -> Outcome:
-        """Validate a command into events; raise a CompanionError to refuse it."""
-
-    def on_scan(self, state: S, catalog: Catalog, card: CardEntry) -> Outcome:
-        """Exactly what a camera scan of `card` does in the current state."""
+        """Fold one event; never fails for an event the vocabulary has read."""
 
     def verbs(self) -> Sequence[Verb]:
         """The game's own vocabulary (the core adds undo, redo, scan, roll, ...)."""

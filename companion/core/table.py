@@ -207,6 +207,10 @@ TABLE_APPLIERS = {
 }
 
 
+#: The events every game folds the same way (its vocabulary adds its own).
+TABLE_EVENT_TYPES = frozenset(TABLE_APPLIERS)
+
+
 def is_table_event(e: Event) -> bool:
     return e.type in TABLE_APPLIERS
 

@@ -2,6 +2,7 @@ import pytest
 
 from companion.core.engine import Match
 from companion.core.errors import CompanionError, IllegalMoveError
+from companion.core.phases import Phase, Phases
 from companion.core.turns import order_by_keys
 from tests.core.toygame import ToyRules, toy_catalog
 
@@ -22,7 +23,8 @@ def test_refused_command_changes_nothing_and_says_why(match):
 
 
 def test_unknown_verb_and_unreadable_line_are_one_sentence(match):
-    assert match.execute("fly to mars").message == "'fly' is not a command of this game."
+    assert match.execute("fly to mars").message == \
+        "'fly' is not a command of Toy; help lists them all."
     assert "cannot be read" in match.execute('note "unclosed').message
 
 
@@ -166,8 +168,11 @@ def test_state_and_history_are_read_only_views(match):
 class _RefusingRules(ToyRules):
     """A game that refuses every draw, naming the card, as real games may."""
 
-    def on_scan(self, state, catalog, card):
-        raise IllegalMoveError(f"{card.name} cannot be drawn now.")
+    @property
+    def phases(self):
+        def refuse(b, card):
+            raise IllegalMoveError(f"{card.name} cannot be drawn now.")
+        return Phases((Phase("setup", other_scans=refuse),))
 
 
 def test_a_refused_app_draw_never_names_the_card_nobody_has_seen():

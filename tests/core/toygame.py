@@ -7,12 +7,20 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.core import piles
+from companion.core.builder import Builder
 from companion.core.catalog import CardEntry, Catalog
 from companion.core.dice import Die
-from companion.core.errors import CommandSyntaxError, IllegalMoveError
-from companion.core.events import Event, event
-from companion.core.rules import Outcome, Verb
-from companion.core.table import Table, apply_table_event, is_table_event, new_table
+from companion.core.errors import IllegalMoveError
+from companion.core.events import Event, Vocabulary, event
+from companion.core.phases import Phase, Phases
+from companion.core.rules import Verb
+from companion.core.table import (
+    TABLE_EVENT_TYPES,
+    Table,
+    apply_table_event,
+    is_table_event,
+    new_table,
+)
 
 TOY_DATA: dict[str, Any] = {
     "catalog": {"game": "xp", "title": "Exploration", "version": "test"},
@@ -38,6 +46,43 @@ class ToyState:
         return {"table": self.table.to_dict()}
 
 
+def _sit(b: Builder[ToyState], args: list[str]) -> str | None:
+    b.add(event("seat_joined", seat=args[0], player=args[0], resources={"credits": 5}))
+    b.say(f"{args[0]} sits down.")
+    return None
+
+
+def _pay(b: Builder[ToyState], args: list[str]) -> str | None:
+    seat = b.state.table.find_seat(args[0])
+    amount = int(args[1])
+    if b.state.table.resource(seat, "credits") < amount:
+        raise IllegalMoveError(f"{seat} has too few credits.")
+    b.add(event("resource_changed", seat=seat, resource="credits", delta=-amount,
+                reason="paid"))
+    b.say(f"{seat} pays {amount}.")
+    return None
+
+
+def _discard(b: Builder[ToyState], args: list[str]) -> str | None:
+    card = b.catalog.card(args[0])
+    zone = b.state.table.zone_of(card.card_id)
+    b.add(piles.move(card.card_id, zone, f"discard:{card.deck}"))
+    b.say(f"{card.name} discarded.")
+    return None
+
+
+def _scan(b: Builder[ToyState], card: CardEntry) -> str | None:
+    seat = b.state.table.seats[0] if b.state.table.seats else "nobody"
+    b.add(*piles.draw_observed(b.state.table, card.card_id, card.deck, f"area:{seat}"))
+    b.say(f"{seat} drew {card.name}.")
+    return seat
+
+
+TOY_PHASES: Phases[ToyState] = Phases((Phase(
+    "setup", verbs={"sit": _sit, "pay": _pay, "discard": _discard}, other_scans=_scan),),
+    title="Toy")
+
+
 class ToyRules:
     game = "xp"
     title = "Toy"
@@ -51,29 +96,13 @@ class ToyRules:
             return replace(state, table=apply_table_event(state.table, e))
         raise KeyError(e.type)
 
-    def handle(self, state: ToyState, catalog: Catalog, verb: str,
-               args: Sequence[str]) -> Outcome:
-        if verb == "sit":
-            return Outcome((event("seat_joined", seat=args[0], player=args[0],
-                                  resources={"credits": 5}),), f"{args[0]} sits down.")
-        if verb == "pay":
-            seat = state.table.find_seat(args[0])
-            amount = int(args[1])
-            if state.table.resource(seat, "credits") < amount:
-                raise IllegalMoveError(f"{seat} has too few credits.")
-            return Outcome((event("resource_changed", seat=seat, resource="credits",
-                                  delta=-amount, reason="paid"),), f"{seat} pays {amount}.")
-        if verb == "discard":
-            card = catalog.card(args[0])
-            zone = state.table.zone_of(card.card_id)
-            return Outcome((piles.move(card.card_id, zone, f"discard:{card.deck}"),),
-                           f"{card.name} discarded.")
-        raise CommandSyntaxError(f"{verb!r} is not a command of this game.")
+    @property
+    def phases(self) -> Phases[ToyState]:
+        return TOY_PHASES
 
-    def on_scan(self, state: ToyState, catalog: Catalog, card: CardEntry) -> Outcome:
-        seat = state.table.seats[0] if state.table.seats else "nobody"
-        events = piles.draw_observed(state.table, card.card_id, card.deck, f"area:{seat}")
-        return Outcome(tuple(events), f"{seat} drew {card.name}.", seat)
+    @property
+    def vocabulary(self) -> Vocabulary:
+        return Vocabulary(TABLE_EVENT_TYPES)
 
     def verbs(self) -> Sequence[Verb]:
         return ()

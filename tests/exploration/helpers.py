@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
+from companion.core.builder import Builder
 from companion.core.catalog import Catalog
 from companion.core.engine import Match, Result
+from companion.core.events import Event
+from companion.core.generic import build_scan
 from companion.games.exploration.rules import RULES
 from companion.games.exploration.state import XpState
 
@@ -75,3 +79,21 @@ def started_match(seats: tuple[str, ...] = ("Xichang", "Baikonur", "Kourou"),
         run(match, f"pick {legal_pick(match)}")
     run(match, "start")
     return match
+
+
+def fold(state: XpState, events: Iterable[Event]) -> XpState:
+    """A state with `events` folded in, for unit tests of one rule function."""
+    for e in events:
+        state = RULES.apply(state, e)
+    return state
+
+
+def build(state: XpState, line: str) -> Builder[XpState]:
+    """Build one verb or scan against `state` through the core builder, as the engine does."""
+    verb, *args = line.split()
+    b = Builder(RULES, catalog(), state)
+    if verb == "scan":
+        build_scan(b, catalog().card(args[0]))
+    else:
+        RULES.phases.verb(state.table.phase, verb)(b, args)
+    return b

@@ -174,13 +174,14 @@ def test_a_file_that_cannot_be_opened_is_not_taken_for_damage(tmp_path):
 
 def test_a_failed_backup_after_the_save_keeps_the_step_and_says_so(tmp_path):
     from companion.core.events import event
-    from companion.core.rules import Outcome
 
     journal, game_id, match = new_game(tmp_path / "g.db", ["sit Ann"])
     (tmp_path / "backups").write_text("a file where the backups folder goes")
     # A step that starts a new round asks for the end-of-round backup.
-    plan = match._plan_outcome("next round", Outcome(
-        (event("phase_changed", round=1, phase="play"),), "Round 1 begins."))
+    b = match.builder()
+    b.add(event("phase_changed", round=1, phase="play"))
+    b.say("Round 1 begins.")
+    plan = match.plan_built("next round", b, None)
     warning = journal.append(game_id, match, plan)
     assert warning is not None and warning.startswith("(Saved;")
     assert journal.history(game_id)[-1]["command"] == "next round"

@@ -105,7 +105,7 @@ def test_every_refusal_names_the_problem(catalog: Catalog) -> None:
                         ("choose cultural", "No exploration is waiting"),
                         ("resolve", "No exploration card is revealed"),
                         ("player Carol", "Seats are fixed"), ("setup", "already set up"),
-                        ("tech Alice warp", "not a technology"), ("fly", "not a TI4")):
+                        ("tech Alice warp", "not a technology"), ("fly", "not a command of TI4")):
         assert words in refused(m, line)
 
 

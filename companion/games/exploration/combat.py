@@ -250,7 +250,6 @@ def _control_removed(state: XpState, e: Event) -> XpState:
     return replace(state, controls=tuple(c for c in state.controls if c.space != e["space"]))
 
 
-VERBS = {"attack": attack, "ability": use_ability}
 APPLIERS = {"ship_destroyed": _ship_destroyed, "control_removed": _control_removed}
 VERB_DOCS = (
     Verb("attack", "attack SHIP TARGET [range N] [shield]", "The flying ship attacks a ship, a "

@@ -21,7 +21,6 @@ from companion.core.rules import Outcome, Verb
 from companion.games.exploration import catalog as xc
 from companion.games.exploration.setup import seats_in_order
 from companion.games.exploration.state import (
-    LEGACY_DRAFT_PACKS,
     Draft,
     ShipStatus,
     XpState,
@@ -155,8 +154,7 @@ def _close_pack(state: XpState, catalog: Catalog, picked: str) -> tuple[list[Eve
 
 # ---- appliers ----------------------------------------------------------------------------
 def _draft_started(state: XpState, e: Event) -> XpState:
-    count = int(e.get("pack_count", LEGACY_DRAFT_PACKS))  # events stored before it was sent
-    return replace(state, draft=Draft(1, tuple(e["order"]), pack_count=count))
+    return replace(state, draft=Draft(1, tuple(e["order"]), pack_count=int(e["pack_count"])))
 
 
 def _packs_dealt(state: XpState, e: Event) -> XpState:
@@ -177,10 +175,8 @@ def _pack_closed(state: XpState, e: Event) -> XpState:
     return replace(state, draft=replace(state.draft, pack=int(e["pack"]) + 1, picks=()))
 
 
-VERBS = {"draft": start_draft, "pick": pick}
 APPLIERS = {"draft_started": _draft_started, "packs_dealt": _packs_dealt,
             "ship_drafted": _ship_drafted, "pack_closed": _pack_closed}
-SCANNERS = (scan_pick,)
 VERB_DOCS = (
     Verb("draft", "draft [virtual]", "Start the ship draft in spaceport order; `virtual` lets "
          "the app deal the packs with the recorded RNG.", "draft"),

@@ -105,8 +105,6 @@ def _drift_one(state: XpState, catalog: Catalog, ship: ShipStatus,
     return events, f"{ship.card} drifts {spaces} space(s). {text}"
 
 
-VERBS = {"drift": drift}
-PHASE_HOOKS = {"drift": show_drift}
 VERB_DOCS = (
     Verb("drift", "drift [SHIP=SPACE]... [SHIP=stuck]...", "End of round: every ship on the "
          "map drifts without losing energy (highest maneuverability first) onto a plain "

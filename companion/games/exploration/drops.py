@@ -185,7 +185,6 @@ def _module_dropped(state: XpState, e: Event) -> XpState:
     return with_seat(state, e["seat"], replace(status, dropped=dropped))
 
 
-VERBS = {"drop": drop}
 APPLIERS = {"module_dropped": _module_dropped}
 VERB_DOCS = (
     Verb("drop", "drop SHIP MODULE [AREA|SPACE [die FACE] | COUNT]", "Drop a module from the "

@@ -320,9 +320,7 @@ def _flight_advanced(state: XpState, e: Event) -> XpState:
     return replace(state, flight_index=int(e["index"]))
 
 
-VERBS = {"move": move, "turn": turn, "next": next_ship}
 APPLIERS = {"flight_order_set": _flight_order_set, "flight_advanced": _flight_advanced}
-PHASE_HOOKS = {"flight": start_flight}
 VERB_DOCS = (
     Verb("move", "move SHIP STEPS END [past OBJECT]... [at NAME] [die FACE]...",
          "Velocity move of the flying ship (spends the action energy). END: space, credit, "

@@ -293,11 +293,9 @@ def _space_restricted(state: XpState, e: Event) -> XpState:
     return replace(state, restricted_spaces=(*state.restricted_spaces, e["space"]))
 
 
-VERBS = {"resolve": resolve, "ignore": ignore}
 APPLIERS = {"ship_draw_requested": _requested, "ship_draw_done": _done,
             "hazard_drawn": _hazard_drawn_applied, "hazard_closed": _hazard_closed,
             "space_restricted": _space_restricted}
-SCANNERS = (scan_ship_draw,)
 VERB_DOCS = (
     Verb("resolve", "resolve [CHOICE]...", "Apply the hazard card just drawn; CHOICE names the "
          "modules to remove (as many as the card says) or the Mars space to restrict when the "

@@ -131,8 +131,6 @@ def scan_mission(state: XpState, catalog: Catalog, card: CardEntry) -> Outcome |
     return reveal(state, catalog, card)
 
 
-VERBS = {"complete": complete}
-SCANNERS = (scan_mission,)
 VERB_DOCS = (
     Verb("complete", "complete MISSION", "Reveal a completed mission during your turn and take "
          "its reward (scanning the card you hold does the same). The app checks the goal where "

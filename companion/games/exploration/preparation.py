@@ -208,9 +208,7 @@ def _tech_played(state: XpState, e: Event) -> XpState:
     return with_seat(state, e["seat"], replace(status, tech_actions=(*status.tech_actions, play)))
 
 
-VERBS = {"tech": tech, "select": select, "done": done}
 APPLIERS = {"tech_played": _tech_played, "round_reset": _round_reset}
-PHASE_HOOKS = {"preparation": round_start}
 VERB_DOCS = (
     Verb("tech", "tech ACTION", "Play this round's technology action (credits, command, energy, "
          "maneuverability, resistance, velocity, secondary, development, score); a second one "

@@ -136,7 +136,6 @@ def _game_ended(state: XpState, e: Event) -> XpState:
 
 
 APPLIERS = {"game_ended": _game_ended}
-PHASE_HOOKS = {"round-end": round_end}
 
 
 def _cubes(count: int) -> str:

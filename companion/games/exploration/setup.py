@@ -255,13 +255,11 @@ def _scan_target_set(state: XpState, e: Event) -> XpState:
     return replace(state, scan_for=e.get("seat"))
 
 
-VERBS = {"length": length, "join": join, "bonus": bonus, "for": scan_for, "start": start}
 APPLIERS = {
     "rounds_chosen": _rounds_chosen, "seat_registered": _seat_registered,
     "draws_requested": _draws_requested, "draw_fulfilled": _draw_fulfilled,
     "spare_module_added": _spare_module_added, "scan_target_set": _scan_target_set,
 }
-SCANNERS = (scan_pending_draw, scan_maneuver_row)
 VERB_DOCS = (
     Verb("length", "length ROUNDS", "Choose the side of the main board by its number of "
          "rounds.", "length 8"),

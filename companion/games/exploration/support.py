@@ -233,7 +233,6 @@ def _spare_module_used(state: XpState, e: Event) -> XpState:
     return with_seat(state, e["seat"], replace(status, spare_modules=tuple(spare)))
 
 
-VERBS = {"develop": develop, "deploy": deploy, "build": build, "maneuver": maneuver}
 APPLIERS = {"station_settled": _station_settled, "spare_module_used": _spare_module_used}
 VERB_DOCS = (
     Verb("develop", "develop CARD [SPACE]", "Play one development card from your area this "

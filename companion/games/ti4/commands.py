@@ -2,26 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 
 from companion.core import piles
-from companion.core.catalog import CardEntry, Catalog
+from companion.core.catalog import CardEntry
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import event
-from companion.core.rules import Outcome
 from companion.games.ti4 import frontier, relics
 from companion.games.ti4.explore import (
     Builder,
+    data_of,
     enqueue,
     label,
     prepare_draw,
     resolve,
+    set_queue,
     start_queue,
     target_phrase,
     traits_of,
 )
-from companion.games.ti4.state import Exploration, TI4State
+from companion.games.ti4.state import Exploration
 from companion.games.ti4.words import (
     KEYWORDS,
     find_planets,
@@ -95,7 +96,7 @@ def cmd_tech(b: Builder, args: list[str]) -> str | None:
     if len(args) < 2:
         raise CommandSyntaxError("tech takes a seat and a technology: tech Alice dark-energy-tap")
     seat = b.state.table.find_seat(args[0])
-    techs = b.data.techs
+    techs = data_of(b).techs
     key = match_name(" ".join(args[1:]), ((k, t.name) for k, t in techs.items()))
     if key is None:
         names = ", ".join(t.name for t in techs.values())
@@ -151,10 +152,10 @@ def cmd_choose(b: Builder, args: list[str]) -> str | None:
         raise IllegalMoveError(f"{args[0]!r} is not one of the decks {item.seat} may choose: "
                                f"{', '.join(item.decks)}.")
     chosen = replace(item, deck=deck)
-    b.set_queue((chosen, *b.state.queue[1:]))
+    set_queue(b, (chosen, *b.state.queue[1:]))
     b.say(f"{item.seat} chooses the {deck} deck (35.2c).")
     if not prepare_draw(b, chosen, deck):
-        b.set_queue(b.state.queue[1:])
+        set_queue(b, b.state.queue[1:])
         start_queue(b)
     return item.seat
 
@@ -166,7 +167,7 @@ def cmd_order(b: Builder, args: list[str]) -> str | None:
     first = _waiting_named(b, waiting, args)
     ordered = first + [i for i in waiting if i not in first]
     started = [i for i in b.state.queue if i.started]
-    b.set_queue((*started, *ordered))
+    set_queue(b, (*started, *ordered))
     b.say("Explorations will resolve in this order: "
           + ", ".join(target_phrase(b.catalog, i) for i in ordered) + " (35.2d).")
     return ordered[0].seat
@@ -230,7 +231,7 @@ def cmd_explore_again(b: Builder, args: list[str]) -> str | None:
 
 def _planet_ability(b: Builder, word: str, seat: str, card: CardEntry, owner: str | None) -> str:
     """35.3: Scanlink Drone Network and The Crown of Emphidia are checked; others named."""
-    techs = {k: t.name for k, t in b.data.techs.items() if t.explores == "planet"}
+    techs = {k: t.name for k, t in data_of(b).techs.items() if t.explores == "planet"}
     tech = match_name(word, techs.items())
     if tech is not None:
         if not b.state.has_tech(seat, tech):
@@ -248,7 +249,7 @@ def _planet_ability(b: Builder, word: str, seat: str, card: CardEntry, owner: st
 
 
 def _relic_named(b: Builder, word: str, attr: str) -> CardEntry | None:
-    relics_ = {c.card_id: c.name for c in b.catalog.in_deck(b.data.relic_deck, b.state.options)
+    relics_ = {c.card_id: c.name for c in b.catalog.in_deck(data_of(b).relic_deck, b.state.options)
                if c.attrs.get(attr)}
     key = match_name(word, relics_.items())
     return b.catalog.cards[key] if key else None
@@ -268,7 +269,7 @@ def cmd_frontier(b: Builder, args: list[str]) -> str | None:
 
 def _frontier_permission(b: Builder, seat: str, word: str | None) -> str:
     """35.4: Dark Energy Tap, or another effect the player names."""
-    techs = {k: t.name for k, t in b.data.techs.items() if t.explores == "frontier"}
+    techs = {k: t.name for k, t in data_of(b).techs.items() if t.explores == "frontier"}
     tech = match_name(word, techs.items()) if word else next(iter(techs), None)
     if tech is not None:
         if not b.state.has_tech(seat, tech):
@@ -326,7 +327,7 @@ def cmd_terraform(b: Builder, args: list[str]) -> str | None:
         raise IllegalMoveError(f"{card.name} has no trait, so Terraform cannot attach to it.")
     if card.card_id in b.state.extra_traits:
         raise IllegalMoveError(f"{card.name} is already terraformed.")
-    b.add(event("traits_added", planet=card.card_id, traits=list(b.data.terraform_traits),
+    b.add(event("traits_added", planet=card.card_id, traits=list(data_of(b).terraform_traits),
                 reason="Terraform"))
     b.say(f"Terraform is attached to {card.name}: it now has every trait, so whoever "
           f"explores it chooses the deck (35.2c).")
@@ -354,19 +355,12 @@ def cmd_purge(b: Builder, args: list[str]) -> str | None:
     return owner
 
 
-HANDLERS: dict[str, Handler] = {
-    "player": cmd_player, "setup": cmd_setup, "turn": cmd_turn, "tech": cmd_tech,
-    "take": cmd_take, "choose": cmd_choose, "order": cmd_order, "resolve": cmd_resolve,
-    "explore-again": cmd_explore_again, "frontier": cmd_frontier,
-    "place-frontier": cmd_place_frontier, "trade": cmd_trade, "relic": cmd_relic,
-    "terraform": cmd_terraform, "purge": cmd_purge,
+#: Before `setup`: seating the players and setting up.
+SETUP_VERBS: dict[str, Handler] = {"player": cmd_player, "setup": cmd_setup}
+#: After `setup` the game stays in its action phase (this module tracks no other phase).
+ACTION_VERBS: dict[str, Handler] = {
+    "turn": cmd_turn, "tech": cmd_tech, "take": cmd_take, "choose": cmd_choose,
+    "order": cmd_order, "resolve": cmd_resolve, "explore-again": cmd_explore_again,
+    "frontier": cmd_frontier, "place-frontier": cmd_place_frontier, "trade": cmd_trade,
+    "relic": cmd_relic, "terraform": cmd_terraform, "purge": cmd_purge,
 }
-
-
-def handle(state: TI4State, catalog: Catalog, verb: str, args: Sequence[str]) -> Outcome:
-    handler = HANDLERS.get(verb)
-    if handler is None:
-        raise CommandSyntaxError(f"{verb!r} is not a TI4 exploration command; try help.")
-    b = Builder(state, catalog)
-    seat = handler(b, list(args))
-    return b.outcome(seat)

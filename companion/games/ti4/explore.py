@@ -1,7 +1,7 @@
 """The exploration queue (LRR 35.2d): start, reveal, resolve, one card at a time.
 
-A command builds its events with a `Builder`, which folds each event as it goes,
-so later checks see earlier effects (a planet gained before it is explored,
+A command builds its events with the core `Builder`, which folds each event as it
+goes, so later checks see earlier effects (a planet gained before it is explored,
 LRR 35 note 3) and the command's events replay to exactly the same state.
 """
 
@@ -10,37 +10,24 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.core import piles
+from companion.core.builder import Builder as CoreBuilder
 from companion.core.catalog import CardEntry, Catalog
 from companion.core.errors import IllegalMoveError
-from companion.core.events import Event, event
-from companion.core.rules import Outcome
+from companion.core.events import event
 from companion.games.ti4.data import TOKEN_TILE, TI4Data, printed_traits, ti4_data
-from companion.games.ti4.state import REVEALED, Exploration, TI4State, apply_event
+from companion.games.ti4.state import REVEALED, Exploration, TI4State
+
+#: The core builder on a TI4 state: folds each event as it is added (core/builder.py).
+Builder = CoreBuilder[TI4State]
 
 
-class Builder:
-    """Events of one command, applied as they are added, and the sentences that say why."""
+def data_of(b: Builder) -> TI4Data:
+    """The TI4 numbers and names of the builder's catalog."""
+    return ti4_data(b.catalog)
 
-    def __init__(self, state: TI4State, catalog: Catalog):
-        self.state = state
-        self.catalog = catalog
-        self.data: TI4Data = ti4_data(catalog)
-        self.events: list[Event] = []
-        self.messages: list[str] = []
 
-    def add(self, *events: Event) -> None:
-        for e in events:
-            self.events.append(e)
-            self.state = apply_event(self.state, e)
-
-    def say(self, text: str) -> None:
-        self.messages.append(text)
-
-    def set_queue(self, items: tuple[Exploration, ...] | list[Exploration]) -> None:
-        self.add(event("queue_set", queue=[item.to_dict() for item in items]))
-
-    def outcome(self, seat: str | None = None) -> Outcome:
-        return Outcome(tuple(self.events), " ".join(self.messages), seat)
+def set_queue(b: Builder, items: tuple[Exploration, ...] | list[Exploration]) -> None:
+    b.add(event("queue_set", queue=[item.to_dict() for item in items]))
 
 
 def label(catalog: Catalog, card_id: str) -> str:
@@ -81,7 +68,7 @@ def fragment_odds(state: TI4State, catalog: Catalog, deck: str) -> piles.Odds:
 # ---- starting explorations ---------------------------------------------------------------
 def enqueue(b: Builder, items: list[Exploration]) -> None:
     """Add explorations to the queue and start the head if nothing is under way."""
-    b.set_queue((*b.state.queue, *items))
+    set_queue(b, (*b.state.queue, *items))
     if len(b.state.queue) > len(items):
         waiting = ", ".join(target_phrase(b.catalog, i) for i in items)
         b.say(f"Queued after the current exploration: {waiting}.")
@@ -93,7 +80,7 @@ def start_queue(b: Builder) -> None:
     while b.state.queue and not b.state.queue[0].started:
         if _start(b, b.state.queue[0]):
             return
-        b.set_queue(b.state.queue[1:])
+        set_queue(b, b.state.queue[1:])
 
 
 def _start(b: Builder, item: Exploration) -> bool:
@@ -103,9 +90,9 @@ def _start(b: Builder, item: Exploration) -> bool:
         if not decks:
             return False
     else:
-        decks = (b.data.frontier_deck,)
+        decks = (data_of(b).frontier_deck,)
     started = replace(item, started=True, decks=decks)
-    b.set_queue((started, *b.state.queue[1:]))
+    set_queue(b, (started, *b.state.queue[1:]))
     return _announce(b, started)
 
 
@@ -118,7 +105,7 @@ def _start_planet(b: Builder, item: Exploration) -> tuple[str, ...]:
     if not traits:
         b.say(f"{name} has no trait, so it cannot be explored (35.2b).")
         return ()
-    return tuple(b.data.trait_decks[t] for t in traits)
+    return tuple(data_of(b).trait_decks[t] for t in traits)
 
 
 def _gain(b: Builder, item: Exploration, card: CardEntry) -> bool:
@@ -188,7 +175,7 @@ def reveal(b: Builder, card: CardEntry) -> None:
             f"{label(b.catalog, card.card_id)} is a {card.deck} card, but {item.seat} is "
             f"exploring {target_phrase(b.catalog, item)} from the {' or '.join(allowed)} deck.")
     if item.draw_deck is None:
-        b.set_queue((replace(item, deck=card.deck), *b.state.queue[1:]))
+        set_queue(b, (replace(item, deck=card.deck), *b.state.queue[1:]))
         b.say(f"{item.seat} chose the {card.deck} deck by drawing from it.")
     b.add(*piles.draw_observed(b.state.table, card.card_id, card.deck, REVEALED,
                                lambda c: label(b.catalog, c)))
@@ -211,13 +198,13 @@ def resolve(b: Builder) -> None:
     if item.kind == "frontier":
         b.add(event("frontier_removed", tile=item.target, reason="explored"))
         b.say(f"The frontier token in tile {item.target} goes back to the supply (35.6).")
-    b.set_queue(rest)
+    set_queue(b, rest)
     _card_extras(b, card, item)
     start_queue(b)
 
 
 def _destination(b: Builder, card: CardEntry, item: Exploration) -> tuple[str, str]:
-    kind = b.data.resolution.get(card.kind, "discard")
+    kind = data_of(b).resolution.get(card.kind, "discard")
     if kind == "attached" and item.kind == "planet":
         return piles.attached_zone(item.target), f"attached to {label(b.catalog, item.target)}"
     if kind == "area":
@@ -234,7 +221,7 @@ def _card_extras(b: Builder, card: CardEntry, item: Exploration) -> None:
     if isinstance(planet, str) and planet in b.catalog.cards:
         _place_planet_token(b, b.catalog.cards[planet], item, card.name)
         gain = Exploration(item.seat, "planet", planet, f"gained with {card.name}", gain=True)
-        b.set_queue((gain, *b.state.queue))
+        set_queue(b, (gain, *b.state.queue))
     if card.attrs.get("draws_relic"):
         owe_relic_draw(b, item.seat, card.name, "so it has no further effect")
 
@@ -258,7 +245,7 @@ def owe_relic_draw(b: Builder, seat: str, source: str, when_empty: str | None) -
     serves at most N draws. Beyond that the deck is empty for this draw: the effect
     happens without a relic, `when_empty` says so; None refuses the command instead.
     """
-    deck = piles.deck_zone(b.data.relic_deck)
+    deck = piles.deck_zone(data_of(b).relic_deck)
     owed = b.state.relic_draws
     left = b.state.table.count_in(deck)
     if left > len(owed):

@@ -8,7 +8,7 @@ import re
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import event
 from companion.games.ti4.data import system_tiles
-from companion.games.ti4.explore import Builder, enqueue, label, planets_in_system
+from companion.games.ti4.explore import Builder, data_of, enqueue, label, planets_in_system
 from companion.games.ti4.state import Exploration
 
 
@@ -21,7 +21,7 @@ def parse_tile(word: str) -> str:
 
 def place_at_setup(b: Builder) -> None:
     """35.4a: one token in every system without planets (tiles listed in the catalog)."""
-    tiles = list(b.data.frontier_setup_tiles)
+    tiles = list(data_of(b).frontier_setup_tiles)
     b.add(event("frontier_placed", tiles=tiles, reason="setup"))
     b.say(f"Place a frontier token in each system without planets: tiles "
           f"{', '.join(tiles)} ({len(tiles)} tokens, 35.4a).")
@@ -29,10 +29,10 @@ def place_at_setup(b: Builder) -> None:
 
 def place_by_ability(b: Builder, tile: str, ability: str) -> None:
     """35.4a: an ability places a token; at most one per system, never on a hyperlane."""
-    if tile not in system_tiles(b.catalog, b.data):
+    if tile not in system_tiles(b.catalog, data_of(b)):
         raise IllegalMoveError(f"There is no system tile {tile} in the TI4 catalog (base game "
                                f"and Prophecy of Kings): check the number printed on the tile.")
-    if tile in b.data.hyperlane_tiles:
+    if tile in data_of(b).hyperlane_tiles:
         raise IllegalMoveError(f"Tile {tile} is a hyperlane: frontier tokens never go there.")
     if tile in b.state.frontier:
         raise IllegalMoveError(f"Tile {tile} already has a frontier token; a system holds "

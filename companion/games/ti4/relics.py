@@ -13,7 +13,7 @@ from companion.core.catalog import CardEntry
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import event
 from companion.games.ti4.data import fragment_type
-from companion.games.ti4.explore import Builder, label, owe_relic_draw
+from companion.games.ti4.explore import Builder, data_of, label, owe_relic_draw
 
 
 def fragments_of(b: Builder, seat: str) -> list[CardEntry]:
@@ -26,7 +26,7 @@ def trade(b: Builder, card_ids: list[str], to_seat: str) -> None:
     for card_id in card_ids:
         card = b.catalog.card(card_id)
         zone = b.state.table.zone_of(card.card_id)
-        if card.deck == b.data.relic_deck:
+        if card.deck == data_of(b).relic_deck:
             raise IllegalMoveError(f"{card.name} is a relic, and relics cannot be traded.")
         if fragment_type(card) is None:
             raise IllegalMoveError(f"{card.name} is not a relic fragment; only relic "
@@ -44,7 +44,7 @@ def trade(b: Builder, card_ids: list[str], to_seat: str) -> None:
 def choose_fragments(b: Builder, seat: str, words: list[str]) -> list[CardEntry]:
     """The fragments to purge: given by ID, by type, or the cheapest valid set."""
     mine = fragments_of(b, seat)
-    need = b.data.fragments_per_relic
+    need = data_of(b).fragments_per_relic
     if len(words) > 1:
         chosen = [b.catalog.card(w) for w in words]
         for card in chosen:
@@ -56,11 +56,11 @@ def choose_fragments(b: Builder, seat: str, words: list[str]) -> list[CardEntry]
                                    f"fragments, not {len({c.card_id for c in chosen})}.")
         _check_set(b, chosen)
         return chosen
-    types = [words[0].lower()] if words else list(b.data.trait_decks)
+    types = [words[0].lower()] if words else list(data_of(b).trait_decks)
     for kind in types:
-        if kind not in b.data.trait_decks:
+        if kind not in data_of(b).trait_decks:
             raise CommandSyntaxError(f"{words[0]!r} is not a fragment type: use "
-                                     f"{', '.join(b.data.trait_decks)}.")
+                                     f"{', '.join(data_of(b).trait_decks)}.")
     options = [_set_of_type(b, mine, kind) for kind in types]
     valid = [o for o in options if o]
     if not valid:
@@ -72,14 +72,14 @@ def choose_fragments(b: Builder, seat: str, words: list[str]) -> list[CardEntry]
 
 
 def _is_wild(b: Builder, card: CardEntry) -> bool:
-    return fragment_type(card) == b.data.wild_fragment_type
+    return fragment_type(card) == data_of(b).wild_fragment_type
 
 
 def _set_of_type(b: Builder, mine: list[CardEntry], kind: str) -> list[CardEntry]:
     typed = [c for c in mine if fragment_type(c) == kind]
     wild = [c for c in mine if _is_wild(b, c)]
-    chosen = (typed + wild)[: b.data.fragments_per_relic]
-    ok = len(chosen) == b.data.fragments_per_relic and bool(typed)
+    chosen = (typed + wild)[: data_of(b).fragments_per_relic]
+    ok = len(chosen) == data_of(b).fragments_per_relic and bool(typed)
     return chosen if ok else []
 
 
@@ -91,7 +91,7 @@ def _check_set(b: Builder, cards: list[CardEntry]) -> None:
     if len(typed) > 1:
         kinds = ", ".join(sorted(str(t) for t in typed))
         raise IllegalMoveError(f"Those fragments are of different types ({kinds}): purge "
-                               f"{b.data.fragments_per_relic} of one type.")
+                               f"{data_of(b).fragments_per_relic} of one type.")
 
 
 def _type_counts(b: Builder, mine: list[CardEntry]) -> str:
@@ -123,7 +123,7 @@ def draw_relic(b: Builder, card: CardEntry) -> str:
         raise IllegalMoveError(f"No relic draw is owed, so {card.name} cannot be drawn now: "
                                f"purge three fragments with relic SEAT first.")
     seat = b.state.relic_draws[0]
-    b.add(piles.observe_draw(b.state.table, card.card_id, b.data.relic_deck,
+    b.add(piles.observe_draw(b.state.table, card.card_id, data_of(b).relic_deck,
                              piles.area_zone(seat), lambda c: label(b.catalog, c)))
     b.add(event("relic_owed", seats=list(b.state.relic_draws[1:])))
     b.say(f"{seat} gains the relic {label(b.catalog, card.card_id)}, face up in "

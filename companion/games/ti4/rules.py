@@ -12,14 +12,16 @@ from companion.core import piles
 from companion.core.catalog import CardEntry, Catalog
 from companion.core.dice import Die
 from companion.core.errors import IllegalMoveError
-from companion.core.events import Event
-from companion.core.rules import Outcome, Verb
-from companion.core.table import new_table
-from companion.games.ti4 import commands, relics, view
+from companion.core.events import Event, Vocabulary
+from companion.core.phases import Phase, Phases
+from companion.core.prompt import Choice, Situation
+from companion.core.rules import Verb
+from companion.core.table import TABLE_EVENT_TYPES, new_table
+from companion.games.ti4 import commands, prompt, relics, view
 from companion.games.ti4.commands import take_planets
 from companion.games.ti4.data import ti4_data
-from companion.games.ti4.explore import Builder, fragment_odds, label, reveal
-from companion.games.ti4.state import TI4State, apply_event
+from companion.games.ti4.explore import Builder, data_of, fragment_odds, label, reveal
+from companion.games.ti4.state import GAME_APPLIERS, TI4State, apply_event
 
 VERBS: tuple[Verb, ...] = (
     Verb("player", "player NAME [COLOUR]", "Seat a player before setup.", "player Alice red"),
@@ -57,6 +59,48 @@ VERBS: tuple[Verb, ...] = (
 )
 
 
+def scan_card(b: Builder, card: CardEntry) -> str | None:
+    """A planet card takes it; an exploration card is the draw; a relic, the relic draw."""
+    data = data_of(b)
+    if card.deck == data.planet_deck:
+        return _scan_planet(b, card)
+    if card.deck in data.exploration_decks:
+        reveal(b, card)
+        return b.state.head.seat if b.state.head else None
+    if card.deck == data.relic_deck:
+        return relics.draw_relic(b, card)
+    raise IllegalMoveError(f"{label(b.catalog, card.card_id)} is not expected now; the app "
+                           f"is waiting for {view.waiting_for(b.state, b.catalog)}.")
+
+
+def _scan_planet(b: Builder, card: CardEntry) -> str:
+    seat = b.state.table.active
+    if seat is None:
+        raise IllegalMoveError(f"{card.name} scanned, but no player is active: type "
+                               f"turn SEAT, or take {card.name} for SEAT.")
+    if b.state.revealed is not None:
+        raise IllegalMoveError(f"{card.name} scanned, but the app is waiting for "
+                               f"{view.waiting_for(b.state, b.catalog)}.")
+    take_planets(b, [card], seat)
+    return seat
+
+
+def not_set_up(b: Builder, card: CardEntry) -> str | None:
+    raise IllegalMoveError(f"{card.name} scanned, but the game is not set up yet: "
+                           f"seat the players and type setup.")
+
+
+#: Before setup only seats and options; after it, one action phase for every verb and scan.
+PHASES: Phases[TI4State] = Phases((
+    Phase("setup", verbs=commands.SETUP_VERBS, other_scans=not_set_up,
+          closed="The game is not set up yet: seat the players with player NAME, "
+                 "then type setup."),
+    Phase("action", verbs=commands.ACTION_VERBS, other_scans=scan_card,
+          closed="The game is already set up. Seats are fixed once the game is set up."),
+), title="TI4 exploration")
+VOCABULARY = Vocabulary(TABLE_EVENT_TYPES | frozenset(GAME_APPLIERS))
+
+
 class TI4Rules:
     """The TI4 exploration module: Rules Reference 35 and its notes."""
 
@@ -79,37 +123,13 @@ class TI4Rules:
     def apply(self, state: TI4State, event: Event) -> TI4State:
         return apply_event(state, event)
 
-    def handle(self, state: TI4State, catalog: Catalog, verb: str,
-               args: Sequence[str]) -> Outcome:
-        return commands.handle(state, catalog, verb, args)
+    @property
+    def phases(self) -> Phases[TI4State]:
+        return PHASES
 
-    def on_scan(self, state: TI4State, catalog: Catalog, card: CardEntry) -> Outcome:
-        """A planet card takes it; an exploration card is the draw; a relic, the relic draw."""
-        b = Builder(state, catalog)
-        if not state.set_up:
-            raise IllegalMoveError(f"{card.name} scanned, but the game is not set up yet: "
-                                   f"seat the players and type setup.")
-        if card.deck == b.data.planet_deck:
-            return self._scan_planet(b, card)
-        if card.deck in b.data.exploration_decks:
-            reveal(b, card)
-            return b.outcome(state.head.seat if state.head else None)
-        if card.deck == b.data.relic_deck:
-            return b.outcome(relics.draw_relic(b, card))
-        raise IllegalMoveError(f"{label(catalog, card.card_id)} is not expected now; the app "
-                               f"is waiting for {view.waiting_for(state, catalog)}.")
-
-    @staticmethod
-    def _scan_planet(b: Builder, card: CardEntry) -> Outcome:
-        seat = b.state.table.active
-        if seat is None:
-            raise IllegalMoveError(f"{card.name} scanned, but no player is active: type "
-                                   f"turn SEAT, or take {card.name} for SEAT.")
-        if b.state.revealed is not None:
-            raise IllegalMoveError(f"{card.name} scanned, but the app is waiting for "
-                                   f"{view.waiting_for(b.state, b.catalog)}.")
-        take_planets(b, [card], seat)
-        return b.outcome(seat)
+    @property
+    def vocabulary(self) -> Vocabulary:
+        return VOCABULARY
 
     def verbs(self) -> Sequence[Verb]:
         return VERBS
@@ -131,6 +151,14 @@ class TI4Rules:
 
     def state_from_dict(self, raw: Mapping[str, Any]) -> TI4State:
         return TI4State.from_dict(raw)
+
+    # ---- the table API's prompt (games/ti4/prompt.py) ----
+    def situation(self, state: TI4State, catalog: Catalog, seat: str | None) -> Situation:
+        return prompt.situation(state, catalog, seat)
+
+    def expand(self, state: TI4State, catalog: Catalog, partial: str,
+               seat: str | None) -> Sequence[Choice]:
+        return prompt.expand(state, catalog, partial, seat)
 
 
 RULES = TI4Rules()

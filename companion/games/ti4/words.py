@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 
 from companion.core.catalog import CardEntry
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
-from companion.games.ti4.explore import Builder
+from companion.games.ti4.explore import Builder, data_of
 
 KEYWORDS = ("for", "with", "to", "from")
 
@@ -37,7 +37,7 @@ def split_keywords(args: Sequence[str]) -> tuple[list[str], dict[str, str]]:
 
 def find_planets(b: Builder, words: Sequence[str]) -> list[CardEntry]:
     """Planet cards named by ID or name; several may follow each other without quotes."""
-    planets = b.catalog.in_deck(b.data.planet_deck)
+    planets = b.catalog.in_deck(data_of(b).planet_deck)
     found: list[CardEntry] = []
     i = 0
     while i < len(words):

@@ -1,0 +1,86 @@
+# Shared by setup.sh and kiosk.sh (sourced, not run). Bash only.
+# shellcheck shell=bash disable=SC2034  # the lists are read by the scripts that source this
+
+# System packages, one list per purpose so each mode can extend its own.
+APT_BASE="python3 python3-venv ca-certificates libzbar0"   # the companion and pip
+APT_PI="python3-picamera2 python3-numpy"                   # on a Raspberry Pi only
+APT_RUN=""                                                 # what the touchscreen app needs
+APT_TEST="shellcheck systemd"                              # the suite's deploy checks
+APT_KIOSK="dbus polkitd udisks2"                           # kiosk: permissions, USB sticks
+# The pip extra each mode installs ("" for the plain package).
+EXTRA_RUN=""
+EXTRA_TEST="test"
+
+say() { printf '%s\n' "companion setup: $*" >&2; }
+
+is_pi() {
+    [ -e /etc/rpi-issue ] || grep -qi raspberry /proc/device-tree/model 2>/dev/null
+}
+
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then
+        "$@"
+    elif command -v sudo >/dev/null 2>&1; then
+        sudo -n true 2>/dev/null || say "sudo may ask for your password to change the system."
+        sudo "$@"
+    else
+        say "this step needs root and sudo is not installed: run this as root once."
+        exit 1
+    fi
+}
+
+apt_packages() {
+    # $1...: package lists; python3-venv brings ensurepip, libzbar0 is pyzbar's
+    # decoder, ca-certificates lets pip reach the index on a minimal system.
+    local wanted="$APT_BASE $*"
+    if is_pi; then
+        wanted="$wanted $APT_PI"
+    fi
+    local missing=""
+    for package in $wanted; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \
+            || missing="$missing $package"
+    done
+    if [ -n "$missing" ]; then
+        say "installing system packages:$missing"
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q
+        # shellcheck disable=SC2086
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+            --no-install-recommends $missing
+    fi
+}
+
+source_stamp() {
+    # What is installed depends on the extras, pyproject.toml, and the package's files.
+    {
+        printf '%s\n' "$1"
+        find pyproject.toml README.md LICENSE companion assets -type f \
+            ! -path '*/__pycache__/*' | LC_ALL=C sort | while read -r file; do
+            printf '%s\n' "$file"
+            cat "$file"
+        done
+    } | sha256sum | cut -d' ' -f1
+}
+
+python_env() {
+    # $1: the pip extra ("" for none). Run from the project folder.
+    # Debian's own python3, not whatever python3 is first on PATH.
+    local python=/usr/bin/python3
+    if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c "import sys" 2>/dev/null; then
+        say "creating .venv (sees system packages such as picamera2 on the Pi)"
+        rm -rf .venv
+        "$python" -m venv --system-site-packages .venv
+    fi
+    local target="." stamp_file=".venv/.installed-${1:-base}"
+    [ -n "${1:-}" ] && target=".[$1]"
+    # A second run with the same sources installs nothing (and needs no network).
+    local stamp
+    stamp="$(source_stamp "$target")"
+    if [ -f "$stamp_file" ] && [ "$(cat "$stamp_file")" = "$stamp" ]; then
+        say "the companion in .venv is up to date"
+        return
+    fi
+    say "installing the companion into .venv"
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check "$target"
+    printf '%s\n' "$stamp" > "$stamp_file"
+}
