@@ -26,7 +26,6 @@ import time
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import date
 from pathlib import Path
 
 import cv2
@@ -300,62 +299,11 @@ def main() -> None:
         latencies, shown, dropped, captured = replay_latency(default, Path(tmp), frames, firsts)
         _, held_scans, held_dropped, held_captured = replay_latency(
             default, Path(tmp), hold_frames(10, 30), {0})
-    hard_lines = hard_report(args, hard_results, hard_built["zxing + ladder (default)"],
-                             steps, order)
+    hard_lines = scanner_hard.report(
+        args.hard_frames, args.per_condition, machine(), hard_results,
+        hard_built["zxing + ladder (default)"], steps, order)
     write_report(args, hard_lines, results, floor_lines, floor, latencies, shown, dropped,
                  captured, held_scans, held_captured, held_dropped)
-
-
-def hard_report(args: argparse.Namespace, results: dict[str, scanner_hard.HardTally],
-                default: FrameReader, steps: list[str], order: list[str]) -> list[str]:
-    tally = results["zxing + ladder (default)"]
-    return [
-        "## Scanner",
-        "",
-        f"Measured {date.today().isoformat()} on a {machine()} with `bench/scanner.py "
-        f"--hard-frames {args.hard_frames} --per-condition {args.per_condition}`.",
-        "",
-        "### Hard frames: every condition drawn jointly",
-        "",
-        f"{args.hard_frames} frames from `tests/scanner/hard_photos.py` (seeded): 1280x720, one "
-        "to three cards, 3-7 px/module, tilt up to 35 degrees, any rotation, defocus sigma "
-        "0.3-4 px, motion blur of moving cards, glare, grey sleeves, dim light, sensor noise, "
-        "JPEG 50-95, wood, felt and cloth; light-on-dark tags, foreign codes and lower-case "
-        "look-alikes; every 7th frame shows cards with no code. Cost is CPU time per frame "
-        "(`time.process_time`), grayscale in.",
-        "",
-        "#### Targets",
-        "",
-        *scanner_hard.target_lines(tally),
-        "",
-        f"- Wrong reads (a card reported that is not in the frame): **{len(tally.wrong)}**"
-        f"{' (' + ', '.join(tally.wrong[:5]) + ')' if tally.wrong else ''}; lower-case "
-        f"look-alikes in view: {tally.look_alikes}, reported as cards: "
-        f"**{tally.look_alikes_as_cards}**.",
-        "",
-        "#### Cost per 1280x720 frame",
-        "",
-        *scanner_hard.cost_lines(results),
-        "",
-        "#### Recall by size and defocus (default reader)",
-        "",
-        *scanner_hard.blur_lines(tally),
-        "",
-        "#### Recall per condition (default reader; a tag counts under every condition it met)",
-        "",
-        *scanner_hard.condition_lines(tally),
-        "",
-        "#### What each rescue step pays",
-        "",
-        *steps,
-        "",
-        "Greedy order by new rescues per CPU millisecond on what the earlier rungs left:",
-        "",
-        *order,
-        "",
-        f"The default ladder: {', '.join(default.rungs)}.",
-        "",
-    ]
 
 
 def write_report(args: argparse.Namespace, hard_lines: list[str],

@@ -13,6 +13,7 @@ import statistics
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 import cv2
@@ -173,6 +174,65 @@ def cost_lines(results: dict[str, HardTally]) -> list[str]:
     return lines
 
 
+def report(frames: int, per_condition: int, machine: str, results: dict[str, HardTally],
+           default: FrameReader, steps: list[str], order: list[str]) -> list[str]:
+    """The hard-frame part of the scanner section of docs/perf.md."""
+    tally = results["zxing + ladder (default)"]
+    return [
+        "## Scanner",
+        "",
+        f"Measured {date.today().isoformat()} on a {machine} with `bench/scanner.py "
+        f"--hard-frames {frames} --per-condition {per_condition}`.",
+        "",
+        "### Hard frames: every condition drawn jointly",
+        "",
+        f"{frames} frames from `tests/scanner/hard_photos.py` (seeded): 1280x720, one "
+        "to three cards, 3-7 px/module, tilt up to 35 degrees, any rotation, defocus sigma "
+        "0.3-4 px, motion blur of moving cards, glare, grey sleeves, dim light, sensor noise, "
+        "JPEG 50-95, wood, felt and cloth; light-on-dark tags, foreign codes and lower-case "
+        "look-alikes; every 7th frame shows cards with no code. Cost is CPU time per frame "
+        "(`time.process_time`), grayscale in.",
+        "",
+        "#### Targets",
+        "",
+        *target_lines(tally),
+        "",
+        f"- Wrong reads (a card reported that is not in the frame): **{len(tally.wrong)}**"
+        f"{' (' + ', '.join(tally.wrong[:5]) + ')' if tally.wrong else ''}; lower-case "
+        f"look-alikes in view: {tally.look_alikes}, reported as cards: "
+        f"**{tally.look_alikes_as_cards}**.",
+        "",
+        "#### Cost per 1280x720 frame",
+        "",
+        *cost_lines(results),
+        "",
+        "#### Recall by size and defocus (default reader)",
+        "",
+        *blur_lines(tally),
+        "",
+        "#### Recall per condition (default reader; a tag counts under every condition it met)",
+        "",
+        *condition_lines(tally),
+        "",
+        "#### What each rescue step pays",
+        "",
+        *steps,
+        "",
+        "Greedy order by new rescues per CPU millisecond on what the earlier rungs left:",
+        "",
+        *order,
+        "",
+        f"The default ladder: {', '.join(default.rungs)}.",
+        "",
+        "#### Preview for the touchscreen (`pipeline.preview`, on the caller's thread)",
+        "",
+        *preview_lines(),
+        "",
+        "The decode thread never pays for it: it keeps a reference to the newest frame.",
+        "",
+    ]
+
+
 # --- what each rescue step pays -------------------------------------------------------
 
 
@@ -236,4 +296,31 @@ def greedy_order(outcome: dict[str, list[tuple[bool, float]]], count: int) -> li
         used.add(best[0])
         left = {i for i in left if not outcome[best[0]][i][0]}
         lines.append(f"| {len(used)} | {best[0]} | {best[2]} | {best[3]:.2f} |")
+    return lines
+
+
+# --- the preview hook -------------------------------------------------------------------
+
+
+def preview_lines(calls: int = 200) -> list[str]:
+    """What `pipeline.preview()` costs the caller's (UI) thread per new frame."""
+    from companion.scanner.codes import ScanCode
+    from companion.scanner.preview import PreviewSlot
+    from companion.scanner.sources import Frame
+
+    image, truth = hard_photos.make_hard_photo(90_000, **hard_photos.MILD)
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    slot = PreviewSlot(time.monotonic)
+    slot.offer_codes([ScanCode(t, "ok", tuple(map(tuple, c)))  # type: ignore[arg-type]
+                      for t, c in zip(truth.tags, truth.corners, strict=True)], gray.shape)
+    lines = ["| preview size | CPU ms median | CPU ms p95 |", "|---|---|---|"]
+    for size in ((320, 180), (640, 360), (800, 480)):
+        costs = []
+        for index in range(calls):
+            slot.offer_frame(Frame(gray, 0.0, index, image))  # a new frame each call
+            started = time.process_time()
+            slot.render(*size)
+            costs.append((time.process_time() - started) * 1000)
+        lines.append(f"| {size[0]}x{size[1]} (from 1280x720 BGR) "
+                     f"| {statistics.median(costs):.2f} | {pct(costs, 95):.2f} |")
     return lines
