@@ -21,6 +21,7 @@ import hard_photos
 import numpy as np
 
 from companion.scanner.decoders import Decoder, ZxingDecoder, make_decoder
+from companion.scanner.finders import halved
 from companion.scanner.ladder import STEPS, Rescue
 from companion.scanner.reader import FrameReader, _unique
 from companion.scanner.resolve import strict_tag
@@ -242,9 +243,10 @@ def flagged_regions(reader: FrameReader, samples: list[Sample]
     regions = []
     for gray, truth in samples:
         first = reader.primary.read(gray)
-        look = reader._look(gray)
+        half = halved(gray)
+        look = reader._look(half)
         codes = _unique(first.codes + look.codes)
-        for x, y, w, h in reader.regions(gray, first.suspects + look.suspects, codes):
+        for x, y, w, h in reader.regions(gray, first.suspects + look.suspects, codes, half):
             regions.append((gray[y:y + h, x:x + w], set(truth.tags)))
     return regions
 

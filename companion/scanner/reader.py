@@ -7,7 +7,8 @@ together at 1280x720 on one core (figures in docs/perf.md):
 2. zxing at half resolution with its local binarizer, both polarities: it reads
    dim, glared and light-on-dark codes the global threshold missed, and
    reports symbols it saw but could not read;
-3. a finder-pattern search at half resolution (finders.py), both polarities.
+3. a finder-pattern search (finders.py): at half resolution over the frame, and
+   at full resolution inside small card-like blobs (codes under ~4.5 px/module).
 
 A region that looks like a symbol (2 or 3) but holds no decoded code is
 cropped and climbed through the rescue steps of `ladder.py` until one reads
@@ -23,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from companion.scanner.codes import Point, RawCode
 from companion.scanner.decoders import Decoder, Reading, ZxingDecoder
-from companion.scanner.finders import MIN_SYMBOL_PIXELS, Box, finder_regions
+from companion.scanner.finders import MIN_SYMBOL_PIXELS, Box, finder_regions, halved
 from companion.scanner.ladder import DEFAULT_LADDER, STEPS, Rescue
 
 if TYPE_CHECKING:
@@ -84,18 +85,20 @@ class FrameReader:
         codes = _unique(first.codes)
         if not self.ladder:
             return FrameRead(codes)
-        look = self._look(gray)
+        half = halved(gray) if min(gray.shape[:2]) >= 2 * MIN_SYMBOL_PIXELS else None
+        look = self._look(half)
         codes = _unique(codes + look.codes)
         deadline = time.thread_time() + self.budget
         steps = 0
-        for box in self.regions(gray, first.suspects + look.suspects, codes)[:MAX_REGIONS]:
+        suspects = first.suspects + look.suspects
+        for box in self.regions(gray, suspects, codes, half)[:MAX_REGIONS]:
             found, used = self._climb(gray, box, deadline)
             steps += used
             codes = _unique(codes + found)
         return FrameRead(codes, steps)
 
     def regions(self, gray: np.ndarray, suspects: list[tuple[Point, ...]],
-                codes: list[RawCode]) -> list[Box]:
+                codes: list[RawCode], half: np.ndarray | None = None) -> list[Box]:
         """Regions that look like a QR symbol but hold no decoded code, suspects first.
 
         The finder search runs on every frame, also when a code was read: up to
@@ -104,19 +107,15 @@ class FrameReader:
         height, width = gray.shape[:2]
         decoded = [_bbox(c.corners) for c in codes]
         boxes = [_pad(_bbox(s), width, height) for s in suspects] + \
-            finder_regions(gray, decoded)
+            finder_regions(gray, decoded, half)
         # Drop what a decoded code explains before merging, or a read card's finders
         # could swallow an unread neighbour's region into one box that is then dropped.
         return _merge([b for b in boxes if not any(_covers(d, b) for d in decoded)])
 
-    def _look(self, gray: np.ndarray) -> Reading:
-        """The second look: zxing's local binarizer at half resolution, both polarities."""
-        if self._second_look is None or min(gray.shape[:2]) < 2 * MIN_SYMBOL_PIXELS:
+    def _look(self, half: np.ndarray | None) -> Reading:
+        """The second look: zxing's local binarizer on the half-size frame, both polarities."""
+        if self._second_look is None or half is None:
             return Reading()
-        import cv2
-
-        half = cv2.resize(gray, (gray.shape[1] // 2, gray.shape[0] // 2),
-                          interpolation=cv2.INTER_AREA)
         seen = self._second_look.read(half, thorough=True)
         return Reading([_moved(c, 0.5, 0, 0) for c in seen.codes],
                        [tuple((x * 2, y * 2) for x, y in s) for s in seen.suspects])
