@@ -24,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.catalogs import assets_dir
 from companion.games.registry import rules_for
-from companion.session import open_session
-from companion.store.journal import open_journal
+from companion.session import load_match, open_session
+from companion.store.opening import open_journal
 
 
 def _setup_lines(game: str) -> list[str]:
@@ -70,7 +70,7 @@ def time_open(db: Path, game_id: str, game: str, repeat: int) -> tuple[float, fl
     for _ in range(repeat):
         start = time.perf_counter()
         journal, _ = open_journal(db)
-        match = journal.load(game_id, rules)
+        match = load_match(journal, game_id, rules)
         opens.append((time.perf_counter() - start) * 1000)
         start = time.perf_counter()
         state = match.replay_from_start()

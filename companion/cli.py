@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from companion.core.errors import CompanionError
-from companion.store.journal import StoreError
+from companion.store.errors import StoreError
 from companion.subcommand import Subcommand
 
 # name -> "module:attribute" of a Subcommand
@@ -23,6 +23,7 @@ SUBCOMMANDS: dict[str, str] = {
     "games": "companion.cli_games:games_command",
     "export": "companion.cli_games:export_command",
     "import": "companion.cli_games:import_command",
+    "recover": "companion.recovery:recover_command",
     "catalog": "companion.cli_catalog:catalog_command",
     "demo": "companion.cli_demo:demo_command",
     "decode": "companion.scanner.commands:decode_command",
@@ -39,6 +40,7 @@ HELP_LINES: dict[str, str] = {
     "games": "list saved games",
     "export": "print a saved game as JSON",
     "import": "add a game exported as JSON",
+    "recover": "copy the good steps of a damaged game into a new one, or restore a backup",
     "catalog": "list or check a game's catalog of cards",
     "demo": "play a scripted demo game and show its scoreboard",
     "decode": "decode the QR codes in image files",

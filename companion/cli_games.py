@@ -18,7 +18,7 @@ from companion.core.errors import CompanionError
 from companion.core.privacy import public_step
 from companion.paths import default_db
 from companion.scanner.options import fps_type, seconds_type
-from companion.session import Session, open_db, open_session
+from companion.session import Session, import_game, open_db, open_session
 from companion.subcommand import Subcommand
 
 
@@ -291,7 +291,7 @@ def run_import(args: argparse.Namespace) -> int:
     journal, notice = open_db(_db(args))
     _say(notice)
     try:
-        game_id = journal.import_game(data, rules)
+        game_id = import_game(journal, data, rules)
     except (KeyError, TypeError, ValueError) as exc:
         raise CompanionError(f"{args.file} could not be imported: {exc}") from exc
     finally:

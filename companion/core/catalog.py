@@ -7,7 +7,7 @@ name the file, the key and what is wrong.
 Data shape (see docs/catalog-format.md)::
 
     [catalog]  game, title, version, sources
-    [decks.NAME]  title, tagged (bool)
+    [decks.NAME]  title, tagged (bool), reshuffle (bool), when_empty (sentence)
     [[cards]]  design, name, deck, kind, ids = [...], summary, option,
                copies_assumed, assumed = [...], [cards.attrs]
     retired_ids = [...]      IDs once printed and never to be reused
@@ -36,11 +36,18 @@ from companion.core.tags import (
 
 @dataclass(frozen=True)
 class Deck:
-    """A named group of cards; a tagged deck has one sticker per card."""
+    """A named group of cards; a tagged deck has one sticker per card.
+
+    `reshuffle` says whether the rules shuffle the discard pile into a new deck
+    when the deck runs out; `when_empty` is the sentence the table reads when the
+    deck is empty and gives no more cards (saying why).
+    """
 
     name: str
     title: str
     tagged: bool = True
+    reshuffle: bool = True
+    when_empty: str = ""
 
 
 @dataclass(frozen=True)
@@ -165,10 +172,15 @@ def _build_decks(data: Mapping[str, Any], source: str) -> dict[str, Deck]:
         if not isinstance(table, Mapping):
             raise _fail(source, f"decks.{name}", "must be a table")
         title = _require(table, "title", str, source, f"decks.{name}")
-        tagged = table.get("tagged", True)
-        if not isinstance(tagged, bool):
-            raise _fail(source, f"decks.{name}.tagged", "must be true or false")
-        decks[name] = Deck(name, title, tagged)
+        flags = {}
+        for key in ("tagged", "reshuffle"):
+            flags[key] = table.get(key, True)
+            if not isinstance(flags[key], bool):
+                raise _fail(source, f"decks.{name}.{key}", "must be true or false")
+        when_empty = table.get("when_empty", "")
+        if not isinstance(when_empty, str):
+            raise _fail(source, f"decks.{name}.when_empty", "must be a sentence")
+        decks[name] = Deck(name, title, flags["tagged"], flags["reshuffle"], when_empty)
     return decks
 
 
