@@ -338,7 +338,7 @@ def write_report(args: argparse.Namespace, hard_lines: list[str],
         "",
         "### Threaded pipeline, replay at 30 fps",
         "",
-        f"- Frame arrival to scan event over {len(latencies)} cards "
+        f"- Frame arrival to scan event (wall clock) over {len(latencies)} cards "
         f"({shown} scans, {args.latency_cards} cards shown): median "
         f"{statistics.median(latencies):.1f} ms, 95th percentile {pct(latencies, 95):.1f} ms "
         f"(one frame period is 33.3 ms); {dropped} of {captured} frames dropped.",
