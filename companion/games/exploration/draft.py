@@ -48,6 +48,12 @@ def current_pack(state: XpState) -> list[str]:
     return [c for c in pack if state.table.zone_of(c) == piles.deck_zone(SHIP_DECK)]
 
 
+def pack_seen_by(state: XpState, seat: str | None) -> list[str]:
+    """The pack being drafted as `seat` sees it: only the drafting seat sees its cards
+    (packs pass hand to hand); everyone else sees nothing (the view gives a count)."""
+    return current_pack(state) if seat is not None and seat == drafter(state) else []
+
+
 def start_draft(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     require_phase(state, ("setup",), "start the ship draft")
     if state.draft.pack:
@@ -67,8 +73,9 @@ def start_draft(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcom
         size = xc.setup_number(catalog, "pack_size")
         packs = [cards[i * size:(i + 1) * size] for i in range(pack_count)]
         events += [event("deck_shuffled", deck=SHIP_DECK, order=cards),
-                   event("packs_dealt", packs=packs)]
-        message += f" The app dealt the packs; pack 1: {', '.join(sorted(packs[0]))}."
+                   event("packs_dealt", sizes=[len(p) for p in packs])]
+        message += (f" The app dealt {pack_count} packs of {size} ships; each pack is seen "
+                    f"only by the player drafting from it ({order[0]}: state --as {order[0]}).")
     return Outcome(tuple(events), message)
 
 
@@ -120,8 +127,8 @@ def _check_pick(state: XpState, catalog: Catalog, card: CardEntry, seat: str,
                                f"{piles.zone_phrase(where)}.")
     pack = current_pack(state)
     if state.draft.is_virtual and card.card_id not in pack:
-        raise IllegalMoveError(f"{card.card_id} is not in pack {state.draft.pack}; "
-                               f"it holds {', '.join(sorted(pack))}.")
+        raise IllegalMoveError(f"{card.card_id} is not in pack {state.draft.pack}; {seat} "
+                               f"sees the pack with state --as {seat}.")
     held = {s.ship_type for s in state.ships_of(seat)}
     if card.attrs["type"] not in held:
         return
@@ -158,7 +165,18 @@ def _draft_started(state: XpState, e: Event) -> XpState:
 
 
 def _packs_dealt(state: XpState, e: Event) -> XpState:
-    return replace(state, draft=replace(state.draft, packs=tuple(tuple(p) for p in e["packs"])))
+    """The packs are the shuffled ship deck cut in order; the event names only their sizes,
+    so the public history (which masks a shuffle's order) never lists a pack. Journals
+    written before that carry the packs themselves."""
+    written = e.get("packs")
+    if written is not None:
+        return replace(state, draft=replace(state.draft,
+                                            packs=tuple(tuple(p) for p in written)))
+    order, packs, start = state.table.deck_order.get(SHIP_DECK, ()), [], 0
+    for size in e["sizes"]:
+        packs.append(tuple(order[start:start + int(size)]))
+        start += int(size)
+    return replace(state, draft=replace(state.draft, packs=tuple(packs)))
 
 
 def _ship_drafted(state: XpState, e: Event) -> XpState:
