@@ -15,10 +15,11 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from companion.core.catalog import Catalog
 from companion.core.engine import Match
 from companion.core.errors import CompanionError, DamageError
 from companion.core.events import Step
-from companion.games.registry import rules_for
+from companion.games.registry import games
 from companion.store.backups import backups_of
 from companion.store.journal import Journal, file_identity
 from companion.store.opening import open_journal, set_aside_once
@@ -64,15 +65,16 @@ def recover_from(db: Path, kept: Path) -> str:
 def _copy_prefix(journal: Journal, found: Salvaged | str | None, game_id: str,
                  always: bool = False) -> str:
     """Copy the replayable prefix into a new game (unless the game is whole and not `always`)."""
-    if not isinstance(found, Salvaged) or found.catalog is None:
+    catalog = _catalog(found) if isinstance(found, Salvaged) else None
+    if not isinstance(found, Salvaged) or catalog is None:
         game_id = found if isinstance(found, str) else game_id
         return (f"The record of {game_id} itself is damaged (its kind, seed or catalog), so "
                 "its steps cannot be replayed; restore a backup with --restore.")
-    steps = _replayable(found)
+    steps = _replayable(found, catalog)
     whole = len(steps) == found.total
     if whole and not always:
         return f"Every step of {found.game_id} is intact ({found.total} steps); nothing to recover."
-    new_id = journal.add_game(found.kind, found.seed, found.catalog, steps)
+    new_id = journal.add_game(found.kind, found.seed, catalog, steps)
     copied = (f"Copied steps 1 to {len(steps)} of {found.game_id} into a new game {new_id}"
               if steps else f"Started {new_id} in place of {found.game_id}, with no step")
     return f"{copied}; {_lost(found.total, len(steps))} The damaged game was left as it is."
@@ -87,11 +89,20 @@ def _lost(total: int | None, kept: int) -> str:
     return f"{lost} step{'s' if lost != 1 else ''} after them {'are' if lost != 1 else 'is'} lost."
 
 
-def _replayable(found: Salvaged) -> list[Step]:
+def _catalog(found: Salvaged) -> Catalog | None:
+    """The salvaged game's own catalog, if its data and its game are both still there."""
+    if found.catalog_data is None or found.kind not in games():
+        return None
+    try:
+        return games().get(found.kind).catalog_from_data(found.catalog_data,
+                                                         "catalog of a recovered game")
+    except (CompanionError, TypeError, KeyError, RecursionError):
+        return None
+
+
+def _replayable(found: Salvaged, catalog: Catalog) -> list[Step]:
     """The longest prefix that replays (events known, undo targets valid)."""
-    rules: Any = rules_for(found.kind)
-    catalog = found.catalog
-    assert catalog is not None  # checked by the caller
+    rules: Any = games().get(found.kind).rules
     steps = list(found.steps)
     while steps:
         try:

@@ -23,15 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.errors import CatalogError, OtherGameError, UnknownCardError
-from companion.core.tags import (
-    GAME_BY_PREFIX,
-    GAME_TITLES,
-    Tag,
-    is_valid_card_id,
-    make_tag,
-    parse_tag,
-    with_article,
-)
+from companion.core.tags import Tag, is_valid_card_id, is_valid_prefix
 
 
 @dataclass(frozen=True)
@@ -65,9 +57,10 @@ class CardEntry:
     option: str | None = None
     attrs: Mapping[str, Any] = field(default_factory=dict)
 
-    def to_dict(self, game: str) -> dict[str, Any]:
+    def to_dict(self, prefix: str) -> dict[str, Any]:
+        """The card as `catalog --json` shows it; `prefix` is its game's tag prefix."""
         return {
-            "tag": make_tag(game, self.card_id).text,
+            "tag": Tag(prefix, self.card_id).text,
             "id": self.card_id,
             "deck": self.deck,
             "design": self.design,
@@ -81,9 +74,14 @@ class CardEntry:
 
 @dataclass(frozen=True)
 class Catalog:
-    """A validated catalog of one game; `data` is kept to store with each game."""
+    """A validated catalog of one game; `data` is kept to store with each game.
+
+    `prefix` is the tag prefix of the game's definition (the catalog file does
+    not repeat it): the catalog resolves only tags that carry it.
+    """
 
     game: str
+    prefix: str
     title: str
     version: str
     decks: Mapping[str, Deck]
@@ -97,8 +95,13 @@ class Catalog:
         return content_hash(self.data)
 
     @classmethod
-    def from_data(cls, data: Mapping[str, Any], source: str) -> Catalog:
-        return _build_catalog(data, source)
+    def from_data(cls, data: Mapping[str, Any], source: str, prefix: str) -> Catalog:
+        """Validate catalog data read from `source` for the game whose tags carry `prefix`."""
+        return _build_catalog(data, source, prefix)
+
+    def tag_of(self, card_id: str) -> Tag:
+        """The tag printed on `card_id`'s sticker."""
+        return Tag(self.prefix, card_id)
 
     def to_data(self) -> dict[str, Any]:
         return json.loads(json.dumps(self.data))
@@ -107,20 +110,20 @@ class Catalog:
         """The entry of `card_id`, or UnknownCardError with a readable sentence."""
         word = card_id.strip().upper()
         if "/" in word:  # a whole tag typed where an ID was asked for
-            return self.resolve(parse_tag(word))
+            return self.resolve(Tag.from_text(word))
         entry = self.cards.get(word)
         if entry is None:
             if not is_valid_card_id(word):
                 raise UnknownCardError(f"{card_id!r} is not a card ID (IDs look like H01).")
-            raise UnknownCardError(f"{_prefix(self.game)}/{word} is not a card in the "
+            raise UnknownCardError(f"{self.prefix}/{word} is not a card in the "
                                    f"{self.title} catalog.")
         return entry
 
     def resolve(self, tag: Tag) -> CardEntry:
-        """The card a scanned tag names; refuses tags of the other game."""
-        if tag.game != self.game:
+        """The card a scanned tag names; refuses tags of another game."""
+        if tag.prefix != self.prefix:
             raise OtherGameError(
-                f"{tag} is {with_article(tag.game)} card, not part of this {self.title} game."
+                f"{tag} is not part of this {self.title} game: its tags start {self.prefix}/."
             )
         return self.card(tag.card_id)
 
@@ -144,10 +147,6 @@ def content_hash(data: Mapping[str, Any]) -> str:
     """A stable hash of catalog data, used to pin a saved game to its catalog."""
     canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(canonical.encode()).hexdigest()[:16]
-
-
-def _prefix(game: str) -> str:
-    return {g: p for p, g in GAME_BY_PREFIX.items()}.get(game, game.upper())
 
 
 def _fail(source: str, key: str, problem: str) -> CatalogError:
@@ -243,15 +242,15 @@ def _entries_of(
     ]
 
 
-def _build_catalog(data: Mapping[str, Any], source: str) -> Catalog:
+def _build_catalog(data: Mapping[str, Any], source: str, prefix: str) -> Catalog:
     if not isinstance(data, Mapping):
         raise _fail(source, "(top)", "a catalog must be a table of tables")
     header = data.get("catalog")
     if not isinstance(header, Mapping):
         raise _fail(source, "catalog", "the [catalog] table is missing")
     game = _require(header, "game", str, source, "catalog")
-    if game not in GAME_TITLES:
-        raise _fail(source, "catalog.game", f"{game!r} is not a known game (xp, ti4)")
+    if not is_valid_prefix(prefix):
+        raise _fail(source, "catalog.game", f"{prefix!r} cannot be the tag prefix of {game!r}")
     title = _require(header, "title", str, source, "catalog")
     version = str(header.get("version", "0"))
     decks = _build_decks(data, source)
@@ -259,4 +258,4 @@ def _build_catalog(data: Mapping[str, Any], source: str) -> Catalog:
     rules = data.get("rules", {})
     if not isinstance(rules, Mapping):
         raise _fail(source, "rules", "must be a table")
-    return Catalog(game, title, version, decks, cards, rules, data, source)
+    return Catalog(game, prefix, title, version, decks, cards, rules, data, source)

@@ -56,8 +56,10 @@ def build_draw(b: Builder[S], args: Sequence[str]) -> str | None:
 def _no_draw_now(b: Builder[S], deck: str) -> str:
     """Why `draw DECK` is refused, naming the deck the game does wait for, if any."""
     situation = getattr(b.rules, "situation", None)
-    owed = tuple(situation(b.state, b.catalog, None).expects_scan) if callable(situation) \
-        else ()
+    now = situation(b.state, b.catalog, None) if callable(situation) else None
+    if now is not None and now.over:
+        return "The game is over: no card can be drawn."
+    owed = tuple(now.expects_scan) if now is not None else ()
     if owed and deck not in owed:
         wanted = " or ".join(owed)
         article = "an" if wanted[:1] in "aeiou" else "a"

@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from companion.core.catalog import Catalog
+from companion.core.catalog import Catalog, content_hash
 from companion.core.errors import CompanionError, DamageError
 from companion.core.events import Event, Step
 from companion.store.backups import write_backup
@@ -54,7 +54,7 @@ class GameRecord:
     game_id: str
     kind: str
     seed: int
-    catalog: Catalog
+    catalog_data: dict[str, Any]
     index: StepIndex
     snapshots: list[StoredSnapshot]
     load_steps: Callable[[Sequence[int]], dict[int, Step]]
@@ -145,24 +145,29 @@ class Journal:
         return self._game_row(game_id)[0]
 
     # ---- loading ---------------------------------------------------------------------
-    def catalog_of(self, game_id: str) -> Catalog:
-        """The catalog the game was played with, as stored beside it (its hash checked)."""
+    def catalog_data(self, game_id: str) -> dict[str, Any]:
+        """The catalog data the game was played with, as stored beside it (its hash checked).
+
+        Data, not a `Catalog`: building one needs the game's definition (its tag
+        prefix), which the session has and the journal does not.
+        """
         catalog_hash = self._game_row(game_id)[2]
         rows = self._read("SELECT data FROM catalogs WHERE hash=?", (catalog_hash,))
         if not rows:
             raise _damaged(game_id, "The catalog")
         try:
-            catalog = Catalog.from_data(json.loads(rows[0][0]), f"catalog saved with {game_id}")
-        except (ValueError, TypeError, KeyError, RecursionError) as exc:
+            data = json.loads(rows[0][0])
+            intact = isinstance(data, dict) and content_hash(data) == catalog_hash
+        except (ValueError, TypeError, RecursionError) as exc:
             raise _damaged(game_id, "The catalog") from exc
-        if catalog.content_hash != catalog_hash:
+        if not intact:
             raise _damaged(game_id, "The catalog")
-        return catalog
+        return data
 
     def record(self, game_id: str) -> GameRecord:
         """What opening a game needs, every row of it checked; steps fetched when asked."""
         kind, seed, _ = self._game_row(game_id)
-        return GameRecord(game_id, kind, seed, self.catalog_of(game_id), self.index(game_id),
+        return GameRecord(game_id, kind, seed, self.catalog_data(game_id), self.index(game_id),
                           self._snapshots(game_id),
                           lambda numbers: self.steps(game_id, numbers))
 
@@ -291,7 +296,7 @@ class Journal:
             snapshot.load()
         return {"format": "exploration-companion-game", "version": 1, "game_id": game_id,
                 "kind": kind, "seed": seed, "created": created,
-                "catalog": self.catalog_of(game_id).to_data(),
+                "catalog": self.catalog_data(game_id),
                 "steps": [s.to_dict() for _, s in sorted(steps.items())]}
 
     def add_game(self, kind: str, seed: int, catalog: Catalog, steps: Sequence[Step]) -> str:

@@ -17,8 +17,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from companion.core.catalog import Catalog
+from companion.core.catalog import content_hash
 from companion.core.events import Event, Step
 from companion.store.checksums import head_crc, step_crc
 
@@ -30,7 +31,7 @@ class Salvaged:
     game_id: str
     kind: str
     seed: int
-    catalog: Catalog | None
+    catalog_data: dict[str, Any] | None  # None when missing or not what was stored
     steps: tuple[Step, ...]
     total: int | None  # None when the file no longer says how many steps there were
 
@@ -84,13 +85,14 @@ def _total(conn: sqlite3.Connection, game_id: str, read: int) -> int | None:
     return max(read, *highest) if highest else None
 
 
-def _catalog(conn: sqlite3.Connection, catalog_hash: str) -> Catalog | None:
+def _catalog(conn: sqlite3.Connection, catalog_hash: str) -> dict[str, Any] | None:
     try:
         row = conn.execute("SELECT data FROM catalogs WHERE hash=?", (catalog_hash,)).fetchone()
-        catalog = Catalog.from_data(json.loads(row[0]), "catalog of a recovered game")
+        data = json.loads(row[0])
+        intact = isinstance(data, dict) and content_hash(data) == catalog_hash
     except (sqlite3.Error, TypeError, ValueError, KeyError, RecursionError):
         return None
-    return catalog if catalog.content_hash == catalog_hash else None
+    return data if intact else None
 
 
 def _read_step(conn: sqlite3.Connection, game_id: str, n: int, checked: bool) -> Step | None:

@@ -152,7 +152,7 @@ def test_drawing_from_an_empty_deck_reshuffles_its_discard_first() -> None:
     # Only the two Funding cards in the development deck: Xichang draws D17 in setup.
     data["cards"] = [c for c in data["cards"] if c["deck"] != "development"
                      or c["ids"] == ["D17", "D18"]]
-    match = round_two(catalog=Catalog.from_data(data, "two development cards"))
+    match = round_two(catalog=Catalog.from_data(data, "two development cards", "XP"))
     run(match, "tech development", "scan XP/D18", "develop D17", "done",
         "tech credits", "done", "drift", "tech development")
     table = match.state.table

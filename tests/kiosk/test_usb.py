@@ -71,13 +71,13 @@ def test_an_exported_game_imports_back_as_the_same_game(tmp_path, stand_in):
     db = _saved_games(tmp_path, ["Alice"])
     report = usb.export_to(usb.sticks()[0], db, now=lambda: NOW)
     [path] = (tmp_path / "media" / "KINGSTON" / report.folder).glob("*.json")
-    from companion.games.registry import rules_for
+    from companion.games.registry import game
     from companion.session import import_game
     from companion.store.opening import open_journal
 
     other, _ = open_journal(tmp_path / "other.db")
     data = json.loads(path.read_text())
-    game_id = import_game(other, data, rules_for(data["kind"]))
+    game_id = import_game(other, data, game(data["kind"]))
     assert other.export(game_id)["steps"] == data["steps"]
     other.close()
 

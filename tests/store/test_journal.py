@@ -9,16 +9,16 @@ from companion.store import backups as backups_module
 from companion.store.errors import StoreError
 from companion.store.opening import open_journal
 from companion.store.schema import SCHEMA_VERSION
-from tests.core.toygame import ToyRules, toy_catalog
+from tests.core.toygame import TOY_GAME, toy_catalog
 
-RULES = ToyRules()
+RULES = TOY_GAME.rules
 
 
 def new_session(path, lines=()):
     journal, _ = open_journal(path)
     catalog = toy_catalog()
     game_id = journal.create_game("xp", 7, catalog)
-    session = session_module.Session(journal, game_id, Match(RULES, catalog, 7))
+    session = session_module.Session(journal, game_id, TOY_GAME, Match(RULES, catalog, 7))
     for line in lines:
         session.run(line)
     return session
@@ -30,7 +30,7 @@ def new_game(path, lines=()):
 
 
 def load(journal, game_id):
-    return session_module.load_match(journal, game_id, RULES)
+    return session_module.load_match(journal, game_id, TOY_GAME)
 
 
 def test_a_reopened_game_is_exactly_where_it_was(tmp_path):
@@ -73,7 +73,7 @@ def test_several_games_in_one_file(tmp_path):
 
 def test_game_keeps_the_catalog_it_was_played_with(tmp_path):
     journal, game_id, _ = new_game(tmp_path / "g.db", ["sit Ann"])
-    assert journal.catalog_of(game_id).content_hash == toy_catalog().content_hash
+    assert journal.catalog_data(game_id) == toy_catalog().to_data()
 
 
 def test_corrupt_file_is_kept_aside_and_a_new_one_started(tmp_path):
@@ -119,7 +119,7 @@ def test_newer_schema_is_refused_with_a_sentence(tmp_path):
 def test_export_then_import_gives_the_same_game(tmp_path):
     journal, game_id, match = new_game(tmp_path / "g.db", ["sit Ann", "draw hazard", "undo"])
     exported = json.loads(json.dumps(journal.export(game_id)))
-    copy_id = session_module.import_game(journal, exported, RULES)
+    copy_id = session_module.import_game(journal, exported, TOY_GAME)
     assert load(journal, copy_id).state == match.state
 
 
@@ -163,7 +163,7 @@ def test_an_import_that_cannot_be_written_leaves_no_half_game(tmp_path):
     journal.conn.execute(f"PRAGMA max_page_count = {pages}")
     exported["steps"][0]["message"] = "x" * 50000  # too big for the space that is left
     with pytest.raises(StoreError, match="The disk is full"):
-        session_module.import_game(journal, exported, RULES)
+        session_module.import_game(journal, exported, TOY_GAME)
     assert [g.game_id for g in journal.games()] == [game_id]
 
 

@@ -41,7 +41,7 @@ def test_scan_of_card_in_play_is_refused(catalog: Catalog) -> None:
 def test_scan_of_other_game_tag_is_refused(catalog: Catalog) -> None:
     m = new_match(catalog)
     ok(m, "take Abyz for Alice")
-    assert "Exploration card, not part of this TI4 Exploration game" in refused(m, "scan XP/SH01")
+    assert "XP/SH01 is not part of this TI4 Exploration game" in refused(m, "scan XP/SH01")
 
 
 def test_scan_of_unknown_id_and_foreign_code(catalog: Catalog) -> None:
