@@ -112,3 +112,23 @@ def test_a_draft_stored_without_its_pack_count_is_migrated_on_read(saved):
     assert match.state.draft.pack_count == LEGACY_DRAFT_PACKS
     assert match.execute("redo").ok
     journal.close()
+
+
+@pytest.mark.parametrize("kind", sorted(GAMES))
+def test_an_old_export_imports_and_one_with_an_unknown_event_is_refused(saved, tmp_path, kind):
+    exported = companion("--db", str(saved), "--game-id", GAMES[kind], "export")
+    assert exported.returncode == 0, exported.stderr
+    good = tmp_path / "good.json"
+    good.write_text(exported.stdout)
+    target = tmp_path / "other.db"
+    imported = companion("--db", str(target), "import", str(good))
+    assert imported.returncode == 0, imported.stderr
+    data = json.loads(exported.stdout)
+    data["steps"][2]["events"][0]["type"] = "teleported"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    refused = companion("--db", str(target), "import", str(bad))
+    assert refused.returncode != 0 and "teleported" in refused.stderr
+    assert "Traceback" not in refused.stderr + refused.stdout
+    listed = companion("--db", str(target), "games")
+    assert listed.stdout.count(f"{kind}-") == 1  # the refused import added nothing
