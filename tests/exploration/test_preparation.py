@@ -3,20 +3,17 @@ round-start upkeep (rulebook: Preparation phase, Playing actions from technology
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from companion.core.events import event
-from companion.games.exploration.preparation import round_start
-from companion.games.exploration.rules import RULES
-from tests.exploration.helpers import build, catalog, fold, refused, run, started_match
+from tests.exploration.flight_setup import quiet_round, round_two, to_flight
+from tests.exploration.helpers import build, refused, run, started_match
 
 
-def _deployed(match, seat: str) -> str:
-    """Deploy the seat's first ship and move it to orbit as the flight phase would."""
-    ship = match.state.ships_of(seat)[0].card
-    match.state = RULES.apply(match.state, event(
-        "ship_updated", card=ship, set={"location": "orbit", "energy": 3, "resistance": 2}))
-    return ship
+def _three_ships_for_baikonur():
+    """Round 4: Baikonur's SHLD1, LASR2 and SMAN1 deployed in rounds 1 to 3."""
+    match = round_two()
+    quiet_round(match, b_deploy="LASR2")
+    quiet_round(match, b_deploy="SMAN1")
+    run(match, "tech credits", "done")  # Xichang's turn; Baikonur is next
+    return match
 
 
 def test_turns_follow_the_spaceport_order() -> None:
@@ -73,78 +70,71 @@ def test_not_a_technology_action() -> None:
 
 
 def test_select_one_free_ship_and_more_for_command() -> None:
-    match = started_match(("Baikonur", "Kourou"))
-    ships = [s.card for s in match.state.ships_of("Baikonur")]
-    for ship in ships[:3]:
-        match.state = RULES.apply(match.state, event(
-            "ship_updated", card=ship, set={"location": "space"}))
-    run(match, "tech credits", f"select {ships[0]}")
-    assert match.state.table.resource("Baikonur", "command") == 2
-    run(match, f"select {ships[1]} {ships[2]}")
-    assert match.state.table.resource("Baikonur", "command") == 0
-    assert [s.card for s in match.state.selected_ships("Baikonur")] == ships[:3]
+    match = _three_ships_for_baikonur()
+    run(match, "adjust Baikonur command +2 test")
+    command = match.state.table.resource("Baikonur", "command")
+    run(match, "tech credits", "select SHLD1")
+    assert match.state.table.resource("Baikonur", "command") == command
+    run(match, "select LASR2 SMAN1")
+    assert match.state.table.resource("Baikonur", "command") == command - 2
+    assert [s.card for s in match.state.selected_ships("Baikonur")] == \
+        ["SHLD1", "LASR2", "SMAN1"]
 
 
 def test_select_refusals() -> None:
-    match = started_match()
-    ships = [s.card for s in match.state.ships_of("Xichang")]
-    assert "not deployed" in refused(match, f"select {ships[0]}")
-    other = match.state.ships_of("Kourou")[0].card
-    assert "belongs to Kourou" in refused(match, f"select {other}")
-    _deployed(match, "Xichang")
-    run(match, f"select {ships[0]}")
-    assert "already selected" in refused(match, f"select {ships[0]}")
+    match = round_two()
+    in_hand = next(s.card for s in match.state.ships_of("Xichang") if s.location == "hand")
+    assert "not deployed" in refused(match, f"select {in_hand}")
+    assert "belongs to Baikonur" in refused(match, "select SHLD1")
+    run(match, "select TRNS1")
+    assert "already selected" in refused(match, "select TRNS1")
 
 
 def test_extra_ship_without_command_is_refused() -> None:
-    match = started_match()
-    for ship in match.state.ships_of("Xichang")[:2]:
-        match.state = RULES.apply(match.state, event(
-            "ship_updated", card=ship.card, set={"location": "space"}))
-    cards = [s.card for s in match.state.ships_of("Xichang")[:2]]
-    assert "command point" in refused(match, f"select {cards[0]} {cards[1]}")
+    match = _three_ships_for_baikonur()
+    command = match.state.table.resource("Baikonur", "command")
+    if command:
+        run(match, f"adjust Baikonur command -{command} test")
+    assert "command point" in refused(match, "select SHLD1 LASR2")
 
 
 def test_level_two_effects_reach_ships_selected_before_and_after() -> None:
-    match = started_match()
-    first = _deployed(match, "Xichang")
-    second = match.state.ships_of("Xichang")[1].card
-    match.state = RULES.apply(match.state, event(
-        "ship_updated", card=second, set={"location": "space", "energy": 1}))
-    run(match, "adjust Xichang command +1 test", "adjust Xichang technology +1 test")
+    match = quiet_round(round_two(), x_deploy="MONY1")  # round 3: TRNS1 and MONY1 deployed
+    first, second = "TRNS1", "MONY1"
+    energy = match.state.ships[first].energy
+    run(match, f"adjust {second} energy -{match.state.ships[second].energy - 1} test",
+        "adjust Xichang command +1 test", "adjust Xichang technology +1 test")
     run(match, f"select {first}", "tech energy", "tech velocity", f"select {second}")
     state = match.state
-    assert state.ships[first].energy == 4 and state.ships[second].energy == 2
+    assert state.ships[first].energy == energy + 1 and state.ships[second].energy == 2
     for card in (first, second):
-        assert state.ships[card].bonus("velocity", 1) == 3
-        assert state.ships[card].bonus("velocity", 2) == 0  # lasts until the flight phase ends
+        assert state.ships[card].bonus("velocity", 3) == 3
+        assert state.ships[card].bonus("velocity", 4) == 0  # lasts until the flight phase ends
 
 
 def test_round_start_clears_marks_and_pays_income() -> None:
-    match = started_match(("Baikonur", "Kourou"))
-    money = next(s for s in match.state.ships.values() if s.ship_type == "MONY")
-    match.state = RULES.apply(match.state, event(
-        "ship_updated", card=money.card, set={"location": "space", "selected": True}))
-    state = RULES.apply(match.state, event("phase_changed", round=2, phase="preparation",
-                                           active="Baikonur"))
-    outcome = round_start(state, catalog())
-    assert outcome is not None
-    after = fold(state, outcome.events)
-    assert after.table.resource(money.owner, "credits") == \
-        state.table.resource(money.owner, "credits") + 2
-    assert not after.ships[money.card].selected
-    assert round_start(after, catalog()) is None
+    match = round_two(x_ship="MONY1", x_builds=())  # MONY1 earns credits each round
+    assert "Xichang gains 2 credits from MONY1." in match.history()[-1].message
+    to_flight(match, x_select=("MONY1",), b_select=())
+    assert match.state.ships["MONY1"].selected
+    credits = match.state.table.resource("Xichang", "credits")
+    run(match, "next", "drift")
+    assert any(e.type == "round_reset" for e in match.history()[-1].events)
+    assert match.state.table.resource("Xichang", "credits") == credits + 2
+    assert not match.state.ships["MONY1"].selected
+    run(match, "tech command", "done")  # preparation entered again for Baikonur: no upkeep
+    assert match.state.table.resource("Xichang", "credits") == credits + 2
 
 
 def test_running_costs_hazard_is_paid_each_round() -> None:
-    match = started_match(("Baikonur", "Kourou"))
-    state = RULES.apply(match.state, event("card_moved", card="H09", **{"from": "deck:hazard"},
-                                           to="play:Kourou", reason="test"))
-    state = replace(state, table=replace(state.table, round=2))
-    outcome = round_start(state, catalog())
-    after = fold(state, outcome.events)
-    assert after.table.resource("Kourou", "credits") == state.table.resource("Kourou",
-                                                                              "credits") - 1
+    match = to_flight(round_two())
+    run(match, "move SHLD1 2 space", "next", "move TRNS1 2 hazard", "scan XP/H09", "resolve",
+        "next")
+    assert match.state.table.zone_of("H09") == "play:Xichang"
+    credits = match.state.table.resource("Xichang", "credits")
+    run(match, "drift")
+    assert "Xichang pays 1 credit(s) for Running costs." in match.history()[-1].message
+    assert match.state.table.resource("Xichang", "credits") == credits - 1
 
 
 def test_commands_outside_preparation_are_refused() -> None:

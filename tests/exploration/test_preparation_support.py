@@ -8,15 +8,16 @@ import pytest
 
 from companion.core.errors import IllegalMoveError
 from companion.core.events import event
-from companion.games.exploration.rules import RULES
-from tests.exploration.flight_setup import round_two, to_flight
-from tests.exploration.helpers import build, catalog, refused, run, started_match
+from tests.exploration.flight_setup import round_one, round_three_in_space, round_two, to_flight
+from tests.exploration.helpers import build, catalog, fold, refused, run, started_match
 
 
-def _give(match, card: str, seat: str) -> None:
-    zone = match.state.table.zone_of(card)
-    match.state = RULES.apply(match.state, event("card_moved", card=card, **{"from": zone},
-                                                 to=f"area:{seat}", reason="test"))
+def _draw_development(card: str):
+    """Round 1, Xichang active: a Lv-3 action draws development card `card` (scanned)."""
+    match = round_one()
+    run(match, "tech development", f"scan XP/{card}")
+    assert match.state.table.zone_of(card) == "area:Xichang"
+    return match
 
 
 def _ship(match, seat: str, type_code: str | None = None) -> str:
@@ -64,13 +65,11 @@ def test_build_into_free_cargo_slots_at_the_pad() -> None:
 
 
 def test_build_away_from_orbit_needs_the_station() -> None:
-    match = started_match()
-    ship = _ship(match, "Xichang")
-    match.state = RULES.apply(match.state, event("ship_updated", card=ship,
-                                                 set={"location": "space"}))
+    match = round_three_in_space()
+    assert match.state.ships["TRNS1"].location == "space"
     run(match, "tech credits")
-    assert "launch pad or home orbit" in refused(match, f"build {ship} rover")
-    assert "station" in refused(match, f"build {ship} rover station")
+    assert "launch pad or home orbit" in refused(match, "build TRNS1 rover")
+    assert "station" in refused(match, "build TRNS1 rover station")
 
 
 def test_spare_module_is_built_for_free() -> None:
@@ -93,9 +92,7 @@ def test_resistance_module_raises_the_track() -> None:
 
 
 def test_development_card_cost_level_and_lasting_effect() -> None:
-    match = started_match()
-    _give(match, "D11", "Xichang")  # module discount: level 2
-    run(match, "tech credits")
+    match = _draw_development("D11")  # module discount: level 2
     assert "Lv-2" in refused(match, "develop D11")
     run(match, "adjust Xichang technology +1 test", "tech velocity")
     before = _credits(match)
@@ -104,47 +101,44 @@ def test_development_card_cost_level_and_lasting_effect() -> None:
     assert match.state.table.zone_of("D11") == "play:Xichang"
     assert match.state.table.resource("Xichang", "technology") == 1
     ship = _ship(match, "Xichang")
-    run(match, f"deploy {ship}")
+    run(match, "tech credits", f"deploy {ship}")  # a Lv-1 action, for the last point
     before = _credits(match)
     run(match, f"build {ship} rover")
     assert _credits(match) == before - (catalog().rules["modules"]["rover"]["cost"] - 1)
 
 
 def test_one_development_card_per_round() -> None:
-    match = started_match()
-    _give(match, "D17", "Xichang")
-    _give(match, "D18", "Xichang")
-    run(match, "tech score", "develop D17")
+    match = _draw_development("D18")  # D17 was drawn in setup
+    run(match, "develop D17")
     assert match.state.table.zone_of("D17") == "discard:development"
     assert "already played a development card" in refused(match, "develop D18")
 
 
 def test_station_card_settles_the_station() -> None:
-    match = started_match()
-    _give(match, "D09", "Xichang")
-    run(match, "tech score", "adjust Xichang credits +10 test")
+    match = _draw_development("D09")
+    run(match, "adjust Xichang credits +10 test")
     assert "Name the space" in match.execute("develop D09").message
     run(match, 'develop D09 "Moon orbit"')
     assert match.state.station == "Moon orbit"
 
 
 def test_someone_elses_development_card_is_refused() -> None:
-    match = started_match()
-    _give(match, "D01", "Kourou")
-    run(match, "tech credits")
-    assert "not an unplayed development card" in refused(match, "develop D01")
+    match = round_one()  # Xichang drew D17 in setup
+    run(match, "tech credits", "done", "tech credits")
+    assert match.state.table.active == "Baikonur"
+    assert "not an unplayed development card" in refused(match, "develop D17")
 
 
 def _selected(match) -> str:
-    ship = _ship(match, "Xichang")
-    match.state = RULES.apply(match.state, event("ship_updated", card=ship,
-                                                 set={"location": "orbit", "energy": 1}))
-    run(match, "tech credits", f"select {ship}")
+    """Xichang's TRNS1 (in orbit since round 1) down to 1 energy and selected."""
+    ship = "TRNS1"
+    run(match, f"adjust {ship} energy -{match.state.ships[ship].energy - 1} test",
+        "tech credits", f"select {ship}")
     return ship
 
 
 def test_maneuver_card_costs_and_applies_once_per_ship() -> None:
-    match = started_match()
+    match = round_two()
     ship = _selected(match)
     row = match.state.maneuver_row()
     card = row[0]
@@ -168,38 +162,30 @@ def test_maneuver_needs_a_row_card_and_a_selected_ship() -> None:
 
 
 def test_maneuver_effects_by_card() -> None:
-    match = started_match()
+    match = round_two()
     ship = _selected(match)
-    for card in ("M03", "M08"):
-        zone = match.state.table.zone_of(card)
-        match.state = RULES.apply(match.state, event("card_moved", card=card,
-                                                     **{"from": zone}, to="play:maneuver"))
+    assert {"M03", "M08"} <= set(match.state.maneuver_row())
     run(match, f"maneuver M03 {ship}")
     status = match.state.ships[ship]
-    assert status.energy == 3 and status.bonus("velocity", 1) == -5
+    assert status.energy == 3 and status.bonus("velocity", 2) == -5
 
 
 def test_the_same_row_card_serves_several_players() -> None:
-    match = started_match(("Xichang", "Kourou"))
+    match = round_two()
     card = next(c for c in match.state.maneuver_row()
                 if not catalog().card(c).attrs.get("build"))
     ship = _selected(match)
     run(match, f"maneuver {card} {ship}", "done")
-    other = _ship(match, "Kourou")
-    match.state = RULES.apply(match.state, event("ship_updated", card=other,
-                                                 set={"location": "orbit"}))
-    run(match, "tech credits", f"select {other}", f"maneuver {card} {other}")
+    run(match, "tech credits", "select SHLD1", f"maneuver {card} SHLD1")
     assert match.state.table.zone_of(card) == "play:maneuver"
 
 
 def test_maneuver_build_pays_card_and_module() -> None:
-    match = started_match()
-    ship = _selected(match)
-    zone = match.state.table.zone_of("M11")
-    match.state = RULES.apply(match.state, event("card_moved", card="M11", **{"from": zone},
-                                                 to="play:maneuver"))
-    match.state = RULES.apply(match.state, event("ship_updated", card=ship,
-                                                 set={"location": "space"}))
+    row = ("M01", "M03", "M06", "M08", "M11")
+    match = round_three_in_space(x_builds=(), row=row)
+    ship = "TRNS1"
+    assert match.state.ships[ship].location == "space"
+    run(match, "tech credits", f"select {ship}")
     run(match, f"adjust Xichang credits -{_credits(match) - 4} test")
     assert "has 3 left" in refused(match, f"maneuver M11 {ship} habitat")
     run(match, f"maneuver M11 {ship} rover")
@@ -209,7 +195,7 @@ def test_maneuver_build_pays_card_and_module() -> None:
 
 def test_a_destroyed_ship_cannot_be_deployed_again() -> None:
     match = round_two()
-    state = RULES.apply(match.state, event("ship_destroyed", card="TRNS1", reason="test"))
+    state = fold(match.state, [event("ship_destroyed", card="TRNS1", reason="test")])
     with pytest.raises(IllegalMoveError, match="TRNS1 was destroyed and cannot be deployed "
                                                "again"):
         build(state, "deploy TRNS1")
