@@ -11,7 +11,9 @@ from functools import partial
 from pathlib import Path
 from typing import IO, Any
 
-from companion.core.engine import Result
+from companion.api import history_rows, next_hint
+from companion.cli_table import is_prompt_line, print_prompt_line
+from companion.core.engine import Match, Result
 from companion.core.errors import CompanionError
 from companion.core.privacy import public_step
 from companion.paths import default_db
@@ -76,15 +78,16 @@ def _is_command(line: str) -> bool:
 
 
 def _print_result(result: Result, number: int, as_json: bool, out: IO[str],
-                  interactive: bool = False) -> None:
+                  interactive: bool = False, match: Match[Any] | None = None) -> None:
+    hint = next_hint(match) if match is not None else None
     if as_json:
-        out.write(json.dumps(result.to_dict(number)) + "\n")
+        out.write(json.dumps({**result.to_dict(number), "next": hint}) + "\n")
     elif interactive:
         prefix = {"refused": "Refused: ", "foreign": "Foreign code: "}.get(result.kind, "")
         text = result.message
         if text.startswith("Commands: "):  # help: one command per line on a screen
             text = "Commands:\n  " + text[len("Commands: "):].replace("; ", "\n  ")
-        out.write(f"{prefix}{text}\n")
+        out.write(f"{prefix}{text}\n" + (f"next: {hint}\n" if hint else ""))
     else:
         label = {"step": "ok", "info": "ok", "foreign": "foreign", "refused": "refused"}
         out.write(f"line {number} {label[result.kind]}: {result.message}\n")
@@ -100,8 +103,13 @@ def _run_line(session: Session, args: argparse.Namespace, interactive: bool,
     """Run one typed or scripted line and print its result; True if it was refused."""
     if not _is_command(line):
         return False
+    if is_prompt_line(line):
+        refused = print_prompt_line(session.match, line, number, args.json, sys.stdout)
+        if refused and args.strict:
+            raise _StrictStop
+        return refused
     result = session.run(line)
-    _print_result(result, number, args.json, sys.stdout, interactive)
+    _print_result(result, number, args.json, sys.stdout, interactive, session.match)
     if not result.ok and args.strict:
         raise _StrictStop
     return not result.ok
@@ -184,14 +192,11 @@ def _print_board(session: Session, seat: str | None, as_json: bool, compact: boo
 def _follow(session: Session, seat: str | None, args: argparse.Namespace) -> None:
     """Redraw the board whenever another companion saves a step; read-only, until Ctrl-C."""
     clear = sys.stdout.isatty() and not args.json
-    last = session.journal.last_step(session.game_id)
     while True:
         time.sleep(args.interval)
-        now = session.journal.last_step(session.game_id)
-        if now == last:
+        if not session.changed():
             continue
-        last = now
-        session.match = session.journal.load(session.game_id, session.match.rules)
+        session.reload()
         if clear:
             print("\033[2J\033[H", end="")
         _print_board(session, seat, args.json, compact=True)
@@ -222,11 +227,7 @@ def run_history(args: argparse.Namespace) -> int:
     session = _existing(args)
     try:
         times = {row["step"]: row["at"] for row in session.journal.history(session.game_id)}
-        undone = _undone(session)
-        rows = []
-        for step in session.match.history():
-            row = public_step(step).to_dict()
-            rows.append({**row, "at": times.get(step.number), "undone": step.number in undone})
+        rows = history_rows(session.match, times)
         if args.json:
             print(json.dumps(rows, indent=1))
             return 0
@@ -236,12 +237,6 @@ def run_history(args: argparse.Namespace) -> int:
     finally:
         session.close()
     return 0
-
-
-def _undone(session: Session) -> set[int]:
-    in_effect = set(session.match.stack)
-    return {n for n, (kind, _) in session.match.index.items()
-            if kind == "do" and n not in in_effect}
 
 
 history_command = Subcommand("history", "list the steps", _json_flag, run_history)

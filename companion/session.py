@@ -8,7 +8,8 @@ leaves both exactly as they were.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,8 @@ class Session:
     game_id: str
     match: Match[Any]
     notice: str | None = None
+    listeners: list[Callable[[Result], None]] = field(default_factory=list)
+    seen_version: int | None = None
 
     def run(self, line: str) -> Result:
         """Run one command line; the result is acknowledged only once saved.
@@ -46,9 +49,11 @@ class Session:
                 continue
             except StoreError as exc:
                 return Result(False, str(exc), "refused")
+            result = plan.result
             if warning:
-                return replace(plan.result, message=f"{plan.result.message} {warning}")
-            return plan.result
+                result = replace(result, message=f"{result.message} {warning}")
+            self._notify(result)
+            return result
         return Result(False, "Another companion keeps changing this game; try again.",
                       "refused")
 
@@ -58,6 +63,28 @@ class Session:
 
     def reload(self) -> None:
         self.match = self.journal.load(self.game_id, self.match.rules)
+
+    # ---- change notices (docs/table-api.md) ----
+    def subscribe(self, callback: Callable[[Result], None]) -> Callable[[], None]:
+        """Call `callback(result)` after each step this session saves; returns unsubscribe."""
+        self.listeners.append(callback)
+        return lambda: self.listeners.remove(callback) if callback in self.listeners else None
+
+    def _notify(self, result: Result) -> None:
+        for callback in list(self.listeners):
+            callback(result)
+
+    def changed(self) -> bool:
+        """True when another companion saved a step of this game since the last look.
+
+        Cheap enough to poll: SQLite's data_version first (microseconds); only when
+        it moved is the newest step number read. Reload the game when it says True.
+        """
+        version = self.journal.data_version()
+        if version == self.seen_version:
+            return False
+        self.seen_version = version
+        return self.is_stale()
 
     @property
     def kind(self) -> str:

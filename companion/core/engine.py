@@ -24,6 +24,7 @@ from companion.core.errors import (
 )
 from companion.core.events import Event, Step
 from companion.core.generic import build_adjust, build_draw, build_note, build_roll, build_scan
+from companion.core.odds import DeckOdds, deck_odds
 from companion.core.privacy import public_command, public_step
 from companion.core.rules import GameRules, S
 from companion.core.tags import classify
@@ -358,14 +359,12 @@ class Match(Generic[S]):
         if not args or args[0].lower() not in self.catalog.decks:
             raise CommandSyntaxError(f"odds takes a deck name: {', '.join(self.catalog.decks)}.")
         deck = args[0].lower()
-        left = self.state.table.cards_in(piles.deck_zone(deck))
-        counts: dict[str, int] = {}
-        for card in left:
-            name = self.catalog.cards[card].name
-            counts[name] = counts.get(name, 0) + 1
-        parts = ", ".join(f"{n} x {name}" for name, n in counts.items())
         notes = getattr(self.rules, "odds_notes", None)
         extra = notes(self.state, self.catalog, deck) if notes else []
-        noun = "card" if len(left) == 1 else "cards"
-        text = f"{len(left)} {noun} left in the {deck} deck" + (f": {parts}." if parts else ".")
-        return " ".join([text, *extra])
+        return " ".join([self.odds(deck).sentence(), *extra])
+
+    def odds(self, deck: str) -> DeckOdds:
+        """The odds of the next card of `deck`, over the deck and the hidden hands."""
+        cards = self.catalog.cards
+        return deck_odds(self.state.table, lambda c: cards[c].name, deck,
+                         lambda c: cards[c].deck)

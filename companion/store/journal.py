@@ -177,6 +177,13 @@ class Journal:
                                 (game_id,)).fetchone()
         return int(row[0] or 0)
 
+    def data_version(self) -> int:
+        """SQLite's `PRAGMA data_version`: it changes when another connection commits.
+
+        A second screen polls this (microseconds) and reads only when it moved.
+        """
+        return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
+
     def history(self, game_id: str) -> list[dict[str, Any]]:
         rows = self.conn.execute(
             "SELECT step, kind, target, command, message, seat, at FROM steps "

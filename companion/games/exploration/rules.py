@@ -17,6 +17,7 @@ from companion.core.catalog import Catalog
 from companion.core.dice import Die
 from companion.core.events import Event, Vocabulary
 from companion.core.phases import Phases
+from companion.core.prompt import Choice, Situation
 from companion.core.rules import Verb
 from companion.core.table import TABLE_EVENT_TYPES, apply_table_event, is_table_event, new_table
 from companion.games.exploration import (
@@ -29,6 +30,7 @@ from companion.games.exploration import (
     hazards,
     missions,
     preparation,
+    prompt,
     scoring,
     setup,
     support,
@@ -102,6 +104,14 @@ class ExplorationRules:
 
     def state_from_dict(self, raw: Mapping[str, Any]) -> XpState:
         return XpState.from_dict(raw)
+
+    # ---- the table API's prompt (games/exploration/prompt.py) ----
+    def situation(self, state: XpState, catalog: Catalog, seat: str | None) -> Situation:
+        return prompt.situation(state, catalog, seat)
+
+    def expand(self, state: XpState, catalog: Catalog, partial: str,
+               seat: str | None) -> Sequence[Choice]:
+        return prompt.expand(state, catalog, partial, seat)
 
 
 RULES = ExplorationRules()

@@ -8,7 +8,8 @@ from typing import Any
 from companion.core import piles
 from companion.core.catalog import Catalog
 from companion.games.exploration import catalog as xc
-from companion.games.exploration.checks import attribute
+from companion.games.exploration import display
+from companion.games.exploration.checks import attribute, flying_ship
 from companion.games.exploration.draft import drafter
 from companion.games.exploration.missions import progress
 from companion.games.exploration.scoring import winner_sentence
@@ -26,6 +27,8 @@ def ship_view(state: XpState, catalog: Catalog, ship: ShipStatus) -> dict[str, A
     round_ = state.table.round
     view: dict[str, Any] = {
         "card": ship.card, "type": catalog.card(ship.card).name, "location": ship.location,
+        "location_name": display.location_name(ship.location),
+        "module_names": [display.module_name(catalog, m) for m in ship.modules],
         "where": ship.where, "energy": ship.energy, "max_energy": ship.max_energy,
         "resistance": ship.resistance, "max_resistance": ship.max_resistance,
         "modules": list(ship.modules), "cargo_slots": ship.cargo_slots,
@@ -46,8 +49,9 @@ def seat_view(state: XpState, catalog: Catalog, seat: str) -> dict[str, Any]:
         "seat": seat, "player": table.players.get(seat, seat),
         **{r: table.resource(seat, r) for r in RESOURCES},
         "score": table.score_of(seat), "score_breakdown": table.score_breakdown(seat),
-        "technology_actions": [t.to_dict() for t in status.actions_in(table.round)]
-        if status else [],
+        "score_entries": display.score_entries(table.score_breakdown(seat)),
+        "technology_actions": [{**t.to_dict(), "effect_name": display.effect_name(
+            catalog, t.effect)} for t in status.actions_in(table.round)] if status else [],
         "turn_done": status.turn_done if status else False,
         "hidden_missions": table.count_in(piles.hand_zone(seat)),
         "completed_missions": [_card(catalog, c) for c in area
@@ -65,9 +69,14 @@ def seat_view(state: XpState, catalog: Catalog, seat: str) -> dict[str, Any]:
 def view(state: XpState, catalog: Catalog, seat: str | None = None) -> dict[str, Any]:
     """JSON view; private cards are counts unless `seat` is their owner."""
     table = state.table
+    flying = flying_ship(state)
     result: dict[str, Any] = {
         "game": "xp", "round": table.round, "rounds": state.rounds, "phase": table.phase,
-        "active": table.active,
+        "phase_name": display.phase_name(table.phase), "active": table.active,
+        "flying": {"card": flying.card, "seat": flying.owner} if flying else None,
+        "waiting_for": display.waiting_for(state, catalog),
+        "expects_scan": list(display.owed_decks(state, catalog)),
+        "owed_draws": _owed_draws(state),
         "seats": [seat_view(state, catalog, s) for s in _ordered(state, catalog)],
         "maneuver_row": [_card(catalog, c) for c in state.maneuver_row()],
         "decks": {d: table.count_in(piles.deck_zone(d)) for d in catalog.decks},
@@ -76,7 +85,8 @@ def view(state: XpState, catalog: Catalog, seat: str | None = None) -> dict[str,
         "draft": _draft_view(state),
         "station": state.station,
         "traps": [t.to_dict() for t in state.traps],
-        "controls": [c.to_dict() for c in state.controls],
+        "controls": [{**c.to_dict(), "module_name": display.module_name(catalog, c.module)}
+                     for c in state.controls],
         "restricted_spaces": list(state.restricted_spaces),
         "flight_order": list(state.flight_order),
         "pending_hazard": state.pending_hazard.to_dict() if state.pending_hazard else None,
@@ -86,6 +96,14 @@ def view(state: XpState, catalog: Catalog, seat: str | None = None) -> dict[str,
         result["my_missions"] = [_my_mission(state, catalog, seat, c)
                                  for c in table.cards_in(piles.hand_zone(seat))]
     return result
+
+
+def _owed_draws(state: XpState) -> list[dict[str, Any]]:
+    """Every card the table still owes: for a ship's move, or for a seat (setup, actions)."""
+    owed = [{"deck": d.deck, "seat": d.seat, "ship": d.ship, "reason": f"{d.ship}'s move"}
+            for d in state.ship_draws]
+    return owed + [{"deck": p.deck, "seat": p.seat, "ship": None, "reason": p.reason}
+                   for p in state.pending]
 
 
 def _my_mission(state: XpState, catalog: Catalog, seat: str, card_id: str) -> dict[str, Any]:

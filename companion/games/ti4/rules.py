@@ -14,9 +14,10 @@ from companion.core.dice import Die
 from companion.core.errors import IllegalMoveError
 from companion.core.events import Event, Vocabulary
 from companion.core.phases import Phase, Phases
+from companion.core.prompt import Choice, Situation
 from companion.core.rules import Verb
 from companion.core.table import TABLE_EVENT_TYPES, new_table
-from companion.games.ti4 import commands, relics, view
+from companion.games.ti4 import commands, prompt, relics, view
 from companion.games.ti4.commands import take_planets
 from companion.games.ti4.data import ti4_data
 from companion.games.ti4.explore import Builder, data_of, fragment_odds, label, reveal
@@ -150,6 +151,14 @@ class TI4Rules:
 
     def state_from_dict(self, raw: Mapping[str, Any]) -> TI4State:
         return TI4State.from_dict(raw)
+
+    # ---- the table API's prompt (games/ti4/prompt.py) ----
+    def situation(self, state: TI4State, catalog: Catalog, seat: str | None) -> Situation:
+        return prompt.situation(state, catalog, seat)
+
+    def expand(self, state: TI4State, catalog: Catalog, partial: str,
+               seat: str | None) -> Sequence[Choice]:
+        return prompt.expand(state, catalog, partial, seat)
 
 
 RULES = TI4Rules()

@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.core import piles
 from companion.core.catalog import CardEntry, Catalog
-from companion.games.ti4.data import fragment_type, ti4_data
+from companion.games.ti4.data import TI4Data, fragment_type, ti4_data
 from companion.games.ti4.explore import fragment_odds, label, target_phrase, traits_of
 from companion.games.ti4.state import TI4State
 
@@ -18,7 +18,7 @@ from companion.games.ti4.state import TI4State
 def waiting_for(state: TI4State, catalog: Catalog) -> str:
     """One sentence: what the app expects next."""
     if state.revealed is not None:
-        return f"resolve of {label(catalog, state.revealed)} (type resolve)"
+        return f"resolve of {label(catalog, state.revealed)} (revealed to all)"
     head = state.head
     if head is not None and head.started:
         decks = head.draw_deck or " or ".join(head.decks)
@@ -92,7 +92,31 @@ def view(state: TI4State, catalog: Catalog, seat: str | None = None) -> dict[str
         "common_play_area": [label(catalog, c) for c in t.cards_in("play:common")],
         "purged": len(t.cards_in("purged")),
         "waiting_for": waiting_for(state, catalog),
+        "phase_name": f"{t.phase.capitalize()} phase" if state.set_up else "Setup",
+        "expects_scan": list(owed_decks(state, data)),
+        "owed_draws": _owed_draws(state, catalog),
     }
+
+
+def owed_decks(state: TI4State, data: TI4Data) -> tuple[str, ...]:
+    """Decks the table owes a card from: the exploration under way, else a relic."""
+    if state.revealed is not None:
+        return ()
+    head = state.head
+    if head is not None and head.started:
+        return (head.draw_deck,) if head.draw_deck else head.decks
+    return (data.relic_deck,) if state.relic_draws else ()
+
+
+def _owed_draws(state: TI4State, catalog: Catalog) -> list[dict[str, Any]]:
+    data = ti4_data(catalog)
+    owed = []
+    head = state.head
+    if head is not None and head.started and state.revealed is None:
+        owed.append({"deck": head.draw_deck or " or ".join(head.decks), "seat": head.seat,
+                     "reason": f"exploring {target_phrase(catalog, head)}"})
+    return owed + [{"deck": data.relic_deck, "seat": seat, "reason": "a relic draw"}
+                   for seat in state.relic_draws]
 
 
 def render(state: TI4State, catalog: Catalog, seat: str | None = None) -> str:

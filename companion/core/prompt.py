@@ -1,0 +1,298 @@
+"""The prompt: who acts, what the game waits for, and every action available now.
+
+A game lists *choices* for its state (`GameRules.situation` and `expand`, in the
+game's own package); this module decides whether each is enabled by dry-running
+its complete command through the rules (`Match.plan`, which never commits). A
+disabled action's reason is therefore exactly the sentence the command would be
+refused with, and an enabled complete command is accepted when run, by
+construction. Partials are enabled when some chain of choices under them ends in
+an enabled command (searched depth first, at most `MAX_DEPTH` levels).
+
+The core adds what every game shares: the app draw (`draw DECK`) for each deck
+the table owes a card from, and undo and redo with their previews as labels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from companion.core.engine import Match, Plan
+from companion.core.events import Step
+from companion.core.privacy import public_command
+
+#: A chain of choices is at most this deep (the first partial is level 1).
+MAX_DEPTH = 6
+#: Dry runs one partial may spend looking for an enabled command below it.
+SEARCH_BUDGET = 48
+UNDO_GROUP = "Undo and redo"
+DRAW_GROUP = "Draw a card"
+
+InputKind = Literal["count", "text"]
+
+
+@dataclass(frozen=True)
+class InputSpec:
+    """A value the player enters: the command is `template` with `{}` replaced.
+
+    `probe` is a complete command the core dry-runs to judge the action.
+    """
+
+    kind: InputKind
+    template: str
+    probe: str
+    min: int | None = None
+    max: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "min": self.min, "max": self.max,
+                "template": self.template}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A candidate action a game offers: exactly one of command, partial or input.
+
+    `cost` None lets the core derive it from the dry run's payments. A choice
+    `private_to` a seat (completing a hidden mission) is shown to everyone else
+    masked: its label says it is chosen privately, and its choices open only in
+    that seat's own prompt.
+    """
+
+    label: str
+    group: str
+    command: str | None = None
+    partial: str | None = None
+    input: InputSpec | None = None
+    cost: str | None = None
+    private_to: str | None = None
+    priced: bool = True
+    sure: bool = False  # known to be accepted without a dry run (undo with a step to undo)
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What a game says about its state: who acts, what it waits for, the choices."""
+
+    seat: str | None
+    waiting_for: str
+    expects_scan: tuple[str, ...] = ()
+    choices: tuple[Choice, ...] = ()
+    over: bool = False
+
+
+class PromptRules(Protocol):
+    """The two functions a game provides for the prompt (see games/*/prompt.py)."""
+
+    def situation(self, state: Any, catalog: Any, seat: str | None) -> Situation: ...
+
+    def expand(self, state: Any, catalog: Any, partial: str,
+               seat: str | None) -> Sequence[Choice]: ...
+
+
+@dataclass(frozen=True)
+class Action:
+    """A choice judged against the current state, ready for a screen."""
+
+    label: str
+    group: str
+    cost: str | None
+    enabled: bool
+    reason: str | None
+    command: str | None = None
+    partial: str | None = None
+    input: InputSpec | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"label": self.label, "group": self.group, "cost": self.cost,
+                                "enabled": self.enabled, "reason": self.reason}
+        if self.command is not None:
+            data["command"] = self.command
+        elif self.partial is not None:
+            data["partial"] = self.partial
+        elif self.input is not None:
+            data["input"] = self.input.to_dict()
+        return data
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """Who acts now, what the game waits for, and every action available."""
+
+    seat: str | None
+    waiting_for: str
+    expects_scan: tuple[str, ...]
+    actions: tuple[Action, ...]
+    after: str | None = None
+    as_seat: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"seat": self.seat, "waiting_for": self.waiting_for,
+                                "expects_scan": list(self.expects_scan),
+                                "actions": [a.to_dict() for a in self.actions]}
+        if self.after is not None:
+            data["after"] = self.after
+        if self.as_seat is not None:
+            data["as_seat"] = self.as_seat
+        return data
+
+    def enabled(self) -> list[Action]:
+        return [a for a in self.actions if a.enabled]
+
+    def hint(self) -> str:
+        """The `next:` line: what the game waits for."""
+        return self.waiting_for
+
+
+def supports_prompt(rules: object) -> bool:
+    return callable(getattr(rules, "situation", None)) and callable(getattr(rules, "expand",
+                                                                            None))
+
+
+@dataclass
+class _Judge:
+    """Dry runs of one prompt, each command planned once."""
+
+    match: Match[Any]
+    seat: str | None
+    plans: dict[str, Plan[Any]] = field(default_factory=dict)
+
+    def plan(self, command: str) -> Plan[Any]:
+        if command not in self.plans:
+            self.plans[command] = self.match.plan(command)
+        return self.plans[command]
+
+    def refusal(self, command: str) -> str | None:
+        """None when `command` would be accepted as a step, else its refusal sentence."""
+        result = self.plan(command).result
+        if result.ok and result.kind == "step":
+            return None
+        return result.message if not result.ok else "That changes nothing now."
+
+    def children(self, partial: str) -> Sequence[Choice]:
+        rules: Any = self.match.rules
+        return rules.expand(self.match.state, self.match.catalog, partial, self.seat)
+
+    def search(self, partial: str, depth: int, budget: list[int]) -> str | None:
+        """None if some chain under `partial` ends in an enabled command, else a reason."""
+        first: str | None = None
+        for child in self.children(partial):
+            if budget[0] <= 0:
+                break
+            reason = self._reason(child, depth, budget)
+            if reason is None:
+                return None
+            first = first or reason
+        return first or "Nothing can be chosen here now."
+
+    def _reason(self, choice: Choice, depth: int, budget: list[int]) -> str | None:
+        if choice.sure:
+            return None
+        if choice.command is not None:
+            budget[0] -= 1
+            return self.refusal(choice.command)
+        if choice.input is not None:
+            budget[0] -= 1
+            return self.refusal(choice.input.probe)
+        if choice.partial is not None and depth < MAX_DEPTH:
+            return self.search(choice.partial, depth + 1, budget)
+        return "Nothing can be chosen here now."
+
+    def action(self, choice: Choice, depth: int) -> Action:
+        if choice.private_to is not None and choice.private_to != self.seat:
+            return Action(f"{choice.label} (chosen privately)", choice.group, choice.cost,
+                          True, None, partial=choice.partial)
+        reason = self._reason(choice, depth, [SEARCH_BUDGET])
+        return Action(choice.label, choice.group, self._cost(choice, reason), reason is None,
+                      reason, choice.command, choice.partial, choice.input)
+
+    def _cost(self, choice: Choice, reason: str | None) -> str | None:
+        if choice.cost is not None or choice.command is None or reason is not None \
+                or not choice.priced:
+            return choice.cost
+        step = self.plan(choice.command).result.step
+        return payment(step) if step is not None else None
+
+
+def payment(step: Step) -> str:
+    """What a step spends, in words ("5 credits, 1 command point"), or "free"."""
+    spent: dict[str, int] = {}
+    for e in step.events:
+        if e.type == "resource_changed" and int(e["delta"]) < 0 \
+                and not str(e.get("reason", "")).startswith("manual adjust"):
+            spent[str(e["resource"])] = spent.get(str(e["resource"]), 0) - int(e["delta"])
+    return ", ".join(amount_phrase(n, r) for r, n in spent.items()) or "free"
+
+
+def amount_phrase(amount: int, resource: str) -> str:
+    """ "1 technology point", "5 credits", "2 command points"."""
+    nouns = {"credits": ("credit", "credits"), "command": ("command point", "command points"),
+             "technology": ("technology point", "technology points"),
+             "frags": ("frag", "frags"), "energy": ("energy", "energy")}
+    one, many = nouns.get(resource, (resource, resource))
+    return f"{amount} {one if amount == 1 else many}"
+
+
+# ---- undo and redo ----------------------------------------------------------------------
+def undo_preview(match: Match[Any]) -> str | None:
+    """What undo would take back, as the table may read it; None if nothing."""
+    if not match.stack:
+        return None
+    target = match.step(match.stack[-1])
+    return f"Undo step {target.number} ({public_command(target)}): {target.message}"
+
+
+def redo_preview(match: Match[Any]) -> str | None:
+    """What redo would put back; None if nothing was undone since the last step."""
+    if not match.redo_stack:
+        return None
+    target = match.step(match.redo_stack[-1])
+    return f"Redo step {target.number} ({public_command(target)}): {target.message}"
+
+
+def _undo_redo(match: Match[Any]) -> list[Choice]:
+    choices = []
+    for preview, command in ((undo_preview(match), "undo"), (redo_preview(match), "redo")):
+        if preview is not None:
+            # Undo and redo are refused only when there is nothing to take back or put
+            # back, and then they are not offered: no dry run (a fold) is needed.
+            choices.append(Choice(preview, UNDO_GROUP, command=command, priced=False,
+                                  sure=True))
+    return choices
+
+
+def draw_choices(expects_scan: Sequence[str], title: Callable[[str], str]) -> list[Choice]:
+    """The app draw for each deck the table owes a card from."""
+    return [Choice(f"Let the app draw: {title(deck)}", DRAW_GROUP,
+                   command=f"draw {deck}", priced=False) for deck in expects_scan]
+
+
+# ---- the prompt --------------------------------------------------------------------------
+def prompt(match: Match[Any], seat: str | None = None, after: str | None = None) -> Prompt:
+    """The prompt of `match` now: public when `seat` is None, else that seat's own.
+
+    With `after` (a partial), the actions are the choices that may follow it.
+    """
+    rules: Any = match.rules
+    situation: Situation = rules.situation(match.state, match.catalog, seat)
+    judge = _Judge(match, seat)
+    if after is not None:
+        choices = list(rules.expand(match.state, match.catalog, after.strip(), seat))
+        depth = 1
+    elif situation.over:
+        choices = [c for c in _undo_redo(match) if c.command == "undo"]
+        depth = 1
+    else:
+        titles = {d: _deck_title(match, d) for d in situation.expects_scan}
+        choices = [*draw_choices(situation.expects_scan, titles.__getitem__),
+                   *situation.choices, *_undo_redo(match)]
+        depth = 1
+    actions = tuple(judge.action(c, min(depth, MAX_DEPTH)) for c in choices)
+    return Prompt(situation.seat, situation.waiting_for, situation.expects_scan, actions,
+                  after.strip() if after is not None else None, seat)
+
+
+def _deck_title(match: Match[Any], deck: str) -> str:
+    info = match.catalog.decks.get(deck)
+    return str(getattr(info, "title", None) or f"{deck} deck")

@@ -1,0 +1,156 @@
+"""Display names for Exploration's codes, and what the game waits for, in words.
+
+A screen shows these, never the codes (`hand` is "not deployed"); the prompt's
+`waiting_for` and the view's `waiting_for` are the same sentence.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.catalog import Catalog
+from companion.games.exploration import catalog as xc
+from companion.games.exploration.checks import flying_ship
+from companion.games.exploration.draft import drafter
+from companion.games.exploration.setup import MODULE_CHOICE, recipient
+from companion.games.exploration.state import XpState
+
+PHASES = {"setup": "Setup", "preparation": "Preparation phase", "flight": "Flight phase",
+          "drift": "Drift", "round-end": "End of the round", "end": "Game over"}
+LOCATIONS = {"hand": "not deployed", "launch_pad": "on the launch pad",
+             "orbit": "in home orbit", "space": "on the map", "outer_space": "in outer space",
+             "destroyed": "destroyed"}
+#: Score categories a chart can group by, from the start of each score source.
+CATEGORIES = (("manual adjust", "adjustments"), ("area control", "area control"),
+              ("token conversion: ", "conversion"), ("mission: ", "missions"),
+              ("technology action", "technology"), ("development card", "development"),
+              ("outer space tile", "outer space"))
+
+
+def phase_name(phase: str) -> str:
+    return PHASES.get(phase, phase.replace("-", " ").capitalize())
+
+
+def location_name(location: str) -> str:
+    return LOCATIONS.get(location, location.replace("_", " "))
+
+
+def module_name(catalog: Catalog, kind: str) -> str:
+    try:
+        return str(xc.module(catalog, kind)["name"])
+    except KeyError:
+        return kind
+
+
+def effect_name(catalog: Catalog, effect: str) -> str:
+    action = xc.tech_actions(catalog).get(effect)
+    return str(action["name"]) if action else effect
+
+
+def score_category(source: str) -> str:
+    """The chart category of a score source: "drops", "missions", "frags", ..."""
+    if source.startswith("token conversion: ") and source.endswith(" frags"):
+        return "frags"
+    for start, category in CATEGORIES:
+        if source.startswith(start):
+            return category
+    return "drops" if " dropped on " in source else "other"
+
+
+def score_entries(breakdown: dict[str, int]) -> list[dict[str, Any]]:
+    return [{"source": source, "points": points, "category": score_category(source)}
+            for source, points in breakdown.items()]
+
+
+# ---- who acts and what the game waits for -----------------------------------------------
+def owed_decks(state: XpState, catalog: Catalog) -> tuple[str, ...]:
+    """Decks the table owes a card from now (a scan, or the app's draw)."""
+    decks: list[str] = []
+    for draw in state.ship_draws:
+        if not (draw.deck == "hazard" and state.pending_hazard is not None):
+            decks.append(draw.deck)
+    decks += [p.deck for p in state.pending if p.deck != MODULE_CHOICE]
+    row = xc.setup_number(catalog, "maneuver_row")
+    if state.table.phase == "setup" and state.rounds and len(state.maneuver_row()) < row:
+        decks.append("maneuver")
+    return tuple(dict.fromkeys(decks))
+
+
+def acting_seat(state: XpState, catalog: Catalog) -> str | None:
+    """Who acts now: the seat owing a draw, the drafter, the active seat, the flyer."""
+    if state.pending_hazard is not None:
+        return state.pending_hazard.seat
+    if state.ship_draws:
+        return state.ship_draws[0].seat
+    owed = [p for p in state.pending if p.deck != MODULE_CHOICE]
+    if owed:
+        return recipient(state, owed[0].deck)
+    if state.pending:
+        return state.pending[0].seat
+    phase = state.table.phase
+    if phase == "setup":
+        return drafter(state)
+    if phase == "flight":
+        ship = flying_ship(state)
+        return ship.owner if ship else None
+    return state.table.active if phase == "preparation" else None
+
+
+def waiting_for(state: XpState, catalog: Catalog) -> str:
+    """One sentence for a screen: what the game waits for now."""
+    if state.game_over or state.table.phase == "end":
+        return "Nothing: the game is over. The final scores are on the board."
+    draw = _draw_wait(state, catalog)
+    if draw:
+        return draw
+    phase = state.table.phase
+    if phase == "setup":
+        return _setup_wait(state, catalog)
+    if phase == "preparation":
+        return f"{state.table.active}'s preparation turn: a technology action, then more " \
+               f"actions or the end of the turn."
+    if phase == "flight":
+        ship = flying_ship(state)
+        if ship is None:
+            return "The end of the flight phase."
+        return f"{ship.card}'s flight turn ({ship.owner}): move, act, or end the turn."
+    if phase == "drift":
+        return "The drift: where each ship on the map drifts, then the next round."
+    return "The end of the round."
+
+
+def _draw_wait(state: XpState, catalog: Catalog) -> str:
+    if state.pending_hazard is not None:
+        card = catalog.card(state.pending_hazard.card)
+        return f"{state.pending_hazard.seat} resolves or ignores the hazard {card.name} " \
+               f"for {state.pending_hazard.ship}."
+    if state.ship_draws:
+        draw = state.ship_draws[0]
+        what = "a hazard card" if draw.deck == "hazard" else "an outer-space hex tile"
+        return f"{what[0].upper()}{what[1:]} for {draw.ship} ({draw.seat})."
+    owed = [p for p in state.pending if p.deck != MODULE_CHOICE]
+    if owed:
+        seat = recipient(state, owed[0].deck) or owed[0].seat
+        mine = [p for p in owed if p.seat == seat]
+        return f"A {mine[0].deck} card for {seat} ({mine[0].reason}); {len(owed)} " \
+               f"card(s) owed in all."
+    if state.pending:
+        return f"{state.pending[0].seat} chooses a starting module."
+    return ""
+
+
+def _setup_wait(state: XpState, catalog: Catalog) -> str:
+    if not state.rounds:
+        return "The side of the main board (the number of rounds)."
+    minimum = int(catalog.rules["game"]["min_players"])
+    if len(state.table.seats) < minimum:
+        return f"Players taking spaceports (at least {minimum})."
+    row = xc.setup_number(catalog, "maneuver_row")
+    if len(state.maneuver_row()) < row:
+        return f"Maneuver cards for the face-up row ({len(state.maneuver_row())} of {row})."
+    if not state.draft.pack:
+        return "More players, or the start of the ship draft."
+    picker = drafter(state)
+    if picker is not None:
+        return f"{picker} picks a ship from pack {state.draft.pack}."
+    return "The start of round 1."

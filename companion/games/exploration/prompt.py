@@ -1,0 +1,226 @@
+"""Exploration's choices for the table API's prompt (see companion/core/prompt.py).
+
+Each function lists candidate actions for the state, as commands, partials or
+inputs; it decides nothing about legality: the core dry-runs every command and
+a refused one is shown disabled with the refusal as its reason. Flight-phase
+choices and partial expansions for moves, drops and attacks are in prompt_flight.py.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable, Sequence
+
+from companion.core import piles
+from companion.core.catalog import Catalog
+from companion.core.prompt import Choice, InputSpec, Situation
+from companion.games.exploration import catalog as xc
+from companion.games.exploration import prompt_flight as flight
+from companion.games.exploration.display import (
+    acting_seat,
+    module_name,
+    owed_decks,
+    waiting_for,
+)
+from companion.games.exploration.draft import SHIP_DECK, current_pack, drafter
+from companion.games.exploration.setup import MODULE_CHOICE, recipient
+from companion.games.exploration.state import XpState
+
+SETUP, DRAFT, TECH = "Setup", "Ship draft", "Technology action"
+SHIPS, MODULES, DEVELOPMENT = "Spaceships", "Modules", "Development cards"
+MANEUVERS, MISSIONS, TURN = "Maneuver cards", "Missions", "Turn"
+
+
+def word(text: str) -> str:
+    """A command word: quoted when it holds a space (Cape Canaveral)."""
+    return f'"{text}"' if " " in text else text
+
+
+def situation(state: XpState, catalog: Catalog, seat: str | None) -> Situation:
+    over = state.game_over or state.table.phase == "end"
+    choices: list[Choice] = [] if over else _choices(state, catalog)
+    return Situation(acting_seat(state, catalog), waiting_for(state, catalog),
+                     () if over else owed_decks(state, catalog), tuple(choices), over)
+
+
+def _choices(state: XpState, catalog: Catalog) -> list[Choice]:
+    phase = state.table.phase
+    choices = _owed_choices(state, catalog)
+    if phase == "setup":
+        return choices + _setup_choices(state, catalog)
+    if phase == "preparation":
+        return choices + _preparation_choices(state, catalog)
+    if phase == "flight":
+        return choices + flight.flight_choices(state, catalog)
+    if phase == "drift":
+        return choices + flight.drift_choices(state, catalog)
+    return choices
+
+
+def _owed_choices(state: XpState, catalog: Catalog) -> list[Choice]:
+    """Who the next scanned draws go to, and the starting module of choice."""
+    choices = []
+    owed = [p for p in state.pending if p.deck != MODULE_CHOICE]
+    current = recipient(state, owed[0].deck) if owed else None
+    for seat in dict.fromkeys(p.seat for p in owed):
+        if seat != current:
+            choices.append(Choice(f"The next cards drawn are {seat}'s", SETUP,
+                                  command=f"for {word(seat)}", cost="free"))
+    for seat in dict.fromkeys(p.seat for p in state.pending if p.deck == MODULE_CHOICE):
+        choices.append(Choice(f"{seat} takes a starting module", SETUP,
+                              partial=f"bonus {word(seat)}", cost="free"))
+    return choices
+
+
+# ---- setup ------------------------------------------------------------------------------------
+def _setup_choices(state: XpState, catalog: Catalog) -> list[Choice]:
+    choices = [Choice(f"Play the {rounds}-round side of the board", SETUP,
+                      command=f"length {rounds}", cost="free")
+               for rounds in catalog.rules["game"]["rounds"] if not state.rounds]
+    if not state.draft.pack:
+        for port in xc.spaceport_order(catalog):
+            if port not in state.table.seats:
+                join = InputSpec("text", f"join {word(port)} {{}}", probe=f"join {word(port)}")
+                choices.append(Choice(f"Seat a player at {port}", SETUP, input=join,
+                                      cost="free"))
+        choices += [Choice("Start the ship draft (packs dealt at the table)", DRAFT,
+                           command="draft", cost="free"),
+                    Choice("Start the ship draft (the app deals the packs)", DRAFT,
+                           command="draft virtual", cost="free")]
+    picker = drafter(state)
+    if picker is not None and state.draft.is_virtual:
+        choices += [Choice(f"{picker} takes {catalog.card(c).name} ({c})", DRAFT,
+                           command=f"pick {c}", cost="free") for c in current_pack(state)]
+    elif picker is not None:
+        choices.append(Choice(f"{picker} takes a ship from the pack", DRAFT, partial="pick",
+                              cost="free"))
+    return [*choices, Choice("Start round 1", SETUP, command="start", cost="free")]
+
+
+def _expand_pick(state: XpState, catalog: Catalog, words: Sequence[str],
+                 seat: str | None) -> list[Choice]:
+    picker = drafter(state)
+    if picker is None or len(words) != 1:
+        return []
+    held = {s.ship_type for s in state.ships_of(picker)}
+    choices = []
+    for card_id in state.table.cards_in(piles.deck_zone(SHIP_DECK)):
+        card = catalog.card(card_id)
+        if card.attrs["type"] in held and not state.draft.is_virtual:
+            choices.append(Choice(f"{card.name} ({card_id}), the pack held no other type",
+                                  DRAFT, command=f"pick {card_id} anyway", cost="free"))
+        else:
+            choices.append(Choice(f"{card.name} ({card_id})", DRAFT,
+                                  command=f"pick {card_id}", cost="free"))
+    return choices
+
+
+def _expand_bonus(state: XpState, catalog: Catalog, words: Sequence[str],
+                  seat: str | None) -> list[Choice]:
+    if len(words) != 2:
+        return []
+    return [Choice(module_name(catalog, kind), SETUP, command=f"bonus {word(words[1])} {kind}",
+                   cost="free") for kind in xc.module_kinds(catalog)]
+
+
+# ---- preparation ------------------------------------------------------------------------------
+def _preparation_choices(state: XpState, catalog: Catalog) -> list[Choice]:
+    seat = state.table.active
+    if seat is None:
+        return []
+    choices = [Choice(str(action["name"]), TECH, command=f"tech {effect}")
+               for effect, action in xc.tech_actions(catalog).items()]
+    choices += _ship_choices(state, seat)
+    for card_id in state.table.cards_in(piles.area_zone(seat)):
+        card = catalog.card(card_id)
+        if card.deck != "development":
+            continue
+        if card.attrs.get("station"):
+            choices.append(Choice(f"Play {card.name} ({card_id}) on a space you name",
+                                  DEVELOPMENT, input=InputSpec(
+                                      "text", f"develop {card_id} {{}}",
+                                      probe=f'develop {card_id} "the named space"')))
+        else:
+            choices.append(Choice(f"Play {card.name} ({card_id})", DEVELOPMENT,
+                                  command=f"develop {card_id}"))
+    choices += [Choice(f"Use {catalog.card(c).name} ({c})", MANEUVERS, partial=f"maneuver {c}")
+                for c in state.maneuver_row()]
+    choices += flight.mission_choices(state, seat)
+    return [*choices, Choice(f"End {seat}'s preparation turn", TURN, command="done", cost="free")]
+
+
+def _ship_choices(state: XpState, seat: str) -> list[Choice]:
+    choices = []
+    for ship in state.ships_of(seat):
+        if ship.location == "hand":
+            choices.append(Choice(f"Deploy {ship.card}", SHIPS, command=f"deploy {ship.card}"))
+        elif ship.is_deployed and not ship.selected:
+            choices.append(Choice(f"Select {ship.card} for the flight", SHIPS,
+                                  command=f"select {ship.card}"))
+        if ship.location in ("launch_pad", "orbit"):
+            choices.append(Choice(f"Build a module on {ship.card}", MODULES,
+                                  partial=f"build {ship.card}"))
+        if state.station is not None and ship.is_deployed:
+            choices.append(Choice(f"Build a module on {ship.card} at the spaceship station",
+                                  MODULES, partial=f"build {ship.card} station"))
+    return choices
+
+
+def _expand_build(state: XpState, catalog: Catalog, words: Sequence[str],
+                  seat: str | None) -> list[Choice]:
+    if len(words) not in (2, 3):
+        return []
+    station = " station" if len(words) == 3 else ""
+    return [Choice(module_name(catalog, kind), MODULES,
+                   command=f"build {words[1]} {kind}{station}")
+            for kind in xc.module_kinds(catalog)]
+
+
+def _expand_maneuver(state: XpState, catalog: Catalog, words: Sequence[str],
+                     seat: str | None) -> list[Choice]:
+    if len(words) == 3:
+        return [Choice(module_name(catalog, kind), MANEUVERS,
+                       command=f"maneuver {words[1]} {words[2]} {kind}")
+                for kind in xc.module_kinds(catalog)]
+    if len(words) != 2 or words[1].upper() not in catalog.cards:
+        return []
+    card = catalog.card(words[1])
+    owner = state.table.active
+    ships = [s.card for s in state.ships.values() if s.owner == owner and s.selected]
+    if card.attrs.get("build"):
+        return [Choice(f"On {ship}, building a module", MANEUVERS,
+                       partial=f"maneuver {card.card_id} {ship}") for ship in ships]
+    return [Choice(f"On {ship}", MANEUVERS, command=f"maneuver {card.card_id} {ship}")
+            for ship in ships]
+
+
+# ---- missions (private) --------------------------------------------------------------------------
+def _expand_complete(state: XpState, catalog: Catalog, words: Sequence[str],
+                     seat: str | None) -> list[Choice]:
+    if seat is None or len(words) != 2 or words[1] != seat:
+        return []  # another seat's hand is never listed
+    return [Choice(f"Complete {catalog.card(c).name} ({c})", MISSIONS, command=f"complete {c}",
+                   cost="free") for c in state.table.cards_in(piles.hand_zone(seat))]
+
+
+Expander = Callable[[XpState, Catalog, Sequence[str], "str | None"], list[Choice]]
+EXPANDERS: dict[str, Expander] = {
+    "pick": _expand_pick, "bonus": _expand_bonus, "build": _expand_build,
+    "maneuver": _expand_maneuver, "complete": _expand_complete, **flight.EXPANDERS,
+}
+
+
+def expand(state: XpState, catalog: Catalog, partial: str, seat: str | None) -> list[Choice]:
+    """The choices that may follow `partial` (as the command reads, word by word)."""
+    words = _split(partial)
+    if not words or state.game_over:
+        return []
+    expander = EXPANDERS.get(words[0].lower())
+    return expander(state, catalog, words, seat) if expander else []
+
+
+def _split(partial: str) -> list[str]:
+    try:
+        return shlex.split(partial)
+    except ValueError:
+        return []

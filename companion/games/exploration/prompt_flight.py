@@ -1,0 +1,277 @@
+"""Exploration's flight-phase and drift choices for the prompt, with their partials.
+
+A move walks its choices the way the command reads: the ship, the spaces moved
+(1 to velocity), the kind of space it ends on, the objects it passes (L1, GNSS,
+ships, traps, or none), then for each maneuver check a die face or "the app
+rolls". The companion knows kinds of spaces, not board positions, so every kind
+is offered and the rules judge each complete command.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import combinations
+
+from companion.core import piles
+from companion.core.catalog import Catalog
+from companion.core.prompt import Choice, amount_phrase
+from companion.games.exploration import catalog as xc
+from companion.games.exploration.checks import areas, attribute, flight_rule, flying_ship
+from companion.games.exploration.display import location_name, module_name
+from companion.games.exploration.flight import ENDS, maneuver_die
+from companion.games.exploration.state import ShipStatus, XpState
+
+FLIGHT, HAZARD, DRIFT, TURN, MISSIONS = "Flight", "Hazard", "Drift", "Turn", "Missions"
+APP_ROLLS = "The app rolls the maneuver die"
+END_LABELS = {"space": "a plain space", "credit": "a credit space", "command": "a command space",
+              "hazard": "a hazard space", "orbit": "home orbit",
+              "outer": "off the map (a new outer-space tile)"}
+DRIFT_ENDS = ("credit", "command", "hazard", "orbit", "outer")
+
+
+def _energy(catalog: Catalog) -> str:
+    return amount_phrase(flight_rule(catalog, "action_energy"), "energy")
+
+
+def flight_choices(state: XpState, catalog: Catalog) -> list[Choice]:
+    if state.pending_hazard is not None:
+        return hazard_choices(state, catalog)
+    ship = flying_ship(state)
+    if ship is None:
+        return []
+    return [*ship_actions(state, catalog, ship), *mission_choices(state, ship.owner),
+            Choice(f"End {ship.card}'s flight turn", TURN, command="next", cost="free")]
+
+
+def ship_actions(state: XpState, catalog: Catalog, ship: ShipStatus) -> list[Choice]:
+    c, cost = ship.card, _energy(catalog)
+    choices = [Choice(f"Move {c}", FLIGHT, partial=f"move {c}", cost=cost),
+               Choice(f"Change {c}'s direction", FLIGHT, command=f"turn {c}", cost=cost)]
+    for kind in dict.fromkeys(ship.modules):
+        data = xc.module(catalog, kind)
+        if data["category"] == "trap" or (data["category"] == "domination"
+                                          and not data.get("placed_under_ship")):
+            choices.append(Choice(f"Drop the {data['name']}", FLIGHT,
+                                  partial=f"drop {c} {kind}", cost=cost))
+        elif data["category"] == "domination":
+            choices.append(Choice(f"Drop the {data['name']} under {c}", FLIGHT,
+                                  command=f"drop {c} {kind}", cost=cost))
+    if any(xc.module(catalog, m)["category"] == "turret" for m in ship.modules):
+        choices.append(Choice(f"Attack with {c}", FLIGHT, partial=f"attack {c}", cost=cost))
+    ability = xc.ship_type(catalog, ship.ship_type).ability
+    if ability in ("bomber", "destroyer", "recover"):
+        name = xc.ship_type(catalog, ship.ship_type).name
+        choices.append(Choice(f"Use {c}'s {name} ability", FLIGHT, partial=f"ability {c}",
+                              cost=cost))
+    return choices
+
+
+def mission_choices(state: XpState, seat: str) -> list[Choice]:
+    """A seat's hidden missions: masked on the shared screen, opened under --as SEAT."""
+    if not state.table.count_in(piles.hand_zone(seat)):
+        return []
+    shown = f'"{seat}"' if " " in seat else seat
+    return [Choice(f"{seat}: complete a mission", MISSIONS, partial=f"complete {shown}",
+                   cost="free", private_to=seat)]
+
+
+# ---- moves ----------------------------------------------------------------------------------
+def _expand_move(state: XpState, catalog: Catalog, words: Sequence[str],
+                 seat: str | None) -> list[Choice]:
+    ship = state.ships.get(words[1].upper()) if len(words) > 1 else None
+    if ship is None:
+        return []
+    if len(words) == 2:
+        return _steps(state, catalog, ship)
+    if len(words) == 3:
+        return _ends(state, ship, " ".join(words))
+    if len(words) == 4:
+        return _passes(state, ship, words)
+    return _dice(state, catalog, words)
+
+
+def _steps(state: XpState, catalog: Catalog, ship: ShipStatus) -> list[Choice]:
+    if ship.location == "outer_space":
+        return [Choice("1 hex tile", FLIGHT, partial=f"move {ship.card} 1")]
+    fastest = max(1, attribute(catalog, ship, "velocity", state.table.round))
+    return [Choice(f"{n} space{'s' if n > 1 else ''}", FLIGHT, partial=f"move {ship.card} {n}")
+            for n in range(1, fastest + 1)]
+
+
+def _ends(state: XpState, ship: ShipStatus, partial: str) -> list[Choice]:
+    if ship.location == "outer_space":
+        return [Choice("Onto a new outer-space tile", FLIGHT, command=f"{partial} outer"),
+                *(Choice(f"Onto the revealed tile {tile}", FLIGHT,
+                         command=f"{partial} tile at {tile}")
+                  for tile in state.outer_space_tiles())]
+    choices = [Choice(f"Ends on {END_LABELS[end]}", FLIGHT, partial=f"{partial} {end}")
+               for end in ENDS if end in END_LABELS]
+    return choices + [Choice(f"Ends on trap {t.trap_id} (it explodes)", FLIGHT,
+                             partial=f"{partial} {t.trap_id}") for t in state.traps]
+
+
+def _objects(state: XpState, ship: ShipStatus, end: str) -> list[str]:
+    others = [s.card for s in state.ships.values()
+              if s.is_deployed and s.card != ship.card and s.location != "launch_pad"]
+    traps = [t.trap_id for t in state.traps if t.trap_id.upper() != end.upper()]
+    return ["L1", "GNSS", *others, *traps]
+
+
+def _passes(state: XpState, ship: ShipStatus, words: Sequence[str]) -> list[Choice]:
+    """No object, one object, or two objects passed; moves with checks go on to the dice."""
+    base = " ".join(words)
+    traps = {t.trap_id.upper() for t in state.traps}
+    objects = _objects(state, ship, words[3])
+    choices = [Choice("Passes no object", FLIGHT, command=base)]
+    for count in (1, 2):
+        for passed in combinations(objects, count):
+            line = base + "".join(f" past {o}" for o in passed)
+            label = "Passes " + " and ".join(passed)
+            checks = [o for o in passed if o.upper() not in traps]
+            choices.append(Choice(label, FLIGHT, partial=line) if checks
+                           else Choice(label, FLIGHT, command=line))
+    return choices
+
+
+def _dice(state: XpState, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
+    """For each maneuver check still unrolled: a face of the die, or the app rolls."""
+    lowered = [w.lower() for w in words]
+    traps = {t.trap_id.upper() for t in state.traps}
+    checks = sum(1 for i, w in enumerate(lowered) if w == "past" and i + 1 < len(words)
+                 and words[i + 1].upper() not in traps)
+    faces = lowered.count("die")
+    base = " ".join(words)
+    if faces >= checks:
+        return []
+    last = faces + 1 == checks
+    choices = [] if faces else [Choice(APP_ROLLS, FLIGHT, command=base)]
+    for face in dict.fromkeys(maneuver_die(catalog).labels):
+        line = f"{base} die {face}"
+        label = f"Check {faces + 1}: the table rolled {face}"
+        choices.append(Choice(label, FLIGHT, command=line) if last
+                       else Choice(label, FLIGHT, partial=line))
+    return choices
+
+
+# ---- drops, attacks, abilities ----------------------------------------------------------------
+def _expand_drop(state: XpState, catalog: Catalog, words: Sequence[str],
+                 seat: str | None) -> list[Choice]:
+    if len(words) == 4:
+        return [Choice(APP_ROLLS, FLIGHT, command=" ".join(words)),
+                *(Choice(f"The table rolled {face}", FLIGHT,
+                         command=f"{' '.join(words)} die {face}")
+                  for face in dict.fromkeys(maneuver_die(catalog).labels))]
+    ship = state.ships.get(words[1].upper()) if len(words) == 3 else None
+    kind = words[2].lower() if len(words) == 3 else ""
+    if ship is None or kind not in xc.module_kinds(catalog):
+        return []
+    base = " ".join(words)
+    data = xc.module(catalog, kind)
+    if data["category"] == "trap":
+        return [Choice(f"With count {n}", FLIGHT, command=f"{base} {n}")
+                for n in data["counts"]]
+    choices = [Choice(f"On {area['name']}", FLIGHT, partial=f"{base} {name}")
+               for name, area in areas(catalog).items() if kind in area.get("modules", [])]
+    if xc.ship_type(catalog, ship.ship_type).ability == "conqueror":
+        choices += [Choice(f"Conquer {c.space} from {c.seat}", FLIGHT,
+                           partial=f"{base} {c.space}")
+                    for c in state.controls if c.seat != ship.owner
+                    and kind in areas(catalog)[c.area].get("modules", [])]
+    return choices
+
+
+def _expand_attack(state: XpState, catalog: Catalog, words: Sequence[str],
+                   seat: str | None) -> list[Choice]:
+    ship = state.ships.get(words[1].upper()) if len(words) == 2 else None
+    if ship is None:
+        return []
+    base = " ".join(words)
+    choices = []
+    for other in state.ships.values():
+        if other.is_deployed and other.card != ship.card:
+            choices.append(Choice(f"{other.card} ({other.owner}, "
+                                  f"{location_name(other.location)})", FLIGHT,
+                                  command=f"{base} {other.card}"))
+            if xc.ship_type(catalog, other.ship_type).ability == "shield":
+                choices.append(Choice(f"{other.card}, shielded by its energy", FLIGHT,
+                                      command=f"{base} {other.card} shield"))
+    choices += [Choice(f"{c.seat}'s {module_name(catalog, c.module)} on {c.space}", FLIGHT,
+                       command=f"{base} {c.space}") for c in state.controls]
+    return choices + [Choice(f"Trap {t.trap_id} (count {t.count})", FLIGHT,
+                             command=f"{base} {t.trap_id}") for t in state.traps]
+
+
+def _expand_ability(state: XpState, catalog: Catalog, words: Sequence[str],
+                    seat: str | None) -> list[Choice]:
+    ship = state.ships.get(words[1].upper()) if len(words) in (2, 3) else None
+    if ship is None:
+        return []
+    base = " ".join(words)
+    if len(words) == 3:
+        target = state.ships.get(words[2].upper())
+        return [Choice(module_name(catalog, m), FLIGHT, command=f"{base} {m}")
+                for m in dict.fromkeys(target.modules)] if target else []
+    ability = xc.ship_type(catalog, ship.ship_type).ability
+    others = [s for s in state.ships.values() if s.is_deployed and s.card != ship.card]
+    if ability == "recover":
+        return [Choice(f"Restore {s.card}'s resistance", FLIGHT, command=f"{base} {s.card}")
+                for s in others if s.owner == ship.owner]
+    if ability == "bomber":
+        return [Choice(f"Bomb a module of {s.card} ({s.owner})", FLIGHT,
+                       partial=f"{base} {s.card}") for s in others if s.modules]
+    return [Choice(f"Damage {s.card} ({s.owner})", FLIGHT, command=f"{base} {s.card}")
+            for s in others]
+
+
+# ---- hazard cards and the drift -----------------------------------------------------------------
+def hazard_choices(state: XpState, catalog: Catalog) -> list[Choice]:
+    pending = state.pending_hazard
+    if pending is None:
+        return []
+    card = catalog.card(pending.card)
+    ship = state.ships[pending.ship]
+    effect = str(card.attrs.get("effect", ""))
+    if effect == "remove_module" and ship.modules:
+        count = min(int(card.attrs["amount"]), len(ship.modules))
+        sets = dict.fromkeys(tuple(sorted(c)) for c in combinations(ship.modules, count))
+        resolves = [Choice(f"Apply {card.name}: remove {', '.join(s)}", HAZARD,
+                           command="resolve " + " ".join(s)) for s in sets]
+    elif effect == "restrict_mars_space":
+        spaces = [f"mars{n}" for n in range(1, int(areas(catalog)["mars"]["spaces"]) + 1)
+                  if f"mars{n}" not in state.restricted_spaces]
+        resolves = [Choice(f"Apply {card.name}: close {s}", HAZARD, command=f"resolve {s}")
+                    for s in spaces]
+    else:
+        resolves = [Choice(f"Apply {card.name}", HAZARD, command="resolve")]
+    return [*resolves, Choice(f"Ignore {card.name} for its command points", HAZARD,
+                              command="ignore")]
+
+
+def drift_choices(state: XpState, catalog: Catalog) -> list[Choice]:
+    from companion.games.exploration.drift import drift_order
+
+    ships, _ = drift_order(state, catalog)
+    choices = [Choice("Every ship drifts onto a plain space", DRIFT, command="drift",
+                      cost="free")]
+    return choices + [Choice(f"Report where {s.card} drifts", DRIFT, partial=f"drift {s.card}",
+                             cost="free") for s in ships]
+
+
+def _expand_drift(state: XpState, catalog: Catalog, words: Sequence[str],
+                  seat: str | None) -> list[Choice]:
+    if len(words) != 2 or words[1].upper() not in state.ships:
+        return []
+    card = words[1].upper()
+    choices = [Choice(f"{card} drifts onto {END_LABELS[end]}", DRIFT,
+                      command=f"drift {card}={end}", cost="free") for end in DRIFT_ENDS]
+    choices += [Choice(f"{card} drifts onto trap {t.trap_id}", DRIFT,
+                       command=f"drift {card}={t.trap_id}", cost="free") for t in state.traps]
+    stuck = Choice(f"{card} cannot drift (it loses energy)", DRIFT,
+                   command=f"drift {card}=stuck", cost="free")
+    return [*choices, stuck]
+
+
+Expander = Callable[[XpState, Catalog, Sequence[str], "str | None"], list[Choice]]
+EXPANDERS: dict[str, Expander] = {"move": _expand_move, "drop": _expand_drop,
+                                  "attack": _expand_attack, "ability": _expand_ability,
+                                  "drift": _expand_drift}

@@ -1,0 +1,91 @@
+"""The prompt: who acts, what the game waits for, and actions a screen can offer."""
+
+from __future__ import annotations
+
+from companion.core.prompt import prompt
+from tests.exploration.helpers import new_match, run, started_match
+
+
+def _by_command(shown, command):
+    return next(a for a in shown.actions if a.command == command)
+
+
+def test_a_disabled_action_carries_exactly_the_refusal_sentence():
+    match = started_match(("Xichang", "Baikonur"))
+    run(match, "tech credits")
+    shown = prompt(match)
+    second = _by_command(shown, "tech credits")
+    assert not second.enabled
+    assert second.reason == match.execute("tech credits").message
+    assert shown.seat == "Xichang" and "Xichang's preparation turn" in shown.waiting_for
+
+
+def test_every_enabled_command_is_accepted_and_costs_are_shown():
+    match = started_match(("Xichang", "Baikonur"))
+    first = prompt(match)
+    assert _by_command(first, "tech credits").cost == "free"
+    enabled = [a.command for a in first.actions if a.enabled and a.command]
+    for command in enabled:
+        plan = match.plan(command)
+        assert plan.result.ok and plan.result.step is not None, command
+    run(match, "tech credits", "adjust Xichang technology +1 test")
+    assert _by_command(prompt(match), "tech command").cost == "1 technology point"
+
+
+def test_owed_draws_are_offered_as_app_draws_beside_expects_scan():
+    match = new_match()
+    run(match, "length 8", "join Kourou Ana", "join Xichang Bo")
+    shown = prompt(match)
+    assert "primary" in shown.expects_scan and "secondary" in shown.expects_scan
+    draws = {a.command for a in shown.actions if a.group == "Draw a card"}
+    assert {f"draw {deck}" for deck in shown.expects_scan} == draws
+
+
+def test_hidden_missions_are_masked_publicly_and_open_for_their_owner():
+    match = started_match(("Xichang", "Baikonur"))
+    public = prompt(match)
+    masked = [a for a in public.actions if a.group == "Missions"]
+    assert masked and masked[0].label.endswith("(chosen privately)")
+    assert prompt(match, after=masked[0].partial).actions == ()
+    own = prompt(match, "Xichang", after=masked[0].partial)
+    held = match.state.table.cards_in("hand:Xichang")
+    assert sorted(a.command.split()[1] for a in own.actions) == sorted(held)
+    text = repr(public.to_dict())
+    assert not any(card in text for card in held)
+
+
+def test_undo_and_redo_are_actions_labelled_with_their_previews():
+    match = started_match(("Xichang", "Baikonur"))
+    run(match, "tech credits", "undo")
+    shown = prompt(match)
+    redo = _by_command(shown, "redo")
+    assert redo.enabled and redo.label.startswith("Redo step") and "tech credits" in redo.label
+    undo = _by_command(shown, "undo")
+    assert undo.label.startswith("Undo step")
+
+
+def test_a_move_walks_ship_spaces_end_objects_and_dice():
+    match = started_match(("Xichang", "Baikonur"))
+    ship = next(iter(match.state.ships_of("Xichang")))
+    run(match, "tech credits", f"deploy {ship.card}", "done", "tech credits")
+    baikonur = match.state.ships_of("Baikonur")[0]
+    run(match, f"deploy {baikonur.card}", "done", "drift")
+    run(match, "tech credits", f"select {ship.card}", "done", "tech credits", "done")
+    shown = prompt(match)
+    move = next(a for a in shown.actions if a.partial == f"move {ship.card}")
+    assert move.enabled and move.cost == "1 energy"
+    steps = prompt(match, after=move.partial).actions
+    assert steps[0].partial == f"move {ship.card} 1"
+    ends = prompt(match, after=steps[0].partial).actions
+    assert {a.partial.split()[-1] for a in ends} >= {"space", "credit", "hazard", "outer"}
+    passes = prompt(match, after=f"move {ship.card} 1 credit").actions
+    assert passes[0].command == f"move {ship.card} 1 credit" and passes[0].enabled
+    dice = prompt(match, after=f"move {ship.card} 1 credit past L1").actions
+    assert dice[0].command == f"move {ship.card} 1 credit past L1"  # the app rolls
+    assert any(a.command == f"move {ship.card} 1 credit past L1 die two" for a in dice)
+
+
+def test_a_finished_game_offers_only_undo(finished_xp_match):
+    shown = prompt(finished_xp_match)
+    assert [a.command for a in shown.actions] == ["undo"]
+    assert "over" in shown.waiting_for
