@@ -22,6 +22,7 @@ from companion.ui.runner import CommandRunner, Reply
 from companion.ui.screens.dashboard import DashboardScreen
 from companion.ui.screens.history import HistoryScreen
 from companion.ui.screens.newgame import NewGameScreen
+from companion.ui.screens.private import PrivateScreen
 from companion.ui.screens.saved import SavedGamesScreen
 from companion.ui.screens.settings import SettingsScreen
 from companion.ui.screens.start import StartScreen
@@ -75,7 +76,8 @@ class CompanionApp(App):
         manager = ScreenManager(transition=NoTransition())
         for screen in (StartScreen(name="start"), DashboardScreen(name="dashboard"),
                        HistoryScreen(name="history"), NewGameScreen(name="newgame"),
-                       SavedGamesScreen(name="saved"), SettingsScreen(name="settings")):
+                       SavedGamesScreen(name="saved"), SettingsScreen(name="settings"),
+                       PrivateScreen(name="private")):
             manager.add_widget(screen)
         self.manager = manager
         self.runner = CommandRunner(self.options.db, clock_deliver, self.options.crash_log)
@@ -112,6 +114,11 @@ class CompanionApp(App):
         assert self.runner is not None
         self.busy = True
         self.runner.run(line, self._on_result)
+
+    def open_private(self, seat: str, partial: str, label: str) -> None:
+        """A seat's private choices, behind a screen only that player should look at."""
+        self.screen("private").prepare(seat, partial, label)
+        self.show("private")
 
     def undo(self) -> None:
         self.send("undo")

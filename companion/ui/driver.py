@@ -85,6 +85,7 @@ class AppDriver:
             widget = self.button(widget, exact)
         if widget.disabled:
             raise DriverError(f"{getattr(widget, 'text', widget)!r} is disabled.")
+        self._scroll_into_view(widget)
         x, y = widget.to_window(*widget.center)
         touch = UnitTestTouch(x, y)
         touch.touch_down()
@@ -92,6 +93,18 @@ class AppDriver:
         touch.touch_up()
         if settle:
             self.settle()
+
+    def _scroll_into_view(self, widget: Widget) -> None:
+        """Scroll the nearest scroll view so that a finger can reach `widget`."""
+        from kivy.uix.scrollview import ScrollView
+
+        parent, seen = widget.parent, set()
+        while parent is not None and not isinstance(parent, ScrollView) and id(parent) not in seen:
+            seen.add(id(parent))  # the window is its own parent
+            parent = parent.parent
+        if isinstance(parent, ScrollView):
+            parent.scroll_to(widget, padding=10, animate=False)
+            self.pump(2)
 
     def type_command(self, line: str) -> None:
         """Type a line into the dashboard's command bar and press Run."""

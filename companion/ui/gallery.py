@@ -1,33 +1,62 @@
-"""The walk through the screens the screenshot gallery shows (a seeded game)."""
+"""The walk through the screens the screenshot gallery shows (a seeded game).
+
+The game is the golden Exploration script (assets/demo/xp.txt) typed into the
+command bar after the new-game form seated Ana at Xichang and Ben at Baikonur.
+"""
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Iterator
 
+from companion.catalogs import assets_dir
 from companion.ui.driver import AppDriver
+from companion.ui.widgets import CommandInput
 
-#: A few commands of a 2-seat Exploration game, typed as a table would.
-OPENING = ("for Xichang", "scan XP/D17", "scan XP/P06", "scan XP/P04", "scan XP/S07",
-           "scan XP/S26", "scan XP/S20")
+#: The script's lines typed before the dashboard picture (round 2's preparation).
+PREPARATION_LINES = 44
+
+
+def script_lines() -> list[str]:
+    """The golden script's commands, without its setup (the form does that)."""
+    lines = []
+    for raw in (assets_dir() / "demo" / "xp.txt").read_text(encoding="utf-8").splitlines():
+        words = shlex.split(raw, comments=True)
+        if words and words[0] not in ("length", "join"):
+            lines.append(raw.strip())
+    return lines
+
+
+def seat_players(driver: AppDriver, names: dict[str, str]) -> None:
+    """Type player names into the new-game form's fields of the named seats."""
+    from companion.ui.screens.newgame import SeatEntry
+
+    for entry in driver.widgets():
+        if isinstance(entry, SeatEntry) and entry.label in names:
+            field = next(w for w in entry.children if isinstance(w, CommandInput))
+            field.text = names[entry.label]
 
 
 def play_gallery(driver: AppDriver) -> Iterator[str]:
     """Drive the app screen by screen; yields a name each time a screen is worth a picture."""
     yield "start"
     driver.tap("New game")
+    seat_players(driver, {"Xichang": "Ana", "Baikonur": "Ben"})
     yield "newgame"
-    form = driver.app.screen("newgame")
-    names = iter(("Ana", "Ben"))
-    from companion.ui.widgets import CommandInput
-
-    for field in [w for w in driver.widgets() if isinstance(w, CommandInput)][:2]:
-        field.text = next(names)
-    _ = form
     driver.tap("Start the game")
-    for line in OPENING:
+    driver.tap("Let the app draw: Development cards")
+    yield "setup"
+    for line in script_lines()[:PREPARATION_LINES]:
         driver.type_command(line)
     yield "dashboard"
-    driver.tap(driver.app.screen("dashboard").ids.command)  # focus: the keyboard comes up
+    driver.tap("Not possible now")
+    yield "unavailable"
+    driver.tap("Hide what is not possible now")
+    driver.tap("complete a mission")
+    yield "private"
+    driver.tap("Show Baikonur's choices")
+    yield "private-open"
+    driver.tap("Hide and go back")
     driver.tap("History")
     yield "history"
     driver.tap("Back to the table")

@@ -24,7 +24,7 @@ from companion.games.registry import RULES_MODULES, rules_for
 from companion.session import Session, open_session
 from companion.store.journal import GameInfo, StoreError, open_journal
 from companion.ui.presenters.newgame import form_for
-from companion.ui.table import TableData, table_data
+from companion.ui.table import TableData, prompt_data, table_data
 
 Deliver = Callable[[Callable[[], None]], None]
 
@@ -161,6 +161,11 @@ class CommandRunner:
         """Reply with `value` = one empty `NewGameForm` per game, read from its catalog."""
         self.submit(lambda r: r._forms(), done)
 
+    def prompt(self, done: Callable[[Reply], None], after: str | None = None,
+               seat: str | None = None) -> None:
+        """Reply with `value` = the prompt after a partial (or a seat's own private prompt)."""
+        self.submit(lambda r: r._prompt(after, seat), done)
+
     def refresh(self, done: Callable[[Reply], None]) -> None:
         """Reload when another companion saved a step; reply with the table either way."""
         self.submit(lambda r: r._refresh(), done)
@@ -216,6 +221,11 @@ class CommandRunner:
             options = [c.option for c in catalog.cards.values() if c.option]
             forms.append(form_for(kind, rules_for(kind).title, catalog.rules, options))
         return Reply(True, "", self._table_or_none(), "info", tuple(forms))
+
+    def _prompt(self, after: str | None, seat: str | None) -> Reply:
+        if self.session is None:
+            return Reply(False, "No game is open.", None, "info")
+        return Reply(True, "", None, "info", prompt_data(self.session, seat, after))
 
     def _refresh(self) -> Reply:
         if self.session is None:

@@ -9,7 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.api import table_prompt
+from companion.core.errors import CompanionError
 from companion.core.privacy import public_step
+from companion.core.prompt import supports_prompt
 from companion.session import Session
 
 #: History rows carried to the screens with every snapshot (the history screen pages
@@ -38,7 +41,7 @@ class TableData:
     undo_preview: str | None = None
     redo_preview: str | None = None
     steps: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)
+    prompt: dict[str, Any] = field(default_factory=dict)
 
 
 def history_rows(session: Session, count: int = RECENT_STEPS) -> tuple[HistoryRow, ...]:
@@ -66,10 +69,21 @@ def undo_preview(session: Session) -> str | None:
     return session.match.undo_preview() if session.match.stack else None
 
 
+def prompt_data(session: Session, seat: str | None = None,
+                after: str | None = None) -> dict[str, Any]:
+    """The table API's prompt as plain data ({} for a game that offers none)."""
+    if not supports_prompt(session.match.rules):
+        return {}
+    try:
+        return table_prompt(session.match, seat, after).to_dict()
+    except CompanionError as exc:
+        return {"seat": seat, "waiting_for": str(exc), "expects_scan": [], "actions": []}
+
+
 def table_data(session: Session) -> TableData:
     """The snapshot a screen shows: public view, recent history, undo/redo previews."""
     match = session.match
     view = match.rules.view(match.state, match.catalog, None)
     return TableData(session.game_id, match.rules.game, match.rules.title, view,
                      history_rows(session), undo_preview(session), redo_preview(session),
-                     match.step_count)
+                     match.step_count, prompt_data(session))

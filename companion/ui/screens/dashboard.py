@@ -7,10 +7,13 @@ from typing import Any
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
+from companion.ui.presenters.actions import actions_view
 from companion.ui.presenters.dashboard import Dashboard, dashboard, scores_of
 from companion.ui.screens import load_layout
 from companion.ui.table import TableData
+from companion.ui.runner import Reply
 from companion.ui.widgets import SeatRowView
+from companion.ui.widgets.actions import ActionsPanel
 
 load_layout(__file__)
 
@@ -28,13 +31,61 @@ class DashboardScreen(Screen):
         super().__init__(**kwargs)
         self._scores: dict[str, int] = {}
         self._game: str | None = None
+        self._trail: list[tuple[str, str]] = []  # (label, partial) chosen so far
+        self._table: TableData | None = None
+
+    def on_kv_post(self, _base: object) -> None:
+        panel: ActionsPanel = self.ids.actions
+        panel.on_command = self._command
+        panel.on_partial = self._partial
+        panel.on_back = self._back
+
+    def _app(self) -> Any:
+        from kivy.app import App
+
+        return App.get_running_app()
+
+    def _command(self, line: str) -> None:
+        self._app().send(line)
+
+    def _partial(self, label: str, partial: str) -> None:
+        if "privately" in label:
+            seat = self._seat_in(partial)
+            if seat:
+                self._app().open_private(seat, partial, label)
+                return
+        self._trail.append((label, partial))
+        self._app().runner.prompt(self._on_prompt, after=partial)
+
+    def _back(self) -> None:
+        self._trail.pop()
+        if not self._trail:
+            self._show_prompt()
+        else:
+            self._app().runner.prompt(self._on_prompt, after=self._trail[-1][1])
+
+    def _on_prompt(self, reply: Reply) -> None:
+        if reply.ok and reply.value is not None and self._trail:
+            self.ids.actions.show(actions_view(reply.value), [t[0] for t in self._trail])
+
+    def _show_prompt(self) -> None:
+        self._trail = []
+        if self._table is not None:
+            self.ids.actions.show(actions_view(self._table.prompt))
+
+    def _seat_in(self, partial: str) -> str | None:
+        seats = [s["seat"] for s in (self._table.view.get("seats", []) if self._table else [])]
+        return next((seat for seat in seats if partial.endswith(" " + seat)
+                     or partial.endswith(f" '{seat}'")), None)
 
     def show_table(self, table: TableData) -> None:
         before = self._scores if self._game == table.game_id else {}
         data = dashboard(table.title, table.view, before)
         self._scores = scores_of(table.view)
         self._game = table.game_id
+        self._table = table
         self._show(data)
+        self._show_prompt()
 
     def _show(self, data: Dashboard) -> None:
         self.data = data
