@@ -124,6 +124,7 @@ class Match(Generic[S]):
         self.index: StepIndex = (dict(index) if index is not None else
                                  {s.number: (s.kind, s.target) for s in steps})
         self._load_steps = load_steps
+        self._under_top: tuple[int, str, S] | None = None
         self.stack, self.redo_stack = effective_stack(self.index)
         self.checkpoints: dict[int, tuple[str, S]] = {0: (prefix_hash([], 0), self.initial)}
         for snapshot in snapshots:
@@ -219,6 +220,9 @@ class Match(Generic[S]):
             else:
                 self.redo_stack.clear()
             self.stack.append(step.number if step.kind == "do" else int(step.target or 0))
+            # The state under the new top step: an undo of it needs no fold.
+            below = len(self.stack) - 1
+            self._under_top = (below, prefix_hash(self.stack, below), self.state)
             if len(self.stack) % CHECKPOINT_EVERY == 0:
                 length = len(self.stack)
                 self.checkpoints[length] = (prefix_hash(self.stack, length), plan.state)
@@ -307,7 +311,16 @@ class Match(Generic[S]):
         if returns:
             message += " " + " ".join(returns)
         step = Step(self.next_number, "undo", line, message, (), target=target.number)
-        return Plan(Result(True, message, "step", step), self._fold_to(len(self.stack) - 1))
+        return Plan(Result(True, message, "step", step), self._state_under_top())
+
+    def _state_under_top(self) -> S:
+        """The state without the top step: kept from its commit, else folded."""
+        length = len(self.stack) - 1
+        if self._under_top is not None:
+            at, digest, state = self._under_top
+            if at == length and prefix_hash(self.stack, length) == digest:
+                return state
+        return self._fold_to(length)
 
     def _plan_redo(self, line: str) -> Plan[S]:
         if not self.redo_stack:

@@ -82,7 +82,7 @@ def test_an_event_type_no_game_knows_is_damage_not_skipped(saved):
         conn.execute("UPDATE events SET type='warp_jumped' WHERE game_id=? AND step=5 "
                      "AND idx=0", (GAMES["xp"],))
     journal = Journal(saved)
-    with pytest.raises(DamageError, match="Step 5 .*'warp_jumped'.* damaged") as caught:
+    with pytest.raises(DamageError, match=r"Step 5 .*'warp_jumped'.* damaged") as caught:
         journal.load(GAMES["xp"], rules_for("xp"))
     assert caught.value.step == 5
     journal.close()
