@@ -6,6 +6,7 @@ the runner and hands each reply to the screens. It holds no rules.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,12 +18,15 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.ui import widgets  # noqa: F401  (registers our widgets and their rules)
+from companion.ui.democamera import DemoCamera
 from companion.ui.presenters.cues import cue_for
 from companion.ui.runner import CommandRunner, Reply
+from companion.ui.scanning import ScannerService
 from companion.ui.screens.dashboard import DashboardScreen
 from companion.ui.screens.history import HistoryScreen
 from companion.ui.screens.newgame import NewGameScreen
 from companion.ui.screens.private import PrivateScreen
+from companion.ui.screens.reveal import RevealScreen
 from companion.ui.screens.saved import SavedGamesScreen
 from companion.ui.screens.settings import SettingsScreen
 from companion.ui.screens.start import StartScreen
@@ -41,6 +45,7 @@ class AppOptions:
     demo: bool = False
     demo_setup: tuple[str, ...] = ()
     seed: int | None = None
+    scanner: bool = False
 
 
 def clock_deliver(job: Any) -> None:
@@ -68,6 +73,10 @@ class CompanionApp(App):
         self.speaker: Speaker = speaker or SilentSpeaker()
         self.runner: CommandRunner | None = None
         self.manager: ScreenManager | None = None
+        self.scanner: ScannerService | None = None
+        self._scanner_game: str | None = None
+        self.demo_camera: DemoCamera | None = DemoCamera() if options.demo else None
+        self._demo_shown: Any = None
 
     # ---- building --------------------------------------------------------------------------
     def build(self) -> ScreenManager:
@@ -77,7 +86,7 @@ class CompanionApp(App):
         for screen in (StartScreen(name="start"), DashboardScreen(name="dashboard"),
                        HistoryScreen(name="history"), NewGameScreen(name="newgame"),
                        SavedGamesScreen(name="saved"), SettingsScreen(name="settings"),
-                       PrivateScreen(name="private")):
+                       PrivateScreen(name="private"), RevealScreen(name="reveal")):
             manager.add_widget(screen)
         self.manager = manager
         self.runner = CommandRunner(self.options.db, clock_deliver, self.options.crash_log)
@@ -89,6 +98,8 @@ class CompanionApp(App):
         return manager
 
     def on_stop(self) -> None:
+        if self.scanner is not None:
+            self.scanner.stop()
         if self.runner is not None:
             self.runner.stop()
 
@@ -166,6 +177,7 @@ class CompanionApp(App):
         self.can_redo = table.redo_preview is not None
         for name in ("dashboard", "history"):
             self.screen(name).show_table(table)
+        self._demo_next()
         start = self.screen("start")
         start.can_resume = True
         start.resume_text = f"Resume: {table.title}, {table.steps} steps"
@@ -181,6 +193,47 @@ class CompanionApp(App):
         self._take_table(reply.table)
         self._say(reply.message, not reply.ok)
         self.manager.current = "dashboard"
+        if self.options.scanner and reply.table.game_id != self._scanner_game:
+            self._scanner_game = reply.table.game_id
+            # After this frame is drawn: the dashboard first, then the scanner's imports.
+            Clock.schedule_once(lambda _dt: self.runner.game_catalog(self._start_scanner), 0.1)
+
+    # ---- the scanner --------------------------------------------------------------------------
+    def _start_scanner(self, reply: Reply) -> None:
+        if not reply.ok or reply.value is None:
+            return
+        if self.scanner is not None:
+            self.scanner.stop()
+        strip = self.screen("dashboard").ids.scanstrip
+        strip.set_status("starting", "Looking for a camera.")
+        self.scanner = ScannerService(self.settings.camera, self.settings.decoder,
+                                      clock_deliver, self._scanned, strip.set_status,
+                                      source=self.demo_camera)
+        strip.service = self.scanner
+        self.scanner.start(*reply.value)
+
+    def _demo_next(self) -> None:
+        """Demo: put the card the table owes (if any) in front of the demo camera."""
+        if self.demo_camera is not None and self.runner is not None:
+            self.runner.demo_card(self._on_demo_card)
+
+    def _on_demo_card(self, reply: Reply) -> None:
+        camera = self.demo_camera
+        if camera is None or reply.value == self._demo_shown:
+            return
+        self._demo_shown = reply.value
+        # Drawn off the main thread (the first picture imports OpenCV and segno); the
+        # table stays empty a moment between two cards so the scanner forgets the last.
+        threading.Thread(target=camera.show, args=(None, "Demo camera: the table is clear."),
+                         daemon=True).start()
+        if reply.value is not None:
+            tag, name = reply.value
+            Clock.schedule_once(lambda _dt: threading.Thread(
+                target=camera.show, args=(tag, name), daemon=True).start(), 2.0)
+
+    def _scanned(self, line: str) -> None:
+        self.screen("dashboard").ids.scanstrip.show_scan(f"Read {line[5:]}")
+        self.send(line)
 
     def _on_result(self, reply: Reply) -> None:
         self.busy = False
@@ -188,6 +241,11 @@ class CompanionApp(App):
         self._take_table(reply.table)
         self._say(reply.message, not reply.ok)
         cue = cue_for(reply.ok, reply.kind, before, reply.table.view if reply.table else None)
+        if reply.ok and reply.cards and reply.table is not None:
+            self.screen("reveal").reveal(reply.cards, reply.message, reply.table.steps,
+                                         reply.table.prompt)
+            self.manager.current = "reveal"
+            cue = "card"
         if cue and self.settings.sound:
             self.speaker.play(cue)
 

@@ -104,6 +104,7 @@ def _run_app(args: argparse.Namespace, db: Path, settings: AppSettings) -> int:
         return 2
     options = AppOptions(db=db, settings_path=config_path(), crash_log=data_dir() / "crash.log",
                          scoreboard=args.scoreboard, demo=args.demo,
+                         scanner=args.demo or settings.camera != "off",
                          demo_setup=DEMO_SETUP if args.demo else ())
     CompanionApp(options, settings, speaker=_speaker(settings)).run()
     return 0

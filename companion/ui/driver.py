@@ -107,10 +107,19 @@ class AppDriver:
             self.pump(2)
 
     def type_command(self, line: str) -> None:
-        """Type a line into the dashboard's command bar and press Run."""
+        """Type a line into the dashboard's command bar and press Run (a card reveal on
+        screen is acknowledged first, as a player would)."""
+        if self.screen.name == "reveal":
+            self.tap(self.screen.ids["continue"])
         dashboard = self.app.screen("dashboard")
         dashboard.ids.command.text = line
         self.tap(dashboard.ids.run)
+
+    def pump_for(self, seconds: float) -> None:
+        """Let animations run for `seconds` of wall time (a reveal fades in)."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            self.pump()
 
     def wait_for(self, condition: Callable[[], bool], what: str, timeout: float = 20.0) -> None:
         deadline = time.monotonic() + timeout

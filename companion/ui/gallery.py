@@ -45,9 +45,18 @@ def play_gallery(driver: AppDriver) -> Iterator[str]:
     yield "newgame"
     driver.tap("Start the game")
     driver.tap("Let the app draw: Development cards")
+    driver.pump_for(0.4)
+    yield "reveal"
+    driver.tap("Continue")
+    driver.tap("Let the app draw: Primary mission cards")
+    driver.pump_for(0.4)
+    yield "reveal-hidden"
+    driver.tap("Continue")
     yield "setup"
     for line in script_lines()[:PREPARATION_LINES]:
         driver.type_command(line)
+    if driver.screen.name == "reveal":
+        driver.tap("Continue")
     yield "dashboard"
     driver.tap("Not possible now")
     yield "unavailable"

@@ -19,12 +19,20 @@ from pathlib import Path
 from typing import Any
 
 from companion.catalogs import load_catalog
+from companion.core import piles
 from companion.core.errors import CompanionError
+from companion.core.tags import make_tag
 from companion.games.registry import RULES_MODULES, rules_for
 from companion.session import Session, open_session
 from companion.store.journal import GameInfo, StoreError, open_journal
 from companion.ui.presenters.newgame import form_for
-from companion.ui.table import TableData, prompt_data, table_data
+from companion.ui.table import (
+    RevealedCard,
+    TableData,
+    prompt_data,
+    revealed_cards,
+    table_data,
+)
 
 Deliver = Callable[[Callable[[], None]], None]
 
@@ -38,6 +46,7 @@ class Reply:
     table: TableData | None = None
     kind: str = "info"
     value: Any = None
+    cards: tuple[RevealedCard, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -166,6 +175,15 @@ class CommandRunner:
         """Reply with `value` = the prompt after a partial (or a seat's own private prompt)."""
         self.submit(lambda r: r._prompt(after, seat), done)
 
+    def game_catalog(self, done: Callable[[Reply], None]) -> None:
+        """Reply with `value` = (game kind, the open game's own catalog) for the scanner."""
+        self.submit(lambda r: r._catalog(), done)
+
+    def demo_card(self, done: Callable[[Reply], None]) -> None:
+        """Reply with `value` = (tag, name) of the card the seeded virtual deck deals next
+        for the first deck the table owes a card from, or None when it owes none."""
+        self.submit(lambda r: r._demo_card(), done)
+
     def refresh(self, done: Callable[[Reply], None]) -> None:
         """Reload when another companion saved a step; reply with the table either way."""
         self.submit(lambda r: r._refresh(), done)
@@ -203,7 +221,8 @@ class CommandRunner:
             return Reply(False, "No game is open: resume one or start a new one.", None,
                          "refused")
         result = self.session.run(line)
-        return Reply(result.ok, result.message, table_data(self.session), result.kind)
+        return Reply(result.ok, result.message, table_data(self.session), result.kind,
+                     cards=revealed_cards(self.session, result.step))
 
     def _games(self) -> Reply:
         journal, _ = open_journal(self.db)
@@ -226,6 +245,22 @@ class CommandRunner:
         if self.session is None:
             return Reply(False, "No game is open.", None, "info")
         return Reply(True, "", None, "info", prompt_data(self.session, seat, after))
+
+    def _catalog(self) -> Reply:
+        if self.session is None:
+            return Reply(False, "No game is open.", None, "info")
+        return Reply(True, "", None, "info", (self.session.kind, self.session.match.catalog))
+
+    def _demo_card(self) -> Reply:
+        if self.session is None:
+            return Reply(False, "No game is open.", None, "info")
+        decks = prompt_data(self.session).get("expects_scan") or []
+        if not decks:
+            return Reply(True, "", None, "info", None)
+        match = self.session.match
+        _events, card = piles.virtual_pick(match.state.table, decks[0])
+        tag = make_tag(match.rules.game, card).text
+        return Reply(True, "", None, "info", (tag, match.catalog.card(card).name))
 
     def _refresh(self) -> Reply:
         if self.session is None:

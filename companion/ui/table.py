@@ -11,7 +11,8 @@ from typing import Any
 
 from companion.api import table_prompt
 from companion.core.errors import CompanionError
-from companion.core.privacy import public_step
+from companion.core.events import Step
+from companion.core.privacy import HIDDEN, public_step
 from companion.core.prompt import supports_prompt
 from companion.session import Session
 
@@ -67,6 +68,37 @@ def redo_preview(session: Session) -> str | None:
 
 def undo_preview(session: Session) -> str | None:
     return session.match.undo_preview() if session.match.stack else None
+
+
+@dataclass(frozen=True)
+class RevealedCard:
+    """A card a command drew or scanned, as the table may see it (hidden: only where it went)."""
+
+    card_id: str
+    name: str
+    deck: str
+    summary: str
+    hidden: bool
+    to: str
+
+
+def revealed_cards(session: Session, step: Step | None) -> tuple[RevealedCard, ...]:
+    """The cards a step took out of a draw pile, in order; hidden ones masked."""
+    if step is None or step.kind != "do":
+        return ()
+    catalog = session.match.catalog
+    cards = []
+    for e in public_step(step).events:
+        if e.type != "card_moved" or not str(e["from"]).startswith("deck:"):
+            continue
+        owner = str(e["to"]).partition(":")[2]
+        if e["card"] == HIDDEN:
+            cards.append(RevealedCard("", "", str(e["from"])[5:], "", True, owner))
+            continue
+        entry = catalog.card(str(e["card"]))
+        cards.append(RevealedCard(entry.card_id, entry.name, entry.deck, entry.summary, False,
+                                  owner))
+    return tuple(cards)
 
 
 def prompt_data(session: Session, seat: str | None = None,

@@ -14,6 +14,7 @@ from companion.ui.table import TableData
 from companion.ui.runner import Reply
 from companion.ui.widgets import SeatRowView
 from companion.ui.widgets.actions import ActionsPanel
+from companion.ui.widgets.scanstrip import ScanStrip  # noqa: F401  (used in the .kv)
 
 load_layout(__file__)
 
@@ -39,6 +40,12 @@ class DashboardScreen(Screen):
         panel.on_command = self._command
         panel.on_partial = self._partial
         panel.on_back = self._back
+
+    def on_enter(self, *_args: Any) -> None:
+        self.ids.scanstrip.start_preview()
+
+    def on_leave(self, *_args: Any) -> None:
+        self.ids.scanstrip.stop_preview()
 
     def _app(self) -> Any:
         from kivy.app import App
