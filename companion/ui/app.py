@@ -20,9 +20,11 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from companion.ui import widgets  # noqa: F401  (registers our widgets and their rules)
 from companion.ui.democamera import DemoCamera
 from companion.ui.presenters.cues import cue_for
+from companion.ui.presenters.final import is_over
 from companion.ui.runner import CommandRunner, Reply
 from companion.ui.scanning import ScannerService
 from companion.ui.screens.dashboard import DashboardScreen
+from companion.ui.screens.final import FinalScreen
 from companion.ui.screens.history import HistoryScreen
 from companion.ui.screens.newgame import NewGameScreen
 from companion.ui.screens.private import PrivateScreen
@@ -61,6 +63,7 @@ class CompanionApp(App):
     busy = BooleanProperty(False)
     can_undo = BooleanProperty(False)
     can_redo = BooleanProperty(False)
+    game_over = BooleanProperty(False)
     text_scale = NumericProperty(1.0)
 
     def __init__(self, options: AppOptions, settings: AppSettings | None = None,
@@ -86,7 +89,8 @@ class CompanionApp(App):
         for screen in (StartScreen(name="start"), DashboardScreen(name="dashboard"),
                        HistoryScreen(name="history"), NewGameScreen(name="newgame"),
                        SavedGamesScreen(name="saved"), SettingsScreen(name="settings"),
-                       PrivateScreen(name="private"), RevealScreen(name="reveal")):
+                       PrivateScreen(name="private"), RevealScreen(name="reveal"),
+                       FinalScreen(name="final")):
             manager.add_widget(screen)
         self.manager = manager
         self.runner = CommandRunner(self.options.db, clock_deliver, self.options.crash_log)
@@ -172,12 +176,19 @@ class CompanionApp(App):
     def _take_table(self, table: TableData | None) -> None:
         if table is None:
             return
-        self.table = table
+        previous, self.table = self.table, table
         self.can_undo = table.undo_preview is not None
         self.can_redo = table.redo_preview is not None
         for name in ("dashboard", "history"):
             self.screen(name).show_table(table)
         self._demo_next()
+        was_over = previous is not None and is_over(previous.view) and \
+            previous.game_id == table.game_id
+        self.game_over = is_over(table.view)
+        if self.game_over:
+            self.screen("final").show_table(table)
+            if not was_over and self.manager is not None:
+                Clock.schedule_once(lambda _dt: self.show("final"), 0)
         start = self.screen("start")
         start.can_resume = True
         start.resume_text = f"Resume: {table.title}, {table.steps} steps"

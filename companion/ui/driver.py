@@ -48,7 +48,7 @@ class AppDriver:
                 raise DriverError("The app did not answer within the time allowed.")
             self.pump()
             time.sleep(0.002)
-        self.pump(3)
+        self.pump(1)
 
     # ---- finding -----------------------------------------------------------------------------
     @property
