@@ -48,7 +48,7 @@ class AppDriver:
                 raise DriverError("The app did not answer within the time allowed.")
             self.pump()
             time.sleep(0.002)
-        self.pump(1)
+        self.pump(2)
 
     # ---- finding -----------------------------------------------------------------------------
     @property
@@ -102,9 +102,15 @@ class AppDriver:
         while parent is not None and not isinstance(parent, ScrollView) and id(parent) not in seen:
             seen.add(id(parent))  # the window is its own parent
             parent = parent.parent
-        if isinstance(parent, ScrollView):
-            parent.scroll_to(widget, padding=10, animate=False)
-            self.pump(2)
+        if isinstance(parent, ScrollView) and parent.children:
+            self.pump(2)  # nested layouts settle their heights over a frame or two
+            content = parent.children[0]
+            spare = content.height - parent.height
+            if spare > 0:
+                _x, y = content.to_widget(*widget.to_window(widget.x, widget.y))
+                bottom = y + widget.height / 2 - parent.height / 2
+                parent.scroll_y = min(1.0, max(0.0, bottom / spare))
+                self.pump(2)
 
     def type_command(self, line: str) -> None:
         """Type a line into the dashboard's command bar and press Run (a card reveal on

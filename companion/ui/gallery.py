@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from companion.catalogs import assets_dir
-from companion.ui.driver import AppDriver
-from companion.ui.widgets import CommandInput
+
+if TYPE_CHECKING:  # importing Kivy creates its window: only when driving
+    from companion.ui.driver import AppDriver
 
 #: The script's lines typed before the dashboard picture (round 2's preparation).
 PREPARATION_LINES = 44
@@ -30,6 +32,7 @@ def script_lines() -> list[str]:
 def seat_players(driver: AppDriver, names: dict[str, str]) -> None:
     """Type player names into the new-game form's fields of the named seats."""
     from companion.ui.screens.newgame import SeatEntry
+    from companion.ui.widgets import CommandInput
 
     for entry in driver.widgets():
         if isinstance(entry, SeatEntry) and entry.label in names:

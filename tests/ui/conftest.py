@@ -21,12 +21,13 @@ os.environ["KIVY_NO_CONSOLELOG"] = "1"
 os.environ["KIVY_NO_FILELOG"] = "1"
 os.environ.setdefault("KIVY_CLIPBOARD", "dummy")
 
+from companion.ui.command import configure_kivy  # noqa: E402  (after the environment)
+
+configure_kivy((800, 480), False)  # before any test module imports Kivy's window
+
 
 @pytest.fixture(scope="session")
 def kivy_window() -> object:
-    from companion.ui.command import configure_kivy
-
-    configure_kivy((800, 480), False)
     from kivy.config import Config
 
     Config.set("kivy", "keyboard_mode", "system")
