@@ -27,19 +27,21 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.catalogs import assets_dir, load_catalog
+from companion.catalogs import demo_path, load_catalog
 from companion.core.engine import Match
-from companion.games.registry import rules_for
+from companion.games.registry import game as game_named
 
 
 def demo_lines(game: str) -> list[str]:
-    text = (assets_dir() / "demo" / f"{game}.txt").read_text(encoding="utf-8")
+    script = demo_path(game_named(game))
+    assert script is not None, f"{game} has no demo script"
+    text = script.read_text(encoding="utf-8")
     return [x for x in text.splitlines() if x.strip() and not x.lstrip().startswith("#")]
 
 
 def play(game: str, lines: list[str]) -> tuple[Match[Any], float]:
     """The demo played in memory; CPU seconds per command (other processes excluded)."""
-    match: Match[Any] = Match(rules_for(game), load_catalog(game), seed=1)
+    match: Match[Any] = Match(game_named(game).rules, load_catalog(game), seed=1)
     start = time.process_time()
     for line in lines:
         match.execute(line)
@@ -48,7 +50,7 @@ def play(game: str, lines: list[str]) -> tuple[Match[Any], float]:
 
 def folds(game: str, lines: list[str]) -> tuple[int, int]:
     """How many times `apply` ran while the demo was played, and how many events it made."""
-    rules = rules_for(game)
+    rules = game_named(game).rules
     calls = [0]
     original = rules.apply
 

@@ -23,9 +23,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.catalogs import assets_dir
-from companion.games.registry import rules_for
-from companion.session import open_session
-from companion.store.journal import open_journal
+from companion.games.registry import game as game_named
+from companion.session import load_match, open_session
+from companion.store.opening import open_journal
 
 
 def _setup_lines(game: str) -> list[str]:
@@ -65,12 +65,12 @@ def fill(db: Path, game: str, target: int) -> tuple[str, float, int]:
 
 def time_open(db: Path, game_id: str, game: str, repeat: int) -> tuple[float, float]:
     """Median ms to open the game from its snapshot, and to replay it from the start."""
-    rules = rules_for(game)
+    definition = game_named(game)
     opens, replays = [], []
     for _ in range(repeat):
         start = time.perf_counter()
         journal, _ = open_journal(db)
-        match = journal.load(game_id, rules)
+        match = load_match(journal, game_id, definition)
         opens.append((time.perf_counter() - start) * 1000)
         start = time.perf_counter()
         state = match.replay_from_start()

@@ -1,4 +1,4 @@
-"""Thin loader: read a game's catalog TOML from the packaged assets."""
+"""Thin loader: read a game's catalog TOML (and demo script) from the packaged assets."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from importlib import resources
 from pathlib import Path
 
 from companion.core.catalog import Catalog
+from companion.core.definition import GameDefinition
 from companion.core.errors import CatalogError
-
-CATALOG_FILES = {"xp": "exploration.toml", "ti4": "ti4.toml"}
+from companion.games.registry import game, games
 
 
 def assets_dir() -> Path:
@@ -20,25 +20,46 @@ def assets_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "assets"
 
 
-def catalog_path(game: str) -> Path:
-    if game not in CATALOG_FILES:
-        raise CatalogError(f"{game!r} is not a known game; choose xp or ti4.")
-    return assets_dir() / "catalogs" / CATALOG_FILES[game]
+def _asset(folder: str, name: str) -> Path:
+    path = Path(name)
+    return path if path.is_absolute() else assets_dir() / folder / path
 
 
-def load_catalog_file(path: Path) -> Catalog:
-    """Parse and validate one catalog file; errors name the file and key."""
+def catalog_path(game_id: str) -> Path:
+    """Where the current catalog of `game_id` is (its definition names the file)."""
+    return _asset("catalogs", game(game_id).catalog_file)
+
+
+def demo_path(definition: GameDefinition) -> Path | None:
+    """The script `companion demo` plays for a game, if it has one."""
+    return _asset("demo", definition.demo_file) if definition.demo_file else None
+
+
+def read_catalog_data(path: Path) -> dict[str, object]:
+    """The parsed TOML of one catalog file; errors name the file."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise CatalogError(f"{path}: cannot be read ({exc.strerror}).") from exc
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise CatalogError(f"{path}: is not valid TOML ({exc}).") from exc
-    return Catalog.from_data(data, str(path.name))
 
 
-def load_catalog(game: str) -> Catalog:
-    """The current catalog of `game` ("xp" or "ti4")."""
-    return load_catalog_file(catalog_path(game))
+def load_catalog_file(path: Path) -> Catalog:
+    """Parse and validate one catalog file of any registered game; errors name the file and key."""
+    data = read_catalog_data(path)
+    header = data.get("catalog")
+    game_id = header.get("game") if isinstance(header, dict) else None
+    if not isinstance(game_id, str) or game_id not in games():
+        raise CatalogError(f"{path.name}: catalog.game: {game_id!r} is not a known game; "
+                           f"choose {games().choices()}.")
+    return game(game_id).catalog_from_data(data, str(path.name))
+
+
+def load_catalog(game_id: str) -> Catalog:
+    """The current catalog of `game_id`."""
+    definition = game(game_id)
+    path = _asset("catalogs", definition.catalog_file)
+    return definition.catalog_from_data(read_catalog_data(path), str(path.name))

@@ -30,9 +30,19 @@ MANIFEST=$STATE_DIR/installed
 TEMPLATES="$here/deploy/kiosk"
 
 done_lines=()
-did() { done_lines+=("$*"); say "$*"; }
+# What changed, listed at the end (and, if a step fails, what had changed by then).
+did() { done_lines+=("$*"); }
 
 fail() { say "$*"; exit 1; }
+
+report_partial() {
+    local status=$? line
+    if [ "$status" -ne 0 ] && [ "${#done_lines[@]}" -gt 0 ]; then
+        say "stopped; what had been done before:"
+        for line in "${done_lines[@]}"; do printf '  - %s\n' "$line" >&2; done
+    fi
+}
+trap report_partial EXIT
 
 # ---- rendering ------------------------------------------------------------------------
 
@@ -125,7 +135,8 @@ recorded_values() {
 
 install_system_file() {
     # $1 path, $2 content: written only when different, recorded either way.
-    if [ -f "$1" ] && [ "$(cat "$1")" = "$2" ]; then
+    # Read as root: /etc/polkit-1/rules.d is closed to other users.
+    if as_root test -f "$1" && [ "$(as_root cat "$1")" = "$2" ]; then
         say "$1 is up to date"
     else
         as_root mkdir -p "$(dirname "$1")"
@@ -140,7 +151,7 @@ install_system_file() {
 
 install_packages() {
     local before=" "
-    for package in $APT_KIOSK $APT_RUN; do
+    for package in $APT_BASE $APT_RUN $APT_KIOSK; do
         dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \
             || before="$before$package "
     done
@@ -153,12 +164,16 @@ install_packages() {
 
 install_venv() {
     [ -d .venv ] || record venv "$here/.venv"
-    # shellcheck disable=SC2016  # expanded by the inner shell
+    local before
+    before="$(cat .venv/.installed-* 2>/dev/null || true)"
     # No pip cache: it would keep a second copy of every wheel on the SD card.
+    # shellcheck disable=SC2016  # expanded by the inner shell
     as_user env PIP_NO_CACHE_DIR=1 bash -c \
         'set -euo pipefail; cd "$1"; . deploy/common.sh; python_env "$2"' \
         _ "$here" "$EXTRA_RUN"
-    did "the companion is installed in $here/.venv"
+    if [ "$before" != "$(cat .venv/.installed-* 2>/dev/null || true)" ]; then
+        did "installed the companion in $here/.venv"
+    fi
 }
 
 join_groups() {
@@ -177,9 +192,13 @@ join_groups() {
 
 install_kivy_config() {
     local kivy_home="$1"
+    record dir "$kivy_home"
+    if as_user cmp -s "$TEMPLATES/kivy-config.ini" "$kivy_home/config.ini"; then
+        say "Kivy's configuration in $kivy_home is up to date"
+        return
+    fi
     as_user mkdir -p "$kivy_home"
     as_user install -m 0644 "$TEMPLATES/kivy-config.ini" "$kivy_home/config.ini"
-    record dir "$kivy_home"
     did "wrote Kivy's configuration to $kivy_home/config.ini (one touch provider)"
 }
 
@@ -190,8 +209,8 @@ seed_settings() {
         return
     fi
     as_user mkdir -p "$(dirname "$file")"
-    printf '{\n  "rotation": %s,\n  "fullscreen": true\n}\n' "$rotation" \
-        | as_user tee "$file" >/dev/null
+    # The app's own format (companion/ui/settings.py); it fills in the rest itself.
+    printf '[app]\nrotation = %s\n' "$rotation" | as_user tee "$file" >/dev/null
     record settings "$file $(sha256sum < "$file" | cut -d' ' -f1)"
     did "seeded the app's settings in $file (rotation $rotation)"
 }
@@ -247,10 +266,11 @@ install_kiosk() {
     install_venv
     local paths kivy_home settings drm=""
     paths="$(as_user "$here/.venv/bin/python" -I -c \
-        'from companion import kiosk; print(kiosk.kivy_home({})); print(kiosk.settings_file())')"
+        'from companion import kiosk; print(kiosk.kivy_home({})); print(kiosk.settings_file({}))')"
     kivy_home="$(sed -n 1p <<<"$paths")"
     settings="$(sed -n 2p <<<"$paths")"
     join_groups
+    record configdir "$(dirname "$settings")"
     install_kivy_config "$kivy_home"
     seed_settings "$settings" "$rotation"
     [ "$chroot" = 1 ] || drm="$(drm_card_index)"
@@ -283,14 +303,17 @@ uninstall_kiosk() {
     local chroot="$1" owner
     owner="$(recorded_values user | head -n 1)"
     [ -f "$MANIFEST" ] || say "no kiosk install is recorded in $MANIFEST; removing what is there"
-    if [ "$chroot" = 1 ] || [ ! -d /run/systemd/system ]; then
-        as_root systemctl disable "$SERVICE" >/dev/null 2>&1 || true
-    else
-        as_root systemctl disable --now "$SERVICE" >/dev/null 2>&1 || true
+    if systemctl is-enabled --quiet "$SERVICE" 2>/dev/null; then
+        if [ "$chroot" = 1 ] || [ ! -d /run/systemd/system ]; then
+            as_root systemctl disable "$SERVICE" >/dev/null 2>&1
+        else
+            as_root systemctl disable --now "$SERVICE" >/dev/null 2>&1
+        fi
+        did "stopped and disabled $SERVICE"
     fi
     local path
     while read -r path; do
-        if [ -n "$path" ] && [ -e "$path" ]; then
+        if [ -n "$path" ] && as_root test -e "$path"; then
             as_root rm -f "$path"
             did "removed $path"
         fi
@@ -305,6 +328,12 @@ uninstall_kiosk() {
         fi
     done < <(recorded_values dir; recorded_values venv)
     remove_settings
+    while read -r path; do
+        # The app's own folder goes only if nothing else (a player's file) is in it.
+        if [ -n "$path" ] && [ -d "$path" ] && as_root rmdir "$path" 2>/dev/null; then
+            did "removed $path"
+        fi
+    done < <(recorded_values configdir)
     local group target
     while read -r group; do
         if [ -n "$group" ] && [ -n "$owner" ]; then
@@ -327,6 +356,7 @@ uninstall_kiosk() {
 
 summary() {
     printf '%s\n' "$1"
+    [ "${#done_lines[@]}" -gt 0 ] || printf '  - nothing needed changing\n'
     local line
     for line in "${done_lines[@]}"; do
         printf '  - %s\n' "$line"

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.registry import rules_for
+from companion.games.registry import packaged
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -43,10 +43,10 @@ def test_every_test_cited_in_the_rules_coverage_exists():
         assert f"def {test}" in sources[file_name], f"{file_name}::{test} is cited but missing"
 
 
-@pytest.mark.parametrize("game", ["xp", "ti4"])
+@pytest.mark.parametrize("game", packaged(), ids=lambda g: g.id)
 def test_every_verb_of_a_game_has_a_row_in_commands_md(game):
     text = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
     rows = {line.split("|")[1].strip().strip("`") for line in text.splitlines()
             if line.startswith("| ")}
-    for verb in rules_for(game).verbs():
-        assert verb.name in rows, f"{game} verb {verb.name!r} has no row in docs/commands.md"
+    for verb in game.rules.verbs():
+        assert verb.name in rows, f"{game.id} verb {verb.name!r} has no row in docs/commands.md"

@@ -19,6 +19,6 @@ def test_wheel_ships_assets_inside_the_package(tmp_path):
     for needed in ("companion/assets/catalogs/exploration.toml",
                    "companion/assets/catalogs/ti4.toml",
                    "companion/assets/demo/xp.txt",
-                   "companion/cli.py"):
+                   "companion/cli/__init__.py", "companion/cli/main.py"):
         assert needed in names, f"{needed} missing from the wheel"
     assert not any(n.startswith("tests/") for n in names)

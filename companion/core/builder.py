@@ -13,7 +13,6 @@ throwing the builder away is a dry run.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Generic
 
 from companion.core.catalog import Catalog
@@ -35,7 +34,6 @@ class Builder(Generic[S]):
     def __init__(self, rules: GameRules[S], catalog: Catalog, state: S):
         self.rules = rules
         self.catalog = catalog
-        self.before: S = state
         self.state: S = state
         self.events: list[Event] = []
         self.messages: list[str] = []
@@ -64,15 +62,9 @@ class Builder(Generic[S]):
         self.add(*outcome.events)
         return outcome.seat
 
-    def extend(self, events: Iterable[Event]) -> None:
-        self.add(*events)
-
     @property
     def message(self) -> str:
         return " ".join(self.messages)
-
-    def outcome(self, seat: str | None = None) -> Outcome:
-        return Outcome(tuple(self.events), self.message, seat)
 
     def _run_hooks(self) -> None:
         self._running_hooks = True

@@ -7,7 +7,7 @@ name the file, the key and what is wrong.
 Data shape (see docs/catalog-format.md)::
 
     [catalog]  game, title, version, sources
-    [decks.NAME]  title, tagged (bool)
+    [decks.NAME]  title, tagged (bool), reshuffle (bool), when_empty (sentence)
     [[cards]]  design, name, deck, kind, ids = [...], summary, option,
                copies_assumed, assumed = [...], [cards.attrs]
     retired_ids = [...]      IDs once printed and never to be reused
@@ -23,24 +23,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.errors import CatalogError, OtherGameError, UnknownCardError
-from companion.core.tags import (
-    GAME_BY_PREFIX,
-    GAME_TITLES,
-    Tag,
-    is_valid_card_id,
-    make_tag,
-    parse_tag,
-    with_article,
-)
+from companion.core.tags import Tag, is_valid_card_id, is_valid_prefix
 
 
 @dataclass(frozen=True)
 class Deck:
-    """A named group of cards; a tagged deck has one sticker per card."""
+    """A named group of cards; a tagged deck has one sticker per card.
+
+    `reshuffle` says whether the rules shuffle the discard pile into a new deck
+    when the deck runs out; `when_empty` is the sentence the table reads when the
+    deck is empty and gives no more cards (saying why).
+    """
 
     name: str
     title: str
     tagged: bool = True
+    reshuffle: bool = True
+    when_empty: str = ""
 
 
 @dataclass(frozen=True)
@@ -58,9 +57,10 @@ class CardEntry:
     option: str | None = None
     attrs: Mapping[str, Any] = field(default_factory=dict)
 
-    def to_dict(self, game: str) -> dict[str, Any]:
+    def to_dict(self, prefix: str) -> dict[str, Any]:
+        """The card as `catalog --json` shows it; `prefix` is its game's tag prefix."""
         return {
-            "tag": make_tag(game, self.card_id).text,
+            "tag": Tag(prefix, self.card_id).text,
             "id": self.card_id,
             "deck": self.deck,
             "design": self.design,
@@ -74,9 +74,14 @@ class CardEntry:
 
 @dataclass(frozen=True)
 class Catalog:
-    """A validated catalog of one game; `data` is kept to store with each game."""
+    """A validated catalog of one game; `data` is kept to store with each game.
+
+    `prefix` is the tag prefix of the game's definition (the catalog file does
+    not repeat it): the catalog resolves only tags that carry it.
+    """
 
     game: str
+    prefix: str
     title: str
     version: str
     decks: Mapping[str, Deck]
@@ -90,8 +95,13 @@ class Catalog:
         return content_hash(self.data)
 
     @classmethod
-    def from_data(cls, data: Mapping[str, Any], source: str) -> Catalog:
-        return _build_catalog(data, source)
+    def from_data(cls, data: Mapping[str, Any], source: str, prefix: str) -> Catalog:
+        """Validate catalog data read from `source` for the game whose tags carry `prefix`."""
+        return _build_catalog(data, source, prefix)
+
+    def tag_of(self, card_id: str) -> Tag:
+        """The tag printed on `card_id`'s sticker."""
+        return Tag(self.prefix, card_id)
 
     def to_data(self) -> dict[str, Any]:
         return json.loads(json.dumps(self.data))
@@ -100,20 +110,20 @@ class Catalog:
         """The entry of `card_id`, or UnknownCardError with a readable sentence."""
         word = card_id.strip().upper()
         if "/" in word:  # a whole tag typed where an ID was asked for
-            return self.resolve(parse_tag(word))
+            return self.resolve(Tag.from_text(word))
         entry = self.cards.get(word)
         if entry is None:
             if not is_valid_card_id(word):
                 raise UnknownCardError(f"{card_id!r} is not a card ID (IDs look like H01).")
-            raise UnknownCardError(f"{_prefix(self.game)}/{word} is not a card in the "
+            raise UnknownCardError(f"{self.prefix}/{word} is not a card in the "
                                    f"{self.title} catalog.")
         return entry
 
     def resolve(self, tag: Tag) -> CardEntry:
-        """The card a scanned tag names; refuses tags of the other game."""
-        if tag.game != self.game:
+        """The card a scanned tag names; refuses tags of another game."""
+        if tag.prefix != self.prefix:
             raise OtherGameError(
-                f"{tag} is {with_article(tag.game)} card, not part of this {self.title} game."
+                f"{tag} is not part of this {self.title} game: its tags start {self.prefix}/."
             )
         return self.card(tag.card_id)
 
@@ -139,10 +149,6 @@ def content_hash(data: Mapping[str, Any]) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()[:16]
 
 
-def _prefix(game: str) -> str:
-    return {g: p for p, g in GAME_BY_PREFIX.items()}.get(game, game.upper())
-
-
 def _fail(source: str, key: str, problem: str) -> CatalogError:
     return CatalogError(f"{source}: {key}: {problem}")
 
@@ -165,10 +171,15 @@ def _build_decks(data: Mapping[str, Any], source: str) -> dict[str, Deck]:
         if not isinstance(table, Mapping):
             raise _fail(source, f"decks.{name}", "must be a table")
         title = _require(table, "title", str, source, f"decks.{name}")
-        tagged = table.get("tagged", True)
-        if not isinstance(tagged, bool):
-            raise _fail(source, f"decks.{name}.tagged", "must be true or false")
-        decks[name] = Deck(name, title, tagged)
+        flags = {}
+        for key in ("tagged", "reshuffle"):
+            flags[key] = table.get(key, True)
+            if not isinstance(flags[key], bool):
+                raise _fail(source, f"decks.{name}.{key}", "must be true or false")
+        when_empty = table.get("when_empty", "")
+        if not isinstance(when_empty, str):
+            raise _fail(source, f"decks.{name}.when_empty", "must be a sentence")
+        decks[name] = Deck(name, title, flags["tagged"], flags["reshuffle"], when_empty)
     return decks
 
 
@@ -231,15 +242,15 @@ def _entries_of(
     ]
 
 
-def _build_catalog(data: Mapping[str, Any], source: str) -> Catalog:
+def _build_catalog(data: Mapping[str, Any], source: str, prefix: str) -> Catalog:
     if not isinstance(data, Mapping):
         raise _fail(source, "(top)", "a catalog must be a table of tables")
     header = data.get("catalog")
     if not isinstance(header, Mapping):
         raise _fail(source, "catalog", "the [catalog] table is missing")
     game = _require(header, "game", str, source, "catalog")
-    if game not in GAME_TITLES:
-        raise _fail(source, "catalog.game", f"{game!r} is not a known game (xp, ti4)")
+    if not is_valid_prefix(prefix):
+        raise _fail(source, "catalog.game", f"{prefix!r} cannot be the tag prefix of {game!r}")
     title = _require(header, "title", str, source, "catalog")
     version = str(header.get("version", "0"))
     decks = _build_decks(data, source)
@@ -247,4 +258,4 @@ def _build_catalog(data: Mapping[str, Any], source: str) -> Catalog:
     rules = data.get("rules", {})
     if not isinstance(rules, Mapping):
         raise _fail(source, "rules", "must be a table")
-    return Catalog(game, title, version, decks, cards, rules, data, source)
+    return Catalog(game, prefix, title, version, decks, cards, rules, data, source)

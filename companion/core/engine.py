@@ -345,7 +345,9 @@ class Match(Generic[S]):
     def help_text(self) -> str:
         """Every verb in one line each: the core's, then the game's."""
         game = "; ".join(v.usage for v in self.rules.verbs())
-        return f"Commands: {CORE_USAGE}; {game}" if game else f"Commands: {CORE_USAGE}"
+        core = CORE_USAGE if self.rules.dice(self.catalog) else \
+            CORE_USAGE.replace(" roll DIE [FACE];", "")
+        return f"Commands: {core}; {game}" if game else f"Commands: {core}"
 
     def undo_preview(self) -> str:
         if not self.stack:
@@ -379,5 +381,7 @@ class Match(Generic[S]):
     def odds(self, deck: str) -> DeckOdds:
         """The odds of the next card of `deck`, over the deck and the hidden hands."""
         cards = self.catalog.cards
+        info = self.catalog.decks.get(deck)
         return deck_odds(self.state.table, lambda c: cards[c].name, deck,
-                         lambda c: cards[c].deck)
+                         lambda c: cards[c].deck, info.reshuffle if info else True,
+                         info.when_empty if info else "")

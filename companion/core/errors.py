@@ -20,7 +20,11 @@ class UnknownCardError(CompanionError):
 
 
 class OtherGameError(CompanionError):
-    """A well-formed tag that belongs to the other game."""
+    """A well-formed tag that belongs to another game."""
+
+
+class UnknownGameError(CompanionError):
+    """A game id or tag prefix that no registered game has."""
 
 
 class IllegalMoveError(CompanionError):

@@ -45,14 +45,28 @@ def build_draw(b: Builder[S], args: Sequence[str]) -> str | None:
         seat = build_scan(b, card)
     except CompanionError:
         # The refusal would name the app's next card, which nobody has seen.
-        raise IllegalMoveError(f"No card can be drawn from the {deck} deck now: the game "
-                               "is not waiting for one (state shows what it waits for).") \
-            from None
+        raise IllegalMoveError(_no_draw_now(b, deck)) from None
     # A card drawn into a private zone (a hidden mission) is never named in the log.
     hidden = any(is_hidden_move(e) and e["card"] == card.card_id for e in b.events[first:])
     drew = "The app drew a card" if hidden else f"The app drew {card.name} ({card.card_id})"
     b.messages.insert(0, f"{drew}.")
     return seat
+
+
+def _no_draw_now(b: Builder[S], deck: str) -> str:
+    """Why `draw DECK` is refused, naming the deck the game does wait for, if any."""
+    situation = getattr(b.rules, "situation", None)
+    now = situation(b.state, b.catalog, None) if callable(situation) else None
+    if now is not None and now.over:
+        return "The game is over: no card can be drawn."
+    owed = tuple(now.expects_scan) if now is not None else ()
+    if owed and deck not in owed:
+        wanted = " or ".join(owed)
+        article = "an" if wanted[:1] in "aeiou" else "a"
+        return f"No card can be drawn from the {deck} deck now: the game is waiting for " \
+               f"{article} {wanted} card."
+    return f"No card can be drawn from the {deck} deck now: the game is not waiting for one " \
+           f"(state shows what it waits for)."
 
 
 def build_roll(b: Builder[S], args: Sequence[str]) -> str | None:
@@ -89,7 +103,7 @@ def signed_number(word: str, what: str) -> int:
 def parse_adjust(args: Sequence[str]) -> Adjustment:
     if len(args) < 3:
         raise CommandSyntaxError("adjust takes a target, what to change and a change, "
-                                 "e.g. adjust Kourou credits +3 why")
+                                 "e.g. adjust Ann credits +3 why")
     delta = signed_number(args[2], "the change")
     reason = " ".join(args[3:]) or "no reason given"
     return Adjustment(args[0], args[1].lower(), delta, reason)

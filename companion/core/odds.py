@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core.piles import deck_zone, is_private
+from companion.core.piles import deck_zone, discard_zone, is_private
 from companion.core.table import Table
 
 
@@ -43,6 +43,11 @@ class DeckOdds:
     left: int
     hidden: int
     cards: tuple[CardOdds, ...]
+    #: Cards in the discard pile that become the deck before the next draw (the deck
+    #: is empty and the rules reshuffle it); the odds are then over them.
+    reshuffled: int = 0
+    #: The sentence for an empty deck that gives no more cards, saying why.
+    empty_note: str = ""
 
     @property
     def unseen(self) -> int:
@@ -51,11 +56,18 @@ class DeckOdds:
     def to_dict(self) -> dict[str, Any]:
         return {"deck": self.deck, "left": self.left, "hidden_in_hands": self.hidden,
                 "unseen": self.unseen, "cards": [c.to_dict() for c in self.cards],
-                "sentence": self.sentence()}
+                "sentence": self.sentence(), "reshuffle_from_discard": self.reshuffled,
+                "empty_note": self.empty_note}
 
     def sentence(self) -> str:
         noun = "card" if self.left == 1 else "cards"
         parts = ", ".join(f"{c.count} x {c.name}" for c in self.cards)
+        if self.reshuffled:
+            return (f"The {self.deck} deck is empty: before the next draw, shuffle its "
+                    f"discard pile ({self.reshuffled} cards) into a new {self.deck} deck. "
+                    f"The next card is one of them: {parts}.")
+        if not self.unseen and self.empty_note:
+            return self.empty_note
         head = f"{self.left} {noun} left in the {self.deck} deck"
         if not self.hidden:
             return head + (f": {parts}." if parts else ".")
@@ -64,9 +76,19 @@ class DeckOdds:
 
 
 def deck_odds(table: Table, name_of: Callable[[str], str], deck: str,
-              deck_of: Callable[[str], str]) -> DeckOdds:
-    """Odds of the next card of `deck`: names counted over the deck and hidden hands."""
+              deck_of: Callable[[str], str], reshuffle: bool = True,
+              when_empty: str = "") -> DeckOdds:
+    """Odds of the next card of `deck`: names counted over the deck and hidden hands.
+
+    An empty deck the rules reshuffle gives the odds over its discard pile, which
+    becomes the deck before the next draw; an empty deck never reshuffled says why.
+    """
     pile = deck_zone(deck)
+    discarded = table.cards_in(discard_zone(deck))
+    if reshuffle and discarded and not table.count_in(pile):
+        found = _counts(name_of, discarded)
+        return DeckOdds(deck, 0, 0, tuple(CardOdds(name, n, n / len(discarded))
+                                          for name, n in found.items()), len(discarded))
     left = hidden = 0
     counts: dict[str, int] = {}
     for card, zone in table.locations.items():
@@ -80,4 +102,22 @@ def deck_odds(table: Table, name_of: Callable[[str], str], deck: str,
         counts[name] = counts.get(name, 0) + 1
     total = left + hidden
     cards = tuple(CardOdds(name, n, n / total) for name, n in counts.items())
-    return DeckOdds(deck, left, hidden, cards)
+    return DeckOdds(deck, left, hidden, cards,
+                    empty_note="" if total else _empty_note(deck, reshuffle, when_empty))
+
+
+def _empty_note(deck: str, reshuffle: bool, when_empty: str) -> str:
+    if when_empty:
+        return when_empty
+    if reshuffle:
+        return f"The {deck} deck and its discard pile are empty: no {deck} card can be drawn now."
+    return f"The {deck} deck is empty, and the rules never reshuffle it: no more {deck} cards " \
+           f"can be drawn."
+
+
+def _counts(name_of: Callable[[str], str], cards: list[str]) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for card in cards:
+        name = name_of(card)
+        found[name] = found.get(name, 0) + 1
+    return found

@@ -52,7 +52,8 @@ def observe_draw(
     where = table.zone_of(card)
     if where != deck_zone(deck):
         raise IllegalMoveError(
-            f"{describe(card)} cannot be drawn from the {deck} deck: it is {zone_phrase(where)}."
+            f"{describe(card)} cannot be drawn from the {deck} deck: it is "
+            f"{zone_phrase(where, describe)}."
         )
     return move(card, where, to, "drawn")
 
@@ -103,36 +104,49 @@ def _cards_after(table: Table, events: list[Event], deck: str) -> list[str]:
 
 @dataclass(frozen=True)
 class Odds:
-    """How many cards left in a deck match a condition."""
+    """How many cards left in a deck match a condition (`what` plural, `one` singular)."""
 
     matching: int
     left: int
     deck: str
     what: str
+    one: str = ""
 
     @property
     def probability(self) -> float:
         return self.matching / self.left if self.left else 0.0
 
     def sentence(self) -> str:
-        return (f"{self.matching} of the {self.left} cards left in the {self.deck} deck "
-                f"are {self.what}.")
+        """>>> Odds(1, 1, "industrial", "relic fragments", "a relic fragment").sentence()
+        'The only card left in the industrial deck is a relic fragment.'
+        """
+        where = f"in the {self.deck} deck"
+        if self.left == 0:
+            return f"No cards are left {where}."
+        if self.left == 1:
+            what = self.one or f"one of the {self.what}"
+            return f"The only card left {where} is {'' if self.matching else 'not '}{what}."
+        if self.matching == 1 and self.one:
+            return f"1 of the {self.left} cards left {where} is {self.one}."
+        return f"{self.matching} of the {self.left} cards left {where} are {self.what}."
 
 
-def odds(table: Table, deck: str, matches: Callable[[str], bool], what: str) -> Odds:
+def odds(table: Table, deck: str, matches: Callable[[str], bool], what: str,
+         one: str = "") -> Odds:
     left = table.cards_in(deck_zone(deck))
-    return Odds(sum(1 for c in left if matches(c)), len(left), deck, what)
+    return Odds(sum(1 for c in left if matches(c)), len(left), deck, what, one)
 
 
-def zone_phrase(zone: str) -> str:
-    """A zone in plain words: 'in the hazard discard pile', 'in Kourou's hand'."""
+def zone_phrase(zone: str, describe: Callable[[str], str] = str) -> str:
+    """A zone in plain words: 'in the hazard discard pile', 'in Kourou's hand';
+    `describe` names the card another card is attached to."""
     kind, _, name = zone.partition(":")
     phrases = {
         "deck": f"in the {name} deck",
         "discard": f"in the {name} discard pile",
         "area": f"in {name}'s play area",
         "hand": f"in {name}'s hand",
-        "attached": f"attached to {name}",
+        "attached": f"attached to {describe(name)}",
         "play": f"in play ({name})",
     }
     if zone == "play:revealed":

@@ -39,8 +39,11 @@ def is_kiosk(environ: Mapping[str, str] | None = None) -> bool:
     return env.get(KIOSK_ENV, "") == "1"
 
 
-def config_dir() -> Path:
-    """The app's own configuration folder (XDG), where the kiosk keeps Kivy's settings."""
+def config_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """The app's own configuration folder: $COMPANION_CONFIG_DIR, else the XDG one."""
+    env = os.environ if environ is None else environ
+    if env.get("COMPANION_CONFIG_DIR"):
+        return Path(env["COMPANION_CONFIG_DIR"])
     from platformdirs import user_config_dir
 
     from companion.paths import APP_NAME
@@ -53,9 +56,9 @@ def kivy_home(environ: Mapping[str, str] | None = None) -> Path:
     env = os.environ if environ is None else environ
     if env.get("KIVY_HOME"):
         return Path(env["KIVY_HOME"]).expanduser()
-    return config_dir() / "kivy"
+    return config_dir(env) / "kivy"
 
 
-def settings_file() -> Path:
-    """The app's own settings file, which the kiosk seeds once (rotation, display)."""
-    return config_dir() / "settings.json"
+def settings_file(environ: Mapping[str, str] | None = None) -> Path:
+    """The app's own settings file (INI, section [app]), which the kiosk seeds once."""
+    return config_dir(environ) / "app.ini"

@@ -101,7 +101,8 @@ def _last_renderer(p: PiProbes) -> str:
     result = p.run(["journalctl", "-u", SERVICE, "-o", "cat", "--no-pager", "-n", "3000"])
     if result is None or result.returncode != 0:
         return ""
-    found = re.findall(r"\[GL\s*\] Renderer\s+(.+)", result.stdout)
+    # Kivy's own log format, or its raw message when the app logs through Python's.
+    found = re.findall(r"(?:\[GL\s*\]|GL:) Renderer\s+(.+)", result.stdout)
     return found[-1].strip().strip("<>").removeprefix("b").strip("'\"") if found else ""
 
 

@@ -30,7 +30,11 @@ if TYPE_CHECKING:
     from companion.scanner.resolve import TagResolver
     from companion.scanner.sources import FrameSource
 
-GAMES = ("xp", "ti4")
+
+def _game_ids() -> tuple[str, ...]:
+    from companion.games.registry import games
+
+    return games().ids
 
 
 def build_reader(name: str | None, err: TextIO) -> FrameReader:
@@ -76,7 +80,7 @@ def _add_decode_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="one JSON line per image")
     parser.add_argument("--decoder", choices=("zxing", "zbar", "opencv"), default=None,
                         help="QR decoder (default: zxing, the fastest measured)")
-    parser.add_argument("--game", choices=GAMES, default=None,
+    parser.add_argument("--game", choices=_game_ids(), default=None,
                         help="resolve tags as in a game of this kind")
 
 
@@ -153,8 +157,8 @@ decode_command = Subcommand(
 def _add_scan_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--camera", default="auto",
                         help="auto, picamera2, opencv[:INDEX] or replay:PATH (default auto)")
-    parser.add_argument("--game", choices=GAMES, default=None,
-                        help="refuse tags of the other game")
+    parser.add_argument("--game", choices=_game_ids(), default=None,
+                        help="refuse tags of every other game")
     parser.add_argument("--json", action="store_true", help="one JSON line per event")
     parser.add_argument("--decoder", choices=("zxing", "zbar", "opencv"), default=None)
     parser.add_argument("--fps", type=fps_type, default=30.0,

@@ -11,8 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.core.catalog import Catalog
-from companion.core.errors import CompanionError, OtherGameError, UnknownCardError
-from companion.core.tags import GAME_TITLES, classify
+from companion.core.definition import GameRegistry
+from companion.core.errors import (
+    CompanionError,
+    OtherGameError,
+    UnknownCardError,
+    UnknownGameError,
+)
+from companion.core.tags import classify
 from companion.scanner.codes import CardRef, RawCode, ScanCode
 
 #: A payload longer than this cannot be a tag, so it is not even parsed.
@@ -29,13 +35,14 @@ class TagResolver:
     """
 
     def __init__(self, load: CatalogLoader, game: str | None = None,
-                 catalog: Catalog | None = None) -> None:
+                 catalog: Catalog | None = None, games: GameRegistry | None = None) -> None:
+        self.games = games if games is not None else _registered()
         game = game or (catalog.game if catalog else None)
-        if game is not None and game not in GAME_TITLES:
-            raise CompanionError(f"{game!r} is not a known game; choose xp or ti4.")
-        if catalog is not None and catalog.game != game:
-            raise CompanionError(f"The {catalog.title} catalog cannot check the tags of a "
-                                 f"{GAME_TITLES.get(game or '', game)} game.")
+        if game is not None:
+            bound = self.games.get(game)
+            if catalog is not None and catalog.game != game:
+                raise CompanionError(f"The {catalog.title} catalog cannot check the tags of "
+                                     f"{bound.title_with_article} game.")
         self.game = game
         self._load = load
         self._catalogs: dict[str, Catalog] = {catalog.game: catalog} if catalog else {}
@@ -43,7 +50,7 @@ class TagResolver:
 
     def preload(self) -> None:
         """Load now every catalog a scan may need: the bound game's, or every game's."""
-        for game in [self.game] if self.game else list(GAME_TITLES):
+        for game in [self.game] if self.game else list(self.games.ids):
             self._catalog(game)
 
     def catalog_problems(self) -> dict[str, str]:
@@ -64,7 +71,16 @@ class TagResolver:
             return ScanCode(raw.shown_text, "foreign", corners,
                             message="A QR code that is not a card tag was ignored.")
         tag = found.tag
-        game = self.game or tag.game
+        try:
+            owner = self.games.game_of(tag)
+        except UnknownGameError as exc:
+            return ScanCode(tag.text, "foreign", corners, message=str(exc))
+        if self.game is not None and owner.id != self.game:
+            playing = self.games.get(self.game)
+            return ScanCode(tag.text, "other-game", corners, message=(
+                f"{tag} is {owner.title_with_article} card, not part of this "
+                f"{playing.title} game."))
+        game = owner.id
         catalog = self._catalog(game)
         if catalog is None:
             return ScanCode(tag.text, "unresolved", corners, message=(
@@ -75,7 +91,7 @@ class TagResolver:
             return ScanCode(tag.text, "unknown", corners, message=str(exc))
         except OtherGameError as exc:
             return ScanCode(tag.text, "other-game", corners, message=str(exc))
-        return ScanCode(tag.text, "ok", corners, CardRef(tag.game, entry.card_id, entry.name))
+        return ScanCode(tag.text, "ok", corners, CardRef(game, entry.card_id, entry.name))
 
     def _catalog(self, game: str) -> Catalog | None:
         if game in self._catalogs:
@@ -85,10 +101,16 @@ class TagResolver:
         try:
             self._catalogs[game] = self._load(game)
         except (CompanionError, OSError) as exc:
-            title = GAME_TITLES.get(game, game)
+            title = self.games.get(game).title
             self._failures[game] = f"the {title} catalog could not be loaded ({exc})."
             return None
         return self._catalogs[game]
+
+
+def _registered() -> GameRegistry:
+    from companion.games.registry import games
+
+    return games()
 
 
 def default_loader(game: str) -> Catalog:

@@ -1,33 +1,32 @@
 """The journal: every command is one transaction, acknowledged after commit.
 
 WAL with `synchronous=FULL` means a committed step survives a killed process
-and a power cut. Storage errors are translated here into sentences.
+and a power cut. The journal only records: it writes and reads steps,
+snapshots and backups, checks every row it reads against its checksum, and
+knows no game. The session decides what to write and when.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
-import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from companion.core.catalog import Catalog
-from companion.core.engine import Match, Plan, Snapshot
+from companion.core.catalog import Catalog, content_hash
+from companion.core.errors import CompanionError, DamageError
 from companion.core.events import Event, Step
-from companion.core.rules import GameRules
-from companion.store.schema import SchemaTooNewError, migrate
+from companion.store.backups import write_backup
+from companion.store.checksums import game_crc, head_crc, snapshot_crc, step_crc
+from companion.store.errors import FileReplacedError, StoreError, translate
+from companion.store.schema import migrate
 
-SNAPSHOT_EVERY = 100
-BACKUPS_KEPT = 5
-
-
-class StoreError(RuntimeError):
-    """A saved-games problem, with a sentence a player can act on."""
+StepIndex = dict[int, tuple[str, int | None]]
 
 
 @dataclass(frozen=True)
@@ -39,27 +38,36 @@ class GameInfo:
     steps: int
 
 
+@dataclass(frozen=True)
+class StoredSnapshot:
+    """A stored state after the first `length` steps in effect, read only if used."""
+
+    length: int
+    chain: str
+    load: Callable[[], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """What opening a game reads: its seed, catalog, index, snapshots and a step loader."""
+
+    game_id: str
+    kind: str
+    seed: int
+    catalog_data: dict[str, Any]
+    index: StepIndex
+    snapshots: list[StoredSnapshot]
+    load_steps: Callable[[Sequence[int]], dict[int, Step]]
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
-class StoreConflictError(StoreError):
-    """Another companion saved a step of this game first; reload and try again."""
-
-
-def _translate(exc: sqlite3.Error) -> StoreError:
-    text = str(exc).lower()
-    if isinstance(exc, sqlite3.IntegrityError) and "unique" in text:
-        return StoreConflictError("Another companion saved a step of this game at the same "
-                                  "time; the game was reloaded.")
-    if "full" in text:
-        return StoreError("The disk is full: the last command was not saved and the game is "
-                          "as it was before it. Free some space and try again.")
-    if "locked" in text or "busy" in text:
-        return StoreError("The saved-games file is busy in another companion; close it and retry.")
-    if "readonly" in text or "read-only" in text:
-        return StoreError("The saved-games file is read-only; the command was not saved.")
-    return StoreError("The saved-games file could not be written; the game is unchanged.")
+def _damaged(game_id: str, what: str, step: int | None = None) -> DamageError:
+    return DamageError(f"{what} of the saved game {game_id} is damaged (its checksum does not "
+                       "match); the command was not run. `companion recover` can copy the "
+                       "good steps into a new game or restore a backup.", step)
 
 
 class Journal:
@@ -67,13 +75,28 @@ class Journal:
 
     def __init__(self, path: Path):
         self.path = path
-        self.conn = _connect(path)
+        self.conn = connect(path)
+        self.identity = file_identity(path)
 
     def close(self) -> None:
         self.conn.close()
 
+    # ---- the file under us ----------------------------------------------------------
+    def check_same_file(self) -> None:
+        """Refuse to write if the file at our path is no longer the one we opened."""
+        now = file_identity(self.path)
+        if now is None:
+            raise FileReplacedError(f"The saved-games file {self.path} was deleted while this "
+                                    "companion had it open; nothing more is saved. Close this "
+                                    "companion and start it again.")
+        if now != self.identity:
+            raise FileReplacedError(f"The saved-games file {self.path} was replaced while this "
+                                    "companion had it open (a restore?); the command was not "
+                                    "saved. Close this companion and start it again.")
+
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
+        self.check_same_file()
         try:
             self.conn.execute("BEGIN IMMEDIATE")
             yield self.conn
@@ -81,7 +104,13 @@ class Journal:
         except sqlite3.Error as exc:
             if self.conn.in_transaction:
                 self.conn.execute("ROLLBACK")
-            raise _translate(exc) from exc
+            raise translate(exc, self.path) from exc
+
+    def _read(self, query: str, params: Sequence[Any] = ()) -> list[Any]:
+        try:
+            return self.conn.execute(query, params).fetchall()
+        except sqlite3.Error as exc:
+            raise translate(exc, self.path) from exc
 
     # ---- games ------------------------------------------------------------------
     def create_game(self, kind: str, seed: int, catalog: Catalog) -> str:
@@ -89,93 +118,122 @@ class Journal:
             return _insert_game(conn, kind, seed, catalog)
 
     def games(self) -> list[GameInfo]:
-        rows = self.conn.execute(
+        rows = self._read(
             "SELECT g.game_id, g.kind, g.created, g.updated, "
             "(SELECT COUNT(*) FROM steps s WHERE s.game_id = g.game_id) "
-            "FROM games g ORDER BY g.updated DESC").fetchall()
+            "FROM games g ORDER BY g.updated DESC")
         return [GameInfo(*row) for row in rows]
 
     def last_game(self, kind: str | None = None) -> str | None:
         key = f"last:{kind}" if kind else "last"
-        row = self.conn.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
-        return row[0] if row else None
+        rows = self._read("SELECT value FROM meta WHERE key=?", (key,))
+        return str(rows[0][0]) if rows else None
 
-    def kind_of(self, game_id: str) -> str:
-        row = self.conn.execute("SELECT kind FROM games WHERE game_id=?", (game_id,)).fetchone()
-        if row is None:
+    def _game_row(self, game_id: str) -> tuple[str, int, str]:
+        """Kind, seed and catalog hash of a game, checked against the row's checksum."""
+        rows = self._read("SELECT kind, seed, catalog_hash, created, crc FROM games "
+                          "WHERE game_id=?", (game_id,))
+        if not rows:
             raise StoreError(f"There is no saved game called {game_id!r}; "
                              "`companion games` lists them.")
-        return str(row[0])
+        kind, seed, catalog_hash, created, crc = rows[0]
+        if crc != game_crc(game_id, kind, seed, catalog_hash, created):
+            raise _damaged(game_id, "The record")
+        return str(kind), int(seed), str(catalog_hash)
+
+    def kind_of(self, game_id: str) -> str:
+        return self._game_row(game_id)[0]
 
     # ---- loading ---------------------------------------------------------------------
-    def catalog_of(self, game_id: str) -> Catalog:
-        """The catalog the game was played with, as stored beside it."""
-        row = self.conn.execute(
-            "SELECT c.data, c.hash FROM games g JOIN catalogs c ON c.hash = g.catalog_hash "
-            "WHERE g.game_id=?", (game_id,)).fetchone()
-        if row is None:
-            raise StoreError(f"The saved game {game_id!r} has lost its catalog.")
-        return Catalog.from_data(json.loads(row[0]), f"catalog saved with {game_id}")
+    def catalog_data(self, game_id: str) -> dict[str, Any]:
+        """The catalog data the game was played with, as stored beside it (its hash checked).
 
-    def load(self, game_id: str, rules: GameRules[Any]) -> Match[Any]:
-        """Latest valid snapshot plus the steps after it."""
-        seed = self.conn.execute("SELECT seed FROM games WHERE game_id=?",
-                                 (game_id,)).fetchone()[0]
-        catalog = self.catalog_of(game_id)
-        return Match(rules, catalog, seed, (), self._snapshots(game_id, rules),
-                     index=self._index(game_id),
-                     load_steps=lambda numbers: self._steps(game_id, numbers))
+        Data, not a `Catalog`: building one needs the game's definition (its tag
+        prefix), which the session has and the journal does not.
+        """
+        catalog_hash = self._game_row(game_id)[2]
+        rows = self._read("SELECT data FROM catalogs WHERE hash=?", (catalog_hash,))
+        if not rows:
+            raise _damaged(game_id, "The catalog")
+        try:
+            data = json.loads(rows[0][0])
+            intact = isinstance(data, dict) and content_hash(data) == catalog_hash
+        except (ValueError, TypeError, RecursionError) as exc:
+            raise _damaged(game_id, "The catalog") from exc
+        if not intact:
+            raise _damaged(game_id, "The catalog")
+        return data
 
-    def _steps(self, game_id: str, numbers: Sequence[int] | None = None) -> dict[int, Step]:
-        """Whole steps with their events: all of them, or those named (in chunks)."""
+    def record(self, game_id: str) -> GameRecord:
+        """What opening a game needs, every row of it checked; steps fetched when asked."""
+        kind, seed, _ = self._game_row(game_id)
+        return GameRecord(game_id, kind, seed, self.catalog_data(game_id), self.index(game_id),
+                          self._snapshots(game_id),
+                          lambda numbers: self.steps(game_id, numbers))
+
+    def index(self, game_id: str) -> StepIndex:
+        """Number -> (kind, undo target) of every step; each row checked, no gap allowed."""
+        index: StepIndex = {}
+        rows = self._read("SELECT step, kind, target, head_crc FROM steps WHERE game_id=? "
+                          "ORDER BY step", (game_id,))
+        for n, kind, target, crc in rows:
+            if crc != head_crc(game_id, n, kind, target):
+                raise _damaged(game_id, f"Step {n}", n)
+            index[n] = (kind, target)
+        if index and max(index) != len(index):
+            missing = next(n for n in range(1, len(index) + 1) if n not in index)
+            raise _damaged(game_id, f"Step {missing} (missing)", missing)
+        return index
+
+    def steps(self, game_id: str, numbers: Sequence[int] | None = None) -> dict[int, Step]:
+        """Whole steps with their events, each checked: all of them, or those named."""
         events = self._events(game_id, numbers)
-        query = ("SELECT step, kind, target, command, message, seat FROM steps "
-                 "WHERE game_id=?")
+        query = ("SELECT step, kind, target, command, message, seat, at, head_crc, crc "
+                 "FROM steps WHERE game_id=?")
         steps: dict[int, Step] = {}
         for chunk in _chunks(numbers):
             where = f" AND step IN ({','.join('?' * len(chunk))})" if chunk else ""
-            for n, kind, target, cmd, msg, seat in self.conn.execute(query + where,
-                                                                     (game_id, *chunk)):
-                steps[n] = Step(n, kind, cmd, msg, events.get(n, ()), target, seat)
+            for n, kind, target, cmd, msg, seat, at, head, crc in self._read(
+                    query + where, (game_id, *chunk)):
+                raw = events.get(n, [])
+                if head != head_crc(game_id, n, kind, target) or \
+                        crc != step_crc(head, cmd, msg, seat, at, raw):
+                    raise _damaged(game_id, f"Step {n}", n)
+                steps[n] = Step(n, kind, cmd, msg, _parse_events(game_id, n, raw), target, seat)
+        missing = [n for n in numbers or () if n not in steps]
+        if missing:
+            raise _damaged(game_id, f"Step {missing[0]} (missing)", missing[0])
         return steps
 
-    def _index(self, game_id: str) -> dict[int, tuple[str, int | None]]:
-        rows = self.conn.execute("SELECT step, kind, target FROM steps WHERE game_id=?",
-                                 (game_id,))
-        return {n: (kind, target) for n, kind, target in rows}
-
-    def _events(self, game_id: str, steps: Sequence[int] | None) -> dict[int, tuple[Event, ...]]:
-        """Events by step: of all steps, or only of those named (in chunks)."""
+    def _events(self, game_id: str, steps: Sequence[int] | None) -> dict[int, list[Any]]:
+        """Raw (type, JSON text) events by step: of all steps, or only of those named."""
         query = "SELECT step, type, data FROM events WHERE game_id=?"
-        found: dict[int, list[Event]] = {}
+        found: dict[int, list[Any]] = {}
         for chunk in _chunks(steps):
             where = f" AND step IN ({','.join('?' * len(chunk))})" if chunk else ""
-            for step, type_, data in self.conn.execute(query + where + " ORDER BY step, idx",
-                                                        (game_id, *chunk)):
-                found.setdefault(step, []).append(Event(type_, json.loads(data)))
-        if steps is not None:
-            for step in steps:
-                found.setdefault(step, [])
-        return {n: tuple(e) for n, e in found.items()}
+            for step, type_, data in self._read(query + where + " ORDER BY step, idx",
+                                                (game_id, *chunk)):
+                found.setdefault(step, []).append((type_, data))
+        return found
 
-    def _snapshots(self, game_id: str, rules: GameRules[Any]) -> list[Snapshot[Any]]:
-        """Every stored snapshot, newest first; a state is parsed only if used."""
-        def loader(length: int, chain: str) -> Callable[[], Any]:
-            def load() -> Any:
-                row = self.conn.execute(
-                    "SELECT state FROM snapshots WHERE game_id=? AND length=? AND chain=?",
-                    (game_id, length, chain)).fetchone()
-                return rules.state_from_dict(json.loads(row[0]))
+    def _snapshots(self, game_id: str) -> list[StoredSnapshot]:
+        """Every stored snapshot, newest first; a state is read and checked only if used."""
+        def loader(length: int, chain: str) -> Callable[[], dict[str, Any]]:
+            def load() -> dict[str, Any]:
+                rows = self._read("SELECT state, crc FROM snapshots WHERE game_id=? AND "
+                                  "length=? AND chain=?", (game_id, length, chain))
+                if not rows or rows[0][1] != snapshot_crc(game_id, length, chain, rows[0][0]):
+                    raise _damaged(game_id, f"The snapshot after {length} steps")
+                return _json(game_id, f"The snapshot after {length} steps", rows[0][0])
             return load
-        rows = self.conn.execute("SELECT length, chain FROM snapshots WHERE game_id=? "
-                                 "ORDER BY length DESC", (game_id,)).fetchall()
-        return [Snapshot(length, chain, loader(length, chain)) for length, chain in rows]
+        rows = self._read("SELECT length, chain FROM snapshots WHERE game_id=? "
+                          "ORDER BY length DESC", (game_id,))
+        return [StoredSnapshot(length, chain, loader(length, chain)) for length, chain in rows]
 
     def last_step(self, game_id: str) -> int:
         """The number of the newest saved step (0 for none): cheap enough to poll."""
-        row = self.conn.execute("SELECT MAX(step) FROM steps WHERE game_id=?",
-                                (game_id,)).fetchone()
-        return int(row[0] or 0)
+        rows = self._read("SELECT MAX(step) FROM steps WHERE game_id=?", (game_id,))
+        return int(rows[0][0] or 0)
 
     def data_version(self) -> int:
         """SQLite's `PRAGMA data_version`: it changes when another connection commits.
@@ -185,100 +243,86 @@ class Journal:
         return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
 
     def history(self, game_id: str) -> list[dict[str, Any]]:
-        rows = self.conn.execute(
-            "SELECT step, kind, target, command, message, seat, at FROM steps "
-            "WHERE game_id=? ORDER BY step", (game_id,)).fetchall()
-        keys = ("step", "kind", "target", "command", "message", "seat", "at")
-        return [dict(zip(keys, row, strict=True)) for row in rows]
+        """Every step's words and time, each checked (with its events) as it is read."""
+        steps = self.steps(game_id)
+        times = dict(self._read("SELECT step, at FROM steps WHERE game_id=?", (game_id,)))
+        return [{"step": n, "kind": s.kind, "target": s.target, "command": s.command,
+                 "message": s.message, "seat": s.seat, "at": times[n]}
+                for n, s in sorted(steps.items())]
 
     # ---- writing ------------------------------------------------------------------------
-    def append(self, game_id: str, match: Match[Any], plan: Plan[Any]) -> str | None:
-        """Write the planned step in one transaction; only then commit it in memory.
-
-        Snapshots and backups come after the commit: if one of them fails, the
-        command is still saved, and the sentence returned says what was not.
-        """
-        step = plan.result.step
-        if step is None:
-            return None
+    def append(self, game_id: str, kind: str, step: Step) -> None:
+        """Write one step in one transaction; raises a StoreError if it was not saved."""
         with self._transaction() as conn:
             _insert_step(conn, game_id, step)
             conn.execute("UPDATE games SET updated=? WHERE game_id=?", (_now(), game_id))
-            _set_last(conn, match.rules.game, game_id)
-        round_before = match.state.table.round
-        match.commit(plan)
-        try:
-            if len(match.stack) % SNAPSHOT_EVERY == 0 and step.kind == "do":
-                self.snapshot(game_id, match)
-            if match.state.table.round > round_before:
-                self.backup()
-        except (sqlite3.Error, OSError, StoreError):
-            return ("(Saved; but the end-of-round backup or the snapshot could not be "
-                    "written: check the free space and the backups folder.)")
-        return None
+            _set_last(conn, kind, game_id)
 
-    def snapshot(self, game_id: str, match: Match[Any]) -> None:
-        length, chain = match.snapshot_key
-        state = json.dumps(match.state.to_dict())
+    def snapshot(self, game_id: str, length: int, chain: str, state: dict[str, Any]) -> None:
+        text = json.dumps(state)
         with self._transaction() as conn:
-            conn.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?)",
-                         (game_id, length, chain, state))
+            conn.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?, ?)",
+                         (game_id, length, chain, text,
+                          snapshot_crc(game_id, length, chain, text)))
 
-    def backup(self, keep: int = BACKUPS_KEPT) -> Path:
-        """Copy the whole file to backups/ (SQLite's online backup); keep the last few."""
-        folder = self.path.parent / "backups"
-        folder.mkdir(parents=True, exist_ok=True)
-        # Ordered by a sequence number, not the clock: a Pi without network may
-        # boot with its clock set back, and must not delete its newest backup.
-        existing = sorted(_backup_number(p) for p in folder.glob(f"{self.path.stem}-*.db"))
-        number = (existing[-1] + 1) if existing else 1
-        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-        target = folder / f"{self.path.stem}-{number:06d}-{stamp}.db"
-        copy = sqlite3.connect(target)
+    def checkpoint(self) -> None:
+        """Copy the write-ahead log into the main file, so the main file holds the game.
+
+        PASSIVE never waits for another companion that is reading; what it
+        cannot copy now is copied at the next checkpoint.
+        """
+        self.check_same_file()
         try:
-            self.conn.backup(copy)
-        finally:
-            copy.close()
-        for old in sorted(folder.glob(f"{self.path.stem}-*.db"), key=_backup_number)[:-keep]:
-            old.unlink()
-        return target
+            self.conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+        except sqlite3.Error as exc:
+            raise translate(exc, self.path) from exc
+
+    def backup(self, keep: int | None = None) -> Path:
+        """Copy the whole file to backups/ beside it; keep the last few."""
+        self.check_same_file()
+        return write_backup(self.conn, self.path, keep)
 
     def integrity_ok(self) -> bool:
-        return self.conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        return bool(self._read("PRAGMA integrity_check")[0][0] == "ok")
 
     # ---- export / import ----------------------------------------------------------------
     def export(self, game_id: str) -> dict[str, Any]:
-        row = self.conn.execute("SELECT kind, seed, created FROM games WHERE game_id=?",
-                                (game_id,)).fetchone()
-        if row is None:
-            raise StoreError(f"There is no saved game called {game_id!r}.")
+        """The game with its catalog and every step, everything checked first."""
+        kind, seed, _ = self._game_row(game_id)
+        created = self._read("SELECT created FROM games WHERE game_id=?", (game_id,))[0][0]
+        steps = self.steps(game_id)
+        self.index(game_id)
+        for snapshot in self._snapshots(game_id):
+            snapshot.load()
         return {"format": "exploration-companion-game", "version": 1, "game_id": game_id,
-                "kind": row[0], "seed": row[1], "created": row[2],
-                "catalog": self.catalog_of(game_id).to_data(),
-                "steps": [s.to_dict() for _, s in sorted(self._steps(game_id).items())]}
+                "kind": kind, "seed": seed, "created": created,
+                "catalog": self.catalog_data(game_id),
+                "steps": [s.to_dict() for _, s in sorted(steps.items())]}
 
-    def import_game(self, data: Mapping[str, Any], rules: GameRules[Any]) -> str:
-        """Add an exported game as a new saved game, checking it replays.
-
-        An import file comes from outside: anything that keeps it from replaying,
-        whatever the exception, is refused as a ValueError with a sentence.
-        """
-        catalog = Catalog.from_data(data["catalog"], "imported catalog")
-        steps = [Step.from_dict(s) for s in data["steps"]]
-        numbers = [s.number for s in steps]
-        if numbers != sorted(set(numbers)):
-            raise ValueError("its steps are repeated or out of order")
-        try:
-            Match(rules, catalog, int(data["seed"]), steps)
-        except ValueError:
-            raise
-        except Exception as exc:  # untrusted data: refused whole, never a crash
-            raise ValueError(f"it does not replay ({exc.__class__.__name__})") from exc
-        with self._transaction() as conn:  # all of it, or nothing
-            game_id = _insert_game(conn, str(data["kind"]), int(data["seed"]), catalog)
+    def add_game(self, kind: str, seed: int, catalog: Catalog, steps: Sequence[Step]) -> str:
+        """A whole game as a new saved game, in one transaction: all of it, or nothing."""
+        with self._transaction() as conn:
+            game_id = _insert_game(conn, kind, seed, catalog)
             for step in steps:
                 _insert_step(conn, game_id, step)
         return game_id
+
+
+def _json(game_id: str, what: str, text: str, step: int | None = None) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise _damaged(game_id, what, step) from exc
+
+
+def _parse_events(game_id: str, n: int, raw: list[tuple[str, str]]) -> tuple[Event, ...]:
+    events = []
+    for type_, data in raw:
+        value = _json(game_id, f"Step {n}", data, n)
+        if not isinstance(value, dict):
+            raise _damaged(game_id, f"Step {n}", n)
+        events.append(Event(type_, value))
+    return tuple(events)
 
 
 def _insert_game(conn: sqlite3.Connection, kind: str, seed: int, catalog: Catalog) -> str:
@@ -292,24 +336,23 @@ def _insert_game(conn: sqlite3.Connection, kind: str, seed: int, catalog: Catalo
     conn.execute("INSERT OR IGNORE INTO catalogs VALUES (?, ?)",
                  (catalog.content_hash, json.dumps(catalog.to_data())))
     now = _now()
-    conn.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?)",
-                 (game_id, kind, seed, catalog.content_hash, now, now))
+    conn.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?)",
+                 (game_id, kind, seed, catalog.content_hash, now, now,
+                  game_crc(game_id, kind, seed, catalog.content_hash, now)))
     _set_last(conn, kind, game_id)
     return game_id
 
 
 def _insert_step(conn: sqlite3.Connection, game_id: str, step: Step) -> None:
-    conn.execute("INSERT INTO steps VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    at = _now()
+    events = [(e.type, json.dumps(dict(e.data))) for e in step.events]
+    head = head_crc(game_id, step.number, step.kind, step.target)
+    conn.execute("INSERT INTO steps VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                  (game_id, step.number, step.kind, step.target, step.command,
-                  step.message, step.seat, _now()))
+                  step.message, step.seat, at, head,
+                  step_crc(head, step.command, step.message, step.seat, at, events)))
     conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?)", [
-        (game_id, step.number, i, e.type, json.dumps(dict(e.data)))
-        for i, e in enumerate(step.events)])
-
-
-def _backup_number(path: Path) -> int:
-    parts = path.stem.rsplit("-", 3)
-    return int(parts[1]) if len(parts) == 4 and parts[1].isdigit() else 0
+        (game_id, step.number, i, type_, data) for i, (type_, data) in enumerate(events)])
 
 
 def _chunks(numbers: Sequence[int] | None, size: int = 500) -> list[Sequence[int]]:
@@ -324,72 +367,27 @@ def _set_last(conn: sqlite3.Connection, kind: str, game_id: str) -> None:
     conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (f"last:{kind}", game_id))
 
 
-def _connect(path: Path) -> sqlite3.Connection:
-    path.parent.mkdir(parents=True, exist_ok=True)
+def file_identity(path: Path) -> tuple[int, int] | None:
+    """(device, inode) of the file at `path`, or None if there is none."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return st.st_dev, st.st_ino
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    """A connection in WAL mode with full sync, migrated; raises sqlite3 errors as they are."""
     conn = sqlite3.connect(path, isolation_level=None, timeout=5.0)
     try:
-        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA journal_mode=WAL").fetchall()
         conn.execute("PRAGMA synchronous=FULL")
         migrate(conn)
-        conn.execute("SELECT COUNT(*) FROM games").fetchone()
-    except SchemaTooNewError as exc:
-        conn.close()
-        raise StoreError(str(exc)) from exc
-    except sqlite3.DatabaseError:
+    except BaseException:
         conn.close()
         raise
     return conn
 
 
-def open_journal(path: Path) -> tuple[Journal, str | None]:
-    """Open the saved-games file; a damaged one is kept aside and a fresh one started.
-
-    Returns the journal and, if the file had to be set aside, a sentence saying so.
-    Only real damage sets a file aside: a file that cannot be opened (a folder, no
-    permission, locked by another program) is refused with a sentence and left alone.
-    """
-    if path.exists() and not path.is_file():
-        raise StoreError(f"{path} is not a saved-games file (it is a folder or a device); "
-                         "give --db a file name.")
-    try:
-        journal = Journal(path)
-    except sqlite3.DatabaseError as exc:
-        if not _is_damage(exc):
-            raise _unopenable(path, exc) from exc
-        return _start_afresh(path)
-    if journal.conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
-        journal.close()
-        return _start_afresh(path)
-    return journal, None
-
-
-def _is_damage(exc: sqlite3.DatabaseError) -> bool:
-    """A file that is not a database or is malformed, not one that cannot be opened."""
-    return not isinstance(exc, sqlite3.OperationalError)
-
-
-def _unopenable(path: Path, exc: sqlite3.Error) -> StoreError:
-    if "locked" in str(exc).lower():
-        return _translate(exc)
-    return StoreError(f"The saved-games file {path} cannot be opened: check the folder exists "
-                      "and that you may write there.")
-
-
-def _start_afresh(path: Path) -> tuple[Journal, str]:
-    aside = _set_aside(path)
-    try:
-        journal = Journal(path)
-    except sqlite3.Error as exc:
-        raise _unopenable(path, exc) from exc
-    return journal, (f"The saved-games file {path} was damaged; it was kept as {aside.name} "
-                     "and a new one was started.")
-
-
-def _set_aside(path: Path) -> Path:
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    aside = path.with_name(f"{path.name}.corrupt-{stamp}")
-    for suffix in ("", "-wal", "-shm"):
-        part = Path(f"{path}{suffix}")
-        if part.exists():
-            part.rename(Path(f"{aside}{suffix}"))
-    return aside
+__all__ = ["CompanionError", "DamageError", "GameInfo", "GameRecord", "Journal",
+           "StoreError", "StoredSnapshot"]

@@ -16,7 +16,11 @@ HELP = "make printable tag sheets (PDF)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", required=True, help="xp (Exploration) or ti4")
+    from companion.games.registry import games
+
+    known = ", ".join(f"{g.id} ({g.title})" for g in games())
+    parser.add_argument("--game", required=True, metavar="GAME",
+                        help=f"which game's cards: {known}")
     parser.add_argument("--out", required=True, type=Path, help="the PDF file to write")
     parser.add_argument("--paper", default="a4", help=f"{' or '.join(PAPERS)} (default a4)")
     parser.add_argument(
@@ -26,13 +30,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--cards", default="all", metavar="SELECTION",
         help="all (default), deck names, card IDs or tags, comma-separated: "
-             "'hazard', 'H01,H02', 'XP/H01,ship'")
+             "'hazard', 'H01,H02', 'AB/H01,ship' (AB: the game's tag prefix)")
     parser.add_argument(
         "--option", action="append", default=[], metavar="NAME",
         help="include only these optional sets with all/deck names (default: every set, "
              "e.g. codex)")
     parser.add_argument("--core-only", action="store_true",
-                        help="leave out every optional set (such as TI4's Codex cards)")
+                        help="leave out every optional set (such as a game's expansion cards)")
     parser.add_argument("--proxies", action="store_true",
                         help="print 63 x 88 mm proxy cards instead of stickers")
 

@@ -6,7 +6,6 @@ import math
 from typing import TYPE_CHECKING
 
 from companion.core.catalog import CardEntry, Catalog
-from companion.core.tags import make_tag
 from companion.tags.draw import PT_MM, centred, draw_qr, fit_line, plain, wrap
 from companion.tags.layout import PROXY_HEIGHT_MM, PROXY_WIDTH_MM, Slot, Style
 
@@ -31,7 +30,7 @@ def square_sticker(pdf: FPDF, catalog: Catalog, slot: Slot, style: Style, size: 
     """The code at the top of the cell; the tag and the card's name centred beneath."""
     entry, width = slot.entry, style.cell_width
     centre = slot.x + width / 2
-    text = make_tag(catalog.game, entry.card_id).text
+    text = catalog.tag_of(entry.card_id).text
     draw_qr(pdf, text, centre - size / 2, slot.y, size)
     text_width = width - 1.5
     pdf.set_text_color(0)
@@ -51,7 +50,7 @@ def round_sticker(pdf: FPDF, catalog: Catalog, slot: Slot, style: Style, size: f
     pdf.set_draw_color(120)
     pdf.set_line_width(0.15)
     pdf.circle(cx, cy, radius)
-    text = make_tag(catalog.game, slot.entry.card_id).text
+    text = catalog.tag_of(slot.entry.card_id).text
     draw_qr(pdf, text, cx - size / 2, cy - size / 2, size)
     # Each line must fit the circle where it is narrowest: at its edge farthest from the
     # centre (the tag's baseline below the code, the name's cap line above it).
@@ -121,7 +120,7 @@ def _summary(pdf: FPDF, summary: str, left: float, top: float, width: float,
 def _proxy_footer(pdf: FPDF, catalog: Catalog, entry: CardEntry, left: float, top: float,
                   width: float, size: float) -> None:
     """The code bottom-left (its quiet zone inside the card); PROXY and the tag beside it."""
-    tag = make_tag(catalog.game, entry.card_id).text
+    tag = catalog.tag_of(entry.card_id).text
     draw_qr(pdf, tag, left - 1.5, top, size)
     text_left = left - 1.5 + size + 1.0
     room = left + width - text_left

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.core.catalog import Catalog
-from companion.core.tags import make_tag
 from companion.tags.draw import FONT, SCALE_BAR_MM, crop_marks, header, plain, scale_bar
 from companion.tags.items import draw_item
 from companion.tags.layout import (
@@ -72,7 +71,7 @@ def make_kit(catalog: Catalog, request: KitRequest) -> Kit:
     entries = select_cards(catalog, request.cards, request.options)
     pages = lay_out(groups_for(catalog, entries, request.proxies), request.size_mm, paper)
     pdf = _draw(catalog, pages, paper, request)
-    tags = tuple(make_tag(catalog.game, e.card_id).text for e in entries)
+    tags = tuple(catalog.tag_of(e.card_id).text for e in entries)
     return Kit(pdf, len(pages), tags, paper)
 
 

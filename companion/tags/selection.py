@@ -1,7 +1,10 @@
 """Which physical cards get a tag: `all`, deck names, card IDs and tags, mixed.
 
->>> from companion.catalogs import load_catalog
->>> [c.card_id for c in select_cards(load_catalog("xp"), "XP/SHLD1, shld2")]
+>>> from companion.core.catalog import Catalog
+>>> data = {"catalog": {"game": "toy", "title": "Toy"}, "decks": {"ship": {"title": "Ships"}},
+...         "cards": [{"design": "shield", "name": "Shield", "deck": "ship", "kind": "module",
+...                    "ids": ["SHLD1", "SHLD2", "SHLD3"]}]}
+>>> [c.card_id for c in select_cards(Catalog.from_data(data, "toy", "TY"), "TY/SHLD1, shld2")]
 ['SHLD1', 'SHLD2']
 """
 
@@ -10,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from companion.core.catalog import CardEntry, Catalog
-from companion.core.errors import CompanionError, OtherGameError
-from companion.core.tags import parse_tag, with_article
+from companion.core.errors import CompanionError, OtherGameError, UnknownGameError
+from companion.core.tags import Tag
 from companion.tags.sizes import TagKitError
 
 ALL = "all"
@@ -77,9 +80,7 @@ def _card_named(catalog: Catalog, word: str) -> CardEntry:
     try:
         return catalog.card(word)
     except OtherGameError as exc:
-        tag = parse_tag(word)
-        raise TagKitError(f"{tag} is {with_article(tag.game)} tag; these stickers are for "
-                          f"{catalog.title} (use --game {tag.game} for it).") from exc
+        raise TagKitError(_other_game(catalog, Tag.from_text(word))) from exc
     except CompanionError as exc:
         if "/" in word:  # a tag: the catalog's sentence says what is wrong with it
             raise TagKitError(str(exc)) from exc
@@ -87,6 +88,18 @@ def _card_named(catalog: Catalog, word: str) -> CardEntry:
         raise TagKitError(
             f"{word!r} is neither a deck nor a card ID of {catalog.title}; its decks: "
             f"{decks}.") from exc
+
+
+def _other_game(catalog: Catalog, tag: Tag) -> str:
+    """The sentence for another game's tag, naming the --game that prints it if known."""
+    from companion.games.registry import games
+
+    try:
+        owner = games().game_of(tag)
+    except UnknownGameError as exc:
+        return str(exc)
+    return (f"{tag} is {owner.title_with_article} tag; these stickers are for "
+            f"{catalog.title} (use --game {owner.id} for it).")
 
 
 def _check_tagged(catalog: Catalog, deck_name: str) -> None:

@@ -78,7 +78,7 @@ def test_check_camera_refuses_before_any_game_is_opened(tmp_path):
 
     import pytest
 
-    from companion.cli_live import check_camera
+    from companion.cli.live import check_camera
     from companion.core.errors import CompanionError
 
     def args(camera, fps=30.0, forget_after=1.5):

@@ -14,12 +14,19 @@ from typing import Any
 
 import pytest
 
+from companion.core.catalog import Catalog
 from companion.core.engine import Match
 from companion.core.errors import DamageError
 from companion.games.exploration.state import LEGACY_DRAFT_PACKS
-from companion.games.registry import rules_for
+from companion.games.registry import game
+from companion.session import load_match
 from companion.store.journal import Journal
 from tests.cli.conftest import companion
+
+
+def journal_catalog(journal: Journal, game_id: str, kind: str) -> Catalog:
+    return game(kind).catalog_from_data(journal.catalog_data(game_id), "saved")
+
 
 HERE = Path(__file__).resolve().parent
 GAMES = {"xp": "xp-20261123-1", "ti4": "ti4-20261123-1"}
@@ -56,8 +63,9 @@ def _contains(old: Any, new: Any, where: str = "state") -> None:
 @pytest.mark.parametrize("kind", sorted(GAMES))
 def test_an_old_game_replays_to_the_state_today_s_code_gives_its_script(saved, kind):
     journal = Journal(saved)
-    loaded = journal.load(GAMES[kind], rules_for(kind))
-    fresh: Match[Any] = Match(rules_for(kind), journal.catalog_of(GAMES[kind]), seed=7)
+    loaded = load_match(journal, GAMES[kind], game(kind))
+    fresh: Match[Any] = Match(game(kind).rules,
+                                journal_catalog(journal, GAMES[kind], kind), seed=7)
     for line in _script(kind):
         assert fresh.execute(line).ok, line
     assert loaded.state == fresh.state == loaded.replay_from_start()
@@ -83,7 +91,7 @@ def test_an_event_type_no_game_knows_is_damage_not_skipped(saved):
                      "AND idx=0", (GAMES["xp"],))
     journal = Journal(saved)
     with pytest.raises(DamageError, match=r"Step 5 .*'warp_jumped'.* damaged") as caught:
-        journal.load(GAMES["xp"], rules_for("xp"))
+        load_match(journal, GAMES["xp"], game("xp"))
     assert caught.value.step == 5
     journal.close()
     shown = companion("--db", str(saved), "--game-id", GAMES["xp"], "state")
@@ -98,7 +106,7 @@ def test_a_draft_stored_without_its_pack_count_is_migrated_on_read(saved):
             "WHERE game_id=? AND type='draft_started'", (GAMES["xp"],)).rowcount
     assert changed == 1
     journal = Journal(saved)
-    match = journal.load(GAMES["xp"], rules_for("xp"))
+    match = load_match(journal, GAMES["xp"], game("xp"))
     started = next(e for s in match.history() for e in s.events if e.type == "draft_started")
     assert started["pack_count"] == LEGACY_DRAFT_PACKS
     assert match.state.draft.pack_count == LEGACY_DRAFT_PACKS

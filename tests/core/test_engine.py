@@ -185,7 +185,7 @@ def test_card_lookups_explain_what_was_typed():
     catalog = toy_catalog()
     with pytest.raises(CompanionError, match="'CULTURAL!' is not a card ID"):
         catalog.card("CULTURAL!")
-    with pytest.raises(CompanionError, match="TI/C01 is a TI4 Exploration card"):
+    with pytest.raises(CompanionError, match="TI/C01 is not part of this Exploration game"):
         catalog.card("TI/C01")
     assert catalog.card("xp/h1").card_id == "H1"
 

@@ -9,6 +9,7 @@ from typing import Any
 from companion.core import piles
 from companion.core.builder import Builder
 from companion.core.catalog import CardEntry, Catalog
+from companion.core.definition import GameDefinition
 from companion.core.dice import Die
 from companion.core.errors import IllegalMoveError
 from companion.core.events import Event, Vocabulary, event
@@ -122,4 +123,7 @@ class ToyRules:
 
 
 def toy_catalog() -> Catalog:
-    return Catalog.from_data(TOY_DATA, "toy.toml")
+    return Catalog.from_data(TOY_DATA, "toy.toml", "XP")
+
+
+TOY_GAME = GameDefinition("xp", "XP", "Toy", ToyRules(), "toy.toml")

@@ -3,6 +3,7 @@ check, and Kivy keeps exactly one touch provider from the configuration we insta
 
 import configparser
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -169,3 +170,22 @@ def test_an_unknown_mode_is_refused_before_anything_is_installed():
     assert result.returncode == 2
     assert result.stderr == ("companion setup: unknown mode 'kioks': use 'run', 'test' or "
                              "'kiosk'.\n")
+
+
+def _anchors(markdown: str) -> set[str]:
+    return {re.sub(r"[^a-z0-9 -]", "", h.lower()).replace(" ", "-")
+            for h in re.findall(r"^#+ (.+)$", markdown, re.M)}
+
+
+def test_the_kiosk_guide_links_and_scripts_exist():
+    guide = ROOT / "deploy" / "README.md"
+    text = guide.read_text(encoding="utf-8")
+    for target, anchor in re.findall(r"\]\(([^)#]*)(?:#([^)]+))?\)", text):
+        if "://" in target:
+            continue
+        path = (guide.parent / target).resolve() if target else guide
+        assert path.exists(), f"deploy/README.md links to missing {target}"
+        if anchor:
+            assert anchor in _anchors(path.read_text(encoding="utf-8")), f"#{anchor} in {target}"
+    for script in set(re.findall(r"bash (deploy/[\w./-]+\.sh)", text)):
+        assert (ROOT / script).is_file(), script

@@ -1,4 +1,4 @@
-"""Shared set-ups for the part-2 tests: a scanned 2-player game brought to round 2."""
+"""Shared set-ups: a scanned 2-player game brought to round 1, 2 or 3 through commands."""
 
 from __future__ import annotations
 

@@ -21,7 +21,7 @@ CATALOG_PATH = Path(__file__).resolve().parents[2] / "assets" / "catalogs" / "ex
 @lru_cache(maxsize=1)
 def catalog() -> Catalog:
     with CATALOG_PATH.open("rb") as handle:
-        return Catalog.from_data(tomllib.load(handle), CATALOG_PATH.name)
+        return Catalog.from_data(tomllib.load(handle), CATALOG_PATH.name, "XP")
 
 
 def new_match(seed: int = 7) -> Match[XpState]:

@@ -9,7 +9,6 @@ import pytest
 
 from companion.core.catalog import Catalog
 from companion.core.errors import CatalogError
-from companion.core.tags import make_tag
 from companion.games.exploration.catalog import assumed_keys, ship_type, validate_rules
 from companion.games.exploration.checks import attribute
 from companion.games.exploration.rules import RULES
@@ -46,7 +45,7 @@ def test_copy_counts_not_printed_are_marked_assumed() -> None:
 
 def test_ids_are_mnemonic_and_fit_a_tag() -> None:
     for card in catalog().cards.values():
-        assert len(make_tag("xp", card.card_id).text) <= 10
+        assert len(catalog().tag_of(card.card_id).text) <= 10
     ids = set(catalog().cards)
     assert {"SHLD1", "SHLD4", "D01", "D18", "H16", "P14", "S28", "M11", "X8"} <= ids
 
@@ -91,7 +90,7 @@ def _broken(path: list[str], value: object) -> Catalog:
         del table[path[-1]]
     else:
         table[path[-1]] = value
-    return Catalog.from_data(data, "broken.toml")
+    return Catalog.from_data(data, "broken.toml", "XP")
 
 
 @pytest.mark.parametrize(("path", "value", "named"), [
@@ -122,7 +121,7 @@ def test_validate_rules_checks_card_attributes() -> None:
     data = copy.deepcopy(catalog().to_data())
     data["cards"][0]["attrs"]["type"] = "NOPE"
     with pytest.raises(CatalogError, match=r"attrs\.type"):
-        validate_rules(Catalog.from_data(data, "broken.toml"))
+        validate_rules(Catalog.from_data(data, "broken.toml", "XP"))
 
 
 def test_effective_attribute_adds_modules_and_unexpired_bonuses() -> None:

@@ -24,7 +24,7 @@ def _changed(rules: dict[str, dict[str, Any]] | None = None,
         data["rules"][section].update(values)
     for card in data["cards"]:
         card["attrs"].update((cards or {}).get(card["design"], {}))
-    return Catalog.from_data(data, "changed.toml")
+    return Catalog.from_data(data, "changed.toml", "XP")
 
 
 def test_every_flight_number_in_the_catalog_is_read_and_validated() -> None:
@@ -120,7 +120,7 @@ def test_verb_help_repeats_no_catalog_number() -> None:
 def _with_module(kind: str, **values: Any) -> Catalog:
     data = copy.deepcopy(catalog().to_data())
     data["rules"]["modules"][kind].update(values)
-    return Catalog.from_data(data, "changed.toml")
+    return Catalog.from_data(data, "changed.toml", "XP")
 
 
 def test_turret_damage_follows_the_catalog() -> None:
@@ -143,6 +143,6 @@ def test_damage_to_destroy_a_dropped_module_follows_the_catalog() -> None:
 def test_cards_drawn_by_a_technology_action_follow_the_catalog() -> None:
     data = copy.deepcopy(catalog().to_data())
     data["rules"]["technology"]["actions"]["development"]["draw_count"] = 2
-    match = round_two(catalog=Catalog.from_data(data, "changed.toml"))
+    match = round_two(catalog=Catalog.from_data(data, "changed.toml", "XP"))
     result = run(match, "tech development")[-1]
     assert "Draw 2 development card(s)" in result.message

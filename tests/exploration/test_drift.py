@@ -33,7 +33,8 @@ def test_a_stuck_ship_loses_one_energy_and_zero_energy_stays() -> None:
     assert match.state.ships["SHLD1"].energy == 3
     match = to_flight(round_two())
     run(match, *["move SHLD1 1 space"] * 4, "next", "next")
-    assert "0 energy and stays put" in run(match, "drift SHLD1=credit")[-1].message
+    assert "0 energy, so it does not drift" in refused(match, "drift SHLD1=credit")
+    assert "0 energy and stays put" in run(match, "drift")[-1].message
 
 
 def test_forbidden_drift_spaces_and_strangers_are_refused() -> None:

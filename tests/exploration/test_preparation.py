@@ -3,8 +3,11 @@ round-start upkeep (rulebook: Preparation phase, Playing actions from technology
 
 from __future__ import annotations
 
+import tomllib
+
+from companion.core.catalog import Catalog
 from tests.exploration.flight_setup import quiet_round, round_two, to_flight
-from tests.exploration.helpers import build, refused, run, started_match
+from tests.exploration.helpers import CATALOG_PATH, refused, run, started_match
 
 
 def _three_ships_for_baikonur():
@@ -22,7 +25,7 @@ def test_turns_follow_the_spaceport_order() -> None:
     run(match, "tech credits", "done")
     assert match.state.table.active == "Baikonur"
     run(match, "tech credits", "done", "tech credits", "done")
-    # The flight phase follows (part 2 may move on at once when no ship was selected).
+    # The flight phase follows (and moves on at once when no ship was selected).
     assert match.state.table.phase != "preparation"
     assert "Flight phase of round 1 begins" in match.history()[-1].message
 
@@ -145,18 +148,16 @@ def test_commands_outside_preparation_are_refused() -> None:
 
 def test_drawing_from_an_empty_deck_reshuffles_its_discard_first() -> None:
     """A development card owed by a technology action, when the deck has run out."""
-    from dataclasses import replace
-
-    from tests.exploration.flight_setup import round_two
-
-    match = round_two()
-    assert match.execute("tech development").ok
+    data = tomllib.loads(CATALOG_PATH.read_text(encoding="utf-8"))
+    # Only the two Funding cards in the development deck: Xichang draws D17 in setup.
+    data["cards"] = [c for c in data["cards"] if c["deck"] != "development"
+                     or c["ids"] == ["D17", "D18"]]
+    match = round_two(catalog=Catalog.from_data(data, "two development cards", "XP"))
+    run(match, "tech development", "scan XP/D18", "develop D17", "done",
+        "tech credits", "done", "drift", "tech development")
     table = match.state.table
-    emptied = {c: ("discard:development" if z == "deck:development" else z)
-               for c, z in table.locations.items()}
-    state = replace(match.state, table=replace(table, locations=emptied))
-    card = next(c for c, z in emptied.items() if z == "discard:development")
-    b = build(state, f"scan {card}")
-    types = [e.type for e in b.events]
-    assert types[:2] == ["discard_reshuffled", "card_moved"]
-    assert b.state.table.zone_of(card) == "area:Xichang"
+    assert table.cards_in("deck:development") == [] and \
+        table.cards_in("discard:development") == ["D17"]
+    step = run(match, "scan XP/D17")[0].step
+    assert [e.type for e in step.events][:2] == ["discard_reshuffled", "card_moved"]
+    assert match.state.table.zone_of("D17") == "area:Xichang"

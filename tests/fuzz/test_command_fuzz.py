@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from companion.catalogs import load_catalog
 from companion.core.engine import Match
-from companion.games.registry import rules_for
+from companion.games.registry import game as game_named
 
 SETUPS = {
     "xp": ["length 8", "join Xichang Ana", "join Baikonur Ben"],
@@ -29,7 +29,7 @@ JUNK = ["", "0", "-1", "99999999999999999999", *ODD_DIGITS, "1.5", "+", "x", "é
 
 def _words(game: str) -> list[str]:
     catalog = load_catalog(game)
-    verbs = [v.name for v in rules_for(game).verbs()]
+    verbs = [v.name for v in game_named(game).rules.verbs()]
     core = ["scan", "undo", "redo", "draw", "odds", "roll", "adjust", "note", "state",
             "history", "help"]
     cards = list(catalog.cards)[::7]
@@ -44,7 +44,7 @@ def test_random_lines_never_raise_and_refusals_change_nothing(game):
     @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
     @given(st.lists(st.lists(st.sampled_from(words), min_size=1, max_size=6), max_size=25))
     def play(lines):
-        match = Match(rules_for(game), catalog, seed=3)
+        match = Match(game_named(game).rules, catalog, seed=3)
         for line in SETUPS[game]:
             assert match.execute(line).ok
         for tokens in lines:

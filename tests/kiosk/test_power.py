@@ -1,6 +1,7 @@
 """Shut down and restart: the systemd backend's commands and sentences, and the stand-in."""
 
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -78,3 +79,10 @@ def test_stand_in_records_requests_and_can_refuse():
     power.use(power.StandInPower(refusal="The system refused to restart."))
     with pytest.raises(power.PowerError, match="refused to restart"):
         power.restart()
+
+
+def test_the_kiosk_and_the_app_agree_on_the_app_folder(tmp_path):
+    env = {"COMPANION_CONFIG_DIR": str(tmp_path)}
+    assert kiosk.settings_file(env) == tmp_path / "app.ini"
+    assert kiosk.kivy_home(env) == tmp_path / "kivy"
+    assert kiosk.kivy_home({**env, "KIVY_HOME": "/elsewhere"}) == Path("/elsewhere")

@@ -184,3 +184,9 @@ def test_doctor_appends_the_pi_findings():
                              try_open=lambda: [("picamera2", "")], pi=_pi())
     areas = [f.area for f in findings]
     assert areas[-8:] == ["gl", "touch", "groups", "kiosk", "camera", "power", "sound", "space"]
+
+
+def test_the_renderer_is_found_when_the_app_logs_through_python_logging():
+    found = _lines(probes.report(_pi(commands={"journalctl": _done(
+        "INFO:kivy:GL: Renderer <b'V3D 7.1.7.0'>\n")})))
+    assert found["gl"][0].endswith("the kiosk last drew with V3D 7.1.7.0.")

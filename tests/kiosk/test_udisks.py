@@ -116,3 +116,34 @@ def test_a_busy_stick_is_not_called_safe(pi):
     mechanism.run = lambda argv: subprocess.CompletedProcess(argv, 1, "", "target is busy")
     with pytest.raises(UsbError, match="do not remove it yet"):
         mechanism.release(stick)
+
+
+def test_export_through_udisks_mounts_copies_and_powers_the_stick_down(pi):
+    from companion.kiosk import usb
+    from companion.session import open_session
+
+    mechanism, calls, root = pi
+    mount_point = root / "media" / "pi" / "GAME NIGHT"
+    mount_point.mkdir(parents=True)
+    real_run = mechanism.run
+
+    def run(argv):
+        result = real_run(argv)
+        if argv[1] == "mount":  # udisks mounts where the fake /proc/mounts says
+            text = (root / "mounts").read_text().replace("/media/pi/GAME\\040NIGHT",
+                                                         str(mount_point).replace(" ", "\\040"))
+            (root / "mounts").write_text(text)
+        return result
+    mechanism.run = run
+    db = root / "data" / "games.db"
+    session = open_session(db, "ti4", new=True, seed=5)
+    session.close()
+    usb.use(mechanism)
+    try:
+        [stick] = usb.sticks()
+        report = usb.export_to(stick, db)
+    finally:
+        usb.use(None)
+    assert len(list((mount_point / report.folder).glob("*.json"))) == 1
+    assert [c[1] for c in calls] == ["mount", "unmount", "power-off"]
+    assert report.message.endswith("You can remove the stick now.")

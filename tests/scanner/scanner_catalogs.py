@@ -20,8 +20,8 @@ def catalog_data(game: str, title: str, cards: dict[str, str]) -> dict[str, Any]
 XP_CARDS = {"SH01": "Shipwreck", "EV07": "Eruption", "TR3": "Trap Door"}
 TI_CARDS = {"R3": "Relic Fragment", "C12": "Cultural Relic"}
 CATALOGS = {
-    "xp": Catalog.from_data(catalog_data("xp", "Exploration", XP_CARDS), "xp-test"),
-    "ti4": Catalog.from_data(catalog_data("ti4", "TI4 Exploration", TI_CARDS), "ti4-test"),
+    "xp": Catalog.from_data(catalog_data("xp", "Exploration", XP_CARDS), "xp-test", "XP"),
+    "ti4": Catalog.from_data(catalog_data("ti4", "TI4 Exploration", TI_CARDS), "ti4-test", "TI"),
 }
 
 

@@ -91,7 +91,7 @@ def test_preload_loads_the_bound_catalog_once_before_any_scan() -> None:
 
 def test_a_given_catalog_is_used_instead_of_the_packaged_one() -> None:
     pinned = Catalog.from_data(catalog_data("xp", "Exploration", {"SH01": "Old Shipwreck"}),
-                               "saved game")
+                               "saved game", "XP")
     resolver = TagResolver(broken_loader, catalog=pinned)
     assert resolver.game == "xp"
     code = resolver.resolve(raw("XP/SH01"))

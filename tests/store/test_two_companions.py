@@ -1,6 +1,6 @@
 """Two companions on one game (a table screen and a phone) never fork it."""
 
-from companion.session import open_session
+from companion.session import load_match, open_session
 
 
 def test_two_sessions_taking_turns_share_one_history(tmp_path):
@@ -12,7 +12,7 @@ def test_two_sessions_taking_turns_share_one_history(tmp_path):
     assert screen.run("setup").ok               # screen had not seen Bob
     result = phone.run("take Abyz for Alice")
     assert result.ok, result.message
-    assert [s.command for s in screen.journal.load(screen.game_id, screen.match.rules)
+    assert [s.command for s in load_match(screen.journal, screen.game_id, screen.game)
             .history()] == ["player Alice red", "player Bob blue", "setup",
                             "take Abyz for Alice"]
     screen.run("undo")

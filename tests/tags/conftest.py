@@ -39,4 +39,4 @@ def small_catalog_data() -> dict[str, Any]:
 
 @pytest.fixture
 def small() -> Catalog:
-    return Catalog.from_data(small_catalog_data(), "small.toml")
+    return Catalog.from_data(small_catalog_data(), "small.toml", "XP")

@@ -9,7 +9,7 @@ import pytest
 
 from companion.core.catalog import Catalog
 from companion.core.errors import CatalogError
-from companion.core.tags import MAX_TAG_LENGTH, make_tag, parse_tag
+from companion.core.tags import MAX_TAG_LENGTH, parse_tag
 from companion.games.ti4.data import system_tiles, ti4_data
 from tests.ti4.conftest import load_ti4
 
@@ -67,7 +67,7 @@ def test_planet_cards_traits_and_specials(catalog: Catalog) -> None:
 def test_every_card_has_its_own_short_tag(catalog: Catalog) -> None:
     assert len(catalog.cards) == 74 + 6 + 10 + 6 + 99
     for card_id, card in catalog.cards.items():
-        tag = make_tag("ti4", card_id)
+        tag = catalog.tag_of(card_id)
         assert len(tag.text) <= MAX_TAG_LENGTH
         assert catalog.resolve(parse_tag(tag.text)) is card
         assert card.summary
@@ -91,7 +91,7 @@ def _broken(change: dict[str, Any]) -> Catalog:
     good = load_ti4()
     data = good.to_data()
     data["rules"].update(change)
-    return Catalog.from_data(data, "ti4.toml")
+    return Catalog.from_data(data, "ti4.toml", "TI")
 
 
 @pytest.mark.parametrize("change, key", [
@@ -114,6 +114,6 @@ def test_planet_values_must_be_whole_numbers(attr: str, value: Any) -> None:
         del abyz["attrs"][attr]
     else:
         abyz["attrs"][attr] = value
-    broken = Catalog.from_data(data, "ti4.toml")
+    broken = Catalog.from_data(data, "ti4.toml", "TI")
     with pytest.raises(CatalogError, match=rf"ti4.toml: cards \({abyz['design']}\)\.attrs\.{attr}"):
         ti4_data(broken)

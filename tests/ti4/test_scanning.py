@@ -35,13 +35,13 @@ def test_scan_of_card_from_the_wrong_deck_is_refused(catalog: Catalog) -> None:
 def test_scan_of_card_in_play_is_refused(catalog: Catalog) -> None:
     m = new_match(catalog)
     ok(m, "take Abyz for Alice", "scan TI/H11", "resolve", "take Fria for Alice")
-    assert "attached to P38A" in refused(m, "scan TI/H11")
+    assert "attached to Abyz (P38A)" in refused(m, "scan TI/H11")
 
 
 def test_scan_of_other_game_tag_is_refused(catalog: Catalog) -> None:
     m = new_match(catalog)
     ok(m, "take Abyz for Alice")
-    assert "Exploration card, not part of this TI4 Exploration game" in refused(m, "scan XP/SH01")
+    assert "XP/SH01 is not part of this TI4 Exploration game" in refused(m, "scan XP/SH01")
 
 
 def test_scan_of_unknown_id_and_foreign_code(catalog: Catalog) -> None:
@@ -113,5 +113,5 @@ def test_render_shows_the_table(catalog: Catalog) -> None:
     m = new_match(catalog)
     ok(m, "take Abyz for Alice", "scan TI/H11", "resolve")
     text = m.rules.render(m.state, catalog, None)
-    assert "planet Abyz 5/0 + Mining World (H11)" in text
+    assert "planet Abyz 5/0; hazardous + Mining World (H11)" in text
     assert "hazardous: 19 left" in text and "frontier tokens: 17, 39" in text

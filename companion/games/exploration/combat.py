@@ -137,12 +137,28 @@ def attack(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
             raise IllegalMoveError(f"{ship.card} cannot attack itself.")
         if not target.is_deployed:
             raise IllegalMoveError(f"{target.card} is not on the map.")
+        _require_shield(catalog, target, shield)
         more, text = hit_ship(catalog, ship, target, damage, shield, reason)
     else:
+        if shield:
+            raise IllegalMoveError(f"shield is reported, but {word} is not a ship: only a "
+                                   f"Shield ship absorbs damage with its energy.")
         more, text = hit_dropped(state, catalog, ship, word, damage, reason)
     return Outcome(tuple(events + more), f"{ship.card} attacks with {damage.energy} energy and "
-                                         f"{damage.resistance} resistance damage. {text}",
-                   ship.owner)
+                                         f"{damage.resistance} resistance damage "
+                                         f"({RANGE_REMINDER}). {text}", ship.owner)
+
+
+#: The rulebook's range condition the app cannot see: it trusts the players on it.
+RANGE_REMINDER = "the target must be on the same orbit, within the attacker's energy in spaces"
+
+
+def _require_shield(catalog: Catalog, target: ShipStatus, shield: bool) -> None:
+    """`shield` is the target's Shield ability; reported for another ship it is refused."""
+    kind = xc.ship_type(catalog, target.ship_type)
+    if shield and kind.ability != "shield":
+        raise IllegalMoveError(f"{target.card} is a {kind.name}, not a Shield ship: it cannot "
+                               f"shield damage with its energy; drop `shield` from the report.")
 
 
 def hit_dropped(state: XpState, catalog: Catalog, ship: ShipStatus, word: str,

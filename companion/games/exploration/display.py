@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core import piles
 from companion.core.catalog import Catalog
 from companion.games.exploration import catalog as xc
 from companion.games.exploration.checks import flying_ship
@@ -62,6 +63,19 @@ def score_entries(breakdown: dict[str, int]) -> list[dict[str, Any]]:
             for source, points in breakdown.items()]
 
 
+def reshuffle_count(state: XpState, catalog: Catalog, deck: str) -> int:
+    """Cards the table must shuffle into a new `deck` before drawing from it (0 if none)."""
+    info = catalog.decks.get(deck)
+    if info is None or not info.reshuffle or state.table.count_in(piles.deck_zone(deck)):
+        return 0
+    return state.table.count_in(piles.discard_zone(deck))
+
+
+def reshuffle_sentence(deck: str, count: int) -> str:
+    return (f"The {deck} deck is empty: shuffle its discard pile ({count} cards) into a new "
+            f"{deck} deck before drawing.")
+
+
 # ---- who acts and what the game waits for -----------------------------------------------
 def owed_decks(state: XpState, catalog: Catalog) -> tuple[str, ...]:
     """Decks the table owes a card from now (a scan, or the app's draw)."""
@@ -102,7 +116,9 @@ def waiting_for(state: XpState, catalog: Catalog) -> str:
         return "Nothing: the game is over. The final scores are on the board."
     draw = _draw_wait(state, catalog)
     if draw:
-        return draw
+        decks = owed_decks(state, catalog)
+        count = reshuffle_count(state, catalog, decks[0]) if decks else 0
+        return f"{draw} {reshuffle_sentence(decks[0], count)}" if count else draw
     phase = state.table.phase
     if phase == "setup":
         return _setup_wait(state, catalog)

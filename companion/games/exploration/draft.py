@@ -48,6 +48,12 @@ def current_pack(state: XpState) -> list[str]:
     return [c for c in pack if state.table.zone_of(c) == piles.deck_zone(SHIP_DECK)]
 
 
+def pack_seen_by(state: XpState, seat: str | None) -> list[str]:
+    """The pack being drafted as `seat` sees it: only the drafting seat sees its cards
+    (packs pass hand to hand); everyone else sees nothing (the view gives a count)."""
+    return current_pack(state) if seat is not None and seat == drafter(state) else []
+
+
 def start_draft(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     require_phase(state, ("setup",), "start the ship draft")
     if state.draft.pack:
@@ -68,7 +74,8 @@ def start_draft(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcom
         packs = [cards[i * size:(i + 1) * size] for i in range(pack_count)]
         events += [event("deck_shuffled", deck=SHIP_DECK, order=cards),
                    event("packs_dealt", packs=packs)]
-        message += f" The app dealt the packs; pack 1: {', '.join(sorted(packs[0]))}."
+        message += (f" The app dealt {pack_count} packs of {size} ships; each pack is seen "
+                    f"only by the player drafting from it ({order[0]}: state --as {order[0]}).")
     return Outcome(tuple(events), message)
 
 
@@ -120,8 +127,8 @@ def _check_pick(state: XpState, catalog: Catalog, card: CardEntry, seat: str,
                                f"{piles.zone_phrase(where)}.")
     pack = current_pack(state)
     if state.draft.is_virtual and card.card_id not in pack:
-        raise IllegalMoveError(f"{card.card_id} is not in pack {state.draft.pack}; "
-                               f"it holds {', '.join(sorted(pack))}.")
+        raise IllegalMoveError(f"{card.card_id} is not in pack {state.draft.pack}; {seat} "
+                               f"sees the pack with state --as {seat}.")
     held = {s.ship_type for s in state.ships_of(seat)}
     if card.attrs["type"] not in held:
         return

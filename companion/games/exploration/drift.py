@@ -72,6 +72,11 @@ def drift(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     if strangers:
         raise IllegalMoveError(f"{', '.join(strangers)} is not drifting (only ships on the "
                                f"map drift).")
+    spent = sorted(card for card in reports if state.ships[card].energy <= 0)
+    if spent:
+        said = " ".join(f"{card}={reports[card]}" for card in spent)
+        raise IllegalMoveError(f"{', '.join(spent)} has 0 energy, so it does not drift and "
+                               f"stays put: leave {said} out of the report.")
     ending = [r for r in reports.values() if is_trap_word(state, r)]
     if len(ending) != len(set(ending)):
         raise IllegalMoveError("Two ships cannot drift onto the same trap.")

@@ -33,6 +33,7 @@ from companion.games.exploration import (
     setup,
     support,
 )
+from companion.games.exploration.followups import follow_up
 from companion.games.exploration.state import XpState
 
 Rule = Callable[[XpState, Catalog, Sequence[str]], Outcome]
@@ -42,9 +43,13 @@ XpBuilder = Builder[XpState]
 
 
 def verb(rule: Rule) -> VerbHandler[XpState]:
-    """A rule function as a verb: its outcome goes into the builder."""
+    """A rule function as a verb: its outcome goes into the builder, then what follows
+    from it (a deck to reshuffle, a destroyed ship's turn ending; followups.py)."""
     def handler(b: XpBuilder, args: list[str]) -> str | None:
-        return b.take(rule(b.state, b.catalog, args))
+        before, first = b.state, len(b.events)
+        seat = b.take(rule(b.state, b.catalog, args))
+        follow_up(b, before, first)
+        return seat
     return handler
 
 
@@ -64,7 +69,10 @@ def draw_or(rule: CardRule | None) -> ScanHandler[XpState]:
             outcome = rule(b.state, b.catalog, card)
         if outcome is None:
             raise IllegalMoveError(_nothing_now(b.state, card))
-        return b.take(outcome)
+        before = b.state
+        seat = b.take(outcome)
+        follow_up(b, before, 0)  # from the start: an app draw's reshuffle comes first
+        return seat
     return scan
 
 
@@ -122,9 +130,15 @@ ROUND_END = Phase[XpState](
     "round-end",
     verbs=_verbs(_HAZARD), scans=_scans(_SHIP_DRAWS), other_scans=draw_or(None),
     hooks=(hook(scoring.round_end),))
-END = Phase[XpState](
-    "end", verbs=_verbs({}), scans=_scans({}), other_scans=draw_or(None),
-    closed="The game is over: the final scores are in state.")
+GAME_OVER = "The game is over: the final scores are in state."
+
+
+def _game_over(b: XpBuilder, card: CardEntry) -> str | None:
+    raise IllegalMoveError(GAME_OVER)
+
+
+#: After the last round nothing of the game can be done: every verb and scan says so.
+END = Phase[XpState]("end", other_scans=_game_over, closed=GAME_OVER)
 
 PHASES: Phases[XpState] = Phases((SETUP, PREPARATION, FLIGHT, DRIFT, ROUND_END, END),
                                  adjusts=corrections.ADJUSTS, title="Exploration")

@@ -128,7 +128,19 @@ def select(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
             events += selection_boost(state, ship, actions[played.effect], played.effect)
     names = ", ".join(s.card for s in ships)
     cost = f", spending {command} command point(s)" if command else ""
-    return Outcome(tuple(events), f"{seat} selects {names} for the flight phase{cost}.", seat)
+    warnings = [f"{s.card} has 0 energy: it cannot act in the flight phase until its energy "
+                f"is recovered." for s in ships if _energy_after(s, events) <= 0]
+    return Outcome(tuple(events), " ".join([f"{seat} selects {names} for the flight "
+                                            f"phase{cost}.", *warnings]), seat)
+
+
+def _energy_after(ship: ShipStatus, events: Sequence[Event]) -> int:
+    """The ship's energy once these events (a Lv-2 recovery, say) are applied."""
+    energy = ship.energy
+    for e in events:
+        if e.type == "ship_updated" and e["card"] == ship.card and "energy" in e["set"]:
+            energy = int(e["set"]["energy"])
+    return energy
 
 
 def _check_selectable(catalog: Catalog, ship: ShipStatus) -> None:

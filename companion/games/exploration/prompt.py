@@ -22,7 +22,7 @@ from companion.games.exploration.display import (
     owed_decks,
     waiting_for,
 )
-from companion.games.exploration.draft import SHIP_DECK, current_pack, drafter
+from companion.games.exploration.draft import SHIP_DECK, drafter, pack_seen_by
 from companion.games.exploration.setup import MODULE_CHOICE, recipient
 from companion.games.exploration.state import XpState
 
@@ -88,12 +88,11 @@ def _setup_choices(state: XpState, catalog: Catalog) -> list[Choice]:
                     Choice("Start the ship draft (the app deals the packs)", DRAFT,
                            command="draft virtual", cost="free")]
     picker = drafter(state)
-    if picker is not None and state.draft.is_virtual:
-        choices += [Choice(f"{picker} takes {catalog.card(c).name} ({c})", DRAFT,
-                           command=f"pick {c}", cost="free") for c in current_pack(state)]
-    elif picker is not None:
+    if picker is not None:
+        # A virtual pack is seen only by its drafter: chosen privately on a shared screen.
+        private = picker if state.draft.is_virtual else None
         choices.append(Choice(f"{picker} takes a ship from the pack", DRAFT, partial="pick",
-                              cost="free"))
+                              cost="free", private_to=private))
     return [*choices, Choice("Start round 1", SETUP, command="start", cost="free")]
 
 
@@ -104,7 +103,9 @@ def _expand_pick(state: XpState, catalog: Catalog, words: Sequence[str],
         return []
     held = {s.ship_type for s in state.ships_of(picker)}
     choices = []
-    for card_id in state.table.cards_in(piles.deck_zone(SHIP_DECK)):
+    cards = pack_seen_by(state, seat) if state.draft.is_virtual else \
+        state.table.cards_in(piles.deck_zone(SHIP_DECK))
+    for card_id in cards:
         card = catalog.card(card_id)
         if card.attrs["type"] in held and not state.draft.is_virtual:
             choices.append(Choice(f"{card.name} ({card_id}), the pack held no other type",
@@ -155,7 +156,9 @@ def _ship_choices(state: XpState, seat: str) -> list[Choice]:
         if ship.location == "hand":
             choices.append(Choice(f"Deploy {ship.card}", SHIPS, command=f"deploy {ship.card}"))
         elif ship.is_deployed and not ship.selected:
-            choices.append(Choice(f"Select {ship.card} for the flight", SHIPS,
+            spent = " (0 energy: it cannot act until its energy is recovered)" \
+                if ship.energy <= 0 else ""
+            choices.append(Choice(f"Select {ship.card} for the flight{spent}", SHIPS,
                                   command=f"select {ship.card}"))
         if ship.location in ("launch_pad", "orbit"):
             choices.append(Choice(f"Build a module on {ship.card}", MODULES,

@@ -57,7 +57,9 @@ def ship_actions(state: XpState, catalog: Catalog, ship: ShipStatus) -> list[Cho
             choices.append(Choice(f"Drop the {data['name']} under {c}", FLIGHT,
                                   command=f"drop {c} {kind}", cost=cost))
     if any(xc.module(catalog, m)["category"] == "turret" for m in ship.modules):
-        choices.append(Choice(f"Attack with {c}", FLIGHT, partial=f"attack {c}", cost=cost))
+        choices.append(Choice(f"Attack with {c} (a target on the same orbit, within "
+                              f"{ship.energy} spaces)", FLIGHT, partial=f"attack {c}",
+                              cost=cost))
     ability = xc.ship_type(catalog, ship.ship_type).ability
     if ability in ("bomber", "destroyer", "recover"):
         name = xc.ship_type(catalog, ship.ship_type).name

@@ -120,7 +120,8 @@ def winner_sentence(totals: Mapping[str, int]) -> str:
 def round_end(state: XpState, catalog: Catalog) -> Outcome | None:
     """Phase hook: once no drawn card waits, start the next round or score the game."""
     if state.ship_draws or state.pending_hazard is not None:
-        return Outcome((), "The round ends once the drawn cards are resolved.")
+        return Outcome((), f"The round ends once the drawn cards are resolved; still to do: "
+                           f"{still_owed(state, catalog)}.")
     if state.table.round >= state.rounds:
         return final_scoring(state, catalog)
     order = seats_in_order(state, catalog)
@@ -129,6 +130,19 @@ def round_end(state: XpState, catalog: Catalog) -> Outcome | None:
                           active=order[0]),),
                    f"Round {state.table.round} ends. Round {following} of {state.rounds}: "
                    f"preparation phase, {order[0]} first.")
+
+
+def still_owed(state: XpState, catalog: Catalog) -> str:
+    """Every hazard to resolve and every card still to draw, naming the ship and seat."""
+    owed = []
+    pending = state.pending_hazard
+    if pending is not None:
+        owed.append(f"{pending.seat} resolves or ignores the hazard "
+                    f"{catalog.card(pending.card).name} for {pending.ship}")
+    for draw in state.ship_draws:
+        what = "a hazard card" if draw.deck == "hazard" else "an outer-space tile"
+        owed.append(f"draw {what} for {draw.ship} ({draw.seat})")
+    return "; ".join(owed)
 
 
 def _game_ended(state: XpState, e: Event) -> XpState:

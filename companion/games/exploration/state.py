@@ -1,7 +1,7 @@
 """Exploration state: the core Table plus ship, seat, draft, trap and flight status.
 
-Shared with part 2 (flight, checks, traps, combat, drift, missions, scoring):
-add fields with defaults rather than renaming. Cards (missions, development,
+Shared by every phase module (setup to scoring): add fields with defaults rather
+than renaming, so saved snapshots still load. Cards (missions, development,
 hazard, maneuver, hex tiles, ship cards) live in `table.locations`; this module
 holds what the table cannot: the status each ship card represents and per-round
 marks (status.py), traps and controlled domination spaces. Zones used (see core/table.py):
@@ -118,7 +118,7 @@ class Draft:
 
 @dataclass(frozen=True)
 class PendingHazard:
-    """A hazard card drawn and not yet resolved (part 2 resolves it)."""
+    """A hazard card drawn and not yet resolved (hazards.py resolves it)."""
 
     card: str
     seat: str
@@ -134,7 +134,7 @@ class PendingHazard:
 
 @dataclass(frozen=True)
 class ShipDraw:
-    """part2: a card a ship's move makes the table draw (hazard card, outer-space tile)."""
+    """A card a ship's move makes the table draw (hazard card, outer-space tile)."""
 
     deck: str
     seat: str
@@ -167,7 +167,7 @@ class XpState:
     flight_index: int = 0
     pending_hazard: PendingHazard | None = None
     game_over: bool = False
-    ship_draws: tuple[ShipDraw, ...] = ()  # part2: draws waiting for a scan, first first
+    ship_draws: tuple[ShipDraw, ...] = ()  # draws waiting for a scan, first first
     upkeep_round: int = 0  # last round whose round-start upkeep ran
 
     def ships_of(self, seat: str) -> list[ShipStatus]:
@@ -194,7 +194,7 @@ class XpState:
             "flight_order": list(self.flight_order), "flight_index": self.flight_index,
             "pending_hazard": self.pending_hazard.to_dict() if self.pending_hazard else None,
             "game_over": self.game_over, "upkeep_round": self.upkeep_round,
-            "ship_draws": [d.to_dict() for d in self.ship_draws],  # part2
+            "ship_draws": [d.to_dict() for d in self.ship_draws],
         }
 
     @classmethod
@@ -213,7 +213,7 @@ class XpState:
             pending_hazard=PendingHazard.from_dict(hazard) if hazard else None,
             game_over=bool(raw.get("game_over", False)),
             upkeep_round=int(raw.get("upkeep_round", 0)),
-            ship_draws=tuple(ShipDraw.from_dict(d) for d in raw.get("ship_draws", ())),  # part2
+            ship_draws=tuple(ShipDraw.from_dict(d) for d in raw.get("ship_draws", ())),
         )
 
 

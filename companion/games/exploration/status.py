@@ -70,7 +70,7 @@ class ShipStatus:
     selected: bool = False
     maneuver_used: str | None = None
     skip_turns: int = 0
-    # part2: round of the last once-per-round ability use (Bomber, Destroyer), and the
+    # The round of the last once-per-round ability use (Bomber, Destroyer), and the
     # round and count of moves in outer space (hex tiles per round).
     ability_round: int = 0
     outer_moves_round: int = 0

@@ -10,7 +10,7 @@ from companion.core.catalog import Catalog
 from companion.games.exploration import catalog as xc
 from companion.games.exploration import display
 from companion.games.exploration.checks import attribute, flying_ship
-from companion.games.exploration.draft import drafter
+from companion.games.exploration.draft import current_pack, drafter, pack_seen_by
 from companion.games.exploration.missions import progress
 from companion.games.exploration.scoring import winner_sentence
 from companion.games.exploration.state import ShipStatus, XpState, play_zone
@@ -38,6 +38,11 @@ def ship_view(state: XpState, catalog: Catalog, ship: ShipStatus) -> dict[str, A
     }
     for attr in ("velocity", "maneuverability"):
         view[attr] = attribute(catalog, ship, attr, round_)
+    kind = xc.ship_type(catalog, ship.ship_type)
+    view["printed"] = {"energy": kind.start_energy, "max_energy": kind.max_energy,
+                       "resistance": kind.max_resistance, "velocity": kind.velocity,
+                       "maneuverability": kind.maneuverability,
+                       "cargo_slots": kind.cargo_slots, "deploy_cost": kind.deploy_cost}
     return view
 
 
@@ -76,13 +81,13 @@ def view(state: XpState, catalog: Catalog, seat: str | None = None) -> dict[str,
         "flying": {"card": flying.card, "seat": flying.owner} if flying else None,
         "waiting_for": display.waiting_for(state, catalog),
         "expects_scan": list(display.owed_decks(state, catalog)),
-        "owed_draws": _owed_draws(state),
+        "owed_draws": _owed_draws(state, catalog),
         "seats": [seat_view(state, catalog, s) for s in _ordered(state, catalog)],
         "maneuver_row": [_card(catalog, c) for c in state.maneuver_row()],
         "decks": {d: table.count_in(piles.deck_zone(d)) for d in catalog.decks},
         "discards": {d: table.count_in(piles.discard_zone(d)) for d in catalog.decks},
         "outer_space": [_card(catalog, c) for c in state.outer_space_tiles()],
-        "draft": _draft_view(state),
+        "draft": _draft_view(state, catalog, seat),
         "station": state.station,
         "traps": [t.to_dict() for t in state.traps],
         "controls": [{**c.to_dict(), "module_name": display.module_name(catalog, c.module)}
@@ -98,12 +103,15 @@ def view(state: XpState, catalog: Catalog, seat: str | None = None) -> dict[str,
     return result
 
 
-def _owed_draws(state: XpState) -> list[dict[str, Any]]:
-    """Every card the table still owes: for a ship's move, or for a seat (setup, actions)."""
-    owed = [{"deck": d.deck, "seat": d.seat, "ship": d.ship, "reason": f"{d.ship}'s move"}
-            for d in state.ship_draws]
-    return owed + [{"deck": p.deck, "seat": p.seat, "ship": None, "reason": p.reason}
-                   for p in state.pending]
+def _owed_draws(state: XpState, catalog: Catalog) -> list[dict[str, Any]]:
+    """Every card the table still owes: for a ship's move, or for a seat (setup, actions);
+    `reshuffle_first` counts the discarded cards to shuffle into a new deck before it."""
+    owed: list[dict[str, Any]] = [{"deck": d.deck, "seat": d.seat, "ship": d.ship,
+                                   "reason": f"{d.ship}'s move"} for d in state.ship_draws]
+    owed += [{"deck": p.deck, "seat": p.seat, "ship": None, "reason": p.reason}
+             for p in state.pending]
+    return [{**o, "reshuffle_first": display.reshuffle_count(state, catalog, o["deck"])}
+            for o in owed]
 
 
 def _my_mission(state: XpState, catalog: Catalog, seat: str, card_id: str) -> dict[str, Any]:
@@ -116,9 +124,14 @@ def _ordered(state: XpState, catalog: Catalog) -> list[str]:
     return [p for p in xc.spaceport_order(catalog) if p in state.table.seats]
 
 
-def _draft_view(state: XpState) -> dict[str, Any]:
-    return {"pack": state.draft.pack, "drafter": drafter(state),
-            "picked": list(state.draft.picks)}
+def _draft_view(state: XpState, catalog: Catalog, seat: str | None) -> dict[str, Any]:
+    """The draft; a virtual pack's cards only in the drafting seat's own view."""
+    shown: dict[str, Any] = {"pack": state.draft.pack, "drafter": drafter(state),
+                             "picked": list(state.draft.picks),
+                             "pack_cards": len(current_pack(state))}
+    if seat is not None and seat == drafter(state) and state.draft.is_virtual:
+        shown["my_pack"] = [_card(catalog, c) for c in pack_seen_by(state, seat)]
+    return shown
 
 
 # ---- text -----------------------------------------------------------------------------------
@@ -138,9 +151,13 @@ def render(state: XpState, catalog: Catalog, seat: str | None = None) -> str:
     discards = ", ".join(f"{d} {n}" for d, n in data["discards"].items() if n)
     if discards:
         lines.append(f"Discard piles: {discards}")
-    if data["draft"]["drafter"]:
-        lines.append(f"Ship draft: pack {data['draft']['pack']}, {data['draft']['drafter']} "
-                     f"picks")
+    draft = data["draft"]
+    if draft["drafter"]:
+        held = f" ({draft['pack_cards']} ships in it)" if draft["pack_cards"] else ""
+        lines.append(f"Ship draft: pack {draft['pack']}{held}, {draft['drafter']} picks")
+    if draft.get("my_pack"):
+        lines.append("Your pack: " + ", ".join(f"{c['id']} {c['name']}"
+                                                for c in draft["my_pack"]))
     if data["station"]:
         lines.append(f"Spaceship station: {data['station']}")
     if seat is not None:
@@ -155,6 +172,15 @@ def _progress_text(mission: dict[str, Any]) -> str:
         return ""
     goal = "most" if mission["goal"] is None else mission["goal"]
     return f" ({mission['value']}/{goal})"
+
+
+def _undeployed_line(ship: dict[str, Any]) -> str:
+    """A ship still in its player's hand: its printed values, not an empty track."""
+    p = ship["printed"]
+    return (f"  {ship['card']} {ship['type']}: not deployed (deploy cost {p['deploy_cost']}; "
+            f"starts with energy {p['energy']}/{p['max_energy']}, resistance "
+            f"{p['resistance']}, velocity {p['velocity']}, maneuverability "
+            f"{p['maneuverability']}, {p['cargo_slots']} cargo slots)")
 
 
 def _final_lines(seats: list[dict[str, Any]]) -> list[str]:
@@ -181,6 +207,9 @@ def _seat_lines(s: dict[str, Any]) -> list[str]:
         played = ", ".join(f"Lv-{t['level']} {t['effect']}" for t in s["technology_actions"])
         lines.append(f"  technology this round: {played}")
     for ship in s["ships"]:
+        if ship["location"] == "hand":
+            lines.append(_undeployed_line(ship))
+            continue
         mark = " *selected*" if ship["selected"] else ""
         modules = ", ".join(ship["modules"]) or "no modules"
         lines.append(f"  {ship['card']} {ship['type']}: {ship['location']}{mark}, "

@@ -9,7 +9,7 @@ from companion.core import piles
 from companion.core.catalog import CardEntry
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import event
-from companion.games.ti4 import frontier, relics
+from companion.games.ti4 import abilities, frontier, relics
 from companion.games.ti4.explore import (
     Builder,
     data_of,
@@ -21,6 +21,7 @@ from companion.games.ti4.explore import (
     start_queue,
     target_phrase,
     traits_of,
+    zone_words,
 )
 from companion.games.ti4.state import Exploration
 from companion.games.ti4.words import (
@@ -119,16 +120,28 @@ def cmd_take(b: Builder, args: list[str]) -> str | None:
 
 def take_planets(b: Builder, planets: list[CardEntry], seat: str) -> None:
     """35.1 and note 3: gain planets in the order given, each explored as it is gained."""
-    pending = {i.target for i in b.state.queue if i.gain}
     for card in planets:
         zone = b.state.table.zone_of(card.card_id)
         if zone == piles.area_zone(seat):
             raise IllegalMoveError(f"{seat} already controls {card.name}.")
         require_on_map(b, card, "taken")
-        if card.card_id in pending or [p.card_id for p in planets].count(card.card_id) > 1:
-            raise IllegalMoveError(f"{card.name} is already waiting to be gained.")
+        _require_not_queued(b, card)
+        if [p.card_id for p in planets].count(card.card_id) > 1:
+            raise IllegalMoveError(f"{card.name} is named twice: name each planet once.")
     enqueue(b, [Exploration(seat, "planet", p.card_id, "took control", gain=True)
                 for p in planets])
+
+
+def _require_not_queued(b: Builder, card: CardEntry) -> None:
+    """A planet being gained and explored, or waiting to be, cannot be taken meanwhile."""
+    item = next((i for i in b.state.queue if i.gain and i.target == card.card_id), None)
+    if item is None:
+        return
+    if item.started:
+        raise IllegalMoveError(f"{item.seat} has just gained {card.name} and is exploring it: "
+                               f"it can be taken once that exploration is resolved.")
+    raise IllegalMoveError(f"{card.name} is already waiting to be gained by {item.seat} "
+                           f"(the queue in state shows the order).")
 
 
 def require_on_map(b: Builder, card: CardEntry, done: str) -> None:
@@ -224,35 +237,9 @@ def cmd_explore_again(b: Builder, args: list[str]) -> str | None:
         raise IllegalMoveError(f"Nobody controls {card.name}: say who explores it with for SEAT.")
     if not traits_of(b.state, card):
         raise IllegalMoveError(f"{card.name} has no trait, so it cannot be explored (35.2b).")
-    ability = _planet_ability(b, parts["with"], seat, card, owner)
+    ability = abilities.planet_permission(b, parts["with"], seat, card, owner)
     enqueue(b, [Exploration(seat, "planet", card.card_id, ability)])
     return seat
-
-
-def _planet_ability(b: Builder, word: str, seat: str, card: CardEntry, owner: str | None) -> str:
-    """35.3: Scanlink Drone Network and The Crown of Emphidia are checked; others named."""
-    techs = {k: t.name for k, t in data_of(b).techs.items() if t.explores == "planet"}
-    tech = match_name(word, techs.items())
-    if tech is not None:
-        if not b.state.has_tech(seat, tech):
-            raise IllegalMoveError(f"{seat} does not own {techs[tech]}.")
-        return techs[tech]
-    relic = _relic_named(b, word, "explores_planet")
-    if relic is not None:
-        if b.state.table.zone_of(relic.card_id) != piles.area_zone(seat):
-            raise IllegalMoveError(f"{seat} does not hold {relic.name}.")
-        if owner != seat:
-            raise IllegalMoveError(f"{relic.name} explores a planet {seat} controls, and "
-                                   f"{seat} does not control {card.name}.")
-        return relic.name
-    return word
-
-
-def _relic_named(b: Builder, word: str, attr: str) -> CardEntry | None:
-    relics_ = {c.card_id: c.name for c in b.catalog.in_deck(data_of(b).relic_deck, b.state.options)
-               if c.attrs.get(attr)}
-    key = match_name(word, relics_.items())
-    return b.catalog.cards[key] if key else None
 
 
 def cmd_frontier(b: Builder, args: list[str]) -> str | None:
@@ -262,25 +249,9 @@ def cmd_frontier(b: Builder, args: list[str]) -> str | None:
     if not words:
         raise CommandSyntaxError("frontier takes a tile number: frontier 41 for Alice")
     tiles = [frontier.parse_tile(w) for w in words]
-    permission = _frontier_permission(b, seat, parts.get("with"))
+    permission = abilities.frontier_permission(b, seat, parts.get("with"))
     frontier.explore_tokens(b, seat, tiles, permission)
     return seat
-
-
-def _frontier_permission(b: Builder, seat: str, word: str | None) -> str:
-    """35.4: Dark Energy Tap, or another effect the player names."""
-    techs = {k: t.name for k, t in data_of(b).techs.items() if t.explores == "frontier"}
-    tech = match_name(word, techs.items()) if word else next(iter(techs), None)
-    if tech is not None:
-        if not b.state.has_tech(seat, tech):
-            raise IllegalMoveError(f"{seat} does not own {techs[tech]}: exploring a frontier "
-                                   f"token needs it or another effect; name the effect with "
-                                   f"'with ABILITY' (35.4).")
-        return techs[tech]
-    relic = _relic_named(b, word or "", "explores_frontier")
-    if relic is not None and b.state.table.zone_of(relic.card_id) != piles.area_zone(seat):
-        raise IllegalMoveError(f"{seat} does not hold {relic.name}.")
-    return relic.name if relic else str(word)
 
 
 def cmd_place_frontier(b: Builder, args: list[str]) -> str | None:
@@ -345,10 +316,13 @@ def cmd_purge(b: Builder, args: list[str]) -> str | None:
         raise IllegalMoveError(f"{card.name} is being explored; finish that first.")
     if not zone.startswith(("area:", "play:common", "attached:")) or zone == "play:revealed":
         raise IllegalMoveError(f"{label(b.catalog, card.card_id)} cannot be purged: it is "
-                               f"{piles.zone_phrase(zone)}, not in play.")
+                               f"{zone_words(b, zone)}, not in play.")
     owner = b.state.controller(card.card_id)
     b.add(piles.move(card.card_id, zone, "purged", why))
     b.say(f"{label(b.catalog, card.card_id)} is purged ({why}).")
+    for token in [t for t in b.state.map_tokens if t.card == card.card_id]:
+        b.add(event("map_token_removed", card=card.card_id, reason=why))
+        b.say(f"Take the {token.token} token off tile {token.tile}.")
     for attached in b.state.table.cards_in(piles.attached_zone(card.card_id)):
         b.add(piles.move(attached, piles.attached_zone(card.card_id), "purged", why))
         b.say(f"Its attachment {label(b.catalog, attached)} is purged with it.")

@@ -8,7 +8,7 @@ CatalogError naming the file and key, so a bad catalog never reaches play.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.catalog import CardEntry, Catalog
@@ -30,6 +30,17 @@ class TechInfo:
 
 
 @dataclass(frozen=True)
+class AbilityInfo:
+    """An effect that explores, which the companion knows but does not track who holds
+    (a leader, an action card): its name, what it explores, and its condition in words."""
+
+    key: str
+    name: str
+    explores: str
+    condition: str
+
+
+@dataclass(frozen=True)
 class TI4Data:
     """Validated game data of one catalog."""
 
@@ -46,6 +57,9 @@ class TI4Data:
     facility_bonus: Mapping[str, int]
     resolution: Mapping[str, str]
     techs: Mapping[str, TechInfo]
+    # Optional keys (catalogs pinned by games saved before they existed lack them).
+    terraform_bonus: Mapping[str, int] = field(default_factory=dict)
+    abilities: Mapping[str, AbilityInfo] = field(default_factory=dict)
 
     @property
     def exploration_decks(self) -> tuple[str, ...]:
@@ -103,7 +117,6 @@ def _build(catalog: Catalog) -> TI4Data:
         if resolution.get(kind) not in DESTINATIONS:
             raise _fail(catalog, f"rules.resolution.{kind}",
                         f"must be one of {', '.join(DESTINATIONS)}")
-    bonus = dict(_get(catalog, raw, "facility_bonus", Mapping))
     data = TI4Data(
         trait_decks=trait_decks,
         frontier_deck=_deck_name(catalog, raw, "frontier_deck"),
@@ -115,12 +128,41 @@ def _build(catalog: Catalog) -> TI4Data:
         other_system_tiles=_strings(catalog, raw, "other_system_tiles"),
         hyperlane_tiles=_strings(catalog, raw, "hyperlane_tiles"),
         terraform_traits=_strings(catalog, raw, "terraform_traits"),
-        facility_bonus={k: int(v) for k, v in bonus.items()},
+        facility_bonus=_bonus(catalog, raw, "facility_bonus", required=True),
         resolution=resolution,
         techs=_techs(catalog, _get(catalog, raw, "techs", Mapping)),
+        terraform_bonus=_bonus(catalog, raw, "terraform_bonus"),
+        abilities=_abilities(catalog, raw.get("abilities", {})),
     )
     _check_cards(catalog, data)
     return data
+
+
+def _bonus(catalog: Catalog, raw: Mapping[str, Any], key: str,
+           required: bool = False) -> dict[str, int]:
+    if key not in raw and not required:
+        return {}
+    table = _get(catalog, raw, key, Mapping)
+    for name, value in table.items():
+        if name not in ("resources", "influence") or not isinstance(value, int) \
+                or isinstance(value, bool):
+            raise _fail(catalog, f"rules.{key}.{name}", "must be resources or influence, "
+                        "a whole number")
+    return dict(table)
+
+
+def _abilities(catalog: Catalog, raw: Any) -> dict[str, AbilityInfo]:
+    if not isinstance(raw, Mapping):
+        raise _fail(catalog, "rules.abilities", "must be a table of abilities")
+    found = {}
+    for key, table in raw.items():
+        if not isinstance(table, Mapping) or table.get("explores") not in ("frontier", "planet") \
+                or not isinstance(table.get("condition", ""), str):
+            raise _fail(catalog, f"rules.abilities.{key}", "needs a name, explores = "
+                        "\"frontier\" or \"planet\" and a condition sentence")
+        found[key] = AbilityInfo(key, str(table.get("name", key)), str(table["explores"]),
+                                 str(table.get("condition", "")))
+    return found
 
 
 def _techs(catalog: Catalog, raw: Mapping[str, Any]) -> dict[str, TechInfo]:

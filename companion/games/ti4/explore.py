@@ -54,6 +54,23 @@ def planets_in_system(state: TI4State, catalog: Catalog, tile: str) -> list[Card
             and state.table.zone_of(p.card_id) not in ("purged", "box")]
 
 
+def zone_words(b: Builder, zone: str) -> str:
+    """A zone in plain words, naming a planet by name: 'attached to Corneeq (P33A)'."""
+    return piles.zone_phrase(zone, lambda c: label(b.catalog, c))
+
+
+def attached_in_order(state: TI4State, planet: str) -> list[str]:
+    """The cards attached to `planet`, in the order they were attached (35.8)."""
+    present = state.table.cards_in(piles.attached_zone(planet))
+    known = [c for c in state.attach_order.get(planet, ()) if c in present]
+    return known + [c for c in present if c not in known]
+
+
+def a_deck(deck: str) -> str:
+    """ "a cultural", "an industrial"."""
+    return f"{'an' if deck[:1] in 'aeiou' else 'a'} {deck}"
+
+
 def target_phrase(catalog: Catalog, item: Exploration) -> str:
     if item.kind == "frontier":
         return f"the frontier token in tile {item.target}"
@@ -62,7 +79,7 @@ def target_phrase(catalog: Catalog, item: Exploration) -> str:
 
 def fragment_odds(state: TI4State, catalog: Catalog, deck: str) -> piles.Odds:
     return piles.odds(state.table, deck, lambda c: catalog.cards[c].kind == "fragment",
-                      "relic fragments")
+                      "relic fragments", "a relic fragment")
 
 
 # ---- starting explorations ---------------------------------------------------------------
@@ -73,6 +90,28 @@ def enqueue(b: Builder, items: list[Exploration]) -> None:
         waiting = ", ".join(target_phrase(b.catalog, i) for i in items)
         b.say(f"Queued after the current exploration: {waiting}.")
     start_queue(b)
+    _say_waiting(b, items)
+
+
+def _say_waiting(b: Builder, items: list[Exploration]) -> None:
+    """Several explorations at once: which wait, in which order, and how to change it."""
+    waiting = [i for i in b.state.queue if not i.started and i in items]
+    if len(items) < 2 or not waiting:
+        return
+    names = ", then ".join(target_phrase(b.catalog, i) for i in waiting)
+    if len(waiting) == 1:
+        b.say(f"Waiting next: {names} (35.2d).")
+        return
+    example = " ".join(_order_word(b, i) for i in reversed(waiting))
+    b.say(f"Waiting, in this order: {names} (35.2d); to change the order, type order with "
+          f"them in the order you want (order {example}).")
+
+
+def _order_word(b: Builder, item: Exploration) -> str:
+    if item.kind == "frontier":
+        return item.target
+    name = b.catalog.card(item.target).name
+    return f'"{name}"' if " " in name else name
 
 
 def start_queue(b: Builder) -> None:
@@ -114,12 +153,13 @@ def _gain(b: Builder, item: Exploration, card: CardEntry) -> bool:
     zone = b.state.table.zone_of(card.card_id)
     owner = b.state.controller(card.card_id)
     if owner == item.seat or zone == "purged":
-        b.say(f"{item.seat} cannot gain {name}: it is {piles.zone_phrase(zone)}.")
+        b.say(f"{item.seat} cannot gain {name}: it is {zone_words(b, zone)}.")
         return False
     b.add(piles.move(card.card_id, zone, piles.area_zone(item.seat), f"{item.seat} gains it"))
     if owner is not None:
-        attached = b.state.table.cards_in(piles.attached_zone(card.card_id))
-        keeps = f"; its attachments stay with it ({len(attached)})" if attached else ""
+        attached = attached_in_order(b.state, card.card_id)
+        names = ", ".join(label(b.catalog, c) for c in attached)
+        keeps = f"; its attachments stay with it: {names}" if attached else ""
         b.say(f"{item.seat} takes {name} from {owner}. It is not explored: it was already "
               f"controlled by another player (35.1){keeps}.")
         return False
@@ -172,7 +212,7 @@ def reveal(b: Builder, card: CardEntry) -> None:
     allowed = (item.draw_deck,) if item.draw_deck else item.decks
     if card.deck not in allowed:
         raise IllegalMoveError(
-            f"{label(b.catalog, card.card_id)} is a {card.deck} card, but {item.seat} is "
+            f"{label(b.catalog, card.card_id)} is {a_deck(card.deck)} card, but {item.seat} is "
             f"exploring {target_phrase(b.catalog, item)} from the {' or '.join(allowed)} deck.")
     if item.draw_deck is None:
         set_queue(b, (replace(item, deck=card.deck), *b.state.queue[1:]))
@@ -192,8 +232,7 @@ def resolve(b: Builder) -> None:
     to, where = _destination(b, card, item)
     b.add(piles.move(card_id, REVEALED, to, f"resolved for {item.seat}"))
     b.say(f"{item.seat} resolved {label(b.catalog, card_id)}: {where}.")
-    if card.attrs.get("map_token"):
-        b.say(f"Place the {card.attrs['map_token']} token in that system.")
+    _place_map_token(b, card, item)
     rest = b.state.queue[1:]
     if item.kind == "frontier":
         b.add(event("frontier_removed", tile=item.target, reason="explored"))
@@ -216,6 +255,27 @@ def _destination(b: Builder, card: CardEntry, item: Exploration) -> tuple[str, s
     return piles.discard_zone(card.deck), f"discarded to the {card.deck} discard pile"
 
 
+def exploration_tile(b: Builder, item: Exploration) -> str | None:
+    """The system an exploration happens in: the frontier token's tile, or the planet's."""
+    if item.kind == "frontier":
+        return item.target
+    return system_of(b.state, b.catalog.card(item.target))
+
+
+def _place_map_token(b: Builder, card: CardEntry, item: Exploration) -> None:
+    """A card that puts a token on the map (Ion Storm, gamma wormhole, Mirage): where."""
+    token = card.attrs.get("map_token")
+    if not token:
+        return
+    tile = exploration_tile(b, item)
+    if tile is None:
+        b.say(f"Place the {token} token in the explored system.")
+        return
+    b.add(event("map_token_placed", token=str(token), tile=tile, card=card.card_id,
+                reason=f"resolved {card.name}"))
+    b.say(f"Place the {token} token in tile {tile}.")
+
+
 def _card_extras(b: Builder, card: CardEntry, item: Exploration) -> None:
     planet = card.attrs.get("gains_planet")
     if isinstance(planet, str) and planet in b.catalog.cards:
@@ -230,10 +290,7 @@ def _place_planet_token(b: Builder, planet: CardEntry, item: Exploration, source
     """A planet printed on a token (Mirage) lies in the explored system from now on."""
     if planet.attrs.get("tile") != TOKEN_TILE:
         return
-    if item.kind == "frontier":
-        tile: str | None = item.target
-    else:
-        tile = system_of(b.state, b.catalog.card(item.target))
+    tile = exploration_tile(b, item)
     if tile:
         b.add(event("planet_token_placed", planet=planet.card_id, tile=tile, reason=source))
 

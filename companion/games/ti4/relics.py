@@ -13,7 +13,7 @@ from companion.core.catalog import CardEntry
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import event
 from companion.games.ti4.data import fragment_type
-from companion.games.ti4.explore import Builder, data_of, label, owe_relic_draw
+from companion.games.ti4.explore import Builder, data_of, label, owe_relic_draw, zone_words
 
 
 def fragments_of(b: Builder, seat: str) -> list[CardEntry]:
@@ -33,7 +33,7 @@ def trade(b: Builder, card_ids: list[str], to_seat: str) -> None:
                                    f"fragments can be traded here.")
         if not zone.startswith("area:"):
             raise IllegalMoveError(f"{label(b.catalog, card.card_id)} cannot be traded: "
-                                   f"it is {piles.zone_phrase(zone)}.")
+                                   f"it is {zone_words(b, zone)}.")
         if zone == piles.area_zone(to_seat):
             raise IllegalMoveError(f"{to_seat} already has {label(b.catalog, card.card_id)}.")
         giver = b.state.controller(card.card_id)
@@ -57,6 +57,10 @@ def choose_fragments(b: Builder, seat: str, words: list[str]) -> list[CardEntry]
         _check_set(b, chosen)
         return chosen
     types = [words[0].lower()] if words else list(data_of(b).trait_decks)
+    if types == [data_of(b).wild_fragment_type]:
+        raise IllegalMoveError(f"Three Unknown Relic Fragments alone cannot be purged: name "
+                               f"the type of the set instead ({', '.join(data_of(b).trait_decks)}"
+                               f"); Unknown fragments count as any of them.")
     for kind in types:
         if kind not in data_of(b).trait_decks:
             raise CommandSyntaxError(f"{words[0]!r} is not a fragment type: use "

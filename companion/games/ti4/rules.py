@@ -136,7 +136,8 @@ class TI4Rules:
 
     def odds_notes(self, state: TI4State, catalog: Catalog, deck: str) -> list[str]:
         """`odds hazardous` also says how many relic fragments are left in it."""
-        if deck not in ti4_data(catalog).exploration_decks:
+        if deck not in ti4_data(catalog).exploration_decks \
+                or not state.table.count_in(piles.deck_zone(deck)):
             return []
         return [fragment_odds(state, catalog, deck).sentence()]
 

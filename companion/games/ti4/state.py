@@ -2,8 +2,10 @@
 
 State is a fold of events. Besides the core table events, the game adds:
 `game_set_up`, `tech_gained`, `queue_set`, `frontier_placed`, `frontier_removed`,
-`relic_owed`, `traits_added` and `planet_token_placed`. Applying them never fails for
-a stored event.
+`relic_owed`, `traits_added`, `planet_token_placed`, `map_token_placed` and
+`map_token_removed`. Applying them never fails for a stored event. The order in which
+cards were attached to each planet is read off the `card_moved` events (LRR 35.8: a
+research facility's effect depends on what the planet already has).
 """
 
 from __future__ import annotations
@@ -16,6 +18,23 @@ from companion.core.events import Event
 from companion.core.table import Table, apply_table_event, is_table_event
 
 REVEALED = "play:revealed"
+ATTACHED = "attached:"
+
+
+@dataclass(frozen=True)
+class MapToken:
+    """A token an exploration card put on the map: which token, in which tile, from which card."""
+
+    token: str
+    tile: str
+    card: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"token": self.token, "tile": self.tile, "card": self.card}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> MapToken:
+        return cls(str(raw.get("token", "")), str(raw.get("tile", "")), str(raw.get("card", "")))
 
 
 @dataclass(frozen=True)
@@ -69,6 +88,8 @@ class TI4State:
     relic_draws: tuple[str, ...] = ()
     extra_traits: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     token_tiles: Mapping[str, str] = field(default_factory=dict)
+    attach_order: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    map_tokens: tuple[MapToken, ...] = ()
 
     @property
     def set_up(self) -> bool:
@@ -102,6 +123,8 @@ class TI4State:
             "relic_draws": list(self.relic_draws),
             "extra_traits": {p: list(t) for p, t in self.extra_traits.items()},
             "token_tiles": dict(self.token_tiles),
+            "attach_order": {p: list(c) for p, c in self.attach_order.items()},
+            "map_tokens": [t.to_dict() for t in self.map_tokens],
         }
 
     @classmethod
@@ -116,6 +139,8 @@ class TI4State:
             relic_draws=tuple(raw.get("relic_draws", ())),
             extra_traits={p: tuple(t) for p, t in raw.get("extra_traits", {}).items()},
             token_tiles={p: str(t) for p, t in raw.get("token_tiles", {}).items()},
+            attach_order={p: tuple(c) for p, c in raw.get("attach_order", {}).items()},
+            map_tokens=tuple(MapToken.from_dict(t) for t in raw.get("map_tokens", ())),
         )
 
 
@@ -164,6 +189,30 @@ def _planet_token_placed(s: TI4State, e: Event) -> TI4State:
     return replace(s, token_tiles={**s.token_tiles, e["planet"]: str(e["tile"])})
 
 
+def _map_token_placed(s: TI4State, e: Event) -> TI4State:
+    token = MapToken(str(e["token"]), str(e["tile"]), str(e.get("card", "")))
+    return replace(s, map_tokens=(*s.map_tokens, token))
+
+
+def _map_token_removed(s: TI4State, e: Event) -> TI4State:
+    return replace(s, map_tokens=tuple(t for t in s.map_tokens if t.card != e.get("card")))
+
+
+def _attachments_moved(s: TI4State, e: Event) -> TI4State:
+    """Keep each planet's attachments in the order they were attached."""
+    card, source, to = e["card"], str(e["from"]), str(e["to"])
+    if not (source.startswith(ATTACHED) or to.startswith(ATTACHED)):
+        return s
+    order = dict(s.attach_order)
+    if source.startswith(ATTACHED):
+        planet = source.removeprefix(ATTACHED)
+        order[planet] = tuple(c for c in order.get(planet, ()) if c != card)
+    if to.startswith(ATTACHED):
+        planet = to.removeprefix(ATTACHED)
+        order[planet] = (*order.get(planet, ()), card)
+    return replace(s, attach_order=order)
+
+
 GAME_APPLIERS = {
     "game_set_up": _game_set_up,
     "tech_gained": _tech_gained,
@@ -173,6 +222,8 @@ GAME_APPLIERS = {
     "relic_owed": _relic_owed,
     "traits_added": _traits_added,
     "planet_token_placed": _planet_token_placed,
+    "map_token_placed": _map_token_placed,
+    "map_token_removed": _map_token_removed,
 }
 
 
@@ -180,6 +231,8 @@ def apply_event(state: TI4State, e: Event) -> TI4State:
     """Fold one event (core or game) into the state."""
     if is_table_event(e):
         state = replace(state, table=apply_table_event(state.table, e))
+        if e.type == "card_moved":
+            return _attachments_moved(state, e)
         return _seat_joined(state, e) if e.type == "seat_joined" else state
     applier = GAME_APPLIERS.get(e.type)
     return applier(state, e) if applier else state

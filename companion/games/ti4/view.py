@@ -11,7 +11,13 @@ from typing import Any
 from companion.core import piles
 from companion.core.catalog import CardEntry, Catalog
 from companion.games.ti4.data import TI4Data, fragment_type, ti4_data
-from companion.games.ti4.explore import fragment_odds, label, target_phrase, traits_of
+from companion.games.ti4.explore import (
+    attached_in_order,
+    fragment_odds,
+    label,
+    target_phrase,
+    traits_of,
+)
 from companion.games.ti4.state import TI4State
 
 
@@ -32,11 +38,11 @@ def waiting_for(state: TI4State, catalog: Catalog) -> str:
 
 
 def planet_values(state: TI4State, catalog: Catalog, card: CardEntry) -> dict[str, Any]:
-    """A planet with its attachments' effects (attachments in catalog order)."""
+    """A planet with its attachments' effects, in the order they were attached (35.8)."""
     data = ti4_data(catalog)
     resources, influence = int(card.attrs["resources"]), int(card.attrs["influence"])
     specialties = [card.attrs["specialty"]] if card.attrs.get("specialty") else []
-    attached = state.table.cards_in(piles.attached_zone(card.card_id))
+    attached = attached_in_order(state, card.card_id)
     for card_id in attached:
         extra = catalog.cards[card_id].attrs
         resources += int(extra.get("resources", 0))
@@ -46,10 +52,26 @@ def planet_values(state: TI4State, catalog: Catalog, card: CardEntry) -> dict[st
             influence += data.facility_bonus.get("influence", 0)
         elif extra.get("specialty"):
             specialties.append(str(extra["specialty"]))
+    terraformed = card.card_id in state.extra_traits
+    if terraformed:
+        resources += data.terraform_bonus.get("resources", 0)
+        influence += data.terraform_bonus.get("influence", 0)
     return {"id": card.card_id, "name": card.name, "resources": resources,
             "influence": influence, "traits": list(traits_of(state, card)),
             "specialties": specialties, "legendary": bool(card.attrs.get("legendary")),
-            "attachments": [label(catalog, c) for c in attached]}
+            "attachments": [label(catalog, c) for c in attached],
+            "terraformed": terraformed}
+
+
+def planet_line(p: dict[str, Any]) -> str:
+    """A planet as `state` prints it: values, traits, specialties, legendary, attachments."""
+    parts = [f"{p['resources']}/{p['influence']}", ", ".join(p["traits"]) or "no trait"]
+    parts += [f"{colour} specialty" for colour in p["specialties"]]
+    if p["legendary"]:
+        parts.append("legendary")
+    attached = [*p["attachments"], *(["Terraform"] if p.get("terraformed") else [])]
+    extra = f" + {', '.join(attached)}" if attached else ""
+    return f"  planet {p['name']} {'; '.join(parts)}{extra}"
 
 
 def _seat_view(state: TI4State, catalog: Catalog, seat: str) -> dict[str, Any]:
@@ -90,6 +112,8 @@ def view(state: TI4State, catalog: Catalog, seat: str | None = None) -> dict[str
                   for i in state.queue],
         "frontier_tokens": list(state.frontier),
         "common_play_area": [label(catalog, c) for c in t.cards_in("play:common")],
+        "map_tokens": [{**m.to_dict(), "source": label(catalog, m.card)}
+                       for m in state.map_tokens],
         "purged": len(t.cards_in("purged")),
         "waiting_for": waiting_for(state, catalog),
         "phase_name": f"{t.phase.capitalize()} phase" if state.set_up else "Setup",
@@ -126,9 +150,7 @@ def render(state: TI4State, catalog: Catalog, seat: str | None = None) -> str:
     for s in v["seats"]:
         lines.append(f"{s['seat']} ({s['color'] or 'no colour'}): techs "
                      f"{', '.join(s['techs']) or 'none'}")
-        for p in s["planets"]:
-            extra = f" + {', '.join(p['attachments'])}" if p["attachments"] else ""
-            lines.append(f"  planet {p['name']} {p['resources']}/{p['influence']}{extra}")
+        lines += [planet_line(p) for p in s["planets"]]
         if s["fragments"]:
             lines.append("  fragments: " + ", ".join(f"{f['id']} {f['type']}"
                                                     for f in s["fragments"]))
@@ -139,6 +161,9 @@ def render(state: TI4State, catalog: Catalog, seat: str | None = None) -> str:
         lines.append(f"{d['deck']}: {d['left']} left, {len(d['discard'])} discarded. {d['odds']}")
     lines.append(f"relic deck: {v['relic_deck_left']} left")
     lines.append(f"frontier tokens: {', '.join(v['frontier_tokens']) or 'none'}")
+    if v["map_tokens"]:
+        lines.append("map tokens: " + ", ".join(f"{m['token']} in tile {m['tile']}"
+                                                 for m in v["map_tokens"]))
     if v["common_play_area"]:
         lines.append(f"common play area: {', '.join(v['common_play_area'])}")
     for n, item in enumerate(v["queue"], start=1):

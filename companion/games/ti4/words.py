@@ -77,11 +77,29 @@ def seat_of(b: Builder, parts: dict[str, str], key: str = "for") -> str:
     return b.state.table.active
 
 
+SMALL_WORDS = ("the", "of", "and")
+
+
+def initials(name: str) -> set[str]:
+    """The short names players use: "det" for Dark Energy Tap, "cotv" or "cv" for
+    Circlet of the Void (with or without the small words).
+
+    >>> sorted(initials("The Crown of Emphidia"))
+    ['ce', 'tcoe']
+    """
+    words = re.findall(r"[a-z0-9]+", name.lower())
+    every = "".join(w[0] for w in words)
+    significant = "".join(w[0] for w in words if w not in SMALL_WORDS)
+    return {short for short in (every, significant) if len(short) >= 2}
+
+
 def match_name(word: str, names: Iterable[tuple[str, str]]) -> str | None:
-    """The key whose name `word` starts (ignoring case, punctuation and a leading 'The')."""
+    """The key whose name `word` starts (ignoring case, punctuation and a leading 'The'),
+    or whose initials `word` is (DET, SDN)."""
     text = simple(word)
     hits = [key for key, name in names
             if text and (simple(name).startswith(text) or simple(name).removeprefix("the")
-                         .startswith(text) or simple(key).startswith(text))]
+                         .startswith(text) or simple(key).startswith(text)
+                         or text in initials(name))]
     unique = list(dict.fromkeys(hits))
     return unique[0] if len(unique) == 1 else None

@@ -11,20 +11,21 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from companion.core.errors import CompanionError
-from companion.store.journal import StoreError
+from companion.store.errors import StoreError
 from companion.subcommand import Subcommand
 
 # name -> "module:attribute" of a Subcommand
 SUBCOMMANDS: dict[str, str] = {
-    "play": "companion.cli_games:play_command",
-    "state": "companion.cli_games:state_command",
-    "history": "companion.cli_games:history_command",
-    "prompt": "companion.cli_table:prompt_command",
-    "games": "companion.cli_games:games_command",
-    "export": "companion.cli_games:export_command",
-    "import": "companion.cli_games:import_command",
-    "catalog": "companion.cli_catalog:catalog_command",
-    "demo": "companion.cli_demo:demo_command",
+    "play": "companion.cli.games:play_command",
+    "state": "companion.cli.games:state_command",
+    "history": "companion.cli.games:history_command",
+    "prompt": "companion.cli.table:prompt_command",
+    "games": "companion.cli.games:games_command",
+    "export": "companion.cli.games:export_command",
+    "import": "companion.cli.games:import_command",
+    "recover": "companion.recovery:recover_command",
+    "catalog": "companion.cli.catalog:catalog_command",
+    "demo": "companion.cli.demo:demo_command",
     "decode": "companion.scanner.commands:decode_command",
     "scan": "companion.scanner.commands:scan_command",
     "doctor": "companion.scanner.commands:doctor_command",
@@ -40,6 +41,7 @@ HELP_LINES: dict[str, str] = {
     "games": "list saved games",
     "export": "print a saved game as JSON",
     "import": "add a game exported as JSON",
+    "recover": "copy the good steps of a damaged game into a new one, or restore a backup",
     "catalog": "list or check a game's catalog of cards",
     "demo": "play a scripted demo game and show its scoreboard",
     "decode": "decode the QR codes in image files",
@@ -66,7 +68,7 @@ def build_parser(chosen: str | None) -> argparse.ArgumentParser:
     """The parser; only the chosen subcommand's module is imported for its options."""
     parser = argparse.ArgumentParser(
         prog="companion", description="Exploration Table Companion: keeps the bookkeeping "
-        "of a physical board game (Exploration, TI4 exploration).")
+        "of a physical board game (`companion play --help` lists the games it knows).")
     _global_options(parser, None)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in SUBCOMMANDS:

@@ -11,18 +11,25 @@ import sys
 import tempfile
 from pathlib import Path
 
-from companion.catalogs import assets_dir
+from companion.catalogs import demo_path
+from companion.core.errors import CompanionError
+from companion.games.registry import game, games
 from companion.session import open_session
 from companion.subcommand import Subcommand
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", choices=("xp", "ti4"), default="xp")
+    with_demo = [g.id for g in games() if g.demo_file]
+    parser.add_argument("--game", choices=with_demo, default=with_demo[0] if with_demo else None,
+                        help=f"which game's demo (default {with_demo[0] if with_demo else 'none'})")
     parser.add_argument("--quiet", action="store_true", help="only the final scoreboard")
 
 
 def run(args: argparse.Namespace) -> int:
-    script = assets_dir() / "demo" / f"{args.game}.txt"
+    definition = game(args.game or "")
+    script = demo_path(definition)
+    if script is None:
+        raise CompanionError(f"{definition.title} has no demo game.")
     lines = script.read_text(encoding="utf-8").splitlines()
     print("A scripted demo game, played command by command through the real rules and "
           "journal (`companion app --demo` plays one by touch).\n")
@@ -43,7 +50,8 @@ def run(args: argparse.Namespace) -> int:
             print("\n" + match.rules.render(match.state, match.catalog, None))
         finally:
             session.close()
-    print("\nTry it yourself: companion play --game xp --new   (type `help` for commands)",
+    print(f"\nTry it yourself: companion play --game {definition.id} --new   "
+          "(type `help` for commands)",
           file=sys.stderr)
     return 1 if refused else 0
 

@@ -12,13 +12,15 @@ from pathlib import Path
 from typing import IO, Any
 
 from companion.api import history_rows, next_hint
-from companion.cli_table import is_prompt_line, print_prompt_line
+from companion.cli.table import is_prompt_line, print_prompt_line
 from companion.core.engine import Match, Result
 from companion.core.errors import CompanionError
 from companion.core.privacy import public_step
+from companion.games.registry import game as game_named
+from companion.games.registry import games
 from companion.paths import default_db
 from companion.scanner.options import fps_type, seconds_type
-from companion.session import Session, open_db, open_session
+from companion.session import Session, import_game, open_db, open_session
 from companion.subcommand import Subcommand
 
 
@@ -33,7 +35,8 @@ def _say(notice: str | None) -> None:
 
 # ---- play --------------------------------------------------------------------------
 def _play_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", choices=("xp", "ti4"), help="which game (xp or ti4)")
+    parser.add_argument("--game", choices=games().ids,
+                        help=f"which game ({games().choices()})")
     parser.add_argument("--new", action="store_true", help="start a new game")
     parser.add_argument("--script", help="a file of commands, or - for standard input")
     parser.add_argument("--json", action="store_true", help="one JSON object per result")
@@ -117,14 +120,14 @@ def _run_line(session: Session, args: argparse.Namespace, interactive: bool,
 
 def run_play(args: argparse.Namespace) -> int:
     if args.camera:  # a camera that cannot work is refused before any game is touched
-        from companion.cli_live import check_camera
+        from companion.cli.live import check_camera
 
         check_camera(args)
     session = open_session(_db(args), args.game, getattr(args, "game_id", None),
                            args.new, args.seed)
     _say(session.notice)
     verb = "Started" if not session.match.step_count else "Resumed"
-    print(f"{verb} {session.game_id} ({session.match.rules.title}, "
+    print(f"{verb} {session.game_id} ({session.game.title}, "
           f"{session.match.step_count} steps so far).", file=sys.stderr, flush=True)
     refused = False
     try:
@@ -135,7 +138,7 @@ def run_play(args: argparse.Namespace) -> int:
             for number, line in _lines(args):
                 refused |= run(number, line)
         if args.camera:
-            from companion.cli_live import play_live
+            from companion.cli.live import play_live
 
             typing = sys.stdin.isatty()
             refused |= play_live(args, session, partial(_run_line, session, args, typing),
@@ -183,7 +186,7 @@ def _print_board(session: Session, seat: str | None, as_json: bool, compact: boo
                 **match.rules.view(match.state, match.catalog, seat)}
         print(json.dumps(view, indent=None if compact else 2), flush=True)
     else:
-        print(f"{session.game_id}: {match.rules.title}")
+        print(f"{session.game_id}: {session.game.title}")
         if last is not None:
             print(f"Last step ({last['step']}): {last['message']}")
         print(match.rules.render(match.state, match.catalog, seat), flush=True)
@@ -247,12 +250,13 @@ def run_games(args: argparse.Namespace) -> int:
     journal, notice = open_db(_db(args))
     _say(notice)
     try:
-        games = journal.games()
+        saved = journal.games()
         if args.json:
-            print(json.dumps([g.__dict__ for g in games], indent=1))
-        elif not games:
-            print("No saved games yet. Start one with: companion play --game xp --new")
-        for g in games if not args.json else []:
+            print(json.dumps([g.__dict__ for g in saved], indent=1))
+        elif not saved:
+            print(f"No saved games yet. Start one with: companion play --game "
+                  f"{games().ids[0]} --new")
+        for g in saved if not args.json else []:
             print(f"{g.game_id:<20} {g.kind:<4} {g.steps:>5} steps  last played {g.updated[:16]}")
     finally:
         journal.close()
@@ -279,19 +283,17 @@ def _import_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_import(args: argparse.Namespace) -> int:
-    from companion.games.registry import rules_for
-
     try:
         data: dict[str, Any] = json.loads(Path(args.file).read_text(encoding="utf-8"))
         kind = data["kind"]
-        rules = rules_for(kind)
     except (OSError, json.JSONDecodeError, KeyError, TypeError) as exc:
         raise CompanionError(f"{args.file} is not a game exported by the companion ({exc}).") \
             from exc
+    game = game_named(str(kind))
     journal, notice = open_db(_db(args))
     _say(notice)
     try:
-        game_id = journal.import_game(data, rules)
+        game_id = import_game(journal, data, game)
     except (KeyError, TypeError, ValueError) as exc:
         raise CompanionError(f"{args.file} could not be imported: {exc}") from exc
     finally:

@@ -3,7 +3,8 @@
 Scans arrive on the scanner's decode thread and typed lines on a reader
 thread; both only put items in one queue. The main thread alone runs them
 through the session, in arrival order, so the game never sees two commands
-at once and every scan is exactly the command `scan TAG`.
+at once. A scan reaches the game as the card the scanner resolved (see
+`Session.scan`): only a card of this game's catalog can change it.
 """
 
 from __future__ import annotations
@@ -78,11 +79,7 @@ def _scanned(session: Session, event: Any, as_json: bool, out: IO[str]) -> bool:
     """Run every code of a scan event; True if one was refused."""
     refused = False
     for code in event.codes:
-        if code.status == "foreign":
-            result = Result(True, f"Foreign code {code.text[:60]!r} ignored: not a card tag.",
-                            "foreign")
-        else:
-            result = session.run(f"scan {code.text}")
+        result = session.scan(code)
         refused |= not result.ok
         _show(result, "camera", as_json, out)
     return refused

@@ -1,0 +1,145 @@
+"""A game is one definition, registered once; the registry is the only list of games.
+
+Each game package exports one `GameDefinition` named `GAME`. The core defines
+the types but never fills a registry: `companion.games.registry` finds the
+definitions at the edge and hands a `GameRegistry` to whoever needs the list
+(the CLI's choices, the scanner, the tag kit, the session).
+
+>>> from types import SimpleNamespace
+>>> rules = SimpleNamespace(game="toy", title="Toy Race")
+>>> toy = GameDefinition("toy", "TY", "Toy Race", rules, "toy.toml")  # type: ignore[arg-type]
+>>> games = GameRegistry([toy])
+>>> games.get("toy").prefix, games.by_prefix("TY").id
+('TY', 'toy')
+>>> games.game_of(Tag.from_text("TY/C1")).title
+'Toy Race'
+>>> games.get("chess")  # doctest: +IGNORE_EXCEPTION_DETAIL
+Traceback (most recent call last):
+UnknownGameError: 'chess' is not a known game; choose toy.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core.catalog import Catalog
+from companion.core.errors import CatalogError, UnknownGameError
+from companion.core.rules import GameRules
+from companion.core.tags import Tag, is_valid_prefix, with_article
+
+_ID_PATTERN = re.compile(r"[a-z][a-z0-9]{1,11}")
+
+
+@dataclass(frozen=True)
+class GameDefinition:
+    """Everything the companion needs to know about one game, in one place.
+
+    - `id`: the CLI id (`--game ID`), stored with every saved game; never changes.
+    - `prefix`: the two letters printed before the slash on its tags; never changes.
+    - `title`: the name players see.
+    - `rules`: the game's rules object (the engine drives it; dice are `rules.dice`).
+    - `catalog_file`: its catalog's file name under the packaged `assets/catalogs/`,
+      or an absolute path for a game that lives outside the package.
+    - `demo_file`: the script `companion demo` plays: a name under `assets/demo/`,
+      an absolute path, or None if the game has no demo.
+    """
+
+    id: str
+    prefix: str
+    title: str
+    rules: GameRules[Any]
+    catalog_file: str
+    demo_file: str | None = None
+
+    def __post_init__(self) -> None:
+        if not _ID_PATTERN.fullmatch(self.id):
+            raise ValueError(f"{self.id!r} cannot be a game id: use 2-12 of a-z and 0-9.")
+        if not is_valid_prefix(self.prefix):
+            raise ValueError(f"{self.prefix!r} cannot be a tag prefix: use two letters A-Z.")
+        if self.rules.game != self.id:
+            raise ValueError(f"The rules of {self.id!r} say they are {self.rules.game!r}.")
+
+    @property
+    def title_with_article(self) -> str:
+        """'an Exploration', 'a TI4 Exploration'."""
+        return with_article(self.title)
+
+    def catalog_from_data(self, data: Mapping[str, Any], source: str) -> Catalog:
+        """This game's catalog from parsed data; refuses another game's catalog."""
+        catalog = Catalog.from_data(data, source, self.prefix)
+        if catalog.game != self.id:
+            raise CatalogError(f"{source}: catalog.game: {catalog.game!r} is not "
+                               f"{self.title} ({self.id!r}).")
+        return catalog
+
+    def tag_of(self, card_id: str) -> Tag:
+        """The tag printed on `card_id` in this game."""
+        return Tag(self.prefix, card_id)
+
+
+class GameRegistry:
+    """The registered games in the order given, found by id or by tag prefix."""
+
+    def __init__(self, definitions: Iterable[GameDefinition]) -> None:
+        by_id: dict[str, GameDefinition] = {}
+        by_prefix: dict[str, GameDefinition] = {}
+        for game in definitions:
+            for key, seen in ((game.id, by_id), (game.prefix, by_prefix)):
+                if key in seen and seen[key] is not game:
+                    raise ValueError(f"Two games claim {key!r}: {seen[key].title} and "
+                                     f"{game.title}.")
+                seen[key] = game
+        self._by_id, self._by_prefix = by_id, by_prefix
+
+    def __iter__(self) -> Iterator[GameDefinition]:
+        return iter(self._by_id.values())
+
+    def __len__(self) -> int:
+        return len(self._by_id)
+
+    def __contains__(self, game_id: object) -> bool:
+        return game_id in self._by_id
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(self._by_id)
+
+    def choices(self) -> str:
+        """'xp, ti4 or toy': the ids as a sentence offers them."""
+        ids = list(self.ids)
+        if len(ids) < 2:
+            return "".join(ids) or "none (no game is installed)"
+        return f"{', '.join(ids[:-1])} or {ids[-1]}"
+
+    def get(self, game_id: str) -> GameDefinition:
+        """The game with CLI id `game_id`, or UnknownGameError naming the choices."""
+        game = self._by_id.get(game_id)
+        if game is None:
+            raise UnknownGameError(f"{str(game_id)[:20]!r} is not a known game; "
+                                   f"choose {self.choices()}.")
+        return game
+
+    def by_prefix(self, prefix: str) -> GameDefinition:
+        """The game whose tags carry `prefix`, or UnknownGameError."""
+        game = self._by_prefix.get(prefix)
+        if game is None:
+            known = ", ".join(sorted(self._by_prefix)) or "none"
+            raise UnknownGameError(f"{prefix[:12]!r} is not the tag prefix of any known game; "
+                                   f"known: {known}.")
+        return game
+
+    def game_of(self, tag: Tag) -> GameDefinition:
+        """The game a tag belongs to, or UnknownGameError."""
+        try:
+            return self.by_prefix(tag.prefix)
+        except UnknownGameError:
+            raise UnknownGameError(f"{tag} has an unknown game prefix {tag.prefix}; known: "
+                                   f"{', '.join(sorted(self._by_prefix))}.") from None
+
+    def parse_tag(self, text: str) -> tuple[Tag, GameDefinition]:
+        """A tag and its game from text, or a TagFormatError / UnknownGameError."""
+        tag = Tag.from_text(text)
+        return tag, self.game_of(tag)

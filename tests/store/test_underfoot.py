@@ -1,0 +1,123 @@
+"""Files changed underfoot: companions starting together, a file replaced or deleted in play."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from companion.session import open_session
+from tests.cli.conftest import ROOT
+from tests.store.damage import commands_in, kept_copies, one_sentence, saved_game
+
+COMPANIONS = 4
+
+
+Finished = subprocess.CompletedProcess[str]
+
+
+def _start_together(db: Path, scripts: list[str], *extra: str) -> list[Finished]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    children = [subprocess.Popen(
+        [sys.executable, "-m", "companion", "--db", str(db), "play", "--game", "xp",
+         *extra, "--script", "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT) for _ in scripts]
+    runs = []
+    for child, script in zip(children, scripts, strict=True):
+        out, err = child.communicate(script, timeout=120)
+        runs.append(subprocess.CompletedProcess(child.args, child.returncode, out, err))
+    return runs
+
+
+def _acknowledged(run: subprocess.CompletedProcess[str], script: str) -> list[str]:
+    lines = script.splitlines()
+    return [lines[int(x.split()[1]) - 1] for x in run.stdout.splitlines() if " ok:" in x]
+
+
+def test_companions_starting_together_on_a_new_file_all_start(tmp_path):
+    db = tmp_path / "games.db"
+    scripts = [f"note first start {n}\n" for n in range(COMPANIONS)]
+    runs = _start_together(db, scripts, "--new")
+    for run in runs:
+        assert run.returncode == 0, run.stderr
+        assert "Traceback" not in run.stderr
+    assert sorted(commands_in(db)) == sorted(s.strip() for s in scripts)
+
+
+def test_companions_starting_together_on_a_damaged_file_set_it_aside_once(tmp_path):
+    db = tmp_path / "games.db"
+    saved_game(db, notes=30)
+    data = db.read_bytes()
+    db.write_bytes(data[: len(data) // 2])
+    damaged = db.read_bytes()
+    scripts = ["".join(f"note companion {n} says {k}\n" for k in range(3))
+               for n in range(COMPANIONS)]
+    runs = _start_together(db, scripts, "--new")
+    acknowledged = []
+    for run, script in zip(runs, scripts, strict=True):
+        assert run.returncode in (0, 1), run.stderr
+        assert "Traceback" not in run.stderr and one_sentence(run.stderr), run.stderr
+        acknowledged += _acknowledged(run, script)
+    copies = kept_copies(db)
+    assert len(copies) == 1 and copies[0].read_bytes() == damaged
+    assert sorted(commands_in(db)) == sorted(acknowledged)
+    assert len(acknowledged) == 3 * COMPANIONS
+
+
+def test_a_file_replaced_during_a_session_is_noticed_before_writing(tmp_path):
+    db = tmp_path / "games.db"
+    saved_game(db, notes=3)
+    session = open_session(db, "xp")
+    assert session.run("note before the restore").ok
+    backup = sorted((tmp_path / "backups").glob("*.db"))[-1]
+    # A restore as a person does it: copy the backup beside the file, then move it over.
+    shutil.copy(backup, tmp_path / "restored.db")
+    os.replace(tmp_path / "restored.db", db)
+    restored = db.read_bytes()
+    result = session.run("note after the restore")
+    assert not result.ok and "was replaced" in result.message and one_sentence(result.message)
+    session.close()
+    assert db.read_bytes() == restored
+    assert "note after the restore" not in commands_in(db)
+
+
+def test_a_file_deleted_during_a_session_is_noticed_before_writing(tmp_path):
+    db = tmp_path / "games.db"
+    saved_game(db, notes=3)
+    session = open_session(db, "xp")
+    db.unlink()
+    result = session.run("note into the void")
+    assert not result.ok and "was deleted" in result.message
+    session.close()  # closing after the deletion never raises
+    assert not db.exists() or "note into the void" not in commands_in(db)
+
+
+def test_first_starts_in_the_same_instant_all_open_the_new_file(tmp_path):
+    import threading
+
+    from companion.store.opening import open_journal
+    from tests.core.toygame import toy_catalog
+
+    for trial in range(5):
+        db = tmp_path / f"same-instant-{trial}.db"
+        barrier, errors, games = threading.Barrier(6), [], []
+
+        def start(db=db, barrier=barrier, errors=errors, games=games) -> None:
+            barrier.wait()
+            try:
+                journal, notice = open_journal(db)
+                games.append(journal.create_game("xp", 1, toy_catalog()))
+                journal.close()
+                assert notice is None
+            except Exception as exc:
+                errors.append(f"{type(exc).__name__}: {exc}")
+
+        threads = [threading.Thread(target=start) for _ in range(6)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert errors == [] and len(set(games)) == 6
+        assert not kept_copies(db)
