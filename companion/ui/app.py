@@ -74,8 +74,8 @@ class CompanionApp(App):
         self.settings = settings or AppSettings()
         self.text_scale = self.settings.text_scale
         self.speaker: Speaker = speaker or SilentSpeaker()
-        self.runner: CommandRunner | None = None
-        self.manager: ScreenManager | None = None
+        self.runner: CommandRunner = None  # type: ignore[assignment]  # made by build()
+        self.manager: ScreenManager = None  # type: ignore[assignment]
         self.scanner: ScannerService | None = None
         self._scanner_game: str | None = None
         self.demo_camera: DemoCamera | None = DemoCamera() if options.demo else None

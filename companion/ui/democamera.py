@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import numpy as np
@@ -29,7 +29,7 @@ def table_picture(tag: str | None, caption: str) -> np.ndarray:
     import numpy as np
     import segno
 
-    image = np.full((HEIGHT, WIDTH, 3), (38, 70, 30), np.uint8)  # green baize
+    image: Any = np.full((HEIGHT, WIDTH, 3), (38, 70, 30), np.uint8)  # green baize
     noise = np.random.default_rng(7).integers(0, 12, (HEIGHT, WIDTH, 1), dtype=np.uint8)
     image = cv2.add(image, np.repeat(noise, 3, axis=2))
     if tag is None:
@@ -37,7 +37,7 @@ def table_picture(tag: str | None, caption: str) -> np.ndarray:
                     (220, 220, 220), 2, cv2.LINE_AA)
         return image
     matrix = np.array(segno.make_qr(tag, error="m").matrix, dtype=np.uint8)
-    qr = np.where(matrix > 0, 0, 255).astype(np.uint8)
+    qr: Any = np.where(matrix > 0, 0, 255).astype(np.uint8)
     qr = np.pad(qr, 4, constant_values=255)
     qr = cv2.resize(qr, None, fx=MODULE_PX, fy=MODULE_PX, interpolation=cv2.INTER_NEAREST)
     card_w, card_h = max(qr.shape[1] + 80, 360), qr.shape[0] + 170

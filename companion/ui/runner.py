@@ -21,10 +21,12 @@ from typing import Any
 from companion.catalogs import load_catalog
 from companion.core import piles
 from companion.core.errors import CompanionError
-from companion.core.tags import make_tag
-from companion.games.registry import RULES_MODULES, rules_for
+from companion.core.tags import Tag
+from companion.games.registry import game, games
 from companion.session import Session, open_session
-from companion.store.journal import GameInfo, StoreError, open_journal
+from companion.store.errors import StoreError
+from companion.store.journal import GameInfo
+from companion.store.opening import open_journal
 from companion.ui.presenters.newgame import form_for
 from companion.ui.table import (
     RevealedCard,
@@ -59,7 +61,7 @@ class SavedGame:
     @classmethod
     def of(cls, info: GameInfo) -> SavedGame:
         try:
-            title = rules_for(info.kind).title
+            title = game(info.kind).title
         except CompanionError:
             title = info.kind
         return cls(info.game_id, title, info.steps, info.updated)
@@ -107,7 +109,10 @@ class CommandRunner:
                 return
             job, done = item
             reply = self._safely(job)
-            self._deliver(lambda done=done, reply=reply: self._hand_over(done, reply))
+            self._deliver(self._handing(done, reply))
+
+    def _handing(self, done: Callable[[Reply], None], reply: Reply) -> Callable[[], None]:
+        return lambda: self._hand_over(done, reply)
 
     def _hand_over(self, done: Callable[[Reply], None], reply: Reply) -> None:
         try:
@@ -238,7 +243,7 @@ class CommandRunner:
         for kind in game_kinds():
             catalog = load_catalog(kind)
             options = [c.option for c in catalog.cards.values() if c.option]
-            forms.append(form_for(kind, rules_for(kind).title, catalog.rules, options))
+            forms.append(form_for(kind, game(kind).title, catalog.rules, options))
         return Reply(True, "", self._table_or_none(), "info", tuple(forms))
 
     def _prompt(self, after: str | None, seat: str | None) -> Reply:
@@ -259,7 +264,7 @@ class CommandRunner:
             return Reply(True, "", None, "info", None)
         match = self.session.match
         _events, card = piles.virtual_pick(match.state.table, decks[0])
-        tag = make_tag(match.rules.game, card).text
+        tag = Tag(self.session.game.prefix, card).text
         return Reply(True, "", None, "info", (tag, match.catalog.card(card).name))
 
     def _refresh(self) -> Reply:
@@ -272,7 +277,7 @@ class CommandRunner:
 
 def game_kinds() -> list[str]:
     """Every game the companion knows, as the registry lists them."""
-    return list(RULES_MODULES)
+    return list(games().ids)
 
 
 def run_inline(job: Callable[[], Any]) -> None:

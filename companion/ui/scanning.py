@@ -71,8 +71,10 @@ class ScannerService:
                 self._status("foreign", f"A code that is not a card tag was ignored: "
                                         f"{code.text[:40]}")
             else:
-                line = f"scan {shlex.quote(code.text)}"
-                self._deliver(lambda line=line: self._on_scan(line))
+                self._deliver(self._scanning(f"scan {shlex.quote(code.text)}"))
+
+    def _scanning(self, line: str) -> Callable[[], None]:
+        return lambda: self._on_scan(line)
 
     def _status(self, status: str, message: str) -> None:
         self._deliver(lambda: self._on_status(status, message))

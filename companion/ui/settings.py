@@ -36,7 +36,8 @@ class AppSettings:
             value = _parse(name, str(raw))
         except ValueError:
             return self
-        return replace(self, **{name: value})
+        changes: dict[str, Any] = {name: value}
+        return replace(self, **changes)
 
 
 def _parse(name: str, raw: str) -> object:

@@ -116,6 +116,6 @@ def table_data(session: Session) -> TableData:
     """The snapshot a screen shows: public view, recent history, undo/redo previews."""
     match = session.match
     view = match.rules.view(match.state, match.catalog, None)
-    return TableData(session.game_id, match.rules.game, match.rules.title, view,
+    return TableData(session.game_id, session.kind, session.game.title, view,
                      history_rows(session), undo_preview(session), redo_preview(session),
                      match.step_count, prompt_data(session))

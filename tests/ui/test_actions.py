@@ -65,8 +65,8 @@ def test_a_partial_is_a_short_walk_of_choices_with_a_way_back(make_driver,
     driver.tap("Build a module on SHLD1")
     panel = driver.app.screen("dashboard").ids.actions
     assert panel.trail == "Build a module on SHLD1"
-    assert driver.shown("‹ Back")
-    driver.tap("‹ Back")
+    assert driver.shown("< Back")
+    driver.tap("< Back")
     assert panel.trail == "" and driver.shown("Deploy LASR2")
     driver.tap("Build a module on SHLD1")
     choice = next(t for t in driver.texts() if "urret" in t or "abitat" in t)
@@ -108,7 +108,7 @@ def test_hidden_missions_appear_on_no_public_screen(make_driver, tmp_path: Path)
     driver.tap("Hide what is not possible now")
     driver.tap("Use Field assembly (M01)")
     check("a partial's choices")
-    driver.tap("‹ Back")
+    driver.tap("< Back")
     button = driver.button("complete a mission")
     driver.tap(button)
     assert driver.screen.name == "private"

@@ -12,7 +12,7 @@ import pytest
 
 from companion.catalogs import load_catalog
 from companion.core.engine import Match
-from companion.games.registry import rules_for
+from companion.games.registry import game
 from companion.session import open_session
 from companion.ui.presenters.cues import cue_for
 from companion.ui.presenters.dashboard import dashboard, scores_of
@@ -23,7 +23,7 @@ from companion.ui.sound import CUES, SilentSpeaker, tone_wav
 
 
 def xp_match(*lines: str) -> Match:
-    match = Match(rules_for("xp"), load_catalog("xp"), 2047)
+    match = Match(game("xp").rules, load_catalog("xp"), 2047)
     for line in lines:
         assert match.execute(line).ok, line
     return match
@@ -51,7 +51,7 @@ def test_dashboard_shows_seats_scores_and_the_change_since_last_time() -> None:
 
 
 def test_seat_colours_follow_a_ti4_players_chosen_colour() -> None:
-    match = Match(rules_for("ti4"), load_catalog("ti4"), 1)
+    match = Match(game("ti4").rules, load_catalog("ti4"), 1)
     for line in ("player Alice red", "player Bob blue", "player Carol green", "setup"):
         assert match.execute(line).ok
     data = dashboard("TI4", view_of(match))

@@ -25,7 +25,7 @@ class ActionItem:
     @property
     def text(self) -> str:
         cost = f"  ({self.cost})" if self.cost and self.cost != "free" else ""
-        more = "  ›" if self.kind == "partial" else ""
+        more = "  >" if self.kind == "partial" else ""
         return f"{self.label}{cost}{more}"
 
 
@@ -49,17 +49,16 @@ class ActionsView:
 
 
 def _item(action: Mapping[str, Any]) -> ActionItem:
-    common = {"label": str(action["label"]), "enabled": bool(action["enabled"]),
-              "reason": str(action.get("reason") or ""), "cost": str(action.get("cost") or "")}
+    label, enabled = str(action["label"]), bool(action["enabled"])
+    reason, cost = str(action.get("reason") or ""), str(action.get("cost") or "")
     if "command" in action:
-        return ActionItem(kind="command", value=str(action["command"]), **common)
+        return ActionItem(label, "command", str(action["command"]), enabled, reason, cost)
     if "partial" in action:
-        return ActionItem(kind="partial", value=str(action["partial"]), **common)
+        return ActionItem(label, "partial", str(action["partial"]), enabled, reason, cost)
     spec = action["input"]
-    return ActionItem(kind="input", value=str(spec["template"]), input_kind=str(spec["kind"]),
-                      minimum=int(spec.get("min") or 0),
-                      maximum=int(spec["max"]) if spec.get("max") is not None else 99,
-                      **common)
+    return ActionItem(label, "input", str(spec["template"]), enabled, reason, cost,
+                      input_kind=str(spec["kind"]), minimum=int(spec.get("min") or 0),
+                      maximum=int(spec["max"]) if spec.get("max") is not None else 99)
 
 
 def actions_view(prompt: Mapping[str, Any]) -> ActionsView:

@@ -9,9 +9,9 @@ from kivy.uix.screenmanager import Screen
 
 from companion.ui.presenters.actions import actions_view
 from companion.ui.presenters.dashboard import Dashboard, dashboard, scores_of
+from companion.ui.runner import Reply
 from companion.ui.screens import load_layout
 from companion.ui.table import TableData
-from companion.ui.runner import Reply
 from companion.ui.widgets import SeatRowView
 from companion.ui.widgets.actions import ActionsPanel
 from companion.ui.widgets.scanstrip import ScanStrip  # noqa: F401  (used in the .kv)

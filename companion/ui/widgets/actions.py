@@ -32,7 +32,7 @@ class ActionsPanel(BoxLayout):
         """Show `view`; `trail` is the labels of the partials chosen so far."""
         self._view = view
         self._depth = len(trail)
-        self.trail = "  ›  ".join(trail)
+        self.trail = "  >  ".join(trail)
         self.show_unavailable = False
         self._build()
 
@@ -43,7 +43,7 @@ class ActionsPanel(BoxLayout):
         if view is None:
             return
         if self._depth:
-            box.add_widget(BigButton(text="‹ Back", kind="quiet",
+            box.add_widget(BigButton(text="< Back", kind="quiet",
                                      on_release=lambda _b: self.on_back()))
         for group in view.groups:
             if group.title:
@@ -81,13 +81,15 @@ class ActionsPanel(BoxLayout):
         box = self.ids.entries
         box.clear_widgets()
         box.add_widget(Text(text=item.label))
+        editor: Any
         if item.input_kind == "count":
-            editor: Any = Stepper(minimum=item.minimum, maximum=item.maximum,
-                                  value=item.minimum)
-            value: Callable[[], str] = lambda: str(int(editor.value))
+            editor = Stepper(minimum=item.minimum, maximum=item.maximum, value=item.minimum)
         else:
             editor = CommandInput(hint_text="type here")
-            value = lambda: editor.text  # noqa: E731
+
+        def value() -> str:
+            return str(int(editor.value)) if item.input_kind == "count" else str(editor.text)
+
         box.add_widget(editor)
         row = BoxLayout(size_hint_y=None, height="56dp", spacing="8dp")
         row.add_widget(BigButton(text="Cancel", kind="quiet", on_release=lambda _b: self._build()))
