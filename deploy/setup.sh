@@ -24,7 +24,7 @@ case "$mode" in
     run)
         apt_packages "$APT_RUN"
         python_env "$EXTRA_RUN"
-        exec .venv/bin/companion demo "$@"
+        exec .venv/bin/companion app "$@"
         ;;
     test)
         apt_packages "$APT_TEST"

@@ -1,6 +1,6 @@
 """`companion demo`: a scripted game, played for real by the rules, then its scoreboard.
 
-Until the touchscreen UI lands this is what the README's run command shows.
+The touchscreen app's own demo is `companion app --demo`.
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ def run(args: argparse.Namespace) -> int:
     if script is None:
         raise CompanionError(f"{definition.title} has no demo game.")
     lines = script.read_text(encoding="utf-8").splitlines()
-    print("The touchscreen app is not built yet: this is a scripted demo game, played "
-          "command by command through the real rules and journal.\n")
+    print("A scripted demo game, played command by command through the real rules and "
+          "journal (`companion app --demo` plays one by touch).\n")
     with tempfile.TemporaryDirectory() as folder:
         session = open_session(Path(folder) / "demo.db", args.game, new=True, seed=2047)
         try:

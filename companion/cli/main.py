@@ -31,6 +31,7 @@ SUBCOMMANDS: dict[str, str] = {
     "scan": "companion.scanner.commands:scan_command",
     "doctor": "companion.scanner.commands:doctor_command",
     "tags": "companion.tags.commands:tags_command",
+    "app": "companion.ui.command:app_command",
 }
 
 HELP_LINES: dict[str, str] = {
@@ -48,6 +49,7 @@ HELP_LINES: dict[str, str] = {
     "scan": "run the camera scanner and print each scan",
     "doctor": "check cameras, decoders, display and data folder",
     "tags": "make printable tag sheets (PDF)",
+    "app": "the touchscreen app (Kivy)",
 }
 
 

@@ -1,0 +1,268 @@
+"""The Kivy app: screens, the command runner, settings and sounds, wired together.
+
+Screens show data and forward intents here; this class sends every command to
+the runner and hands each reply to the screens. It holds no rules.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+from companion.ui import widgets  # noqa: F401  (registers our widgets and their rules)
+from companion.ui.democamera import DemoCamera
+from companion.ui.presenters.cues import cue_for
+from companion.ui.presenters.final import is_over
+from companion.ui.runner import CommandRunner, Reply
+from companion.ui.scanning import ScannerService
+from companion.ui.screens.dashboard import DashboardScreen
+from companion.ui.screens.final import FinalScreen
+from companion.ui.screens.history import HistoryScreen
+from companion.ui.screens.newgame import NewGameScreen
+from companion.ui.screens.private import PrivateScreen
+from companion.ui.screens.reveal import RevealScreen
+from companion.ui.screens.saved import SavedGamesScreen
+from companion.ui.screens.settings import SettingsScreen
+from companion.ui.screens.start import StartScreen
+from companion.ui.settings import AppSettings, save_settings
+from companion.ui.sound import SilentSpeaker, Speaker
+from companion.ui.table import TableData
+from companion.ui.theme import BACKGROUND
+
+
+@dataclass(frozen=True)
+class AppOptions:
+    db: Path
+    settings_path: Path | None = None
+    crash_log: Path | None = None
+    scoreboard: bool = False
+    demo: bool = False
+    demo_setup: tuple[str, ...] = ()
+    seed: int | None = None
+    scanner: bool = False
+
+
+def clock_deliver(job: Any) -> None:
+    """Hand a runner reply to the main thread (Kivy's Clock is safe to call from any thread)."""
+    Clock.schedule_once(lambda _dt: job(), 0)
+
+
+class CompanionApp(App):
+    table = ObjectProperty(None, allownone=True)
+    settings = ObjectProperty(AppSettings())
+    message = StringProperty("")
+    message_refused = BooleanProperty(False)
+    busy = BooleanProperty(False)
+    can_undo = BooleanProperty(False)
+    can_redo = BooleanProperty(False)
+    game_over = BooleanProperty(False)
+    text_scale = NumericProperty(1.0)
+
+    def __init__(self, options: AppOptions, settings: AppSettings | None = None,
+                 speaker: Speaker | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.title = "Exploration Table Companion"
+        self.options = options
+        self.settings = settings or AppSettings()
+        self.text_scale = self.settings.text_scale
+        self.speaker: Speaker = speaker or SilentSpeaker()
+        self.runner: CommandRunner = None  # type: ignore[assignment]  # made by build()
+        self.manager: ScreenManager = None  # type: ignore[assignment]
+        self.scanner: ScannerService | None = None
+        self._scanner_game: str | None = None
+        self.demo_camera: DemoCamera | None = DemoCamera() if options.demo else None
+        self._demo_shown: Any = None
+
+    # ---- building --------------------------------------------------------------------------
+    def build(self) -> ScreenManager:
+        Window.clearcolor = BACKGROUND
+        Window.rotation = self.settings.rotation
+        manager = ScreenManager(transition=NoTransition())
+        for screen in (StartScreen(name="start"), DashboardScreen(name="dashboard"),
+                       HistoryScreen(name="history"), NewGameScreen(name="newgame"),
+                       SavedGamesScreen(name="saved"), SettingsScreen(name="settings"),
+                       PrivateScreen(name="private"), RevealScreen(name="reveal"),
+                       FinalScreen(name="final")):
+            manager.add_widget(screen)
+        self.manager = manager
+        self.runner = CommandRunner(self.options.db, clock_deliver, self.options.crash_log)
+        if self.options.demo_setup:
+            self.runner.new_game("xp", self.options.demo_setup, self._on_open, self.options.seed)
+        else:
+            self.runner.resume(self._on_open)
+        self.runner.new_game_forms(self._on_forms)
+        return manager
+
+    def on_stop(self) -> None:
+        if self.scanner is not None:
+            self.scanner.stop()
+        if self.runner is not None:
+            self.runner.stop()
+
+    def screen(self, name: str) -> Any:
+        assert self.manager is not None
+        return self.manager.get_screen(name)
+
+    # ---- navigation ------------------------------------------------------------------------
+    def show(self, name: str) -> None:
+        """Switch to a screen, asking the runner for what it lists."""
+        assert self.manager is not None and self.runner is not None
+        if name == "saved":
+            self.runner.saved_games(self._on_games)
+        if name == "settings":
+            self.screen("settings").show_settings(self.settings)
+        if name in ("dashboard", "history") and self.table is None:
+            name = "start"
+        self.manager.current = name
+
+    # ---- intents ---------------------------------------------------------------------------
+    def send(self, line: str) -> None:
+        """Run a command line exactly as the CLI would; the reply redraws the screens."""
+        assert self.runner is not None
+        self.busy = True
+        self.runner.run(line, self._on_result)
+
+    def open_private(self, seat: str, partial: str, label: str) -> None:
+        """A seat's private choices, behind a screen only that player should look at."""
+        self.screen("private").prepare(seat, partial, label)
+        self.show("private")
+
+    def undo(self) -> None:
+        self.send("undo")
+
+    def redo(self) -> None:
+        self.send("redo")
+
+    def resume_last(self) -> None:
+        assert self.runner is not None
+        self.runner.resume(self._on_open, self.table.game_id if self.table else None)
+
+    def resume(self, game_id: str) -> None:
+        assert self.runner is not None
+        self.runner.resume(self._on_open, game_id)
+
+    def start_new_game(self, kind: str, lines: list[str]) -> None:
+        assert self.runner is not None
+        self.busy = True
+        self.runner.new_game(kind, lines, self._on_open, seed=self.options.seed)
+
+    def change_setting(self, name: str, raw: str) -> None:
+        settings = self.settings.with_value(name, raw)
+        if settings == self.settings:
+            return
+        self.settings = settings
+        self.text_scale = settings.text_scale
+        Window.rotation = settings.rotation
+        self.speaker.set_volume(settings.volume)
+        if self.options.settings_path is not None:
+            try:
+                save_settings(settings, self.options.settings_path)
+            except OSError as exc:
+                self._say(f"The settings could not be saved ({exc.strerror}).", True)
+
+    # ---- replies from the runner -------------------------------------------------------------
+    def _say(self, text: str, refused: bool = False) -> None:
+        self.message = text
+        self.message_refused = refused
+
+    def _take_table(self, table: TableData | None) -> None:
+        if table is None:
+            return
+        previous, self.table = self.table, table
+        self.can_undo = table.undo_preview is not None
+        self.can_redo = table.redo_preview is not None
+        for name in ("dashboard", "history"):
+            self.screen(name).show_table(table)
+        self._demo_next()
+        was_over = previous is not None and is_over(previous.view) and \
+            previous.game_id == table.game_id
+        self.game_over = is_over(table.view)
+        if self.game_over:
+            self.screen("final").show_table(table)
+            if not was_over and self.manager is not None:
+                Clock.schedule_once(lambda _dt: self.show("final"), 0)
+        start = self.screen("start")
+        start.can_resume = True
+        start.resume_text = f"Resume: {table.title}, {table.steps} steps"
+
+    def _on_open(self, reply: Reply) -> None:
+        self.busy = False
+        if reply.table is None:
+            self._say("" if reply.ok or reply.kind == "info" else reply.message,
+                      not reply.ok and reply.kind != "info")
+            self.screen("start").resume_text = "No saved game yet: start a new one"
+            self.manager.current = "start"
+            return
+        self._take_table(reply.table)
+        self._say(reply.message, not reply.ok)
+        self.manager.current = "dashboard"
+        if self.options.scanner and reply.table.game_id != self._scanner_game:
+            self._scanner_game = reply.table.game_id
+            # After this frame is drawn: the dashboard first, then the scanner's imports.
+            Clock.schedule_once(lambda _dt: self.runner.game_catalog(self._start_scanner), 0.1)
+
+    # ---- the scanner --------------------------------------------------------------------------
+    def _start_scanner(self, reply: Reply) -> None:
+        if not reply.ok or reply.value is None:
+            return
+        if self.scanner is not None:
+            self.scanner.stop()
+        strip = self.screen("dashboard").ids.scanstrip
+        strip.set_status("starting", "Looking for a camera.")
+        self.scanner = ScannerService(self.settings.camera, self.settings.decoder,
+                                      clock_deliver, self._scanned, strip.set_status,
+                                      source=self.demo_camera)
+        strip.service = self.scanner
+        self.scanner.start(*reply.value)
+
+    def _demo_next(self) -> None:
+        """Demo: put the card the table owes (if any) in front of the demo camera."""
+        if self.demo_camera is not None and self.runner is not None:
+            self.runner.demo_card(self._on_demo_card)
+
+    def _on_demo_card(self, reply: Reply) -> None:
+        camera = self.demo_camera
+        if camera is None or reply.value == self._demo_shown:
+            return
+        self._demo_shown = reply.value
+        # Drawn off the main thread (the first picture imports OpenCV and segno); the
+        # table stays empty a moment between two cards so the scanner forgets the last.
+        threading.Thread(target=camera.show, args=(None, "Demo camera: the table is clear."),
+                         daemon=True).start()
+        if reply.value is not None:
+            tag, name = reply.value
+            Clock.schedule_once(lambda _dt: threading.Thread(
+                target=camera.show, args=(tag, name), daemon=True).start(), 2.0)
+
+    def _scanned(self, line: str) -> None:
+        self.screen("dashboard").ids.scanstrip.show_scan(f"Read {line[5:]}")
+        self.send(line)
+
+    def _on_result(self, reply: Reply) -> None:
+        self.busy = False
+        before = self.table.view if self.table else None
+        self._take_table(reply.table)
+        self._say(reply.message, not reply.ok)
+        cue = cue_for(reply.ok, reply.kind, before, reply.table.view if reply.table else None)
+        if reply.ok and reply.cards and reply.table is not None:
+            self.screen("reveal").reveal(reply.cards, reply.message, reply.table.steps,
+                                         reply.table.prompt)
+            self.manager.current = "reveal"
+            cue = "card"
+        if cue and self.settings.sound:
+            self.speaker.play(cue)
+
+    def _on_forms(self, reply: Reply) -> None:
+        if reply.value:
+            self.screen("newgame").set_forms(reply.value)
+
+    def _on_games(self, reply: Reply) -> None:
+        self.screen("saved").show_games(reply.value or ())

@@ -1,0 +1,121 @@
+"""`companion app`: the touchscreen app. Kivy is imported only once a display is known."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from companion.paths import data_dir, default_db
+from companion.subcommand import Subcommand
+from companion.ui.settings import AppSettings
+from companion.ui.sound import Speaker
+
+NO_DISPLAY = ("There is no display to show the app on: run it on the Raspberry Pi's screen, "
+              "in a desktop session, or under `xvfb-run`; without a screen, "
+              "`companion play` runs the same games from the keyboard.")
+
+#: Demo players: the two-seat game a newcomer sees with `--demo`.
+DEMO_SETUP = ("length 8", "join Xichang Ana", "join Baikonur Ben")
+
+
+def _arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--fullscreen", action="store_true", help="fill the whole screen")
+    parser.add_argument("--camera", help="camera source for the scan strip (auto, an index, "
+                        "a video file)")
+    parser.add_argument("--demo", action="store_true",
+                        help="a new demo game in a temporary file (nothing is kept)")
+    parser.add_argument("--scoreboard", action="store_true",
+                        help="a read-only scoreboard of the same game (a second screen)")
+    parser.add_argument("--size", default="800x480", help="window size, e.g. 1280x720")
+
+
+def display_problem() -> str | None:
+    """None when there is a display Kivy can open, else the one sentence to print."""
+    env = os.environ
+    if env.get("SDL_VIDEODRIVER") or env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
+        return None
+    if any(Path("/dev/dri").glob("card*")):  # a console kiosk: SDL draws through KMS/DRM
+        return None
+    return NO_DISPLAY
+
+
+def _window_size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise SystemExit(f"--size takes WIDTHxHEIGHT, such as 800x480, not {text!r}.") \
+            from None
+    if not (320 <= width <= 7680 and 240 <= height <= 4320):
+        raise SystemExit(f"--size {text} is not a screen size.")
+    return width, height
+
+
+def configure_kivy(size: tuple[int, int], fullscreen: bool) -> None:
+    """Kivy's settings, made before Kivy is imported: its files stay in our folder."""
+    from companion.ui.settings import config_path
+
+    os.environ.setdefault("KIVY_HOME", str(config_path().parent / "kivy"))
+    os.environ["KIVY_NO_ARGS"] = "1"
+    os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
+    os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")  # not xsel, which may be missing
+    from kivy.config import Config
+
+    Config.set("kivy", "log_level", "warning")
+    Config.set("kivy", "exit_on_escape", "0")
+    Config.set("graphics", "width", str(size[0]))
+    Config.set("graphics", "height", str(size[1]))
+    Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
+    Config.set("input", "mouse", "mouse,disable_on_activity")
+    if not _has_keyboard():
+        Config.set("kivy", "keyboard_mode", "systemanddock")
+
+
+def _has_keyboard() -> bool:
+    by_path = Path("/dev/input/by-path")
+    return not by_path.is_dir() or any("kbd" in p.name for p in by_path.iterdir())
+
+
+def run(args: argparse.Namespace) -> int:
+    problem = display_problem()
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
+    from companion.ui.settings import load_settings
+
+    settings = load_settings()
+    configure_kivy(_window_size(args.size), args.fullscreen or settings.fullscreen)
+    with tempfile.TemporaryDirectory() as folder:
+        db = Path(folder) / "demo.db" if args.demo else (args.db or default_db())
+        return _run_app(args, db, settings)
+
+
+def _run_app(args: argparse.Namespace, db: Path, settings: AppSettings) -> int:
+    from companion.ui.settings import config_path
+
+    if args.camera:
+        settings = settings.with_value("camera", args.camera)
+    try:
+        from companion.ui.app import AppOptions, CompanionApp
+    except SystemExit:  # Kivy found no window provider it could open
+        print(NO_DISPLAY, file=sys.stderr)
+        return 2
+    options = AppOptions(db=db, settings_path=config_path(), crash_log=data_dir() / "crash.log",
+                         scoreboard=args.scoreboard, demo=args.demo,
+                         scanner=args.demo or settings.camera != "off",
+                         demo_setup=DEMO_SETUP if args.demo else ())
+    CompanionApp(options, settings, speaker=_speaker(settings)).run()
+    return 0
+
+
+def _speaker(settings: AppSettings) -> Speaker:
+    from companion.ui.sound import KivySpeaker, SilentSpeaker, has_sound_device
+
+    if not has_sound_device():
+        return SilentSpeaker()
+    return KivySpeaker(data_dir() / "sounds", settings.volume)
+
+
+app_command = Subcommand("app", "the touchscreen app", _arguments, run)

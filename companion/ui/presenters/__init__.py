@@ -1,0 +1,1 @@
+"""Presenters: table data -> plain view data for the screens. No Kivy, no rules."""

@@ -1,0 +1,85 @@
+"""The prompt's actions as big buttons: grouped, enabled first, the rest with their reasons."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+#: Undo and redo live in the top bar, never beside a choice that commits something.
+UNDO_GROUP = "Undo and redo"
+
+
+@dataclass(frozen=True)
+class ActionItem:
+    label: str
+    kind: str  # "command", "partial" or "input"
+    value: str  # the command, the partial, or the input's template
+    enabled: bool
+    reason: str
+    cost: str
+    input_kind: str = ""
+    minimum: int = 0
+    maximum: int = 99
+
+    @property
+    def text(self) -> str:
+        cost = f"  ({self.cost})" if self.cost and self.cost != "free" else ""
+        more = "  >" if self.kind == "partial" else ""
+        return f"{self.label}{cost}{more}"
+
+
+@dataclass(frozen=True)
+class ActionGroup:
+    title: str
+    items: tuple[ActionItem, ...]
+
+
+@dataclass(frozen=True)
+class ActionsView:
+    waiting_for: str
+    seat: str
+    groups: tuple[ActionGroup, ...]
+    unavailable: tuple[ActionItem, ...]
+    expects_scan: tuple[str, ...]
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.groups
+
+
+def _item(action: Mapping[str, Any]) -> ActionItem:
+    label, enabled = str(action["label"]), bool(action["enabled"])
+    reason, cost = str(action.get("reason") or ""), str(action.get("cost") or "")
+    if "command" in action:
+        return ActionItem(label, "command", str(action["command"]), enabled, reason, cost)
+    if "partial" in action:
+        return ActionItem(label, "partial", str(action["partial"]), enabled, reason, cost)
+    spec = action["input"]
+    return ActionItem(label, "input", str(spec["template"]), enabled, reason, cost,
+                      input_kind=str(spec["kind"]), minimum=int(spec.get("min") or 0),
+                      maximum=int(spec["max"]) if spec.get("max") is not None else 99)
+
+
+def actions_view(prompt: Mapping[str, Any]) -> ActionsView:
+    """Enabled actions by group (in the prompt's order); disabled ones apart, with reasons."""
+    groups: dict[str, list[ActionItem]] = {}
+    unavailable = []
+    for action in prompt.get("actions", []):
+        if action.get("group") == UNDO_GROUP:
+            continue
+        item = _item(action)
+        if item.enabled:
+            groups.setdefault(str(action.get("group") or ""), []).append(item)
+        else:
+            unavailable.append(item)
+    return ActionsView(str(prompt.get("waiting_for") or ""), str(prompt.get("seat") or ""),
+                       tuple(ActionGroup(t, tuple(items)) for t, items in groups.items()),
+                       tuple(unavailable), tuple(prompt.get("expects_scan") or ()))
+
+
+def fill(template: str, value: str) -> str:
+    """An input's command: the template with the value as one word (quoted if it needs it)."""
+    import shlex
+
+    return template.replace("{}", shlex.quote(value.strip()), 1)

@@ -1,0 +1,39 @@
+"""Seat colours: the Okabe-Ito palette, told apart by everyone, always shown with a name."""
+
+from __future__ import annotations
+
+Rgba = tuple[float, float, float, float]
+
+
+def hex_rgba(code: str) -> Rgba:
+    code = code.lstrip("#")
+    r, g, b = (int(code[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    return (r, g, b, 1.0)
+
+
+#: Okabe and Ito (2008), in the order seats take them.
+OKABE_ITO = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7",
+             "#BBBBBB")
+
+#: A plastic colour a player picked (TI4) shown as the nearest Okabe-Ito colour.
+NAMED = {"orange": "#E69F00", "blue": "#0072B2", "green": "#009E73", "yellow": "#F0E442",
+         "red": "#D55E00", "purple": "#CC79A7", "pink": "#CC79A7", "black": "#BBBBBB",
+         "white": "#BBBBBB", "sky": "#56B4E9", "magenta": "#CC79A7"}
+
+
+def seat_colour(index: int, named: str | None = None) -> str:
+    """The display colour of the seat at `index`, or of the colour its player chose."""
+    if named and named.lower() in NAMED:
+        return NAMED[named.lower()]
+    return OKABE_ITO[index % len(OKABE_ITO)]
+
+
+def text_on(colour: str) -> Rgba:
+    """Black or white, whichever reads better on `colour` (WCAG relative luminance)."""
+    r, g, b, _ = hex_rgba(colour)
+
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    luminance = 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+    return (0.0, 0.0, 0.0, 1.0) if luminance > 0.18 else (1.0, 1.0, 1.0, 1.0)

@@ -1,0 +1,29 @@
+"""Which sound cue a reply deserves: a card revealed, your turn, a check that failed."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+
+def _cards_left(view: Mapping[str, Any]) -> int:
+    decks = view.get("decks")
+    if isinstance(decks, Mapping):
+        return sum(int(n) for n in decks.values())
+    if isinstance(decks, list):
+        return sum(int(d.get("left", 0)) for d in decks) + int(view.get("relic_deck_left", 0))
+    return 0
+
+
+def cue_for(ok: bool, kind: str, before: Mapping[str, Any] | None,
+            after: Mapping[str, Any] | None) -> str | None:
+    """One cue or none: a refusal, a card leaving a deck, or the turn passing."""
+    if not ok:
+        return "failed" if kind in ("refused", "error") else None
+    if before is None or after is None or kind != "step":
+        return None
+    if _cards_left(after) < _cards_left(before):
+        return "card"
+    if after.get("active") and after.get("active") != before.get("active"):
+        return "turn"
+    return None

@@ -1,0 +1,46 @@
+"""The card reveal's words: what was drawn, from which deck, for whom, and what it does."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.ui.presenters.actions import ActionItem, actions_view
+from companion.ui.table import RevealedCard
+
+#: Choices offered on the reveal itself; the rest stay on the dashboard.
+MAX_CHOICES = 3
+
+
+@dataclass(frozen=True)
+class RevealView:
+    heading: str
+    name: str
+    code: str
+    summary: str
+    did: str
+    counter: str
+    hidden: bool
+    choices: tuple[ActionItem, ...]
+
+
+def reveal_view(cards: Sequence[RevealedCard], index: int, message: str, step: int,
+                prompt: Mapping[str, Any]) -> RevealView:
+    """The `index`th card of one step's reveal; choices are the prompt's commands now."""
+    card = cards[index]
+    deck = card.deck.replace("_", " ")
+    counter = f"Step {step}" + (f"  ·  card {index + 1} of {len(cards)}" if len(cards) > 1
+                                else "")
+    if card.hidden:
+        return RevealView(f"A {deck} card for {card.to}", f"{card.to}'s hidden card", "",
+                          f"Only {card.to} looks at it; it stays hidden from the table until "
+                          "they reveal it.", message, counter, True, ())
+    enabled = [item for group in actions_view(prompt).groups for item in group.items]
+    # A card that asks for a decision (resolve or ignore a hazard) narrows the prompt to a
+    # few commands: those are offered on the reveal; otherwise the table carries on.
+    choices = tuple(enabled) if len(enabled) <= MAX_CHOICES and all(
+        item.kind == "command" for item in enabled) else ()
+    owner = f" for {card.to}" if card.to and card.to not in ("common", "") else ""
+    return RevealView(f"{deck.capitalize()} card{owner}", card.name, card.card_id,
+                      card.summary, message, counter, False, choices[:MAX_CHOICES])

@@ -1,0 +1,285 @@
+"""The command runner: the one thread that owns the game session.
+
+SQLite connections belong to the thread that opened them, and a command may
+wait for the disk (fsync, snapshots, backups), so the session lives on a
+worker thread. Taps and scans are queued to it in arrival order; each job's
+reply (a sentence and a fresh `TableData`) is handed back through `deliver`,
+which the app sets to Kivy's `Clock` so that only the main thread touches
+widgets. This module imports no Kivy: tests and benchmarks drive it directly.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.catalogs import load_catalog
+from companion.core import piles
+from companion.core.errors import CompanionError
+from companion.core.tags import Tag
+from companion.games.registry import game, games
+from companion.session import Session, open_session
+from companion.store.errors import StoreError
+from companion.store.journal import GameInfo
+from companion.store.opening import open_journal
+from companion.ui.presenters.newgame import form_for
+from companion.ui.table import (
+    RevealedCard,
+    TableData,
+    prompt_data,
+    revealed_cards,
+    table_data,
+)
+
+Deliver = Callable[[Callable[[], None]], None]
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What a job did: ok or not, one sentence, and the table as it now stands."""
+
+    ok: bool
+    message: str
+    table: TableData | None = None
+    kind: str = "info"
+    value: Any = None
+    cards: tuple[RevealedCard, ...] = ()
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    game_id: str
+    title: str
+    steps: int
+    updated: str
+
+    @classmethod
+    def of(cls, info: GameInfo) -> SavedGame:
+        try:
+            title = game(info.kind).title
+        except CompanionError:
+            title = info.kind
+        return cls(info.game_id, title, info.steps, info.updated)
+
+
+Job = Callable[["CommandRunner"], Reply]
+
+
+class CommandRunner:
+    """Runs jobs one at a time, in the order they were submitted, on its own thread."""
+
+    def __init__(self, db: Path, deliver: Deliver, crash_log: Path | None = None):
+        self.db = db
+        self.session: Session | None = None
+        self._deliver = deliver
+        self._crash_log = crash_log
+        self._jobs: queue.Queue[tuple[Job, Callable[[Reply], None]] | None] = queue.Queue()
+        self._lock = threading.Lock()
+        self._pending = 0
+        self._thread = threading.Thread(target=self._loop, name="companion-runner", daemon=True)
+        self._thread.start()
+
+    # ---- queueing ------------------------------------------------------------------------
+    @property
+    def pending(self) -> int:
+        """Jobs submitted whose reply has not yet been handed to its callback."""
+        with self._lock:
+            return self._pending
+
+    def submit(self, job: Job, done: Callable[[Reply], None]) -> None:
+        with self._lock:
+            self._pending += 1
+        self._jobs.put((job, done))
+
+    def stop(self) -> None:
+        """Finish the queued jobs, close the session and end the thread."""
+        self._jobs.put(None)
+        self._thread.join(timeout=10)
+
+    def _loop(self) -> None:
+        while True:
+            item = self._jobs.get()
+            if item is None:
+                self._close()
+                return
+            job, done = item
+            reply = self._safely(job)
+            self._deliver(self._handing(done, reply))
+
+    def _handing(self, done: Callable[[Reply], None], reply: Reply) -> Callable[[], None]:
+        return lambda: self._hand_over(done, reply)
+
+    def _hand_over(self, done: Callable[[Reply], None], reply: Reply) -> None:
+        try:
+            done(reply)
+        finally:
+            with self._lock:
+                self._pending -= 1
+
+    def _safely(self, job: Job) -> Reply:
+        try:
+            return job(self)
+        except (CompanionError, StoreError) as exc:
+            return Reply(False, str(exc), self._table_or_none(), "refused")
+        except Exception as exc:  # a bug: the player gets a sentence, the log the details
+            return Reply(False, self._report(exc), self._table_or_none(), "error")
+
+    def _report(self, exc: BaseException) -> str:
+        where = ""
+        if self._crash_log is not None:
+            try:
+                self._crash_log.parent.mkdir(parents=True, exist_ok=True)
+                with self._crash_log.open("a", encoding="utf-8") as handle:
+                    handle.write("".join(traceback.format_exception(exc)))
+                where = f" Details were written to {self._crash_log}."
+            except OSError:
+                pass
+        return (f"Something went wrong inside the companion ({exc.__class__.__name__}). "
+                f"Every acknowledged command is saved.{where}")
+
+    def _table_or_none(self) -> TableData | None:
+        try:
+            return table_data(self.session) if self.session else None
+        except Exception:
+            return None
+
+    def _close(self) -> None:
+        if self.session is not None:
+            self.session.close()
+            self.session = None
+
+    # ---- the jobs a screen asks for ---------------------------------------------------------
+    def resume(self, done: Callable[[Reply], None], game_id: str | None = None) -> None:
+        """Open the named game, else the last game played; a reply without table if none."""
+        self.submit(lambda r: r._open(game_id), done)
+
+    def new_game(self, kind: str, setup: Sequence[str], done: Callable[[Reply], None],
+                 seed: int | None = None) -> None:
+        """Start a game of `kind` and run its setup lines (players, options) in order."""
+        self.submit(lambda r: r._new(kind, tuple(setup), seed), done)
+
+    def run(self, line: str, done: Callable[[Reply], None]) -> None:
+        """Run one command line, exactly as the CLI would."""
+        self.submit(lambda r: r._run(line), done)
+
+    def saved_games(self, done: Callable[[Reply], None]) -> None:
+        """Reply with `value` = the saved games, newest first, as `SavedGame`s."""
+        self.submit(lambda r: r._games(), done)
+
+    def new_game_forms(self, done: Callable[[Reply], None]) -> None:
+        """Reply with `value` = one empty `NewGameForm` per game, read from its catalog."""
+        self.submit(lambda r: r._forms(), done)
+
+    def prompt(self, done: Callable[[Reply], None], after: str | None = None,
+               seat: str | None = None) -> None:
+        """Reply with `value` = the prompt after a partial (or a seat's own private prompt)."""
+        self.submit(lambda r: r._prompt(after, seat), done)
+
+    def game_catalog(self, done: Callable[[Reply], None]) -> None:
+        """Reply with `value` = (game kind, the open game's own catalog) for the scanner."""
+        self.submit(lambda r: r._catalog(), done)
+
+    def demo_card(self, done: Callable[[Reply], None]) -> None:
+        """Reply with `value` = (tag, name) of the card the seeded virtual deck deals next
+        for the first deck the table owes a card from, or None when it owes none."""
+        self.submit(lambda r: r._demo_card(), done)
+
+    def refresh(self, done: Callable[[Reply], None]) -> None:
+        """Reload when another companion saved a step; reply with the table either way."""
+        self.submit(lambda r: r._refresh(), done)
+
+    def _open(self, game_id: str | None) -> Reply:
+        if game_id is None:
+            journal, _ = open_journal(self.db)
+            try:
+                game_id = journal.last_game()
+            finally:
+                journal.close()
+            if game_id is None:
+                return Reply(False, "There is no saved game yet.", None, "info")
+        session = open_session(self.db, None, game_id)
+        self._close()
+        self.session = session
+        note = f" {session.notice}" if session.notice else ""
+        return Reply(True, f"Resumed game {game_id}.{note}", table_data(session), "info")
+
+    def _new(self, kind: str, setup: tuple[str, ...], seed: int | None) -> Reply:
+        session = open_session(self.db, kind, new=True, seed=seed)
+        self._close()
+        self.session = session
+        messages = []
+        for line in setup:
+            result = session.run(line)
+            messages.append(result.message)
+            if not result.ok:
+                return Reply(False, result.message, table_data(session), "refused")
+        return Reply(True, " ".join(messages) or "A new game has started.",
+                     table_data(session), "step")
+
+    def _run(self, line: str) -> Reply:
+        if self.session is None:
+            return Reply(False, "No game is open: resume one or start a new one.", None,
+                         "refused")
+        result = self.session.run(line)
+        return Reply(result.ok, result.message, table_data(self.session), result.kind,
+                     cards=revealed_cards(self.session, result.step))
+
+    def _games(self) -> Reply:
+        journal, _ = open_journal(self.db)
+        try:
+            games = tuple(SavedGame.of(info) for info in journal.games())
+        finally:
+            journal.close()
+        return Reply(True, f"{len(games)} saved game(s).", self._table_or_none(), "info",
+                     games)
+
+    def _forms(self) -> Reply:
+        forms = []
+        for kind in game_kinds():
+            catalog = load_catalog(kind)
+            options = [c.option for c in catalog.cards.values() if c.option]
+            forms.append(form_for(kind, game(kind).title, catalog.rules, options))
+        return Reply(True, "", self._table_or_none(), "info", tuple(forms))
+
+    def _prompt(self, after: str | None, seat: str | None) -> Reply:
+        if self.session is None:
+            return Reply(False, "No game is open.", None, "info")
+        return Reply(True, "", None, "info", prompt_data(self.session, seat, after))
+
+    def _catalog(self) -> Reply:
+        if self.session is None:
+            return Reply(False, "No game is open.", None, "info")
+        return Reply(True, "", None, "info", (self.session.kind, self.session.match.catalog))
+
+    def _demo_card(self) -> Reply:
+        if self.session is None:
+            return Reply(False, "No game is open.", None, "info")
+        decks = prompt_data(self.session).get("expects_scan") or []
+        if not decks:
+            return Reply(True, "", None, "info", None)
+        match = self.session.match
+        _events, card = piles.virtual_pick(match.state.table, decks[0])
+        tag = Tag(self.session.game.prefix, card).text
+        return Reply(True, "", None, "info", (tag, match.catalog.card(card).name))
+
+    def _refresh(self) -> Reply:
+        if self.session is None:
+            return Reply(False, "No game is open.", None, "info")
+        if self.session.is_stale():
+            self.session.reload()
+        return Reply(True, "", table_data(self.session), "info")
+
+
+def game_kinds() -> list[str]:
+    """Every game the companion knows, as the registry lists them."""
+    return list(games().ids)
+
+
+def run_inline(job: Callable[[], Any]) -> None:
+    """A `Deliver` that calls back at once on the runner thread (for tests without Kivy)."""
+    job()

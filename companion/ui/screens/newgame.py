@@ -1,0 +1,109 @@
+"""New game: pick the game, then its players (and board side or options), then start."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from kivy.app import App
+from kivy.properties import ListProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+from kivy.uix.spinner import Spinner
+
+from companion.ui.presenters.newgame import FormError, NewGameForm, SeatField, setup_lines
+from companion.ui.screens import load_layout
+from companion.ui.widgets import CommandInput, LineText, ToggleChoice
+
+load_layout(__file__)
+
+
+class SeatEntry(BoxLayout):
+    """One seat of the form: its label, a name field, and a colour where the game has them."""
+
+    label = StringProperty("")
+
+
+class NewGameScreen(Screen):
+    forms = ListProperty([])
+    form = ObjectProperty(None, allownone=True)
+    problem = StringProperty("")
+
+    def set_forms(self, forms: tuple[NewGameForm, ...]) -> None:
+        self.forms = list(forms)
+        games = self.ids.games
+        games.clear_widgets()
+        for form in forms:
+            games.add_widget(ToggleChoice(text=form.title, value=form.kind,
+                                          on_release=lambda b: self.choose(b.value)))
+        if forms and (self.form is None or self.form.kind not in {f.kind for f in forms}):
+            self.choose(forms[0].kind)
+
+    def choose(self, kind: str) -> None:
+        self.form = next(f for f in self.forms if f.kind == kind)
+        self.problem = ""
+        for button in self.ids.games.children:
+            button.chosen = button.value == kind
+        self._build_form(self.form)
+
+    def _build_form(self, form: NewGameForm) -> None:
+        box = self.ids.form
+        box.clear_widgets()
+        if form.lengths:
+            box.add_widget(LineText(text="Board side (rounds)", muted=True))
+            box.add_widget(self._choices(form.lengths, form.length, self._set_length))
+        if form.options:
+            box.add_widget(LineText(text="Options", muted=True))
+            box.add_widget(self._choices(form.options, None, self._toggle_option))
+        box.add_widget(LineText(text="Players (leave a seat empty if nobody sits there)",
+                            muted=True))
+        for seat in form.seats:
+            box.add_widget(self._seat_entry(seat, form.colours))
+
+    def _choices(self, values: tuple[Any, ...], chosen: Any, action: Any) -> BoxLayout:
+        row = BoxLayout(size_hint_y=None, height="56dp", spacing="8dp")
+        for value in values:
+            row.add_widget(ToggleChoice(text=str(value), value=value, chosen=value == chosen,
+                                        on_release=lambda b, row=row: action(row, b)))
+        return row
+
+    def _set_length(self, row: BoxLayout, button: ToggleChoice) -> None:
+        self.form = replace(self.form, length=button.value)
+        for b in row.children:
+            b.chosen = b.value == button.value
+
+    def _toggle_option(self, _row: BoxLayout, button: ToggleChoice) -> None:
+        chosen = set(self.form.chosen_options) ^ {button.value}
+        self.form = replace(self.form, chosen_options=frozenset(chosen))
+        button.chosen = button.value in chosen
+
+    def _seat_entry(self, seat: SeatField, colours: tuple[str, ...]) -> SeatEntry:
+        entry = SeatEntry(label=seat.label)
+        entry.add_widget(CommandInput(hint_text="name", text=seat.name))
+        if colours:
+            entry.add_widget(Spinner(text=seat.colour, values=colours, size_hint_x=None,
+                                     width="120dp", font_size="17sp"))
+        return entry
+
+    def _filled_form(self) -> NewGameForm:
+        seats = []
+        for entry in reversed(self.ids.form.children):
+            if not isinstance(entry, SeatEntry):
+                continue
+            widgets = list(reversed(entry.children))
+            name = next(w.text for w in widgets if isinstance(w, CommandInput))
+            colour = next((w.text for w in widgets if isinstance(w, Spinner)), "")
+            seats.append(SeatField(entry.label, name, colour))
+        return replace(self.form, seats=tuple(seats))
+
+    def start(self) -> None:
+        if self.form is None:
+            return
+        form = self._filled_form()
+        try:
+            lines = setup_lines(form)
+        except FormError as exc:
+            self.problem = str(exc)
+            return
+        self.problem = ""
+        App.get_running_app().start_new_game(form.kind, lines)

@@ -1,0 +1,66 @@
+"""A seat's private panel: its hidden choices (a mission to complete), shown only when
+that player asks, and hidden again as soon as they choose or go back."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.properties import BooleanProperty, StringProperty
+from kivy.uix.screenmanager import Screen
+
+from companion.ui.presenters.actions import actions_view
+from companion.ui.runner import Reply
+from companion.ui.screens import load_layout
+from companion.ui.widgets import BigButton, Text
+
+load_layout(__file__)
+
+
+class PrivateScreen(Screen):
+    seat = StringProperty("")
+    partial = StringProperty("")
+    label = StringProperty("")
+    open = BooleanProperty(False)
+
+    def prepare(self, seat: str, partial: str, label: str) -> None:
+        self.seat, self.partial, self.label = seat, partial, label
+        self.hide()
+
+    def reveal(self) -> None:
+        App.get_running_app().runner.prompt(self._on_prompt, after=self.partial, seat=self.seat)
+
+    def hide(self) -> None:
+        self.open = False
+        self.ids.choices.clear_widgets()
+
+    def _on_prompt(self, reply: Reply) -> None:
+        if self.manager is None or self.manager.current != self.name or not reply.value:
+            return
+        self.open = True
+        box = self.ids.choices
+        box.clear_widgets()
+        view = actions_view(reply.value)
+        for group in view.groups:
+            for item in group.items:
+                if item.kind == "command":
+                    box.add_widget(BigButton(text=item.text,
+                                             on_release=lambda _b, c=item.value: self._choose(c)))
+        reasons = {item.reason for item in view.unavailable}
+        if len(reasons) == 1:  # one shared sentence (every hidden mission is refused alike)
+            box.add_widget(Text(text=reasons.pop()))
+            for item in view.unavailable:
+                box.add_widget(Text(text=item.label, muted=True))
+        else:
+            for item in view.unavailable:
+                box.add_widget(Text(text=f"{item.label}: {item.reason}", muted=True))
+        if not box.children:
+            box.add_widget(Text(text="Nothing to choose now.", muted=True))
+
+    def _choose(self, command: str) -> None:
+        self.hide()
+        app = App.get_running_app()
+        app.show("dashboard")
+        app.send(command)
+
+    def close(self) -> None:
+        self.hide()
+        App.get_running_app().show("dashboard")

@@ -1,0 +1,74 @@
+"""The card reveal: full screen, the card's name, deck, our summary, what the app did,
+and the choices it offers; a hidden card is acknowledged without being shown."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from kivy.animation import Animation
+from kivy.app import App
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.screenmanager import Screen
+
+from companion.ui.presenters.reveal import reveal_view
+from companion.ui.screens import load_layout
+from companion.ui.table import RevealedCard
+from companion.ui.widgets import BigButton
+
+load_layout(__file__)
+
+
+class RevealScreen(Screen):
+    heading = StringProperty("")
+    name_text = StringProperty("")
+    code = StringProperty("")
+    summary = StringProperty("")
+    did = StringProperty("")
+    counter = StringProperty("")
+    hidden = BooleanProperty(False)
+    more = BooleanProperty(False)
+    flash = NumericProperty(0.0)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._cards: Sequence[RevealedCard] = ()
+        self._index = 0
+        self._message = ""
+        self._step = 0
+        self._prompt: dict[str, Any] = {}
+
+    def reveal(self, cards: Sequence[RevealedCard], message: str, step: int,
+               prompt: dict[str, Any]) -> None:
+        self._cards, self._index = cards, 0
+        self._message, self._step, self._prompt = message, step, prompt
+        self._show()
+
+    def _show(self) -> None:
+        view = reveal_view(self._cards, self._index, self._message, self._step, self._prompt)
+        self.heading, self.name_text, self.code = view.heading, view.name, view.code
+        self.summary, self.did, self.counter = view.summary, view.did, view.counter
+        self.hidden = view.hidden
+        self.more = self._index + 1 < len(self._cards)
+        box = self.ids.choices
+        box.clear_widgets()
+        for item in view.choices:
+            box.add_widget(BigButton(text=item.text,
+                                     on_release=lambda _b, c=item.value: self._choose(c)))
+        # A new card flashes its frame for a moment (the words are readable at once), so
+        # the previous card never looks like this one.
+        Animation.cancel_all(self, "flash")
+        self.flash = 1.0
+        Animation(flash=0.0, duration=0.6, transition="out_quad").start(self)
+
+    def next_card(self) -> None:
+        self._index += 1
+        self._show()
+
+    def _choose(self, command: str) -> None:
+        app = App.get_running_app()
+        app.show("dashboard")
+        app.send(command)
+
+    def done(self) -> None:
+        App.get_running_app().show("dashboard")

@@ -1,0 +1,100 @@
+"""The app's own settings, kept as a small JSON file in the user's config directory.
+
+The file is the one the kiosk install seeds (`companion.kiosk.settings_file()`:
+rotation, fullscreen); the app reads it at start and writes it when a player
+changes a setting, keeping any key it does not know. A broken or partial file
+falls back to the defaults for what it cannot read and never stops the app.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from companion.paths import APP_NAME
+
+DECODERS = ("auto", "zxing", "zbar", "opencv")
+TEXT_SIZES = (0.85, 1.0, 1.2)
+
+
+@dataclass(frozen=True)
+class AppSettings:
+    camera: str = "auto"
+    decoder: str = "auto"
+    sound: bool = True
+    volume: float = 0.7
+    rotation: int = 0
+    text_scale: float = 1.0
+    fullscreen: bool = False
+
+    def with_value(self, name: str, raw: object) -> AppSettings:
+        """A copy with one setting read from text; an unreadable value keeps the old one."""
+        try:
+            value = _parse(name, str(raw))
+        except ValueError:
+            return self
+        changes: dict[str, Any] = {name: value}
+        return replace(self, **changes)
+
+
+def _parse(name: str, raw: str) -> object:
+    raw = raw.strip()
+    if name in ("sound", "fullscreen"):
+        if raw.lower() in ("1", "yes", "true", "on"):
+            return True
+        if raw.lower() in ("0", "no", "false", "off"):
+            return False
+        raise ValueError(raw)
+    if name == "volume":
+        return min(1.0, max(0.0, float(raw)))
+    if name == "rotation":
+        if int(raw) not in (0, 180):
+            raise ValueError(raw)
+        return int(raw)
+    if name == "text_scale":
+        return min(1.5, max(0.75, float(raw)))
+    if name == "decoder" and raw not in DECODERS:
+        raise ValueError(raw)
+    if name not in ("camera", "decoder") or not raw or len(raw) > 200:
+        raise ValueError(raw)
+    return raw
+
+
+def config_path() -> Path:
+    """The settings file: $COMPANION_CONFIG_DIR/settings.json, else the user's config dir."""
+    override = os.environ.get("COMPANION_CONFIG_DIR")
+    if override:
+        return Path(override) / "settings.json"
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir(APP_NAME, appauthor=False)) / "settings.json"
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return raw if isinstance(raw, dict) else {}
+
+
+def load_settings(path: Path | None = None) -> AppSettings:
+    raw = _read(path or config_path())
+    settings = AppSettings()
+    for f in fields(AppSettings):
+        if f.name in raw:
+            settings = settings.with_value(f.name, raw[f.name])
+    return settings
+
+
+def save_settings(settings: AppSettings, path: Path | None = None) -> None:
+    """Write the settings beside any other keys (whole file, then rename: no half file)."""
+    path = path or config_path()
+    data = {**_read(path), **asdict(settings)}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    os.replace(temporary, path)

@@ -1,0 +1,121 @@
+"""Our own widgets, reused by every screen; their look is in widgets.kv.
+
+Every text is shown as text: markup is never turned on, so a player called
+"[b]Bob" reads exactly that.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kivy.lang import Builder
+from kivy.properties import (
+    BooleanProperty,
+    ColorProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+from kivy.uix.textinput import TextInput
+
+from companion.ui import theme
+from companion.ui.presenters.colours import hex_rgba, text_on
+
+
+class Text(Label):
+    """A label that wraps within its width and never reads markup."""
+
+    muted = BooleanProperty(False)
+
+    def __init__(self, **kwargs: object) -> None:
+        kwargs["markup"] = False
+        super().__init__(**kwargs)
+
+
+class LineText(Text):
+    """One line of text cut with an ellipsis when it does not fit."""
+
+
+class BigButton(Button):
+    """A big, clearly labelled button (at least 48 dp tall); `kind` picks its colour."""
+
+    kind = StringProperty("normal")  # normal, primary, danger, quiet
+
+    def __init__(self, **kwargs: object) -> None:
+        kwargs["markup"] = False
+        super().__init__(**kwargs)
+
+
+class ToggleChoice(BigButton):
+    """One of a group of choices; `chosen` is shown with the accent colour."""
+
+    chosen = BooleanProperty(False)
+    value = ObjectProperty(None)
+
+
+class SeatBadge(Label):
+    """The seat's colour with its initial on it: never colour alone."""
+
+    colour = StringProperty("#BBBBBB")
+    fill = ColorProperty(theme.MUTED)
+
+    def __init__(self, **kwargs: object) -> None:
+        kwargs["markup"] = False
+        super().__init__(**kwargs)
+
+    def on_colour(self, _widget: object, value: str) -> None:
+        self.fill = hex_rgba(value)
+        self.color = text_on(value)
+
+
+class SeatRowView(ButtonBehavior, BoxLayout):
+    """One seat on the dashboard: badge, names, counters, and the score in big digits."""
+
+    row = ObjectProperty(None, allownone=True)
+    seat = StringProperty("")
+    player = StringProperty("")
+    initial = StringProperty("")
+    colour = StringProperty("#BBBBBB")
+    score = StringProperty("")
+    delta = StringProperty("")
+    sources = StringProperty("")
+    counters = StringProperty("")
+    detail = StringProperty("")
+    active = BooleanProperty(False)
+
+    def on_row(self, _widget: object, row: object) -> None:
+        if row is None:
+            return
+        for name in ("seat", "player", "initial", "colour", "score", "delta", "sources",
+                     "counters", "detail", "active"):
+            setattr(self, name, getattr(row, name))
+
+
+class CommandInput(TextInput):
+    """The command bar's field: one line, plain text."""
+
+
+class Stepper(BoxLayout):
+    """A count chosen with - and + (never a keyboard for a number)."""
+
+    value = NumericProperty(0)
+    minimum = NumericProperty(0)
+    maximum = NumericProperty(99)
+
+    def step(self, by: int) -> None:
+        self.value = max(self.minimum, min(self.maximum, self.value + by))
+
+
+class GameBar(BoxLayout):
+    """The top bar of every in-game screen: where we are, and undo, redo, history, menu
+    always in the same corner."""
+
+    heading = StringProperty("")
+    subheading = StringProperty("")
+
+
+Builder.load_file(str(Path(__file__).with_name("widgets.kv")))

@@ -1,0 +1,105 @@
+"""The actions panel: the prompt's actions as big buttons, partials as a short walk of
+choices, counts with a stepper, names with a field. It runs nothing itself: it calls
+the screen's `on_command`, `on_partial`, `on_back` with what was chosen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.ui.presenters.actions import ActionItem, ActionsView, fill
+from companion.ui.widgets import BigButton, CommandInput, LineText, Stepper, Text
+
+
+class ActionsPanel(BoxLayout):
+    trail = StringProperty("")
+    show_unavailable = BooleanProperty(False)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.on_command: Callable[[str], None] = lambda _line: None
+        self.on_partial: Callable[[str, str], None] = lambda _label, _partial: None
+        self.on_back: Callable[[], None] = lambda: None
+        self._view: ActionsView | None = None
+        self._depth = 0
+
+    def show(self, view: ActionsView, trail: Sequence[str] = ()) -> None:
+        """Show `view`; `trail` is the labels of the partials chosen so far."""
+        self._view = view
+        self._depth = len(trail)
+        self.trail = "  >  ".join(trail)
+        self.show_unavailable = False
+        self._build()
+
+    def _build(self) -> None:
+        box = self.ids.entries
+        box.clear_widgets()
+        view = self._view
+        if view is None:
+            return
+        if self._depth:
+            box.add_widget(BigButton(text="< Back", kind="quiet",
+                                     on_release=lambda _b: self.on_back()))
+        for group in view.groups:
+            if group.title:
+                box.add_widget(LineText(text=group.title, muted=True))
+            for item in group.items:
+                box.add_widget(self._button(item))
+        if view.is_empty and self._depth:
+            box.add_widget(Text(text="Nothing can be chosen here now.", muted=True))
+        if view.unavailable:
+            label = ("Hide what is not possible now" if self.show_unavailable
+                     else f"Not possible now ({len(view.unavailable)})")
+            box.add_widget(BigButton(text=label, kind="quiet",
+                                     on_release=lambda _b: self._toggle_unavailable()))
+            if self.show_unavailable:
+                for item in view.unavailable:
+                    box.add_widget(Text(text=f"{item.label}: {item.reason}", muted=True))
+
+    def _toggle_unavailable(self) -> None:
+        self.show_unavailable = not self.show_unavailable
+        self._build()
+
+    def _button(self, item: ActionItem) -> BigButton:
+        def tapped(_button: object) -> None:
+            if item.kind == "command":
+                self.on_command(item.value)
+            elif item.kind == "partial":
+                self.on_partial(item.label, item.value)
+            else:
+                self._ask(item)
+
+        return BigButton(text=item.text, on_release=tapped)
+
+    def _ask(self, item: ActionItem) -> None:
+        """An input: a stepper for a count, a field for a name; then OK runs the command."""
+        box = self.ids.entries
+        box.clear_widgets()
+        box.add_widget(Text(text=item.label))
+        editor: Any
+        if item.input_kind == "count":
+            editor = Stepper(minimum=item.minimum, maximum=item.maximum, value=item.minimum)
+        else:
+            editor = CommandInput(hint_text="type here")
+
+        def value() -> str:
+            return str(int(editor.value)) if item.input_kind == "count" else str(editor.text)
+
+        box.add_widget(editor)
+        row = BoxLayout(size_hint_y=None, height="56dp", spacing="8dp")
+        row.add_widget(BigButton(text="Cancel", kind="quiet", on_release=lambda _b: self._build()))
+        row.add_widget(BigButton(text="OK", kind="primary",
+                                 on_release=lambda _b: self._submit(item, value())))
+        box.add_widget(row)
+
+    def _submit(self, item: ActionItem, value: str) -> None:
+        if value.strip():
+            self.on_command(fill(item.value, value))
+
+
+Builder.load_file(str(Path(__file__).with_name("actions.kv")))

@@ -1,0 +1,87 @@
+"""The scan strip: a small live preview with each code read outlined, the scanner's
+status and the last scan, always on the dashboard."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.graphics import Color, Line
+from kivy.graphics.texture import Texture
+from kivy.lang import Builder
+from kivy.properties import ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.ui import theme
+
+#: Frames a second the preview is redrawn while shown.
+PREVIEW_FPS = 30
+#: The status words a player reads beside the preview.
+STATUS_WORDS = {"starting": "Scanner starting", "running": "Scanner ready",
+                "no-camera": "No camera", "camera-lost": "Camera lost, retrying",
+                "ended": "Camera ended", "stopped": "Scanner stopped",
+                "failed": "Scanner failed", "foreign": "Scanner ready", "off": "No scanner"}
+
+
+class ScanStrip(BoxLayout):
+    status = StringProperty("No scanner")
+    detail = StringProperty("Start the app with --camera, or set a camera in Settings.")
+    last_scan = StringProperty("")
+    service = ObjectProperty(None, allownone=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._texture: Texture | None = None
+        self._frame_index = -1
+        self._event: Any = None
+
+    def set_status(self, status: str, message: str) -> None:
+        self.status = STATUS_WORDS.get(status, status)
+        self.detail = message
+
+    def show_scan(self, text: str) -> None:
+        self.last_scan = text
+
+    def start_preview(self) -> None:
+        if self._event is None:
+            self._event = Clock.schedule_interval(self._update, 1 / PREVIEW_FPS)
+
+    def stop_preview(self) -> None:
+        if self._event is not None:
+            self._event.cancel()
+            self._event = None
+
+    def _update(self, _dt: float) -> None:
+        image = self.ids.preview
+        if self.service is None or image.width < 2:
+            return
+        frame = self.service.preview(int(image.width), int(image.height))
+        if frame is None or frame.frame_index == self._frame_index:
+            return
+        self._frame_index = frame.frame_index
+        if self._texture is None or self._texture.size != frame.size:
+            self._texture = Texture.create(size=frame.size, colorfmt="bgr")
+            self._texture.flip_vertical()  # the camera's rows run top to bottom
+        self._texture.blit_buffer(frame.image.tobytes(), colorfmt="bgr", bufferfmt="ubyte")
+        image.texture = self._texture
+        self._outline(frame)
+
+    def _outline(self, frame: Any) -> None:
+        image = self.ids.preview
+        image.canvas.after.clear()
+        width, height = image.norm_image_size
+        left = image.center_x - width / 2
+        bottom = image.center_y - height / 2
+        scale = width / frame.width
+        with image.canvas.after:
+            for code in frame.codes:
+                Color(*(theme.GOOD if code.status == "ok" else theme.DANGER))
+                points = []
+                for x, y in code.corners:
+                    points += [left + x * scale, bottom + height - y * scale]
+                if points:
+                    Line(points=points, close=True, width=1.5)
+
+
+Builder.load_file(str(Path(__file__).with_name("scanstrip.kv")))

@@ -1,0 +1,128 @@
+"""Playing by the prompt's buttons: commands, partial walks, inputs, private choices,
+and the hidden-information walk over every public screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.core import piles
+from companion.session import open_session
+from companion.ui.gallery import PREPARATION_LINES, script_lines
+
+SETUP = ("length 8", "join Xichang Ana", "join Baikonur Ben")
+
+
+def saved_game(db: Path, count: int) -> list[str]:
+    """A game on `db` after the golden script's first `count` lines; the hidden missions."""
+    session = open_session(db, "xp", new=True, seed=2047)
+    for line in (*SETUP, *script_lines()[:count]):
+        assert session.run(line).ok, line
+    table, catalog = session.match.state.table, session.match.catalog
+    hidden = [card for seat in table.seats for card in table.cards_in(piles.hand_zone(seat))]
+    words = [w for card in hidden for w in (card, catalog.card(card).name)]
+    session.close()
+    return words
+
+
+def test_a_prompt_command_is_one_tap(make_driver, tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    saved_game(db, 1)  # "for Xichang": the table owes Xichang's starting cards
+    driver = make_driver(db=db)
+    assert driver.shown("A development card for Xichang")
+    driver.tap("Let the app draw: Development cards")
+    assert driver.screen.name == "reveal"
+    drawn = driver.app.table.view["seats"][0]["development_cards"][0]
+    assert driver.shown(drawn["name"]) and driver.shown(drawn["summary"])
+    assert driver.shown("Development card for Xichang") and driver.shown("The app drew")
+    assert driver.app.speaker.played[-1] == "card"
+    driver.tap("Continue")
+    assert driver.screen.name == "dashboard"
+    assert driver.shown("development 17")
+    assert not driver.app.message_refused
+
+
+def test_a_hidden_card_is_acknowledged_without_being_shown(make_driver,
+                                                          tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    saved_game(db, 2)  # Xichang has its development card; missions are owed next
+    driver = make_driver(db=db)
+    driver.tap("Let the app draw: Primary mission cards")
+    assert driver.screen.name == "reveal"
+    assert driver.shown("Xichang's hidden card")
+    session = open_session(db, None)
+    hand = session.match.state.table.cards_in(piles.hand_zone("Xichang"))
+    name = session.match.catalog.card(hand[0]).name
+    session.close()
+    assert not driver.shown(name) and not driver.shown(hand[0])
+
+
+def test_a_partial_is_a_short_walk_of_choices_with_a_way_back(make_driver,
+                                                              tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    saved_game(db, PREPARATION_LINES)
+    driver = make_driver(db=db)
+    assert driver.shown("Baikonur's preparation turn")
+    driver.tap("Build a module on SHLD1")
+    panel = driver.app.screen("dashboard").ids.actions
+    assert panel.trail == "Build a module on SHLD1"
+    assert driver.shown("< Back")
+    driver.tap("< Back")
+    assert panel.trail == "" and driver.shown("Deploy LASR2")
+    driver.tap("Build a module on SHLD1")
+    choice = next(t for t in driver.texts() if "urret" in t or "abitat" in t)
+    driver.tap(choice)
+    assert "SHLD1" in driver.app.message and not driver.app.message_refused
+    assert panel.trail == ""
+
+
+def test_an_input_action_asks_for_the_value_then_runs(make_driver, tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    saved_game(db, 0)
+    driver = make_driver(db=db)
+    driver.tap("Seat a player at Kourou")
+    from companion.ui.widgets import CommandInput
+
+    field = next(w for w in driver.widgets() if isinstance(w, CommandInput)
+                 and w.hint_text == "type here")
+    field.text = "Zoe Quinn"
+    driver.tap("OK", exact=True)
+    assert driver.shown("Zoe Quinn")
+    assert driver.app.table.view["seats"][-1]["player"] == "Zoe Quinn" or \
+        any(s["player"] == "Zoe Quinn" for s in driver.app.table.view["seats"])
+
+
+def test_hidden_missions_appear_on_no_public_screen(make_driver, tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    secrets = saved_game(db, PREPARATION_LINES)
+    assert len(secrets) == 20  # 2 seats x 5 missions, by ID and by name
+    driver = make_driver(db=db)
+
+    def check(where: str) -> None:
+        for text in driver.texts():
+            for secret in secrets:
+                assert secret not in text, f"{secret!r} shown on {where}: {text!r}"
+
+    check("the dashboard")
+    driver.tap("Not possible now")
+    check("the dashboard's unavailable actions")
+    driver.tap("Hide what is not possible now")
+    driver.tap("Use Field assembly (M01)")
+    check("a partial's choices")
+    driver.tap("< Back")
+    button = driver.button("complete a mission")
+    driver.tap(button)
+    assert driver.screen.name == "private"
+    check("the private screen before its owner opens it")
+    driver.tap("Show Baikonur's choices")
+    assert any(s in " ".join(driver.texts()) for s in secrets)  # its owner sees them
+    driver.tap("Hide and go back")
+    check("the dashboard after the private panel closed")
+    driver.tap("History")
+    check("the history")
+    for name in ("start", "saved", "settings"):
+        driver.tap("Back to the table")
+        driver.app.show(name)
+        driver.pump(2)
+        check(f"the {name} screen")
+        driver.app.show("history")
+        driver.pump(2)

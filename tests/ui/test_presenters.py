@@ -1,0 +1,188 @@
+"""Presenters, settings, sounds and the runner: plain Python, no window needed."""
+
+from __future__ import annotations
+
+import json
+import threading
+import wave
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+
+from companion.catalogs import load_catalog
+from companion.core.engine import Match
+from companion.games.registry import game
+from companion.session import open_session
+from companion.ui.presenters.cues import cue_for
+from companion.ui.presenters.dashboard import dashboard, scores_of
+from companion.ui.presenters.newgame import FormError, SeatField, form_for, setup_lines
+from companion.ui.runner import CommandRunner, Reply, run_inline
+from companion.ui.settings import AppSettings, load_settings, save_settings
+from companion.ui.sound import CUES, SilentSpeaker, tone_wav
+
+
+def xp_match(*lines: str) -> Match:
+    match = Match(game("xp").rules, load_catalog("xp"), 2047)
+    for line in lines:
+        assert match.execute(line).ok, line
+    return match
+
+
+def view_of(match: Match) -> dict:
+    return match.rules.view(match.state, match.catalog, None)
+
+
+SETUP = ("length 8", "join Xichang Ana", "join Baikonur Ben")
+
+
+def test_dashboard_shows_seats_scores_and_the_change_since_last_time() -> None:
+    match = xp_match(*SETUP)
+    before = scores_of(view_of(match))
+    match.execute("adjust Baikonur score +3 bribe")
+    data = dashboard("Exploration", view_of(match), before)
+    rows = {row.seat: row for row in data.seats}
+    assert data.round_text == "Before round 1 of 8"
+    assert rows["Baikonur"].score == "3" and rows["Baikonur"].delta == "+3"
+    assert rows["Xichang"].delta == ""
+    assert rows["Baikonur"].player == "Ben" and rows["Baikonur"].initial == "B"
+    assert "12 credits" in rows["Xichang"].counters
+    assert rows["Xichang"].colour != rows["Baikonur"].colour
+
+
+def test_seat_colours_follow_a_ti4_players_chosen_colour() -> None:
+    match = Match(game("ti4").rules, load_catalog("ti4"), 1)
+    for line in ("player Alice red", "player Bob blue", "player Carol green", "setup"):
+        assert match.execute(line).ok
+    data = dashboard("TI4", view_of(match))
+    assert [r.colour for r in data.seats] == ["#D55E00", "#0072B2", "#009E73"]
+    assert "0 planets" in data.seats[0].counters
+
+
+def test_new_game_form_makes_the_commands_a_table_would_type() -> None:
+    catalog = load_catalog("xp")
+    form = form_for("xp", "Exploration", catalog.rules)
+    assert form.lengths == (8, 13) and form.seats[0].label == "Xichang"
+    seats = (SeatField("Xichang", "Ana"), SeatField("Kourou", ""),
+             SeatField("Cape Canaveral", "Jo Ann"))
+    lines = setup_lines(type(form)(**{**form.__dict__, "seats": seats, "length": 13}))
+    assert lines == ["length 13", "join Xichang Ana", "join 'Cape Canaveral' 'Jo Ann'"]
+    match = xp_match(*lines)
+    assert match.state.table.players == {"Xichang": "Ana", "Cape Canaveral": "Jo Ann"}
+
+
+def test_new_game_form_refuses_too_few_or_twin_players() -> None:
+    form = form_for("xp", "Exploration", load_catalog("xp").rules)
+    with pytest.raises(FormError, match="at least 2"):
+        setup_lines(form)
+    twins = (SeatField("Xichang", "Ana"), SeatField("Kourou", "ana"))
+    with pytest.raises(FormError, match="same name"):
+        setup_lines(type(form)(**{**form.__dict__, "seats": twins}))
+
+
+def test_setup_lines_start_a_real_game(tmp_path: Path) -> None:
+    catalog = load_catalog("ti4")
+    options = [c.option for c in catalog.cards.values() if c.option]
+    form = form_for("ti4", "TI4", catalog.rules, options)
+    seats = (SeatField("Player 1", "Alice", "red"), SeatField("Player 2", "Bo Lee", "blue"),
+             SeatField("Player 3", "Carol", "green"))
+    form = type(form)(**{**form.__dict__, "seats": seats,
+                         "chosen_options": frozenset({"codex"})})
+    session = open_session(tmp_path / "g.db", "ti4", new=True, seed=1)
+    for line in setup_lines(form):
+        assert session.run(line).ok, line
+    view = session.match.rules.view(session.match.state, session.match.catalog, None)
+    assert [s["seat"] for s in view["seats"]] == ["Alice", "Bo Lee", "Carol"]
+    assert view["options"] == ["codex"]
+    session.close()
+
+
+def test_cues_mark_refusals_new_cards_and_a_new_turn() -> None:
+    match = xp_match(*SETUP, "for Xichang")
+    before = view_of(match)
+    match.execute("scan XP/D17")
+    assert cue_for(True, "step", before, view_of(match)) == "card"
+    assert cue_for(False, "refused", before, before) == "failed"
+    assert cue_for(True, "info", before, before) is None
+
+
+def test_settings_round_trip_and_a_broken_file_gives_defaults(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text('{"rotation": 180, "fullscreen": true, "kiosk_note": "seeded"}')
+    assert load_settings(path).rotation == 180 and load_settings(path).fullscreen
+    settings = load_settings(path).with_value("sound", "off")
+    save_settings(settings, path)
+    assert load_settings(path) == settings
+    assert json.loads(path.read_text())["kiosk_note"] == "seeded"
+    assert AppSettings().with_value("rotation", "90").rotation == 0
+    path.write_bytes(b"\xff\xfe{\"rotation\": ")
+    assert load_settings(path) == AppSettings()
+
+
+def test_each_cue_is_a_short_playable_tone() -> None:
+    for notes in CUES.values():
+        with wave.open(BytesIO(tone_wav(notes))) as w:
+            seconds = w.getnframes() / w.getframerate()
+            assert 0.1 < seconds < 1.0
+    speaker = SilentSpeaker()
+    speaker.play("card")
+    assert speaker.played == ["card"]
+    with pytest.raises(KeyError):
+        speaker.play("fanfare")
+
+
+def _wait(runner: CommandRunner) -> None:
+    for _ in range(2000):
+        if not runner.pending:
+            return
+        threading.Event().wait(0.005)
+    raise AssertionError("runner did not finish")
+
+
+def test_runner_runs_jobs_in_order_on_its_own_thread(tmp_path: Path) -> None:
+    replies: list[Reply] = []
+    threads: set[str] = set()
+
+    def done(reply: Reply) -> None:
+        threads.add(threading.current_thread().name)
+        replies.append(reply)
+
+    runner = CommandRunner(tmp_path / "g.db", run_inline)
+    runner.new_game("xp", SETUP, done, seed=3)
+    for line in ("for Xichang", "scan XP/D17", "scan XP/NOPE", "undo"):
+        runner.run(line, done)
+    _wait(runner)
+    runner.stop()
+    assert threads == {"companion-runner"}
+    assert [r.ok for r in replies] == [True, True, True, False, True]
+    assert "Funding" in replies[2].message
+    assert replies[3].kind == "refused" and replies[3].table is not None
+    assert replies[4].message.startswith("Undid step 5")
+    assert replies[4].table.redo_preview and "Funding" in replies[4].table.redo_preview
+
+
+def test_runner_resumes_the_last_game_and_says_when_there_is_none(tmp_path: Path) -> None:
+    replies: list[Reply] = []
+    runner = CommandRunner(tmp_path / "g.db", run_inline)
+    runner.resume(replies.append)
+    runner.new_game("xp", SETUP, replies.append, seed=3)
+    runner.resume(replies.append)
+    _wait(runner)
+    runner.stop()
+    assert replies[0].table is None and "no saved game" in replies[0].message
+    assert replies[2].table is not None
+    assert replies[2].table.game_id == replies[1].table.game_id
+
+
+def test_a_bug_in_a_job_becomes_one_sentence_and_a_crash_log(tmp_path: Path) -> None:
+    replies: list[Reply] = []
+    runner = CommandRunner(tmp_path / "g.db", run_inline, crash_log=tmp_path / "crash.log")
+
+    def broken(_runner: CommandRunner) -> Reply:
+        raise ZeroDivisionError("boom")
+
+    runner.submit(broken, replies.append)
+    _wait(runner)
+    runner.stop()
+    assert not replies[0].ok and "Every acknowledged command is saved" in replies[0].message
+    assert "ZeroDivisionError" in (tmp_path / "crash.log").read_text()
