@@ -21,7 +21,6 @@ from companion.catalogs import load_catalog
 from companion.core.definition import GameDefinition
 from companion.core.engine import Match, Plan, Result, Snapshot
 from companion.core.errors import CompanionError, DamageError
-from companion.core.events import Step
 from companion.core.tags import classify
 from companion.games.registry import game as game_named
 from companion.games.registry import games
@@ -36,6 +35,9 @@ SNAPSHOT_EVERY = 100
 CHECKPOINT_EVERY = 25
 #: A backup every this many steps, for games that never end a round (TI4).
 BACKUP_EVERY = 200
+
+#: The longest command line, in characters: enough for any note (docs/commands.md).
+MAX_LINE_CHARS = 4096
 
 AFTER_SAVE_FAILED = ("(Saved; but the backup, checkpoint or snapshot after it could not be "
                      "written: check the free space and the backups folder.)")
@@ -54,6 +56,9 @@ class Session:
 
     def run(self, line: str) -> Result:
         """Run one typed or scripted command line; acknowledged only once saved."""
+        refusal = _unreadable_line(line)
+        if refusal:
+            return Result(False, refusal, "refused")
         other = self._other_game_tag(line)
         if other is not None:
             return Result(False, other, "refused")
@@ -198,6 +203,18 @@ class Session:
         return warning
 
 
+def _unreadable_line(line: str) -> str | None:
+    """A sentence for a line too long or not UTF-8 text (read with surrogateescape)."""
+    if len(line) > MAX_LINE_CHARS:
+        return (f"That line is {len(line):,} characters long; a command is at most "
+                f"{MAX_LINE_CHARS:,} characters, so it was not read.")
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        return "That line is not UTF-8 text, so it was not read; retype it."
+    return None
+
+
 def load_match(journal: Journal, game_id: str, game: GameDefinition) -> Match[Any]:
     """A saved game as a match: the newest usable snapshot plus the steps after it."""
     record = journal.record(game_id)
@@ -278,20 +295,7 @@ def _new_session(journal: Journal, game: GameDefinition, seed: int | None,
 
 
 def import_game(journal: Journal, data: Mapping[str, Any], game: GameDefinition) -> str:
-    """Add an exported game as a new saved game, checking it replays.
+    """Add an exported game as a new saved game (every field checked; see transfer)."""
+    from companion.transfer import import_game as checked_import
 
-    An import file comes from outside: anything that keeps it from replaying,
-    whatever the exception, is refused as a ValueError with a sentence.
-    """
-    catalog = game.catalog_from_data(data["catalog"], "imported catalog")
-    steps = [Step.from_dict(s) for s in data["steps"]]
-    numbers = [s.number for s in steps]
-    if numbers != sorted(set(numbers)):
-        raise ValueError("its steps are repeated or out of order")
-    try:
-        Match(game.rules, catalog, int(data["seed"]), steps)
-    except ValueError:
-        raise
-    except Exception as exc:  # untrusted data: refused whole, never a crash
-        raise ValueError(f"it does not replay ({exc.__class__.__name__})") from exc
-    return journal.add_game(str(data["kind"]), int(data["seed"]), catalog, steps)
+    return checked_import(journal, data, game)

@@ -16,9 +16,9 @@ GAMES = list(games().ids)  # every registered game, the test game included
 
 @pytest.mark.parametrize("game", GAMES)
 def test_help_lists_exactly_the_verbs_some_phase_takes(game):
-    rules = game_named(game).rules
-    documented = {v.name for v in rules.verbs()}
-    assert documented == set(rules.phases.all_verbs())
+    definition = game_named(game)
+    documented = {v.name for v in definition.rules.verbs()}
+    assert documented == set(definition.phases.all_verbs())
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -20,8 +20,16 @@ from companion.games.registry import game as game_named
 from companion.games.registry import games
 from companion.paths import default_db
 from companion.scanner.options import fps_type, seconds_type
-from companion.session import Session, import_game, open_db, open_session
+from companion.session import MAX_LINE_CHARS, Session, import_game, open_db, open_session
 from companion.subcommand import Subcommand
+from companion.terminal import (
+    binary_stdin,
+    clear_screen,
+    command_lines,
+    interval_type,
+    seed_type,
+)
+from companion.transfer import read_export
 
 
 def _db(args: argparse.Namespace) -> Path:
@@ -41,7 +49,8 @@ def _play_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--script", help="a file of commands, or - for standard input")
     parser.add_argument("--json", action="store_true", help="one JSON object per result")
     parser.add_argument("--strict", action="store_true", help="stop at the first refusal")
-    parser.add_argument("--seed", type=int, help="seed of a new game's dice and shuffles")
+    parser.add_argument("--seed", type=seed_type,
+                        help="seed of a new game's dice and shuffles (0 to 2^63-1)")
     parser.add_argument("--camera", help="also take scans from this camera: auto, picamera2, "
                         "opencv[:INDEX] or replay:PATH (after the script, if one is given)")
     parser.add_argument("--decoder", choices=("zxing", "zbar", "opencv"), default=None,
@@ -53,26 +62,25 @@ def _play_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _lines(args: argparse.Namespace) -> Iterator[tuple[int, str]]:
     if args.script and args.script != "-":
-        with open(args.script, encoding="utf-8") as handle:
-            yield from enumerate(handle, start=1)
+        with open(args.script, "rb") as handle:
+            yield from enumerate(command_lines(handle, MAX_LINE_CHARS), start=1)
         return
+    stdin = binary_stdin()
+    if stdin is None:
+        raise CompanionError("Standard input is closed: give the commands with --script FILE.")
     interactive = _interactive(args)
     if interactive:
         print("Type a command (help lists them; state shows the board; Ctrl-D to leave). "
               "Every command is saved as soon as it is accepted.", flush=True)
-    number = 0
-    while True:
+        print("> ", end="", flush=True)
+    for number, line in enumerate(command_lines(stdin, MAX_LINE_CHARS), start=1):
+        yield number, line
         if interactive:
             print("> ", end="", flush=True)
-        line = sys.stdin.readline()
-        if not line:
-            return
-        number += 1
-        yield number, line
 
 
 def _interactive(args: argparse.Namespace) -> bool:
-    return args.script is None and sys.stdin.isatty()
+    return args.script is None and sys.stdin is not None and sys.stdin.isatty()
 
 
 def _is_command(line: str) -> bool:
@@ -160,7 +168,7 @@ def _state_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--follow", action="store_true",
                         help="keep showing the board, redrawn after every saved step "
                              "(a read-only scoreboard for a second screen; Ctrl-C stops)")
-    parser.add_argument("--interval", type=float, default=0.5,
+    parser.add_argument("--interval", type=interval_type, default=0.5,
                         help="seconds between looks for new steps with --follow")
 
 
@@ -201,7 +209,7 @@ def _follow(session: Session, seat: str | None, args: argparse.Namespace) -> Non
             continue
         session.reload()
         if clear:
-            print("\033[2J\033[H", end="")
+            clear_screen(sys.stdout)
         _print_board(session, seat, args.json, compact=True)
 
 
@@ -283,13 +291,11 @@ def _import_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_import(args: argparse.Namespace) -> int:
-    try:
-        data: dict[str, Any] = json.loads(Path(args.file).read_text(encoding="utf-8"))
-        kind = data["kind"]
-    except (OSError, json.JSONDecodeError, KeyError, TypeError) as exc:
-        raise CompanionError(f"{args.file} is not a game exported by the companion ({exc}).") \
-            from exc
-    game = game_named(str(kind))
+    data = read_export(Path(args.file))  # a regular file, bounded, UTF-8 JSON: or one sentence
+    kind = data.get("kind")
+    if not isinstance(kind, str):
+        raise CompanionError(f"{args.file} does not say which game it is.")
+    game = game_named(kind[:40])
     journal, notice = open_db(_db(args))
     _say(notice)
     try:

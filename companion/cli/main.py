@@ -13,6 +13,7 @@ from pathlib import Path
 from companion.core.errors import CompanionError
 from companion.store.errors import StoreError
 from companion.subcommand import Subcommand
+from companion.terminal import SafeText
 
 # name -> "module:attribute" of a Subcommand
 SUBCOMMANDS: dict[str, str] = {
@@ -84,6 +85,18 @@ def _chosen(argv: Sequence[str]) -> str | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; everything it prints is made safe for a terminal first."""
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = (SafeText(s) if s is not None else s for s in saved)  # type: ignore[assignment]
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:  # Ctrl-C while printing the answer
+        return 130
+    finally:
+        sys.stdout, sys.stderr = saved
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     chosen = _chosen(args_list)
     try:

@@ -13,12 +13,13 @@ throwing the builder away is a dry run.
 
 from __future__ import annotations
 
-from typing import Generic
+from collections.abc import Callable, Sequence
+from typing import Generic, Protocol
 
 from companion.core.catalog import Catalog
 from companion.core.errors import IllegalMoveError
 from companion.core.events import Event
-from companion.core.rules import GameRules, Outcome, S
+from companion.core.outcome import Outcome, S
 
 #: Far more phase entries than any command makes; reaching it means hooks go round in circles.
 MAX_PHASE_ENTRIES = 64
@@ -28,10 +29,33 @@ class PhaseLoopError(IllegalMoveError):
     """Phase hooks that keep entering phases: a fault of the game's definition."""
 
 
+#: Runs when a phase is entered; adds events and sentences to the builder.
+Hook = Callable[["Builder[S]"], None]
+
+
+class HookTable(Protocol[S]):
+    def hooks(self, phase: str) -> Sequence[Hook[S]]: ...
+
+
+class Folding(Protocol[S]):
+    """What a builder needs of a game: its fold, its phases' hooks and its title.
+
+    Every `GameRules` is one (core/rules.py); the builder needs nothing more.
+    """
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def phases(self) -> HookTable[S]: ...
+
+    def apply(self, state: S, event: Event) -> S: ...
+
+
 class Builder(Generic[S]):
     """The events of one command, folded as added, and the sentences that say why."""
 
-    def __init__(self, rules: GameRules[S], catalog: Catalog, state: S):
+    def __init__(self, rules: Folding[S], catalog: Catalog, state: S):
         self.rules = rules
         self.catalog = catalog
         self.state: S = state

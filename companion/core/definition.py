@@ -27,6 +27,8 @@ from typing import Any
 
 from companion.core.catalog import Catalog
 from companion.core.errors import CatalogError, UnknownGameError
+from companion.core.events import Vocabulary
+from companion.core.phases import Phases
 from companion.core.rules import GameRules
 from companion.core.tags import Tag, is_valid_prefix, with_article
 
@@ -40,7 +42,8 @@ class GameDefinition:
     - `id`: the CLI id (`--game ID`), stored with every saved game; never changes.
     - `prefix`: the two letters printed before the slash on its tags; never changes.
     - `title`: the name players see.
-    - `rules`: the game's rules object (the engine drives it; dice are `rules.dice`).
+    - `rules`: the game's rules object (the engine drives it; dice are `rules.dice`,
+      its phases `rules.phases`, also read here as `phases`).
     - `catalog_file`: its catalog's file name under the packaged `assets/catalogs/`,
       or an absolute path for a game that lives outside the package.
     - `demo_file`: the script `companion demo` plays: a name under `assets/demo/`,
@@ -61,6 +64,16 @@ class GameDefinition:
             raise ValueError(f"{self.prefix!r} cannot be a tag prefix: use two letters A-Z.")
         if self.rules.game != self.id:
             raise ValueError(f"The rules of {self.id!r} say they are {self.rules.game!r}.")
+
+    @property
+    def phases(self) -> Phases[Any]:
+        """Each phase's verbs, scan handlers by deck, rolls and hooks (core/phases.py)."""
+        return self.rules.phases
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """The event types the game folds and how older forms are read (core/events.py)."""
+        return self.rules.vocabulary
 
     @property
     def title_with_article(self) -> str:

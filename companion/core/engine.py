@@ -260,11 +260,11 @@ class Match(Generic[S]):
         """Every verb that changes the game goes through the builder; the game's own
         verbs are those of the phase the table is in."""
         if verb == "draw":
-            return build_draw(b, args)
+            return build_draw(self.rules, b, args)
         if verb == "roll":
-            return build_roll(b, args)
+            return build_roll(self.rules, b, args)
         if verb == "adjust":
-            return build_adjust(b, args)
+            return build_adjust(self.rules, b, args)
         if verb == "note":
             build_note(b, args)
             return None
@@ -293,7 +293,7 @@ class Match(Generic[S]):
         scan needs no text round trip); `line` is what the history shows."""
         try:
             b = self.builder()
-            return self.plan_built(line, b, build_scan(b, card))
+            return self.plan_built(line, b, build_scan(self.rules, b, card))
         except CompanionError as exc:
             return Plan(Result(False, str(exc), "refused"))
 

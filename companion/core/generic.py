@@ -19,19 +19,19 @@ from companion.core.errors import CommandSyntaxError, CompanionError, IllegalMov
 from companion.core.events import event
 from companion.core.phases import Adjustment
 from companion.core.privacy import is_hidden_move
-from companion.core.rules import S
+from companion.core.rules import GameRules, S
 from companion.core.words import whole_number
 
 SCORE_WORDS = ("score", "points", "dp", "vp")
 
 
-def build_scan(b: Builder[S], card: CardEntry) -> str | None:
+def build_scan(game: GameRules[S], b: Builder[S], card: CardEntry) -> str | None:
     """What a scan of `card` does in the current phase: its deck's handler decides."""
-    handler = b.rules.phases.scan(b.state.table.phase, card.deck)
+    handler = game.phases.scan(b.state.table.phase, card.deck)
     return handler(b, card)
 
 
-def build_draw(b: Builder[S], args: Sequence[str]) -> str | None:
+def build_draw(game: GameRules[S], b: Builder[S], args: Sequence[str]) -> str | None:
     """The app draws the next card of a virtual deck, then handles it as a scan."""
     decks = b.catalog.decks
     if len(args) != 1 or args[0].lower() not in decks:
@@ -42,10 +42,10 @@ def build_draw(b: Builder[S], args: Sequence[str]) -> str | None:
     card = b.catalog.card(picked)
     first = len(b.events)
     try:
-        seat = build_scan(b, card)
+        seat = build_scan(game, b, card)
     except CompanionError:
         # The refusal would name the app's next card, which nobody has seen.
-        raise IllegalMoveError(_no_draw_now(b, deck)) from None
+        raise IllegalMoveError(_no_draw_now(game, b, deck)) from None
     # A card drawn into a private zone (a hidden mission) is never named in the log.
     hidden = any(is_hidden_move(e) and e["card"] == card.card_id for e in b.events[first:])
     drew = "The app drew a card" if hidden else f"The app drew {card.name} ({card.card_id})"
@@ -53,9 +53,9 @@ def build_draw(b: Builder[S], args: Sequence[str]) -> str | None:
     return seat
 
 
-def _no_draw_now(b: Builder[S], deck: str) -> str:
+def _no_draw_now(game: GameRules[S], b: Builder[S], deck: str) -> str:
     """Why `draw DECK` is refused, naming the deck the game does wait for, if any."""
-    situation = getattr(b.rules, "situation", None)
+    situation = getattr(game, "situation", None)
     now = situation(b.state, b.catalog, None) if callable(situation) else None
     if now is not None and now.over:
         return "The game is over: no card can be drawn."
@@ -69,11 +69,11 @@ def _no_draw_now(b: Builder[S], deck: str) -> str:
            f"(state shows what it waits for)."
 
 
-def build_roll(b: Builder[S], args: Sequence[str]) -> str | None:
+def build_roll(game: GameRules[S], b: Builder[S], args: Sequence[str]) -> str | None:
     """Record a roll (the app's, or a face the table entered); the phase may act on it."""
-    dice = b.rules.dice(b.catalog)
+    dice = game.dice(b.catalog)
     if not dice:
-        raise CommandSyntaxError(f"{b.rules.title} has no dice to roll.")
+        raise CommandSyntaxError(f"{game.title} has no dice to roll.")
     if not args or args[0].lower() not in dice:
         raise CommandSyntaxError(f"roll takes a die name: {', '.join(dice)}.")
     die = dice[args[0].lower()]
@@ -81,7 +81,7 @@ def build_roll(b: Builder[S], args: Sequence[str]) -> str | None:
     rolled = roll(b.state.table, die, "roll", entered)
     b.say(f"{roll_text(rolled)} (value {rolled['value']}).")
     b.add(rolled)
-    handler = b.rules.phases.roll(b.state.table.phase, die.name)
+    handler = game.phases.roll(b.state.table.phase, die.name)
     return handler(b, rolled) if handler else None
 
 
@@ -109,10 +109,10 @@ def parse_adjust(args: Sequence[str]) -> Adjustment:
     return Adjustment(args[0], args[1].lower(), delta, reason)
 
 
-def build_adjust(b: Builder[S], args: Sequence[str]) -> str | None:
+def build_adjust(game: GameRules[S], b: Builder[S], args: Sequence[str]) -> str | None:
     """A logged manual correction: the game's handler for that word, else a seat's."""
     change = parse_adjust(args)
-    handler = b.rules.phases.adjusts.get(change.what)
+    handler = game.phases.adjusts.get(change.what)
     if handler is not None:
         return handler(b, change)
     return _adjust_seat(b, change)

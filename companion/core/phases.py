@@ -11,17 +11,24 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic
 
+from companion.core.builder import Builder, Hook
 from companion.core.catalog import CardEntry
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import Event
+from companion.core.outcome import S
 
-if TYPE_CHECKING:
-    from companion.core.builder import Builder
-    from companion.core.rules import GameState
-
-S = TypeVar("S", bound="GameState")
+__all__ = [
+    "AdjustHandler",
+    "Adjustment",
+    "Hook",
+    "Phase",
+    "Phases",
+    "RollHandler",
+    "ScanHandler",
+    "VerbHandler",
+]
 
 #: A verb: reads its words, adds events to the builder; returns the seat acting, if any.
 VerbHandler = Callable[["Builder[S]", list[str]], "str | None"]
@@ -29,8 +36,6 @@ VerbHandler = Callable[["Builder[S]", list[str]], "str | None"]
 ScanHandler = Callable[["Builder[S]", CardEntry], "str | None"]
 #: What a roll of one die does after the core recorded it (the `die_rolled` event).
 RollHandler = Callable[["Builder[S]", Event], "str | None"]
-#: Runs when the phase is entered; adds events and sentences to the builder.
-Hook = Callable[["Builder[S]"], None]
 
 
 @dataclass(frozen=True)

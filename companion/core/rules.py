@@ -11,34 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import Any, Protocol
 
 from companion.core.catalog import Catalog
 from companion.core.dice import Die
 from companion.core.events import Event, Vocabulary
-from companion.core.table import Table
+from companion.core.outcome import GameState, Outcome, S
+from companion.core.phases import Phases
 
-if TYPE_CHECKING:
-    from companion.core.phases import Phases
-
-
-class GameState(Protocol):
-    @property
-    def table(self) -> Table: ...
-
-    def to_dict(self) -> dict[str, Any]: ...
-
-
-S = TypeVar("S", bound=GameState)
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What a command did: its events and one sentence for the players."""
-
-    events: tuple[Event, ...]
-    message: str
-    seat: str | None = None
+__all__ = ["GameRules", "GameState", "Outcome", "S", "Verb"]
 
 
 @dataclass(frozen=True)

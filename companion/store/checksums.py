@@ -1,9 +1,12 @@
 """Checksums of stored rows: a damaged byte in a step or snapshot is found, not played.
 
 CRC-32 (zlib, one C call) of the row's fields joined by a unit separator.
-Each step carries two: `head_crc` over what opening a game reads for every
-step (its number, kind and undo target), and `crc` over the whole step with
-its events, continuing from the head. CRC-32 finds every burst of damage up
+Each step carries two. `head_crc` chains the index: it continues the CRC of
+the step before with this step's number, kind and undo target, starting from
+the game's id, so checking the whole index at every open is one CRC over a
+text SQLite builds (`INDEX_TEXT`), compared with the newest step's value; a
+mismatch is then traced row by row to the step it names. `crc` covers the
+whole step with its events, continuing from its head. CRC-32 finds every burst of damage up
 to 32 bits and misses other damage once in four billion: it guards against a
 damaged disk, not against someone forging a file.
 """
@@ -23,8 +26,23 @@ def _bytes(fields: Iterable[object]) -> bytes:
     return SEPARATOR.join(map(str, fields)).encode("utf-8", "surrogateescape")
 
 
-def head_crc(game_id: str, step: int, kind: str, target: int | None) -> int:
-    return zlib.crc32(_bytes((game_id, step, kind, target)))
+#: One step's part of the index text, as SQLite writes it (no target: empty).
+INDEX_TEXT = "step || '|' || kind || '|' || ifnull(target, '') || ';'"
+
+
+def index_start(game_id: str) -> int:
+    """The chain's value before the first step."""
+    return zlib.crc32(game_id.encode("utf-8", "surrogateescape"))
+
+
+def index_text(step: int, kind: str, target: int | None) -> str:
+    return f"{step}|{kind}|{'' if target is None else target};"
+
+
+def head_crc(previous: int, step: int, kind: str, target: int | None) -> int:
+    """The index chain after this step, from its value after the step before."""
+    return zlib.crc32(index_text(step, kind, target).encode("utf-8", "surrogateescape"),
+                      previous)
 
 
 def step_crc(head: int, command: str, message: str, seat: str | None, at: str,
@@ -73,9 +91,14 @@ def fill_checksums(conn: sqlite3.Connection) -> None:
     for g, n, type_, data in _blobs(conn, "events ORDER BY game_id, step, idx",
                                     "game_id step type data"):
         events.setdefault((g, n), []).append((_text(type_), _text(data)))
-    for row in _blobs(conn, "steps", "game_id step kind target command message seat at"):
+    chains: dict[Any, int] = {}
+    for row in _blobs(conn, "steps ORDER BY game_id, step",
+                      "game_id step kind target command message seat at"):
         g, n, kind, target, cmd, msg, seat, at = (None if v is None else _text(v) for v in row)
-        head = zlib.crc32(_bytes((g, n, kind, target)))
+        previous = chains.get(row[0], index_start(str(g)))
+        head = chains[row[0]] = zlib.crc32(
+            f"{n}|{kind}|{'' if target is None else target};".encode("utf-8", "surrogateescape"),
+            previous)
         crc = step_crc(head, str(cmd), str(msg), seat, str(at), events.get(row[:2], []))
         conn.execute(f"UPDATE steps SET head_crc=?, crc=? WHERE {_WHERE} AND step=?",
                      (head, crc, row[0], int(str(n))))

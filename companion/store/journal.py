@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import zlib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -22,7 +23,14 @@ from companion.core.catalog import Catalog, content_hash
 from companion.core.errors import CompanionError, DamageError
 from companion.core.events import Event, Step
 from companion.store.backups import write_backup
-from companion.store.checksums import game_crc, head_crc, snapshot_crc, step_crc
+from companion.store.checksums import (
+    INDEX_TEXT,
+    game_crc,
+    head_crc,
+    index_start,
+    snapshot_crc,
+    step_crc,
+)
 from companion.store.errors import FileReplacedError, StoreError, translate
 from companion.store.schema import migrate
 
@@ -172,18 +180,38 @@ class Journal:
                           lambda numbers: self.steps(game_id, numbers))
 
     def index(self, game_id: str) -> StepIndex:
-        """Number -> (kind, undo target) of every step; each row checked, no gap allowed."""
-        index: StepIndex = {}
-        rows = self._read("SELECT step, kind, target, head_crc FROM steps WHERE game_id=? "
-                          "ORDER BY step", (game_id,))
-        for n, kind, target, crc in rows:
-            if crc != head_crc(game_id, n, kind, target):
-                raise _damaged(game_id, f"Step {n}", n)
-            index[n] = (kind, target)
-        if index and max(index) != len(index):
+        """Number -> (kind, undo target) of every step; the chain checked, no gap allowed.
+
+        SQLite builds the index text in one string (C, no Python object per row),
+        so checking the chain costs one CRC; only a mismatch reads row by row.
+        """
+        rows = self._read("SELECT step, kind, target FROM steps WHERE game_id=? ORDER BY step",
+                          (game_id,))
+        index: StepIndex = {n: (kind, target) for n, kind, target in rows}
+        if not index:
+            return index
+        text, last = self._read(
+            f"SELECT group_concat(t, ''), (SELECT head_crc FROM steps WHERE game_id=?1 "
+            f"ORDER BY step DESC LIMIT 1) FROM (SELECT {INDEX_TEXT} AS t FROM steps "
+            "WHERE game_id=?1 ORDER BY step)", (game_id,))[0]
+        if zlib.crc32(text.encode("utf-8", "surrogateescape"), index_start(game_id)) != last:
+            broken = self._first_broken(game_id)
+            raise _damaged(game_id, f"Step {broken}", broken)
+        if max(index) != len(index):
             missing = next(n for n in range(1, len(index) + 1) if n not in index)
             raise _damaged(game_id, f"Step {missing} (missing)", missing)
         return index
+
+    def _first_broken(self, game_id: str) -> int:
+        """The first step whose head does not continue the chain from the step before it."""
+        rows = self._read("SELECT step, kind, target, head_crc FROM steps WHERE game_id=? "
+                          "ORDER BY step", (game_id,))
+        previous = index_start(game_id)
+        for n, kind, target, head in rows:
+            if head != head_crc(previous, n, kind, target):
+                return int(n)
+            previous = head
+        return int(rows[-1][0])
 
     def steps(self, game_id: str, numbers: Sequence[int] | None = None) -> dict[int, Step]:
         """Whole steps with their events, each checked: all of them, or those named."""
@@ -195,9 +223,10 @@ class Journal:
             where = f" AND step IN ({','.join('?' * len(chunk))})" if chunk else ""
             for n, kind, target, cmd, msg, seat, at, head, crc in self._read(
                     query + where, (game_id, *chunk)):
+                # The head itself is checked with the index (a chain); a damaged head
+                # makes this step's own checksum, which starts from it, fail here.
                 raw = events.get(n, [])
-                if head != head_crc(game_id, n, kind, target) or \
-                        crc != step_crc(head, cmd, msg, seat, at, raw):
+                if crc != step_crc(head, cmd, msg, seat, at, raw):
                     raise _damaged(game_id, f"Step {n}", n)
                 steps[n] = Step(n, kind, cmd, msg, _parse_events(game_id, n, raw), target, seat)
         missing = [n for n in numbers or () if n not in steps]
@@ -346,7 +375,10 @@ def _insert_game(conn: sqlite3.Connection, kind: str, seed: int, catalog: Catalo
 def _insert_step(conn: sqlite3.Connection, game_id: str, step: Step) -> None:
     at = _now()
     events = [(e.type, json.dumps(dict(e.data))) for e in step.events]
-    head = head_crc(game_id, step.number, step.kind, step.target)
+    before = conn.execute("SELECT head_crc FROM steps WHERE game_id=? AND step=?",
+                          (game_id, step.number - 1)).fetchone()
+    head = head_crc(before[0] if before else index_start(game_id), step.number, step.kind,
+                    step.target)
     conn.execute("INSERT INTO steps VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                  (game_id, step.number, step.kind, step.target, step.command,
                   step.message, step.seat, at, head,

@@ -21,7 +21,7 @@ from typing import Any
 
 from companion.core.catalog import content_hash
 from companion.core.events import Event, Step
-from companion.store.checksums import head_crc, step_crc
+from companion.store.checksums import head_crc, index_start, step_crc
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,9 @@ def salvage_game(conn: sqlite3.Connection, game_id: str) -> Salvaged | None:
         return None
     checked = "crc" in {row[1] for row in conn.execute("PRAGMA table_info(steps)")}
     steps: list[Step] = []
-    while (step := _read_step(conn, game_id, len(steps) + 1, checked)) is not None:
+    head = index_start(game_id)
+    while (found := _read_step(conn, game_id, len(steps) + 1, head if checked else None)):
+        step, head = found
         steps.append(step)
     return Salvaged(game_id, str(kind), int(seed), _catalog(conn, str(catalog_hash)),
                     tuple(steps), _total(conn, game_id, len(steps)))
@@ -95,8 +97,11 @@ def _catalog(conn: sqlite3.Connection, catalog_hash: str) -> dict[str, Any] | No
     return data if intact else None
 
 
-def _read_step(conn: sqlite3.Connection, game_id: str, n: int, checked: bool) -> Step | None:
-    """Step `n`, whole and matching its checksums, or None."""
+def _read_step(conn: sqlite3.Connection, game_id: str, n: int,
+               previous: int | None) -> tuple[Step, int] | None:
+    """Step `n` and its head, whole and matching its checksums (unless `previous` is
+    None: a file from before checksums), or None."""
+    checked = previous is not None
     columns = "kind, target, command, message, seat, at" + (", head_crc, crc" if checked else "")
     try:
         row = conn.execute(f"SELECT {columns} FROM steps WHERE game_id=? AND step=?",
@@ -108,8 +113,9 @@ def _read_step(conn: sqlite3.Connection, game_id: str, n: int, checked: bool) ->
     if row is None:
         return None
     kind, target, command, message, seat, at = row[:6]
-    if checked:
-        head = head_crc(game_id, n, kind, target)
+    head = 0
+    if previous is not None:
+        head = head_crc(previous, n, kind, target)
         if row[6] != head or row[7] != step_crc(head, command, message, seat, at, raw):
             return None
     try:
@@ -118,4 +124,4 @@ def _read_step(conn: sqlite3.Connection, game_id: str, n: int, checked: bool) ->
         return None
     if kind not in ("do", "undo", "redo"):
         return None
-    return Step(n, kind, str(command), str(message), events, target, seat)
+    return Step(n, kind, str(command), str(message), events, target, seat), head

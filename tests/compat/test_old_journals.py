@@ -19,7 +19,7 @@ from companion.core.engine import Match
 from companion.core.errors import DamageError
 from companion.games.exploration.state import LEGACY_DRAFT_PACKS
 from companion.games.registry import game
-from companion.session import load_match
+from companion.session import import_game, load_match
 from companion.store.journal import Journal
 from tests.cli.conftest import companion
 
@@ -112,3 +112,30 @@ def test_a_draft_stored_without_its_pack_count_is_migrated_on_read(saved):
     assert match.state.draft.pack_count == LEGACY_DRAFT_PACKS
     assert match.execute("redo").ok
     journal.close()
+
+
+@pytest.mark.parametrize("kind", sorted(GAMES))
+def test_an_old_export_imports_and_one_with_an_unknown_event_is_refused(saved, tmp_path, kind):
+    source = Journal(saved)
+    data = source.export(GAMES[kind])
+    source.close()
+    target = Journal(tmp_path / "other.db")
+    copied = import_game(target, data, game(kind))
+    assert [g.game_id for g in target.games()] == [copied]
+    data["steps"][2]["events"][0]["type"] = "teleported"
+    with pytest.raises(DamageError, match="'teleported'"):
+        import_game(target, data, game(kind))
+    assert [g.game_id for g in target.games()] == [copied]  # the refused one added nothing
+    target.close()
+
+
+def test_the_cli_refuses_an_import_with_an_unknown_event_in_one_sentence(saved, tmp_path):
+    source = Journal(saved)
+    data = source.export(GAMES["ti4"])
+    source.close()
+    data["steps"][2]["events"][0]["type"] = "teleported"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    refused = companion("--db", str(tmp_path / "other.db"), "import", str(bad))
+    assert refused.returncode != 0 and "'teleported'" in refused.stderr
+    assert "Traceback" not in refused.stderr + refused.stdout

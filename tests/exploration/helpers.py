@@ -93,7 +93,7 @@ def build(state: XpState, line: str) -> Builder[XpState]:
     verb, *args = line.split()
     b = Builder(RULES, catalog(), state)
     if verb == "scan":
-        build_scan(b, catalog().card(args[0]))
+        build_scan(RULES, b, catalog().card(args[0]))
     else:
         RULES.phases.verb(state.table.phase, verb)(b, args)
     return b

@@ -49,6 +49,8 @@ def test_silent_reshuffle_tells_the_table_to_shuffle() -> None:
 
 def test_decks_never_reshuffled_say_they_are_empty_and_why() -> None:
     match = started_match()
+    reshuffled = {d.name for d in match.catalog.decks.values() if d.reshuffle}
+    assert reshuffled == {"hazard", "development"}
     ship = match.execute("odds ship").message
     assert ship.startswith("The ship deck is empty: the draft deals every ship card once")
     assert "No maneuver card can be drawn: five form the face-up row" in \
@@ -106,9 +108,11 @@ def test_the_virtual_draft_pack_is_seen_only_by_its_drafter() -> None:
     run(match, "length 8", "join Xichang Ana", "join Baikonur Ben")
     draw_all_pending(match)
     run(match, *["draw maneuver"] * 5)
-    started = run(match, "draft virtual")[-1].message
+    started = run(match, "draft virtual")[-1]
     pack = match.state.draft.packs[0]
-    assert not any(card in started for card in pack)
+    assert len(pack) == 10
+    shown = str(started.to_dict(1))  # the result as play --json prints it
+    assert not any(card in shown for card in pack)
     public = view(match.state, match.catalog)["draft"]
     assert public["pack_cards"] == 10 and "my_pack" not in public
     mine = view(match.state, match.catalog, "Xichang")["draft"]

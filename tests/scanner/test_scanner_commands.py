@@ -171,11 +171,11 @@ def qr_image(path: Path, text: str) -> Path:
     return path
 
 
-def oversized_png(path: Path) -> Path:
-    """A valid small PNG whose header claims 60000 x 60000 pixels (CRC fixed up)."""
+def oversized_png(path: Path, width: int = 60000, height: int = 60000) -> Path:
+    """A valid small PNG whose header claims another size (CRC fixed up)."""
     cv2.imwrite(str(path), np.zeros((8, 8), np.uint8))
     data = bytearray(path.read_bytes())
-    data[16:24] = struct.pack(">II", 60000, 60000)
+    data[16:24] = struct.pack(">II", width, height)
     data[29:33] = struct.pack(">I", zlib.crc32(bytes(data[12:29])))
     path.write_bytes(bytes(data))
     return path
@@ -195,7 +195,30 @@ def test_decode_of_an_image_opencv_refuses_to_load_is_one_sentence(tmp_path: Pat
     huge = oversized_png(tmp_path / "huge.png")
     code, out, err = run_decode(str(huge))
     assert code == 1 and out == ""
-    assert err.strip() == f"{huge}: is not an image we can read."
+    assert err.strip() == f"{huge}: declares more pixels than the 40 megapixels decode reads."
+
+
+def test_sizes_are_read_from_the_header_before_decoding_and_native_warnings_hidden(
+        tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    empty = oversized_png(tmp_path / "empty.png", 0, 0)  # OpenCV would allocate 4 GB
+    big = oversized_png(tmp_path / "big.png", 7000, 6000)  # 42 megapixels in 1 KB
+    fine = oversized_png(tmp_path / "fine.png", 8, 8)
+    code, out, err = run_decode(str(empty), str(big), str(fine))
+    assert code == 1
+    assert err.splitlines() == [f"{empty}: is not an image we can read.",
+                                f"{big}: declares 7000x6000 pixels, more than the 40 "
+                                "megapixels decode reads."]
+    assert out.startswith(f"{fine}: 0 code(s)")
+    native = capfd.readouterr()
+    assert "libpng" not in native.err and "libpng" not in native.out
+
+
+def test_a_file_name_too_long_is_reported_and_the_next_files_still_decode(
+        tmp_path: Path) -> None:
+    fine = oversized_png(tmp_path / "fine.png", 8, 8)
+    code, out, err = run_decode(str(tmp_path / ("a" * 300 + ".png")), str(fine))
+    assert code == 1 and "File name too long." in err and len(err) < 200
+    assert out.startswith(f"{fine}: 0 code(s)")
 
 
 def test_control_characters_of_a_foreign_code_are_shown_escaped(tmp_path: Path) -> None:

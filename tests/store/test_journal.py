@@ -101,7 +101,7 @@ def test_disk_full_keeps_the_last_good_state(tmp_path):
     pages = journal.conn.execute("PRAGMA page_count").fetchone()[0]
     journal.conn.execute(f"PRAGMA max_page_count = {pages}")
     before = match.state
-    result = session.run("note " + "x" * 20000)
+    result = session.run("note " + "x" * 4000)
     assert not result.ok and result.message.startswith("The disk is full")
     assert match.state == before and len(match.steps) == 1
     assert len(journal.history(game_id)) == 1
@@ -268,3 +268,23 @@ def test_storage_errors_are_told_apart_by_sqlites_code_not_their_text():
     assert isinstance(translate(error("unique locked", sqlite3.SQLITE_CORRUPT_INDEX)),
                       DamageError)
     assert "read-only" in str(translate(error("full", sqlite3.SQLITE_READONLY_DBMOVED)))
+
+
+def test_a_failed_backup_leaves_nothing_behind(tmp_path, monkeypatch):
+    journal, _, _ = new_game(tmp_path / "g.db", ["sit Ann"])
+    for _ in range(2):
+        journal.backup(keep=2)
+    good = sorted((tmp_path / "backups").iterdir())
+    real_connect = sqlite3.connect
+
+    def failing(target, *args, **kwargs):
+        if "backups" in str(target):  # the copy fails half-way: its file exists, empty
+            open(target, "wb").close()
+            raise sqlite3.OperationalError("disk I/O error")
+        return real_connect(target, *args, **kwargs)
+
+    monkeypatch.setattr(sqlite3, "connect", failing)
+    for _ in range(3):
+        with pytest.raises((sqlite3.Error, StoreError, OSError)):
+            journal.backup(keep=2)
+    assert sorted((tmp_path / "backups").iterdir()) == good  # no empty file took a place

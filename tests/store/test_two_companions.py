@@ -36,3 +36,26 @@ def test_a_write_race_is_reloaded_and_judged_again(tmp_path, monkeypatch):
     assert phone.match.step_count == 3
     screen.close()
     phone.close()
+
+
+def test_a_ti4_session_that_never_ends_a_round_still_backs_up_and_checkpoints(tmp_path,
+                                                                               monkeypatch):
+    import sqlite3
+
+    from companion import session as session_module
+
+    monkeypatch.setattr(session_module, "BACKUP_EVERY", 4)
+    monkeypatch.setattr(session_module, "CHECKPOINT_EVERY", 4)
+    db = tmp_path / "games.db"
+    table = open_session(db, "ti4", new=True, seed=5)
+    for line in ("player Alice red", "player Bob blue", "note one", "note two"):
+        assert table.run(line).ok
+    assert table.match.state.table.round == 0  # no round has ended
+    backups = list((tmp_path / "backups").glob("games-*.db"))
+    assert len(backups) == 1
+    main_file_only = tmp_path / "copy.db"
+    main_file_only.write_bytes(db.read_bytes())  # the main file alone, without the -wal
+    conn = sqlite3.connect(main_file_only)
+    assert conn.execute("SELECT COUNT(*) FROM steps").fetchone()[0] == 4
+    conn.close()
+    table.close()

@@ -73,7 +73,7 @@ def start_draft(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcom
         size = xc.setup_number(catalog, "pack_size")
         packs = [cards[i * size:(i + 1) * size] for i in range(pack_count)]
         events += [event("deck_shuffled", deck=SHIP_DECK, order=cards),
-                   event("packs_dealt", packs=packs)]
+                   event("packs_dealt", sizes=[len(p) for p in packs])]
         message += (f" The app dealt {pack_count} packs of {size} ships; each pack is seen "
                     f"only by the player drafting from it ({order[0]}: state --as {order[0]}).")
     return Outcome(tuple(events), message)
@@ -165,7 +165,18 @@ def _draft_started(state: XpState, e: Event) -> XpState:
 
 
 def _packs_dealt(state: XpState, e: Event) -> XpState:
-    return replace(state, draft=replace(state.draft, packs=tuple(tuple(p) for p in e["packs"])))
+    """The packs are the shuffled ship deck cut in order; the event names only their sizes,
+    so the public history (which masks a shuffle's order) never lists a pack. Journals
+    written before that carry the packs themselves."""
+    written = e.get("packs")
+    if written is not None:
+        return replace(state, draft=replace(state.draft,
+                                            packs=tuple(tuple(p) for p in written)))
+    order, packs, start = state.table.deck_order.get(SHIP_DECK, ()), [], 0
+    for size in e["sizes"]:
+        packs.append(tuple(order[start:start + int(size)]))
+        start += int(size)
+    return replace(state, draft=replace(state.draft, packs=tuple(packs)))
 
 
 def _ship_drafted(state: XpState, e: Event) -> XpState:

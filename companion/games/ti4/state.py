@@ -228,11 +228,14 @@ GAME_APPLIERS = {
 
 
 def apply_event(state: TI4State, e: Event) -> TI4State:
-    """Fold one event (core or game) into the state."""
+    """Fold one event (core or game) into the state.
+
+    Stored events are read through the game's vocabulary first (core/events.py), so a
+    type with no applier here can only be a bug: it fails loudly, never silently.
+    """
     if is_table_event(e):
         state = replace(state, table=apply_table_event(state.table, e))
         if e.type == "card_moved":
             return _attachments_moved(state, e)
         return _seat_joined(state, e) if e.type == "seat_joined" else state
-    applier = GAME_APPLIERS.get(e.type)
-    return applier(state, e) if applier else state
+    return GAME_APPLIERS[e.type](state, e)

@@ -1,0 +1,137 @@
+"""Import files: read and check every field before anything is written.
+
+An import file comes from outside (a USB stick, a message, another table), so
+it is treated as hostile: only a regular file of bounded size is read, it must
+be UTF-8 JSON without `Infinity` or `NaN`, every field is bounded and typed,
+the steps must be numbered 1, 2, 3... and replay, and the final board must
+show. A file is refused whole, in one sentence, or imports a game that works.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from companion.core.catalog import Catalog
+from companion.core.definition import GameDefinition
+from companion.core.engine import Match
+from companion.core.errors import CompanionError
+from companion.core.events import Step
+from companion.store.journal import Journal
+
+MAX_FILE_BYTES = 64 * 1024 * 1024
+MAX_STEPS = 200_000
+MAX_EVENTS_PER_STEP = 2_000
+MAX_TEXT = 100_000
+MAX_SEED = 2**63  # SQLite integers are signed 64-bit
+
+
+class ImportRefusedError(CompanionError):
+    """An import file that is not a whole, working game; nothing was written."""
+
+
+def read_export(path: Path) -> dict[str, Any]:
+    """The JSON object of an export file; only a regular file of bounded size is read."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as exc:
+        raise ImportRefusedError(f"{path} cannot be read ({exc.strerror}).") from exc
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise ImportRefusedError(f"{path} is not a regular file; give the file written "
+                                     "by `companion export`.")
+        if st.st_size > MAX_FILE_BYTES:
+            raise ImportRefusedError(f"{path} is larger than an exported game can be "
+                                     f"({MAX_FILE_BYTES // 2**20} MiB).")
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    finally:
+        os.close(fd)
+    return _parse(path, raw)
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number an export holds")
+
+
+def _parse(path: Path, raw: bytes) -> dict[str, Any]:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ImportRefusedError(f"{path} is not UTF-8 text, so it is not a game exported by "
+                                 "the companion.") from exc
+    try:
+        data = json.loads(text, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError) as exc:  # bad JSON, huge integers, deep nesting
+        raise ImportRefusedError(f"{path} is not a game exported by the companion (it is not "
+                                 "JSON it could have written).") from exc
+    if not isinstance(data, dict) or data.get("format") != "exploration-companion-game":
+        raise ImportRefusedError(f"{path} is not a game exported by the companion.")
+    return data
+
+
+def checked_game(data: Mapping[str, Any],
+                 game: GameDefinition) -> tuple[int, Catalog, list[Step]]:
+    """Seed, catalog and steps of an export, every field checked; the game replays."""
+    seed = data.get("seed")
+    if type(seed) is not int or not 0 <= seed < MAX_SEED:
+        raise ImportRefusedError("Its seed is not a whole number from 0 to 2^63-1.")
+    rules = game.rules
+    catalog = game.catalog_from_data(_mapping(data.get("catalog"), "catalog"),
+                                     "imported catalog")
+    raw_steps = data.get("steps")
+    if not isinstance(raw_steps, list) or len(raw_steps) > MAX_STEPS:
+        raise ImportRefusedError(f"Its steps are not a list of at most {MAX_STEPS:,}.")
+    steps = [_step(raw, n) for n, raw in enumerate(raw_steps, start=1)]
+    try:
+        match = Match(rules, catalog, seed, steps)
+        rules.view(match.state, catalog, None)
+        rules.render(match.state, catalog, None)
+    except CompanionError:
+        raise
+    except Exception as exc:  # untrusted data: refused whole, never a crash
+        raise ImportRefusedError(f"Its steps do not replay ({type(exc).__name__}).") from exc
+    return seed, catalog, steps
+
+
+def _mapping(value: Any, what: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise ImportRefusedError(f"Its {what} is not an object.")
+    return value
+
+
+def _step(raw: Any, number: int) -> Step:
+    raw = _mapping(raw, f"step {number}")
+    if raw.get("step") != number or type(raw.get("step")) is not int:
+        raise ImportRefusedError(f"Its steps must be numbered 1, 2, 3... (step {number} is "
+                                 "missing or out of order).")
+    target = raw.get("target")
+    if target is not None and (type(target) is not int or not 0 < target < number):
+        raise ImportRefusedError(f"Step {number} undoes or redoes a step that is not before it.")
+    for key in ("command", "message"):
+        if not isinstance(raw.get(key), str) or len(raw[key]) > MAX_TEXT:
+            raise ImportRefusedError(f"Step {number} has no {key} text, or one too long.")
+    seat = raw.get("seat")
+    if seat is not None and (not isinstance(seat, str) or len(seat) > 200):
+        raise ImportRefusedError(f"Step {number} names a seat that is not a short text.")
+    events = raw.get("events", [])
+    if not isinstance(events, list) or len(events) > MAX_EVENTS_PER_STEP or not all(
+            isinstance(e, Mapping) and isinstance(e.get("type"), str) and len(e["type"]) < 100
+            for e in events):
+        raise ImportRefusedError(f"Step {number} has events that are not a short list of "
+                                 "typed objects.")
+    try:
+        return Step.from_dict(raw)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ImportRefusedError(f"Step {number} cannot be read ({exc}).") from exc
+
+
+def import_game(journal: Journal, data: Mapping[str, Any], game: GameDefinition) -> str:
+    """Add an exported game as a new saved game, all of it or nothing."""
+    seed, catalog, steps = checked_game(data, game)
+    return journal.add_game(game.id, seed, catalog, steps)

@@ -1,0 +1,91 @@
+"""Hostile or unusual input at the command line: one sentence each, never exit 3."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tests.cli.conftest import ROOT, companion
+
+
+def test_a_script_line_that_is_not_utf8_is_refused_alone(db, tmp_path):
+    script = tmp_path / "s.txt"
+    script.write_bytes(b"note first\nnote caf\xe9\nnote last\n")
+    run = companion("--db", str(db), "play", "--game", "xp", "--new", "--script", str(script))
+    assert run.returncode == 1, run.stderr
+    lines = run.stdout.splitlines()
+    assert lines[0] == "line 1 ok: Noted: first" and lines[2] == "line 3 ok: Noted: last"
+    assert lines[1] == "line 2 refused: That line is not UTF-8 text, so it was not read; " \
+                       "retype it."
+
+
+def test_a_megabyte_line_with_an_open_quote_is_refused_at_once(db, tmp_path):
+    script = tmp_path / "s.txt"
+    script.write_text('note "' + "x" * 1_000_000 + "\nnote after\n")
+    started = time.perf_counter()
+    run = companion("--db", str(db), "play", "--game", "xp", "--new", "--script", str(script))
+    assert time.perf_counter() - started < 20  # 31 s before, most of it shlex
+    assert "line 1 refused: That line is" in run.stdout and "at most 4,096" in run.stdout
+    assert "line 2 ok: Noted: after" in run.stdout
+
+
+def test_control_codes_from_players_never_reach_the_terminal(db):
+    run = companion("--db", str(db), "play", "--game", "xp", "--new", "--script", "-",
+                    stdin="note \x1b[2J\x1b[5mblink\x07 \u202eevil\n")
+    assert run.returncode == 0, run.stderr
+    for shown in (run.stdout, companion("--db", str(db), "history").stdout):
+        assert "\x1b" not in shown and "\x07" not in shown and "\u202e" not in shown
+        assert "\\x1b[2J" in shown
+    as_json = companion("--db", str(db), "history", "--json").stdout
+    assert json.loads(as_json)[0]["command"].startswith("note \x1b[2J")  # the data is kept
+
+
+@pytest.mark.parametrize("seed", [str(2**70), "-1", "1e3", "٣"])
+def test_a_seed_beyond_64_bits_is_one_sentence(db, seed):
+    run = companion("--db", str(db), "play", "--game", "xp", "--new", "--seed", seed,
+                    "--script", "-", stdin="note x\n")
+    assert run.returncode == 2 and "is not a seed" in run.stderr
+    assert "Traceback" not in run.stderr and not db.exists()
+
+
+@pytest.mark.parametrize("interval", ["-1", "nan", "inf", "0"])
+def test_follow_refuses_an_interval_it_cannot_wait(db, interval):
+    companion("--db", str(db), "play", "--game", "xp", "--new", "--script", "-", stdin="note\n")
+    run = companion("--db", str(db), "state", "--follow", "--interval", interval, timeout=30)
+    assert run.returncode == 2 and "is not an interval" in run.stderr
+
+
+def test_play_with_standard_input_closed_is_one_sentence(db):
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    run = subprocess.run([sys.executable, "-m", "companion", "--db", str(db), "play", "--game",
+                          "xp", "--new"], stdin=subprocess.DEVNULL, capture_output=True,
+                         text=True, env=env, cwd=ROOT, timeout=60,
+                         preexec_fn=lambda: os.close(0))
+    assert run.returncode == 1, run.stderr
+    assert "Standard input is closed" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_ctrl_c_in_the_first_quarter_second_never_shows_the_companions_traceback(db):
+    """Once Python runs the companion's first line, Ctrl-C ends the run quietly.
+
+    Before that (the interpreter's own start, a few hundredths of a second)
+    Python itself answers; those tracebacks hold no frame of the companion.
+    """
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    rng = random.Random(11)
+    for _ in range(12):
+        child = subprocess.Popen([sys.executable, "-m", "companion", "--db", str(db), "state"],
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                 env=env, cwd=ROOT)
+        time.sleep(rng.uniform(0, 0.25))
+        child.send_signal(signal.SIGINT)
+        _, err = child.communicate(timeout=60)
+        assert str(ROOT / "companion") not in err, err
+        assert "went wrong inside" not in err
