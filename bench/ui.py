@@ -113,6 +113,8 @@ def preview_fps(db: Path, replay: Path, seconds: float = 5.0) -> float:
     settings = AppSettings(camera=f"replay:{replay}")
     driver = AppDriver(CompanionApp(AppOptions(db=db, scanner=True), settings))
     strip = driver.app.screen("dashboard").ids.scanstrip
+    driver.pump(3)
+    driver.app.show("dashboard")  # the benchmark game is over: back from the final scores
     driver.wait_for(lambda: strip._frame_index > 0, "the first preview frame", timeout=60)
     first, start = strip._frame_index, time.perf_counter()
     shown = 0
