@@ -7,6 +7,7 @@ so a failed write leaves the match exactly as it was.
 
 from __future__ import annotations
 
+import re
 import shlex
 import struct
 import zlib
@@ -107,6 +108,24 @@ def effective_stack(index: StepIndex) -> tuple[list[int], list[int]]:
     return stack, redo
 
 
+#: A line holding none of these splits the same with str.split as with shlex (which
+#: costs ten times more, and a prompt dry-runs dozens of lines).
+_SHELL_SYNTAX = re.compile(r"[^ -~\t\r\n]|[\"'\\#]")
+
+
+def split_words(line: str) -> list[str]:
+    """Words as a shell splits them (`"Cape Canaveral"` is one word; `#` starts a comment).
+
+    >>> split_words('join "Cape Canaveral" Ana  # the host')
+    ['join', 'Cape Canaveral', 'Ana']
+    >>> split_words("move SHLD1 3 credit")
+    ['move', 'SHLD1', '3', 'credit']
+    """
+    if _SHELL_SYNTAX.search(line):
+        return shlex.split(line, comments=True)
+    return line.split()
+
+
 class Match(Generic[S]):
     """One game in progress: its rules, catalog, journal and current state."""
 
@@ -125,6 +144,7 @@ class Match(Generic[S]):
                                  {s.number: (s.kind, s.target) for s in steps})
         self._load_steps = load_steps
         self._under_top: tuple[int, str, S] | None = None
+        self._last_number: int | None = None
         self.stack, self.redo_stack = effective_stack(self.index)
         self.checkpoints: dict[int, tuple[str, S]] = {0: (prefix_hash([], 0), self.initial)}
         for snapshot in snapshots:
@@ -177,7 +197,10 @@ class Match(Generic[S]):
 
     @property
     def next_number(self) -> int:
-        return max(self.index, default=0) + 1
+        # Kept as the index grows: every dry run asks, and a long game has thousands of steps.
+        if self._last_number is None or self._last_number not in self.index:
+            self._last_number = max(self.index, default=0)
+        return self._last_number + 1
 
     @property
     def step_count(self) -> int:
@@ -195,7 +218,7 @@ class Match(Generic[S]):
     def plan(self, line: str) -> Plan[S]:
         """Evaluate a command line; refusals are results, never exceptions."""
         try:
-            words = shlex.split(line, comments=True)
+            words = split_words(line)
         except ValueError as exc:
             return Plan(Result(False, f"That line cannot be read: {exc}.", "refused"))
         if not words:
@@ -212,6 +235,7 @@ class Match(Generic[S]):
             return
         self.steps[step.number] = step
         self.index[step.number] = (step.kind, step.target)
+        self._last_number = max(self._last_number or 0, step.number)
         if step.kind == "undo":
             self.redo_stack.append(self.stack.pop())
         else:

@@ -65,8 +65,7 @@ def _no_draw_now(game: GameRules[S], b: Builder[S], deck: str) -> str:
         article = "an" if wanted[:1] in "aeiou" else "a"
         return f"No card can be drawn from the {deck} deck now: the game is waiting for " \
                f"{article} {wanted} card."
-    return f"No card can be drawn from the {deck} deck now: the game is not waiting for one " \
-           f"(state shows what it waits for)."
+    return f"No card can be drawn from the {deck} deck now: the game is not waiting for one."
 
 
 def build_roll(game: GameRules[S], b: Builder[S], args: Sequence[str]) -> str | None:

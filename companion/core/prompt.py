@@ -177,7 +177,9 @@ class _Judge:
     def search(self, partial: str, depth: int, budget: list[int]) -> str | None:
         """None if some chain under `partial` ends in an enabled command, else a reason."""
         first: str | None = None
-        for child in self.children(partial):
+        # Any enabled child will do, so the likeliest first: inputs (probes), then
+        # commands, then deeper partials. The order shown to players is not changed.
+        for child in sorted(self.children(partial), key=_search_rank):
             if budget[0] <= 0:
                 break
             reason = self._reason(child, depth, budget)
@@ -213,6 +215,10 @@ class _Judge:
             return choice.cost
         step = self.plan(choice.command).result.step
         return payment(step) if step is not None else None
+
+
+def _search_rank(choice: Choice) -> int:
+    return 0 if choice.input is not None else 1 if choice.command is not None else 2
 
 
 def payment(step: Step) -> str:
@@ -274,23 +280,25 @@ def prompt(match: Match[Any], seat: str | None = None, after: str | None = None)
 
     With `after` (a partial), the actions are the choices that may follow it.
     """
-    rules: Any = match.rules
-    situation: Situation = rules.situation(match.state, match.catalog, seat)
+    situation, choices = candidates(match, seat, after)
     judge = _Judge(match, seat)
-    if after is not None:
-        choices = list(rules.expand(match.state, match.catalog, after.strip(), seat))
-        depth = 1
-    elif situation.over:
-        choices = [c for c in _undo_redo(match) if c.command == "undo"]
-        depth = 1
-    else:
-        titles = {d: _deck_title(match, d) for d in situation.expects_scan}
-        choices = [*draw_choices(situation.expects_scan, titles.__getitem__),
-                   *situation.choices, *_undo_redo(match)]
-        depth = 1
-    actions = tuple(judge.action(c, min(depth, MAX_DEPTH)) for c in choices)
+    actions = tuple(judge.action(c, 1) for c in choices)
     return Prompt(situation.seat, situation.waiting_for, situation.expects_scan, actions,
                   after.strip() if after is not None else None, seat)
+
+
+def candidates(match: Match[Any], seat: str | None = None,
+               after: str | None = None) -> tuple[Situation, list[Choice]]:
+    """The situation and the choices offered, not yet judged (playouts walk these)."""
+    rules: Any = match.rules
+    situation: Situation = rules.situation(match.state, match.catalog, seat)
+    if after is not None:
+        return situation, list(rules.expand(match.state, match.catalog, after.strip(), seat))
+    if situation.over:
+        return situation, [c for c in _undo_redo(match) if c.command == "undo"]
+    titles = {d: _deck_title(match, d) for d in situation.expects_scan}
+    return situation, [*draw_choices(situation.expects_scan, titles.__getitem__),
+                       *situation.choices, *_undo_redo(match)]
 
 
 def _deck_title(match: Match[Any], deck: str) -> str:

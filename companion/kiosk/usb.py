@@ -142,11 +142,12 @@ def _exports(db_path: Path) -> dict[str, dict[str, Any]]:
         return {}
     import sqlite3
 
+    from companion.core.errors import CompanionError
     from companion.store.journal import Journal, StoreError
 
     try:
         journal = Journal(db_path)
-    except (StoreError, sqlite3.Error, OSError) as exc:
+    except (StoreError, CompanionError, sqlite3.Error, OSError) as exc:
         raise UsbError(f"The saved games could not be read ({exc}); nothing was copied.") \
             from exc
     try:
@@ -159,14 +160,11 @@ def _exports(db_path: Path) -> dict[str, dict[str, Any]]:
 
 
 def latest_backup(db_path: Path) -> Path | None:
-    """The newest end-of-round backup of `db_path` (numbered, not dated: see the journal)."""
-    folder = db_path.parent / "backups"
-    numbered = []
-    for path in folder.glob(f"{db_path.stem}-*.db"):
-        match = re.match(rf"{re.escape(db_path.stem)}-(\d+)", path.name)
-        if match and path.is_file():
-            numbered.append((int(match.group(1)), path))
-    return max(numbered)[1] if numbered else None
+    """The newest end-of-round backup of `db_path` (by its number, not the clock)."""
+    from companion.store.backups import backups_of
+
+    found = [path for path in backups_of(db_path) if path.is_file()]
+    return found[-1] if found else None
 
 
 def _new_folder(base: Path, when: datetime) -> Path:
@@ -184,8 +182,8 @@ def _write_all(folder: Path, games: dict[str, dict[str, Any]], backup: Path | No
                stick: Stick) -> list[str]:
     written = []
     for game_id, data in games.items():
-        _write(folder / f"{_safe_name(game_id)}.json",
-               json.dumps(data, indent=1).encode("utf-8"))
+        # Compact: `companion import` reads it, and indent would turn off the C encoder.
+        _write(folder / f"{_safe_name(game_id)}.json", json.dumps(data).encode("utf-8"))
         written.append(game_id)
     if backup is not None:
         target = folder / backup.name
@@ -210,10 +208,9 @@ def _fsync(path: Path) -> None:
 
 
 def _flush(folder: Path) -> None:
-    """File data is synced as written; the folders' entries too, then everything else."""
+    """File data is synced as written; the folders' entries here (unmounting does the rest)."""
     for directory in (folder, folder.parent, folder.parent.parent):
         _fsync(directory)
-    os.sync()
 
 
 def _release_quietly(chosen: Sticks, stick: Stick) -> bool:

@@ -38,7 +38,7 @@ def _game_ids() -> tuple[str, ...]:
 
 
 def build_reader(name: str | None, err: TextIO) -> FrameReader:
-    """The chosen decoder with the ladder; a missing library falls back to another."""
+    """The chosen decoder with the ladder; a missing library is replaced by another."""
     from companion.scanner.decoders import (
         DECODER_NAMES,
         DecoderUnavailableError,
@@ -59,7 +59,9 @@ def build_reader(name: str | None, err: TextIO) -> FrameReader:
             "No QR decoder is installed; install zxing-cpp (pip install zxing-cpp).")
     if name and built[0].name != name:
         print(f"note: using the {built[0].name} decoder instead of {name}.", file=err)
-    return FrameReader(built[0], built[1] if len(built) > 1 else None)
+    # The other decoder is not a rung of the ladder: the benchmark found it
+    # rescues almost nothing for 20-30 ms a try (docs/scanner.md).
+    return FrameReader(built[0])
 
 
 def build_resolver(game: str | None, catalog: Catalog | None = None) -> TagResolver:

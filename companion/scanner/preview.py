@@ -138,8 +138,7 @@ def _render(frame: Frame, max_width: int, max_height: int, codes: tuple[ScanCode
     picture = frame.colour if frame.colour is not None else frame.gray
     height, width = picture.shape[:2]
     size = fit_within(width, height, max_width, max_height)
-    small = picture if size == (width, height) else \
-        cv2.resize(picture, size, interpolation=cv2.INTER_AREA)
+    small = picture if size == (width, height) else _shrink(picture, size)
     if small.ndim == 2:
         small = cv2.cvtColor(small, cv2.COLOR_GRAY2BGR)
     small = np.ascontiguousarray(small)
@@ -149,3 +148,18 @@ def _render(frame: Frame, max_width: int, max_height: int, codes: tuple[ScanCode
                      for c in codes)
     return PreviewFrame(small, size[0], size[1], frame.index, outlined,
                         is_colour=frame.colour is not None)
+
+
+def _shrink(picture: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """Downscale fast: halving by averaging (OpenCV's fast path) while it fits, then bilinear.
+
+    INTER_AREA alone is 10-15 times slower for a fractional factor (1280 -> 800 px).
+    """
+    import cv2
+
+    while picture.shape[1] >= 2 * size[0] and picture.shape[0] >= 2 * size[1]:
+        height, width = picture.shape[:2]
+        picture = cv2.resize(picture, (width // 2, height // 2), interpolation=cv2.INTER_AREA)
+    if (picture.shape[1], picture.shape[0]) == size:
+        return picture
+    return cv2.resize(picture, size, interpolation=cv2.INTER_LINEAR)

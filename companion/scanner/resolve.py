@@ -18,8 +18,8 @@ from companion.core.errors import (
     UnknownCardError,
     UnknownGameError,
 )
-from companion.core.tags import classify
-from companion.scanner.codes import CardRef, RawCode, ScanCode
+from companion.core.tags import Tag, classify
+from companion.scanner.codes import CardRef, RawCode, ScanCode, printable
 
 #: A payload longer than this cannot be a tag, so it is not even parsed.
 MAX_TAG_BYTES = 64
@@ -66,11 +66,9 @@ class TagResolver:
         if len(raw.payload) > MAX_TAG_BYTES:
             return ScanCode(raw.shown_text, "foreign", corners,
                             message=f"A QR code holding {len(raw.payload)} bytes was ignored.")
-        found = classify(text)
-        if found.tag is None:
-            return ScanCode(raw.shown_text, "foreign", corners,
-                            message="A QR code that is not a card tag was ignored.")
-        tag = found.tag
+        tag = strict_tag(text)
+        if tag is None:
+            return ScanCode(raw.shown_text, "foreign", corners, message=_not_a_tag(text))
         try:
             owner = self.games.game_of(tag)
         except UnknownGameError as exc:
@@ -105,6 +103,29 @@ class TagResolver:
             self._failures[game] = f"the {title} catalog could not be loaded ({exc})."
             return None
         return self._catalogs[game]
+
+
+def strict_tag(text: str) -> Tag | None:
+    """The tag a printed code names, only if it is exactly one, as the tag kit prints it.
+
+    Typed commands forgive case and spaces; a camera must not: a stranger's
+    `xp/h03` or ` XP/H03` is not our code, even if it would name a card.
+
+    >>> strict_tag("XP/SH01")
+    Tag(prefix='XP', card_id='SH01')
+    >>> strict_tag("xp/sh01") is None, strict_tag("XP/SH01 ") is None
+    (True, True)
+    """
+    found = classify(text)
+    return found.tag if found.tag is not None and found.tag.text == text else None
+
+
+def _not_a_tag(text: str) -> str:
+    near = classify(text).tag
+    if near is None:
+        return "A QR code that is not a card tag was ignored."
+    return (f"A QR code reading {printable(text)!r} was ignored: card tags are printed in "
+            f"upper case with no spaces, like {near.text}.")
 
 
 def _registered() -> GameRegistry:

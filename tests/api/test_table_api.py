@@ -83,8 +83,10 @@ def test_companion_prompt_works_for_both_games(db):
               str(ROOT / "assets" / "demo" / "ti4.txt"))
     shown = json.loads(companion("--db", str(db), "prompt", "--json").stdout)
     assert set(shown) >= {"seat", "waiting_for", "expects_scan", "actions"}
-    take = json.loads(companion("--db", str(db), "prompt", "--json", "--after", "take").stdout)
-    assert take["actions"] and all("command" in a for a in take["actions"])
+    groups = json.loads(companion("--db", str(db), "prompt", "--json", "--after", "take").stdout)
+    first = groups["actions"][0]["partial"]
+    take = json.loads(companion("--db", str(db), "prompt", "--json", "--after", first).stdout)
+    assert take["actions"] and all(a["command"].startswith("take ") for a in take["actions"])
     companion("--db", str(db), "play", "--game", "xp", "--new", "--script",
               str(ROOT / "tests" / "exploration" / "demo_setup.txt"))
     text = companion("--db", str(db), "prompt").stdout

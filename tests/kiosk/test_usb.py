@@ -48,6 +48,7 @@ def test_every_saved_game_and_the_latest_backup_reach_the_stick(tmp_path, stand_
     backups.mkdir(exist_ok=True)  # closing a session that saved steps backs up too
     for number, content in ((9, b"old"), (10, b"newest"), (2, b"older")):
         (backups / f"games-{number:06d}-20261123-190000.db").write_bytes(content)
+    (backups / ".games-4242-writing.db").write_bytes(b"half a backup")  # being written
     [stick] = usb.sticks()
     report = usb.export_to(stick, db, now=lambda: NOW)
     folder = tmp_path / "media" / "KINGSTON" / report.folder
@@ -58,6 +59,7 @@ def test_every_saved_game_and_the_latest_backup_reach_the_stick(tmp_path, stand_
         == ["player Alice red", "player Bob red"]
     assert all(data["format"] == "exploration-companion-game" for data in exported.values())
     assert (folder / "games-000010-20261123-190000.db").read_bytes() == b"newest"
+    assert sorted(p.suffix for p in folder.iterdir()) == [".db", ".json", ".json"]
     assert report.backup == "games-000010-20261123-190000.db"
     assert report.safe_to_remove and stand_in.released == [stick.device]
     assert report.message == ("Copied 2 saved games and the latest backup to KINGSTON, folder "

@@ -23,7 +23,7 @@ def resolver() -> TagResolver:
 
 @pytest.fixture(scope="session")
 def reader() -> FrameReader:
-    return FrameReader(make_decoder("zxing"), make_decoder("zbar"))
+    return FrameReader(make_decoder("zxing"))
 
 
 @pytest.fixture(autouse=True)

@@ -67,9 +67,8 @@ def test_huge_and_binary_payloads_are_noted_quietly(resolver: TagResolver) -> No
 @given(st.binary(max_size=3000))
 def test_no_payload_crashes_or_becomes_a_card_unless_it_is_a_tag(payload: bytes) -> None:
     code = TagResolver(load_test_catalog).resolve(raw(payload))
-    if code.status == "ok":
-        assert payload.decode().strip().upper() in {"XP/SH01", "XP/EV07", "XP/TR3",
-                                                    "TI/R3", "TI/C12"}
+    if code.status == "ok":  # exactly a tag, never a case-folded or padded look-alike
+        assert payload.decode() in {"XP/SH01", "XP/EV07", "XP/TR3", "TI/R3", "TI/C12"}
 
 
 def test_preload_loads_the_bound_catalog_once_before_any_scan() -> None:
@@ -106,3 +105,22 @@ def test_shown_text_escapes_control_characters_but_keeps_the_code_as_read(
     code = resolver.resolve(raw("line one\nline two\x1b[31m"))
     assert code.text == "line one\nline two\x1b[31m"
     assert code.describe().startswith("line one\\nline two\\x1b[31m  (foreign: ")
+
+
+def test_a_lower_case_look_alike_is_foreign_and_the_message_suggests_the_tag(
+    resolver: TagResolver,
+) -> None:
+    code = resolver.resolve(raw("xp/sh01"))  # would name Shipwreck if case were folded
+    assert code.status == "foreign" and code.card is None
+    assert code.message == ("A QR code reading 'xp/sh01' was ignored: card tags are printed "
+                            "in upper case with no spaces, like XP/SH01.")
+    for look_alike in ("Xp/SH01", "XP/sh01", " XP/SH01", "XP/SH01\n", "XP/SH01 "):
+        assert resolver.resolve(raw(look_alike)).status == "foreign", look_alike
+
+
+def test_resolve_doctests() -> None:
+    import doctest
+
+    from companion.scanner import resolve
+
+    assert doctest.testmod(resolve).failed == 0

@@ -118,13 +118,13 @@ def require_no_draw(state: XpState) -> None:
     """Refuse while a hazard card or outer-space tile must be drawn or resolved."""
     if state.pending_hazard is not None:
         card = state.pending_hazard.card
-        raise IllegalMoveError(f"First resolve the hazard card {card} with `resolve` "
-                               f"or cancel it with `ignore`.")
+        raise IllegalMoveError(f"First the hazard card {card} is resolved, or ignored for "
+                               f"its command points.")
     if state.ship_draws:
         draw = state.ship_draws[0]
         deck = "hazard card" if draw.deck == "hazard" else "outer-space tile"
-        raise IllegalMoveError(f"First draw the {deck} for {draw.ship} and scan it "
-                               f"(or `draw {draw.deck}`).")
+        raise IllegalMoveError(f"First the {deck} for {draw.ship} is drawn (scanned, or "
+                               f"drawn by the app).")
 
 
 def acting_ship(state: XpState, word: str, doing: str) -> ShipStatus:
@@ -139,10 +139,10 @@ def acting_ship(state: XpState, word: str, doing: str) -> ShipStatus:
         raise IllegalMoveError(f"{ship.card} cannot {doing} now: it is {flying.card}'s flight "
                                f"turn ({flying.owner}).")
     if ship.location == "destroyed":
-        raise IllegalMoveError(f"{ship.card} was destroyed; type `next` for the next ship.")
+        raise IllegalMoveError(f"{ship.card} was destroyed; its flight turn can only end.")
     if ship.energy <= 0:
         raise IllegalMoveError(f"{ship.card} has 0 energy and cannot be controlled until its "
-                               f"energy is recovered; type `next`.")
+                               f"energy is recovered; its flight turn can only end.")
     return ship
 
 

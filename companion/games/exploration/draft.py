@@ -92,7 +92,7 @@ def scan_pick(state: XpState, catalog: Catalog, card: CardEntry) -> Outcome | No
         return None
     if not state.draft.is_running:
         raise IllegalMoveError(f"{card.name} ({card.card_id}) was scanned, but no ship draft "
-                               f"is running; use `draft` to start it.")
+                               f"is running; the draft is started first.")
     return _pick(state, catalog, card, anyway=False)
 
 
@@ -139,7 +139,7 @@ def _check_pick(state: XpState, catalog: Catalog, card: CardEntry, seat: str,
         return
     if not anyway:
         raise IllegalMoveError(f"{seat} already has a {card.name}: each player may hold only "
-                               f"one ship of a type (say `pick {card.card_id} anyway` if the "
+                               f"one ship of a type (pick it anyway if the "
                                f"pack held no other type).")
 
 

@@ -40,10 +40,10 @@ def show_drift(state: XpState, catalog: Catalog) -> Outcome | None:
     """Phase hook: say which ships drift, in which order, and how to report it."""
     ships, ties = drift_order(state, catalog)
     if not ships:
-        return Outcome((), "No ship is on the map: type `drift` to end the round.")
+        return Outcome((), "No ship is on the map: the drift ends the round.")
     shown = ", ".join(s.card for s in ships)
-    how = ("Report with `drift SHIP=SPACE ...` (default: a plain space; `SHIP=stuck` if it "
-           "cannot move).")
+    how = ("Each drifts onto a plain space unless the table reports another space, or "
+           "that it cannot move.")
     return Outcome((), " ".join([f"Drift order: {shown}.", *ties, how]))
 
 

@@ -117,7 +117,7 @@ def next_ship(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
                                       f"({following.owner}) flies next.", flying.owner)
     events.append(event("phase_changed", round=state.table.round, phase="drift", active=None))
     return Outcome(tuple(events), f"{flying.card} ends its flight turn. Every selected ship has "
-                                  f"flown: report the drift of all ships with `drift`.",
+                                  f"flown: the drift of every ship comes next.",
                    flying.owner)
 
 
@@ -277,11 +277,11 @@ def _space_effect(state: XpState, catalog: Catalog, ship: ShipStatus, end: str,
         return [gain(seat, "command", amount, "command space")], \
             f"{seat} gains {amount} command point(s)."
     if end == "hazard":
-        return [request("hazard", ship)], f"Hazard space: draw a hazard card for {ship.card} " \
-                                          f"and scan it (or `draw hazard`)."
+        return [request("hazard", ship)], f"Hazard space: a hazard card is drawn for " \
+                                          f"{ship.card}."
     if end == "outer":
-        return [request("hex", ship)], f"{ship.card} flies off the map: reveal an outer space " \
-                                       f"tile and scan it (or `draw hex`)."
+        return [request("hex", ship)], f"{ship.card} flies off the map: an outer-space tile " \
+                                       f"is revealed for it."
     if end == "tile":
         return _revisit(state, catalog, ship, where)
     return [], f"{ship.card} ends its move on {_default_where(end, ship)}."

@@ -80,8 +80,8 @@ def _hazard_drawn(state: XpState, card: CardEntry, draw: ShipDraw) -> Outcome:
               event("counter_set", name=counter, value=state.table.counters.get(counter, 0) + 1)]
     cost = int(card.attrs.get("ignore_cost", 0))
     return Outcome(tuple(events), f"{draw.seat} draws hazard {card.name} ({card.card_id}) for "
-                                  f"{draw.ship}: {card.summary} Type `resolve` to apply it or "
-                                  f"`ignore` to spend {cost} command point(s).", draw.seat)
+                                  f"{draw.ship}: {card.summary} It is applied, or ignored for "
+                                  f"{cost} command point(s).", draw.seat)
 
 
 def tile_effects(state: XpState, card: CardEntry, ship: ShipStatus) -> tuple[list[Event], str]:

@@ -8,11 +8,11 @@ choices and partial expansions for moves, drops and attacks are in prompt_flight
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable, Sequence
 
 from companion.core import piles
 from companion.core.catalog import Catalog
+from companion.core.engine import split_words
 from companion.core.prompt import Choice, InputSpec, Situation
 from companion.games.exploration import catalog as xc
 from companion.games.exploration import prompt_flight as flight
@@ -46,6 +46,8 @@ def situation(state: XpState, catalog: Catalog, seat: str | None) -> Situation:
 def _choices(state: XpState, catalog: Catalog) -> list[Choice]:
     phase = state.table.phase
     choices = _owed_choices(state, catalog)
+    if state.pending_hazard is not None:  # a hazard drawn in flight, or by the drift
+        return choices + flight.hazard_choices(state, catalog)
     if phase == "setup":
         return choices + _setup_choices(state, catalog)
     if phase == "preparation":
@@ -224,6 +226,6 @@ def expand(state: XpState, catalog: Catalog, partial: str, seat: str | None) -> 
 
 def _split(partial: str) -> list[str]:
     try:
-        return shlex.split(partial)
+        return split_words(partial)
     except ValueError:
         return []

@@ -34,8 +34,6 @@ def _energy(catalog: Catalog) -> str:
 
 
 def flight_choices(state: XpState, catalog: Catalog) -> list[Choice]:
-    if state.pending_hazard is not None:
-        return hazard_choices(state, catalog)
     ship = flying_ship(state)
     if ship is None:
         return []

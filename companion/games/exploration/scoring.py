@@ -89,7 +89,9 @@ def most_missions(state: XpState, catalog: Catalog) -> tuple[list[Event], list[s
                                  source=f"mission: {card.name}")]
                 notes.append(f"{seat} completes {card.name} ({mine}, the most).")
             else:
-                notes.append(f"{seat}'s {card.name} fails ({mine}, the most is {best}).")
+                # It stays hidden: naming it would reveal it, even after an undo.
+                notes.append(f"A hidden mission of {seat}'s for the most of something "
+                             f"fails.")
     return events, notes
 
 

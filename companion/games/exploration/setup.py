@@ -115,7 +115,7 @@ def _join_message(catalog: Catalog, port: str, player: str) -> str:
         gains.append(f"{bonus['command']} command points")
     draws = [f"{bonus[d]} {d} card" for d in ("primary", "development") if bonus.get(d)]
     if bonus.get("module_choice"):
-        draws.append("a module of their choice (use: bonus SEAT MODULE)")
+        draws.append("a module of their choice")
     text = f"{player} takes {port} and gains {', '.join(gains)}."
     if draws:
         text += f" Still to draw: {', '.join(draws)}."
@@ -164,7 +164,7 @@ def _setup_missing(state: XpState, catalog: Catalog) -> str:
     minimum = int(catalog.rules["game"]["min_players"])
     row = xc.setup_number(catalog, "maneuver_row")
     if not state.rounds:
-        return f"choose the board side with `length ROUNDS` (one of {_sides(catalog)})"
+        return f"the side of the board (its length: {_sides(catalog)} rounds) is not chosen"
     if len(state.table.seats) < minimum:
         return f"at least {minimum} players must join"
     if state.pending:

@@ -38,8 +38,8 @@ Handler = Callable[[Builder, list[str]], str | None]
 
 def _require_setup(b: Builder) -> None:
     if not b.state.set_up:
-        raise IllegalMoveError("The game is not set up yet: seat the players with player "
-                               "NAME, then type setup.")
+        raise IllegalMoveError("The game is not set up yet: the players are seated, then "
+                               "the game is set up.")
 
 
 def cmd_player(b: Builder, args: list[str]) -> str | None:

@@ -173,7 +173,7 @@ def _announce(b: Builder, item: Exploration) -> bool:
     if deck is None:
         choices = " or ".join(item.decks)
         b.say(f"{item.seat} explores {what}: it has several traits, so {item.seat} chooses "
-              f"the {choices} deck (35.2c): type choose DECK, or draw from it and scan.")
+              f"the {choices} deck (35.2c), or draws from one of them.")
         return True
     return prepare_draw(b, item, deck)
 
@@ -204,7 +204,7 @@ def reveal(b: Builder, card: CardEntry) -> None:
     if b.state.revealed is not None:
         raise IllegalMoveError(
             f"{label(b.catalog, b.state.revealed)} is revealed and not resolved yet: "
-            f"type resolve before drawing another card.")
+            f"it is resolved before another card is drawn.")
     if item is None or not item.started:
         raise IllegalMoveError(
             f"Nothing is being explored, so {card.name} cannot be drawn now: take a planet "
@@ -220,7 +220,7 @@ def reveal(b: Builder, card: CardEntry) -> None:
     b.add(*piles.draw_observed(b.state.table, card.card_id, card.deck, REVEALED,
                                lambda c: label(b.catalog, c)))
     b.say(f"Revealed to all: {label(b.catalog, card.card_id)}: {card.summary} "
-          f"Transactions may happen now; type resolve when {item.seat} has resolved it.")
+          f"Transactions may happen now, before {item.seat} resolves it.")
 
 
 def resolve(b: Builder) -> None:

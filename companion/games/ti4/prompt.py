@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 from companion.core import piles
 from companion.core.catalog import Catalog
+from companion.core.engine import split_words
 from companion.core.prompt import Choice, InputSpec, Situation
 from companion.games.ti4.data import fragment_type, ti4_data
 from companion.games.ti4.explore import label, target_phrase, traits_of
@@ -21,7 +22,7 @@ from companion.games.ti4.view import owed_decks, waiting_for
 
 SETUP, EXPLORE, PLANETS, TURN = "Setup", "Exploration", "Planets", "Turn"
 FRONTIER, RELICS, CARDS = "Frontier tokens", "Relic fragments and relics", "Cards in play"
-ABILITY = '"an ability"'  # the probe's name for an ability the player will type
+ABILITY = "ability"  # the probe's name for an ability the player enters (one plain word)
 
 
 def _choice(label_: str, group: str, **kind: object) -> Choice:
@@ -75,12 +76,9 @@ def _play_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
                 _choice("Place a frontier token by an ability", FRONTIER,
                         partial="place-frontier"),
                 _choice("Trade a relic fragment", RELICS, partial="trade")]
-    for seat in state.table.seats:
-        choices += [_choice(f"{seat} purges three fragments for a relic", RELICS,
-                            command=f"relic {word(seat)}"),
-                    _ability_input(f"{seat} draws a relic by an ability", RELICS,
-                                   f"relic {word(seat)} with {{}}"),
-                    _choice(f"{seat} gains a technology", TURN, partial=f"tech {word(seat)}")]
+    choices += [_choice("Purge three fragments for a relic, or draw one by an ability", RELICS,
+                        partial="relic"),
+                _choice("Record a technology", TURN, partial="tech")]
     return [*choices, _choice("Purge a card in play", CARDS, partial="purge")]
 
 
@@ -103,17 +101,27 @@ def _exploration_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
 # ---- expansions ---------------------------------------------------------------------------
 def _controlled_planets(state: TI4State, catalog: Catalog) -> list[str]:
     planet_deck = ti4_data(catalog).planet_deck
-    return [c for seat in state.table.seats
-            for c in state.table.cards_in(piles.area_zone(seat))
-            if catalog.cards[c].deck == planet_deck]
+    return [c for c, zone in state.table.locations.items()
+            if zone.startswith("area:") and catalog.cards[c].deck == planet_deck]
+
+
+TAKE_GROUP = 10  # planets per alphabetical group, so a screen page (and its check) stays small
 
 
 def _expand_take(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
+    """Planets in alphabetical groups of a few ("Abaddon to Arinam"), then each planet."""
     active = state.table.active
-    planets = catalog.in_deck(ti4_data(catalog).planet_deck)
+    planets = sorted((p for p in catalog.in_deck(ti4_data(catalog).planet_deck)
+                      if state.table.zone_of(p.card_id) not in
+                      ("box", "purged", piles.area_zone(active or ""))), key=lambda p: p.name)
+    groups = [planets[i:i + TAKE_GROUP] for i in range(0, len(planets), TAKE_GROUP)]
+    if len(words) == 1:
+        return [_choice(f"{g[0].name} to {g[-1].name}", PLANETS,
+                        partial=f"take group {n}") for n, g in enumerate(groups, start=1)]
+    number = int(words[2]) if len(words) == 3 and words[2].isdigit() else 0
+    chosen = groups[number - 1] if 1 <= number <= len(groups) else []
     return [_choice(f"{p.name} ({p.card_id})", PLANETS, command=f"take {p.card_id}")
-            for p in planets if state.table.zone_of(p.card_id) not in
-            ("box", "purged", piles.area_zone(active or ""))]
+            for p in chosen]
 
 
 def _expand_again(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
@@ -167,7 +175,19 @@ def _expand_trade(state: TI4State, catalog: Catalog, words: Sequence[str]) -> li
             for seat in state.table.seats if giver is not None and seat != giver]
 
 
+def _expand_relic(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
+    choices = []
+    for seat in state.table.seats:
+        choices += [_choice(f"{seat} purges three fragments for a relic", RELICS,
+                            command=f"relic {word(seat)}"),
+                    _ability_input(f"{seat} draws a relic by an ability", RELICS,
+                                   f"relic {word(seat)} with {{}}")]
+    return choices
+
+
 def _expand_tech(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
+    if len(words) == 1:
+        return [_choice(seat, TURN, partial=f"tech {word(seat)}") for seat in state.table.seats]
     seat = " ".join(words[1:])
     return [_choice(tech.name, TURN, command=f"tech {word(seat)} {key}")
             for key, tech in ti4_data(catalog).techs.items() if not state.has_tech(seat, key)]
@@ -180,9 +200,19 @@ def _expand_terraform(state: TI4State, catalog: Catalog, words: Sequence[str]) -
 
 
 def _expand_purge(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
-    zones = [piles.area_zone(s) for s in state.table.seats] + ["play:common"]
-    cards = [c for zone in zones for c in state.table.cards_in(zone)]
-    cards += [c for c, z in state.table.locations.items() if z.startswith("attached:")]
+    """Cards in play by where they lie (a play area, the common area, attachments)."""
+    places = {f"{s}'s play area": piles.area_zone(s) for s in state.table.seats}
+    places["the common play area"] = "play:common"
+    if len(words) == 1:
+        choices = [_choice(f"A card in {name}", CARDS, partial=f"purge {zone}")
+                   for name, zone in places.items() if state.table.count_in(zone)]
+        if any(z.startswith("attached:") for z in state.table.locations.values()):
+            choices.append(_choice("A card attached to a planet", CARDS,
+                                   partial="purge attached:"))
+        return choices
+    zone = words[1]
+    cards = [c for c, z in state.table.locations.items()
+             if z == zone or (zone == "attached:" and z.startswith(zone))]
     return [_choice(label(catalog, c), CARDS, command=f"purge {c}") for c in cards]
 
 
@@ -190,14 +220,14 @@ Expander = Callable[[TI4State, Catalog, Sequence[str]], list[Choice]]
 EXPANDERS: dict[str, Expander] = {
     "take": _expand_take, "explore-again": _expand_again, "frontier": _expand_frontier,
     "place-frontier": _expand_place, "trade": _expand_trade, "tech": _expand_tech,
-    "terraform": _expand_terraform, "purge": _expand_purge,
+    "terraform": _expand_terraform, "purge": _expand_purge, "relic": _expand_relic,
 }
 
 
 def expand(state: TI4State, catalog: Catalog, partial: str, seat: str | None) -> list[Choice]:
     """The choices that may follow `partial`; nothing in TI4 exploration is private."""
     try:
-        words = shlex.split(partial)
+        words = split_words(partial)
     except ValueError:
         return []
     expander = EXPANDERS.get(words[0].lower()) if words else None

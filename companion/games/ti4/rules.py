@@ -87,14 +87,14 @@ def _scan_planet(b: Builder, card: CardEntry) -> str:
 
 def not_set_up(b: Builder, card: CardEntry) -> str | None:
     raise IllegalMoveError(f"{card.name} scanned, but the game is not set up yet: "
-                           f"seat the players and type setup.")
+                           f"the players are seated, then the game is set up.")
 
 
 #: Before setup only seats and options; after it, one action phase for every verb and scan.
 PHASES: Phases[TI4State] = Phases((
     Phase("setup", verbs=commands.SETUP_VERBS, other_scans=not_set_up,
-          closed="The game is not set up yet: seat the players with player NAME, "
-                 "then type setup."),
+          closed="The game is not set up yet: the players are seated, then the game is "
+                 "set up."),
     Phase("action", verbs=commands.ACTION_VERBS, other_scans=scan_card,
           closed="The game is already set up. Seats are fixed once the game is set up."),
 ), title="TI4 exploration")

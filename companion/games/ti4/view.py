@@ -34,7 +34,7 @@ def waiting_for(state: TI4State, catalog: Catalog) -> str:
         return f"a relic card for {state.relic_draws[0]}"
     if not state.set_up:
         return "players and setup"
-    return "a planet card (take a planet) or another command"
+    return "a planet taken or scanned, or another action"
 
 
 def planet_values(state: TI4State, catalog: Catalog, card: CardEntry) -> dict[str, Any]:

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
-from companion.core.catalog import CardEntry
+from companion.core.catalog import CardEntry, Catalog
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.games.ti4.explore import Builder, data_of
 
 KEYWORDS = ("for", "with", "to", "from")
 
 
+@lru_cache(maxsize=4096)
 def simple(text: str) -> str:
     """Lower case, letters and digits only: "Tequ'ran" and "tequran" read the same."""
     return re.sub(r"[^a-z0-9]", "", text.lower())
@@ -35,13 +37,30 @@ def split_keywords(args: Sequence[str]) -> tuple[list[str], dict[str, str]]:
     return positional, {k: " ".join(v) for k, v in parts.items()}
 
 
+_LAST_INDEX: list[tuple[Catalog, list[CardEntry], dict[str, CardEntry]]] = []
+
+
+def _planet_index(catalog: Catalog, deck: str) -> tuple[list[CardEntry], dict[str, CardEntry]]:
+    """The planets and an exact-name/ID lookup, kept for the last catalog only (a prompt
+    judges dozens of `take` lines against one catalog)."""
+    if _LAST_INDEX and _LAST_INDEX[0][0] is catalog:
+        return _LAST_INDEX[0][1], _LAST_INDEX[0][2]
+    planets = catalog.in_deck(deck)
+    exact: dict[str, CardEntry] = {}
+    for p in planets:
+        exact.setdefault(simple(p.name), p)
+        exact.setdefault(p.card_id.lower(), p)
+    _LAST_INDEX[:] = [(catalog, planets, exact)]
+    return planets, exact
+
+
 def find_planets(b: Builder, words: Sequence[str]) -> list[CardEntry]:
     """Planet cards named by ID or name; several may follow each other without quotes."""
-    planets = b.catalog.in_deck(data_of(b).planet_deck)
+    planets, exact = _planet_index(b.catalog, data_of(b).planet_deck)
     found: list[CardEntry] = []
     i = 0
     while i < len(words):
-        card, used = _longest_match(planets, words, i)
+        card, used = _longest_match(planets, exact, words, i)
         found.append(card)
         i += used
     if not found:
@@ -49,12 +68,12 @@ def find_planets(b: Builder, words: Sequence[str]) -> list[CardEntry]:
     return found
 
 
-def _longest_match(planets: list[CardEntry], words: Sequence[str], i: int) -> tuple[CardEntry, int]:
+def _longest_match(planets: list[CardEntry], exact: dict[str, CardEntry],
+                   words: Sequence[str], i: int) -> tuple[CardEntry, int]:
     for j in range(len(words), i, -1):
-        text = simple(" ".join(words[i:j]))
-        exact = [p for p in planets if simple(p.name) == text or p.card_id.lower() == text]
-        if exact:
-            return exact[0], j - i
+        hit = exact.get(simple(" ".join(words[i:j])))
+        if hit is not None:
+            return hit, j - i
     for j in range(len(words), i, -1):
         text = simple(" ".join(words[i:j]))
         prefixed = [p for p in planets if simple(p.name).startswith(text)]
