@@ -17,6 +17,7 @@ import threading
 from collections.abc import Callable
 from typing import IO, Any
 
+from companion.api import next_hint
 from companion.core.engine import Result
 from companion.session import Session
 
@@ -66,9 +67,11 @@ def _start_scanner(args: argparse.Namespace, session: Session,
     return pipeline
 
 
-def _show(result: Result, label: str, as_json: bool, out: IO[str]) -> None:
+def _show(result: Result, label: str, as_json: bool, out: IO[str],
+          hint: str | None = None) -> None:
     if as_json:
-        out.write(json.dumps({**result.to_dict(0), "line": None, "source": label}) + "\n")
+        out.write(json.dumps({**result.to_dict(0), "line": None, "source": label,
+                              "next": hint}) + "\n")
     else:
         kind = {"step": "ok", "info": "ok"}.get(result.kind, result.kind)
         out.write(f"{label} {kind}: {result.message}\n")
@@ -81,7 +84,7 @@ def _scanned(session: Session, event: Any, as_json: bool, out: IO[str]) -> bool:
     for code in event.codes:
         result = session.scan(code)
         refused |= not result.ok
-        _show(result, "camera", as_json, out)
+        _show(result, "camera", as_json, out, next_hint(session.match))
     return refused
 
 

@@ -73,7 +73,7 @@ def test_unknown_saved_game_is_one_sentence(db):
 def test_state_without_any_game_says_how_to_start(db):
     run = companion("--db", str(db), "state")
     assert run.returncode == 1 and "companion play --game GAME" in run.stderr
-    assert "xp or ti4" in run.stderr
+    assert "xp, ti4" in run.stderr  # every registered game is offered
 
 
 def test_corrupt_saved_games_file_is_kept_aside_and_play_goes_on(db):

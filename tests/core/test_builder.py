@@ -134,8 +134,8 @@ def test_a_verb_of_another_phase_names_the_phase_that_takes_it(match):
 
 
 def test_scans_are_chosen_by_deck_in_the_current_phase(match):
-    assert match.execute("scan XP/H2").message == "Ann draws Solar flare."
-    refused = match.execute("scan XP/M1")
+    assert match.execute("scan TY/H2").message == "Ann draws Solar flare."
+    refused = match.execute("scan TY/M1")
     assert not refused.ok and refused.message == "That card is not expected in the play phase."
 
 

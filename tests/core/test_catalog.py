@@ -11,7 +11,7 @@ from tests.core.toygame import TOY_DATA
 def build(mutate):
     data = copy.deepcopy(TOY_DATA)
     mutate(data)
-    return Catalog.from_data(data, "toy.toml", "XP")
+    return Catalog.from_data(data, "toy.toml", "TY")
 
 
 def test_one_entry_per_physical_copy_with_its_copy_number():
@@ -64,9 +64,9 @@ def test_a_catalog_without_its_game_is_refused():
 
 def test_resolve_names_unknown_card_and_other_game():
     catalog = build(lambda d: None)
-    with pytest.raises(UnknownCardError, match="XP/ZZ99 is not a card in the Exploration catalog"):
-        catalog.resolve(parse_tag("XP/ZZ99"))
-    with pytest.raises(OtherGameError, match="TI/C1 is not part of this Exploration game"):
+    with pytest.raises(UnknownCardError, match="TY/ZZ99 is not a card in the Toy catalog"):
+        catalog.resolve(parse_tag("TY/ZZ99"))
+    with pytest.raises(OtherGameError, match="TI/C1 is not part of this Toy game"):
         catalog.resolve(parse_tag("TI/C1"))
 
 

@@ -29,8 +29,8 @@ def test_unknown_verb_and_unreadable_line_are_one_sentence(match):
 
 
 def test_scan_draw_is_an_observation_of_a_card_in_that_deck(match):
-    assert match.execute("scan XP/H2").ok
-    again = match.execute("scan XP/H2")
+    assert match.execute("scan TY/H2").ok
+    again = match.execute("scan TY/H2")
     assert not again.ok and "in Ann's play area" in again.message
 
 
@@ -42,8 +42,8 @@ def test_foreign_code_is_reported_and_changes_nothing(match):
 
 
 def test_undo_of_a_draw_puts_the_card_back_and_says_so(match):
-    match.execute("scan XP/H2")
-    assert "Undo would take back step 3 (scan XP/H2)" in match.execute("undo preview").message
+    match.execute("scan TY/H2")
+    assert "Undo would take back step 3 (scan TY/H2)" in match.execute("undo preview").message
     result = match.execute("undo")
     assert "Solar flare (H2) goes back to the hazard deck." in result.message
     assert match.state.table.zone_of("H2") == "deck:hazard"
@@ -98,7 +98,7 @@ def test_same_seed_gives_same_rolls_and_shuffles():
 def test_empty_draw_pile_reshuffles_its_discard(match):
     for card in ("H1", "H2", "H3", "H4"):
         match.execute(f"discard {card}")
-    result = match.execute("scan XP/H3")
+    result = match.execute("scan TY/H3")
     assert result.ok
     reshuffle = [e for e in result.step.events if e.type == "discard_reshuffled"]
     assert reshuffle and sorted(reshuffle[0]["cards"]) == ["H1", "H2", "H3", "H4"]
@@ -120,7 +120,7 @@ def test_manual_adjust_is_logged_with_its_reason(match):
 def test_odds_count_what_is_left():
     m = Match(ToyRules(), toy_catalog(), seed=3)
     m.execute("sit Ann")
-    m.execute("scan XP/H1")
+    m.execute("scan TY/H1")
     assert m.execute("odds hazard").message == \
         "3 cards left in the hazard deck: 2 x Solar flare, 1 x Meteor."
 
@@ -155,7 +155,7 @@ def test_return_phrases_read_as_plain_words():
 
 
 def test_state_and_history_are_read_only_views(match):
-    match.execute("scan XP/H2")
+    match.execute("scan TY/H2")
     before = (match.state, match.step_count)
     assert match.execute("state").kind == "info"
     history = match.execute("history 2")
@@ -185,9 +185,9 @@ def test_card_lookups_explain_what_was_typed():
     catalog = toy_catalog()
     with pytest.raises(CompanionError, match="'CULTURAL!' is not a card ID"):
         catalog.card("CULTURAL!")
-    with pytest.raises(CompanionError, match="TI/C01 is not part of this Exploration game"):
+    with pytest.raises(CompanionError, match="TI/C01 is not part of this Toy game"):
         catalog.card("TI/C01")
-    assert catalog.card("xp/h1").card_id == "H1"
+    assert catalog.card("ty/h1").card_id == "H1"
 
 
 def test_history_count_is_read_as_a_plain_number(match):

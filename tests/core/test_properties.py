@@ -8,8 +8,8 @@ from companion.core.piles import every_card_once
 from tests.core.toygame import ToyRules, toy_catalog
 
 COMMANDS = st.sampled_from([
-    "sit Ann", "sit Bob", "pay Ann 1", "pay Bob 2", "scan XP/H1", "scan XP/H2", "scan XP/H3",
-    "scan XP/H4", "scan XP/M1", "discard H1", "discard H2", "discard H4", "draw hazard",
+    "sit Ann", "sit Bob", "pay Ann 1", "pay Bob 2", "scan TY/H1", "scan TY/H2", "scan TY/H3",
+    "scan TY/H4", "scan TY/M1", "discard H1", "discard H2", "discard H4", "draw hazard",
     "draw mission", "roll maneuver", "roll maneuver one", "undo", "undo", "redo",
     "adjust Ann score +1 test", "note hello", "scan nonsense", "scan TI/C1", "bogus"])
 

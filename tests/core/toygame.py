@@ -1,4 +1,5 @@
-"""A tiny card game used to test the game-agnostic core on its own."""
+"""A tiny card game used to test the game-agnostic core on its own (its own id and
+prefix, never registered: the core tests build its Match directly)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from companion.core.table import (
 )
 
 TOY_DATA: dict[str, Any] = {
-    "catalog": {"game": "xp", "title": "Exploration", "version": "test"},
+    "catalog": {"game": "toy", "title": "Toy", "version": "test"},
     "decks": {"hazard": {"title": "Hazard deck"}, "mission": {"title": "Missions"}},
     "cards": [
         {"design": "flare", "name": "Solar flare", "deck": "hazard", "kind": "hazard",
@@ -85,11 +86,11 @@ TOY_PHASES: Phases[ToyState] = Phases((Phase(
 
 
 class ToyRules:
-    game = "xp"
+    game = "toy"
     title = "Toy"
 
     def new_state(self, catalog: Catalog, seed: int) -> ToyState:
-        return ToyState(new_table("xp", seed, ((c.card_id, f"deck:{c.deck}")
+        return ToyState(new_table("toy", seed, ((c.card_id, f"deck:{c.deck}")
                                                for c in catalog.cards.values())))
 
     def apply(self, state: ToyState, e: Event) -> ToyState:
@@ -123,7 +124,7 @@ class ToyRules:
 
 
 def toy_catalog() -> Catalog:
-    return Catalog.from_data(TOY_DATA, "toy.toml", "XP")
+    return Catalog.from_data(TOY_DATA, "toy.toml", "TY")
 
 
-TOY_GAME = GameDefinition("xp", "XP", "Toy", ToyRules(), "toy.toml")
+TOY_GAME = GameDefinition("toy", "TY", "Toy", ToyRules(), "toy.toml")

@@ -17,7 +17,7 @@ RULES = TOY_GAME.rules
 def new_session(path, lines=()):
     journal, _ = open_journal(path)
     catalog = toy_catalog()
-    game_id = journal.create_game("xp", 7, catalog)
+    game_id = journal.create_game("toy", 7, catalog)
     session = session_module.Session(journal, game_id, TOY_GAME, Match(RULES, catalog, 7))
     for line in lines:
         session.run(line)
@@ -35,14 +35,14 @@ def load(journal, game_id):
 
 def test_a_reopened_game_is_exactly_where_it_was(tmp_path):
     journal, game_id, match = new_game(tmp_path / "g.db", [
-        "sit Ann", "scan XP/H2", "roll maneuver", "undo", "pay Ann 2", "undo", "redo"])
+        "sit Ann", "scan TY/H2", "roll maneuver", "undo", "pay Ann 2", "undo", "redo"])
     journal.close()
     reopened, notice = open_journal(tmp_path / "g.db")
     assert notice is None
     loaded = load(reopened, game_id)
     assert loaded.state == match.state
     assert loaded.stack == match.stack and loaded.redo_stack == match.redo_stack
-    assert reopened.last_game("xp") == game_id
+    assert reopened.last_game("toy") == game_id
 
 
 def test_refused_command_writes_nothing(tmp_path):
@@ -66,9 +66,9 @@ def test_snapshot_plus_later_steps_equals_full_replay(tmp_path, monkeypatch):
 
 def test_several_games_in_one_file(tmp_path):
     journal, first, _ = new_game(tmp_path / "g.db", ["sit Ann"])
-    second = journal.create_game("xp", 8, toy_catalog())
+    second = journal.create_game("toy", 8, toy_catalog())
     assert {g.game_id for g in journal.games()} == {first, second}
-    assert journal.last_game("xp") == second
+    assert journal.last_game("toy") == second
 
 
 def test_game_keeps_the_catalog_it_was_played_with(tmp_path):
@@ -196,7 +196,7 @@ def test_a_failed_backup_after_the_save_keeps_the_step_and_says_so(tmp_path):
     b.add(event("phase_changed", round=1, phase="play"))
     b.say("Round 1 begins.")
     plan = match.plan_built("next round", b, None)
-    journal.append(game_id, "xp", plan.result.step)
+    journal.append(game_id, "toy", plan.result.step)
     warning = session._commit(plan)
     assert warning is not None and warning.startswith("(Saved;")
     assert journal.history(game_id)[-1]["command"] == "next round"

@@ -108,7 +108,7 @@ def test_first_starts_in_the_same_instant_all_open_the_new_file(tmp_path):
             barrier.wait()
             try:
                 journal, notice = open_journal(db)
-                games.append(journal.create_game("xp", 1, toy_catalog()))
+                games.append(journal.create_game("toy", 1, toy_catalog()))
                 journal.close()
                 assert notice is None
             except Exception as exc:

@@ -74,11 +74,13 @@ class DashboardScreen(Screen):
     def _on_prompt(self, reply: Reply) -> None:
         if reply.ok and reply.value is not None and self._trail:
             self.ids.actions.show(actions_view(reply.value), [t[0] for t in self._trail])
+            self.ids.side_scroll.scroll_y = 1  # new choices start at the top
 
     def _show_prompt(self) -> None:
         self._trail = []
         if self._table is not None:
             self.ids.actions.show(actions_view(self._table.prompt))
+            self.ids.side_scroll.scroll_y = 1
 
     def _seat_in(self, partial: str) -> str | None:
         seats = [s["seat"] for s in (self._table.view.get("seats", []) if self._table else [])]

@@ -56,7 +56,7 @@ class FinalScreen(Screen):
         legend = self.ids.legend
         legend.clear_widgets()
         for name, colour in zip(view.categories, view.category_colours, strict=True):
-            chip = BoxLayout(size_hint_x=None, width="150dp", spacing="4dp")
+            chip = BoxLayout(size_hint=(None, None), size=("150dp", "28dp"), spacing="4dp")
             chip.add_widget(Widget(size_hint_x=None, width="16dp"))
             with chip.children[0].canvas:
                 Color(*hex_rgba(colour))

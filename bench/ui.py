@@ -1,0 +1,167 @@
+"""Touchscreen app benchmark: cold start, tap to committed result, preview frame rate.
+
+Not a test: run it by hand (SDL's offscreen driver, Mesa's llvmpipe unless a GPU is
+there) and copy its markdown into docs/perf.md.
+
+    SDL_VIDEODRIVER=offscreen .venv/bin/python bench/ui.py [--events 5000] [--starts 5]
+
+1. Cold start: a new process (`python bench/ui.py --child-start DB`) until the first
+   frame that shows the resumed game's dashboard (round, phase and scores drawn),
+   measured from just before the process was started.
+2. Tap to result: in one app, a finger on Undo (then Redo, alternately) until the
+   frame that shows the committed result, on the same 5,000-event game.
+3. Preview: dashboard frames with the scan strip fed by the scanner reading a
+   30 fps 1280x720 replay (a QR tag on a table); counts preview updates per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+
+
+def _configure(size: tuple[int, int] = (800, 480)) -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
+    os.environ["KIVY_HOME"] = tempfile.mkdtemp(prefix="bench-kivy-")
+    os.environ["KIVY_NO_CONSOLELOG"] = "1"
+    os.environ["KIVY_NO_FILELOG"] = "1"
+    from companion.ui.command import configure_kivy
+
+    configure_kivy(size, False)
+
+
+def child_start(db: Path) -> None:
+    """Run the app on `db`; print the wall time of the first dashboard frame, then leave."""
+    _configure()
+    from kivy.core.window import Window
+
+    from companion.ui.app import AppOptions, CompanionApp
+
+    app = CompanionApp(AppOptions(db=db))
+
+    def flipped(*_args: object) -> None:
+        screen = app.manager.current_screen if app.manager else None
+        if screen is not None and screen.name == "dashboard" and screen.heading:
+            print(f"{time.time():.6f}", flush=True)
+            os._exit(0)
+
+    Window.bind(on_flip=flipped)
+    app.run()
+
+
+def cold_starts(db: Path, count: int) -> list[float]:
+    times = []
+    for _ in range(count):
+        started = time.time()
+        out = subprocess.run([sys.executable, __file__, "--child-start", str(db)],
+                             capture_output=True, text=True, timeout=120, env=os.environ)
+        times.append(float(out.stdout.strip().splitlines()[-1]) - started)
+    return times
+
+
+def taps(db: Path, count: int) -> list[float]:
+    """Seconds from a tap on Undo/Redo to the frame that shows its committed result."""
+    from companion.ui.app import AppOptions, CompanionApp
+    from companion.ui.driver import AppDriver
+
+    driver = AppDriver(CompanionApp(AppOptions(db=db)))
+    times = []
+    for n in range(count):
+        before = driver.app.message
+        start = time.perf_counter()
+        driver.tap("Undo" if n % 2 == 0 else "Redo", settle=False, exact=True)
+        driver.wait_for(lambda before=before: driver.app.message != before, "the result")
+        driver.pump()  # the frame that draws it
+        times.append(time.perf_counter() - start)
+    driver.close()
+    return times
+
+
+def replay_video(folder: Path, seconds: float = 8.0) -> Path:
+    """A 30 fps 1280x720 replay of a tagged card lying on a table."""
+    import cv2
+
+    from companion.ui.democamera import table_picture
+
+    path = folder / "replay.avi"
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 30.0, (1280, 720))
+    picture = table_picture("XP/D17", "Funding")
+    for _ in range(int(30 * seconds)):
+        writer.write(picture)
+    writer.release()
+    return path
+
+
+def preview_fps(db: Path, replay: Path, seconds: float = 5.0) -> float:
+    from kivy.base import EventLoop
+
+    from companion.ui.app import AppOptions, CompanionApp
+    from companion.ui.driver import AppDriver
+    from companion.ui.settings import AppSettings
+
+    settings = AppSettings(camera=f"replay:{replay}")
+    driver = AppDriver(CompanionApp(AppOptions(db=db, scanner=True), settings))
+    strip = driver.app.screen("dashboard").ids.scanstrip
+    driver.pump(3)
+    driver.app.show("dashboard")  # the benchmark game is over: back from the final scores
+    driver.wait_for(lambda: strip._frame_index > 0, "the first preview frame", timeout=60)
+    first, start = strip._frame_index, time.perf_counter()
+    shown = 0
+    last = first
+    while time.perf_counter() - start < seconds:
+        EventLoop.idle()  # the app's own loop: Kivy's clock paces it
+        if strip._frame_index != last:
+            shown, last = shown + 1, strip._frame_index
+    elapsed = time.perf_counter() - start
+    driver.close()
+    return shown / elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--events", type=int, default=5000)
+    parser.add_argument("--starts", type=int, default=5)
+    parser.add_argument("--taps", type=int, default=30)
+    parser.add_argument("--child-start", type=Path)
+    parser.add_argument("--only", choices=("start", "taps", "preview"))
+    args = parser.parse_args()
+    if args.child_start:
+        child_start(args.child_start)
+        return
+    _configure()
+    import journal as journal_bench
+
+    with tempfile.TemporaryDirectory() as folder:
+        db = Path(folder) / "bench.db"
+        journal_bench.fill(db, "xp", args.events)
+        starts = cold_starts(db, args.starts) if args.only in (None, "start") else [0.0]
+        tap_times = taps(db, args.taps) if args.only in (None, "taps") else [0.0]
+        fps = (preview_fps(db, replay_video(Path(folder))) if args.only in (None, "preview")
+               else 0.0)
+    ms = [t * 1000 for t in tap_times]
+    print(f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
+          f"{platform.python_version()}, SDL {os.environ['SDL_VIDEODRIVER']}, "
+          f"{time.strftime('%Y-%m-%d')}")
+    print("| measure | median | min | max | target |")
+    print("|---|---|---|---|---|")
+    print(f"| cold start to the resumed {args.events}-event dashboard, s | "
+          f"{statistics.median(starts):.2f} | {min(starts):.2f} | {max(starts):.2f} | 1.5 |")
+    print(f"| tap (Undo/Redo) to the frame showing the committed result, ms | "
+          f"{statistics.median(ms):.0f} | {min(ms):.0f} | {max(ms):.0f} | 50 |")
+    print(f"| preview updates per second at 800x480, scanner on a 30 fps 1280x720 "
+          f"replay | {fps:.1f} | | | 30 |")
+
+
+if __name__ == "__main__":
+    main()
