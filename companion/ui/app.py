@@ -43,7 +43,6 @@ class AppOptions:
     db: Path
     settings_path: Path | None = None
     crash_log: Path | None = None
-    scoreboard: bool = False
     demo: bool = False
     demo_setup: tuple[str, ...] = ()
     seed: int | None = None

@@ -27,8 +27,6 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
                         "a video file)")
     parser.add_argument("--demo", action="store_true",
                         help="a new demo game in a temporary file (nothing is kept)")
-    parser.add_argument("--scoreboard", action="store_true",
-                        help="a read-only scoreboard of the same game (a second screen)")
     parser.add_argument("--size", default="800x480", help="window size, e.g. 1280x720")
 
 
@@ -103,7 +101,7 @@ def _run_app(args: argparse.Namespace, db: Path, settings: AppSettings) -> int:
         print(NO_DISPLAY, file=sys.stderr)
         return 2
     options = AppOptions(db=db, settings_path=config_path(), crash_log=data_dir() / "crash.log",
-                         scoreboard=args.scoreboard, demo=args.demo,
+                         demo=args.demo,
                          scanner=args.demo or settings.camera != "off",
                          demo_setup=DEMO_SETUP if args.demo else ())
     CompanionApp(options, settings, speaker=_speaker(settings)).run()
