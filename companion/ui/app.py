@@ -139,6 +139,13 @@ class CompanionApp(App):
         self.screen("private").prepare(seat, partial, label)
         self.show("private")
 
+    def peek(self, seat: str) -> None:
+        """Hold-to-peek on a seat badge: that seat's private panel, closed until it looks."""
+        if self.table is None or self.manager.current != "dashboard":
+            return
+        self.screen("private").prepare_peek(seat)
+        self.show("private")
+
     def leave_scoreboard(self) -> None:
         """A tap on the scoreboard: back to the table."""
         self.show("dashboard")

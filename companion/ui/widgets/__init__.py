@@ -118,4 +118,6 @@ class GameBar(BoxLayout):
     subheading = StringProperty("")
 
 
+from companion.ui.widgets.hold import HoldBadge  # noqa: E402,F401  (used in widgets.kv)
+
 Builder.load_file(str(Path(__file__).with_name("widgets.kv")))
