@@ -14,7 +14,7 @@ the table owes a card from, and undo and redo with their previews as labels.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
@@ -69,6 +69,7 @@ class Choice:
     private_to: str | None = None
     priced: bool = True
     sure: bool = False  # known to be accepted without a dry run (undo with a step to undo)
+    check: Mapping[str, Any] | None = None  # a dice check's numbers, for a check screen
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,7 @@ class Action:
     command: str | None = None
     partial: str | None = None
     input: InputSpec | None = None
+    check: Mapping[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"label": self.label, "group": self.group, "cost": self.cost,
@@ -113,6 +115,8 @@ class Action:
             data["partial"] = self.partial
         elif self.input is not None:
             data["input"] = self.input.to_dict()
+        if self.check is not None:
+            data["check"] = dict(self.check)
         return data
 
 
@@ -207,7 +211,7 @@ class _Judge:
                           True, None, partial=choice.partial)
         reason = self._reason(choice, depth, [SEARCH_BUDGET])
         return Action(choice.label, choice.group, self._cost(choice, reason), reason is None,
-                      reason, choice.command, choice.partial, choice.input)
+                      reason, choice.command, choice.partial, choice.input, choice.check)
 
     def _cost(self, choice: Choice, reason: str | None) -> str | None:
         if choice.cost is not None or choice.command is None or reason is not None \

@@ -76,3 +76,42 @@ def test_velocity_never_drops_below_zero_in_rules_or_views() -> None:
     assert "MONY1 (velocity 0, maneuverability" in result.message
     run(match, "next")
     assert "velocity 0" in refused(match, "move MONY1 1 space")
+
+
+def test_a_check_result_carries_its_numbers_for_the_screens() -> None:
+    match = to_flight(round_two())
+    run(match, "next", "move TRNS1 2 space past L1 past GNSS die two die blank")
+    rolls = [e for e in match.steps[match.stack[-1]].events if e.type == "die_rolled"]
+    assert [dict(e["check"]) for e in rolls] == [
+        {"maneuverability": 2, "symbols": 2, "result": 4, "target": 2, "against": "L1",
+         "passed": True},
+        {"maneuverability": 2, "symbols": 0, "result": 2, "target": 1, "against": "GNSS",
+         "passed": True}]
+
+
+def test_the_prompt_dice_carry_each_checks_numbers_and_face_symbols() -> None:
+    from companion.core.prompt import prompt
+
+    match = to_flight(round_two())
+    run(match, "next")
+    first = prompt(match, after="move TRNS1 2 space past L1 past SHLD1").actions
+    app, *faces = [a.to_dict() for a in first]
+    assert app["command"] == "move TRNS1 2 space past L1 past SHLD1"
+    assert app["check"] == {"ship": "TRNS1", "number": 1, "checks": 2, "against": "L1",
+                            "target": 2, "maneuverability": 2}
+    assert {(f["check"]["face"], f["check"]["symbols"]) for f in faces} >= {("blank", 0),
+                                                                           ("two", 2)}
+    second = prompt(match, after="move TRNS1 2 space past L1 past SHLD1 die one").actions
+    assert second[0].check is not None and second[0].check["against"] == "SHLD1"
+    assert second[0].check["number"] == 2 and second[0].command is not None
+
+
+def test_a_domination_drop_offers_its_check_numbers() -> None:
+    from companion.core.prompt import prompt
+
+    match = to_flight(round_two())
+    run(match, "next")
+    actions = prompt(match, after="drop TRNS1 habitat moon").actions
+    assert actions[0].check is not None
+    assert actions[0].check["against"] == "Habitat drop on Moon"
+    assert actions[0].check["target"] == 5 and actions[0].check["maneuverability"] == 2

@@ -46,3 +46,12 @@ def test_ending_on_a_trap_always_explodes_it() -> None:
 def test_trap_count_must_be_a_printed_one() -> None:
     match = to_flight(round_two(b_builds=("trap",)))
     assert "one of [1, 2, 3]" in refused(match, "drop SHLD1 trap 5")
+
+
+def test_an_explosion_names_the_traps_owner_place_and_count() -> None:
+    match = _trap_game(1)
+    run(match, "next", "move TRNS1 2 credit past T1")
+    gone = [e for e in match.steps[match.stack[-1]].events if e.type == "trap_exploded"]
+    assert [(e["trap_id"], e["card"], e["owner"], e["count"]) for e in gone] == [
+        ("T1", "TRNS1", "Baikonur", 1)]
+    assert "SHLD1" in gone[0]["where"]

@@ -42,6 +42,12 @@ class ManeuverCheck:
     def passed(self) -> bool:
         return self.result > self.target
 
+    def to_dict(self) -> dict[str, Any]:
+        """The check's numbers as a screen shows them (carried by the `die_rolled` event)."""
+        return {"maneuverability": self.maneuverability, "symbols": self.symbols,
+                "result": self.result, "target": self.target, "against": self.against,
+                "passed": self.passed}
+
     def text(self) -> str:
         word = "symbol" if self.symbols == 1 else "symbols"
         sign = ">" if self.passed else "<="
@@ -54,9 +60,14 @@ def roll_check(
     table: Table, die: Die, maneuverability: int, target: int, against: str,
     entered: str | None = None,
 ) -> tuple[Event, ManeuverCheck]:
-    """Roll the maneuver die (or take the face the table rolled) and judge the check."""
+    """Roll the maneuver die (or take the face the table rolled) and judge the check.
+
+    The `die_rolled` event carries the check's numbers under `check`, so a screen
+    shows the arithmetic without knowing the rule.
+    """
     rolled = roll(table, die, f"maneuver check against {against}", entered)
-    return rolled, ManeuverCheck(maneuverability, int(rolled["value"]), target, against)
+    check = ManeuverCheck(maneuverability, int(rolled["value"]), target, against)
+    return Event(rolled.type, {**rolled.data, "check": check.to_dict()}), check
 
 
 def check_sentence(rolled: Event, check: ManeuverCheck) -> str:

@@ -127,18 +127,25 @@ def drop(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     return _drop_domination(state, catalog, ship, kind, args[2:])
 
 
+def drop_check(state: XpState, catalog: Catalog, ship: ShipStatus, kind: str,
+               area: str) -> tuple[int, int, str, int, str]:
+    """A domination drop's check: maneuverability (with bonuses), requirement, what it is
+    against, and the bonus with its sources."""
+    data = xc.module(catalog, kind)
+    area_name = str(areas(catalog)[area]["name"])
+    bonus, why = drop_bonus(state, ship, area_name)
+    skill = attribute(catalog, ship, "maneuverability", state.table.round) + bonus
+    return skill, int(data["requirement"]), f"{data['name']} drop on {area_name}", bonus, why
+
+
 def _drop_domination(state: XpState, catalog: Catalog, ship: ShipStatus, kind: str,
                      rest: Sequence[str]) -> Outcome:
     if len(rest) not in (1, 3) or (len(rest) == 3 and rest[1].lower() != "die"):
         raise CommandSyntaxError(f"Name the area or space: drop {ship.card} {kind} mars "
                                  f"[die FACE]")
     area, space, taken = choose_space(state, catalog, ship, kind, rest[0])
-    data = xc.module(catalog, kind)
-    area_name = str(areas(catalog)[area]["name"])
-    bonus, why = drop_bonus(state, ship, area_name)
-    skill = attribute(catalog, ship, "maneuverability", state.table.round) + bonus
-    rolled, check = roll_check(state.table, maneuver_die(catalog), skill,
-                               int(data["requirement"]), f"{data['name']} drop on {area_name}",
+    skill, target, against, bonus, why = drop_check(state, catalog, ship, kind, area)
+    rolled, check = roll_check(state.table, maneuver_die(catalog), skill, target, against,
                                rest[2] if len(rest) == 3 else None)
     said = check_sentence(rolled, check) + (f" (includes +{bonus} from {why})" if bonus else "")
     if not check.passed:

@@ -193,7 +193,7 @@ def _check_steps(state: XpState, catalog: Catalog, ship: ShipStatus, report: Mov
                                f"not {report.steps}.")
 
 
-def _pass_target(state: XpState, catalog: Catalog, ship: ShipStatus,
+def pass_target(state: XpState, catalog: Catalog, ship: ShipStatus,
                  word: str) -> tuple[int, str]:
     lowered = word.lower()
     if lowered in ("l1", "gnss"):
@@ -229,7 +229,7 @@ def move(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
             if dead:
                 return Outcome(tuple(events), " ".join(texts), ship.owner)
             continue
-        target, name = _pass_target(state, catalog, ship, word)
+        target, name = pass_target(state, catalog, ship, word)
         skill = attribute(catalog, ship, "maneuverability", state.table.round)
         rolled, check = roll_check(table, maneuver_die(catalog), skill, target, name,
                                    faces.pop(0) if faces else None)

@@ -14,11 +14,13 @@ from itertools import combinations
 
 from companion.core import piles
 from companion.core.catalog import Catalog
+from companion.core.errors import IllegalMoveError
 from companion.core.prompt import Choice, amount_phrase
 from companion.games.exploration import catalog as xc
 from companion.games.exploration.checks import areas, attribute, flight_rule, flying_ship
 from companion.games.exploration.display import location_name, module_name
-from companion.games.exploration.flight import ENDS, maneuver_die
+from companion.games.exploration.drops import choose_space, drop_check
+from companion.games.exploration.flight import ENDS, maneuver_die, pass_target
 from companion.games.exploration.state import ShipStatus, XpState
 
 FLIGHT, HAZARD, DRIFT, TURN, MISSIONS = "Flight", "Hazard", "Drift", "Turn", "Missions"
@@ -137,30 +139,58 @@ def _dice(state: XpState, catalog: Catalog, words: Sequence[str]) -> list[Choice
     """For each maneuver check still unrolled: a face of the die, or the app rolls."""
     lowered = [w.lower() for w in words]
     traps = {t.trap_id.upper() for t in state.traps}
-    checks = sum(1 for i, w in enumerate(lowered) if w == "past" and i + 1 < len(words)
-                 and words[i + 1].upper() not in traps)
+    passed = [words[i + 1] for i, w in enumerate(lowered) if w == "past" and i + 1 < len(words)
+              and words[i + 1].upper() not in traps]
     faces = lowered.count("die")
     base = " ".join(words)
-    if faces >= checks:
+    if faces >= len(passed):
         return []
-    last = faces + 1 == checks
-    choices = [] if faces else [Choice(APP_ROLLS, FLIGHT, command=base)]
-    for face in dict.fromkeys(maneuver_die(catalog).labels):
+    last = faces + 1 == len(passed)
+    numbers = _pass_check(state, catalog, words[1], passed[faces], faces + 1, len(passed))
+    choices = [] if faces else [Choice(APP_ROLLS, FLIGHT, command=base, check=numbers)]
+    for face, symbols in _faces(catalog):
         line = f"{base} die {face}"
         label = f"Check {faces + 1}: the table rolled {face}"
-        choices.append(Choice(label, FLIGHT, command=line) if last
-                       else Choice(label, FLIGHT, partial=line))
+        check = {**numbers, "face": face, "symbols": symbols} if numbers else None
+        choices.append(Choice(label, FLIGHT, command=line, check=check) if last
+                       else Choice(label, FLIGHT, partial=line, check=check))
     return choices
+
+
+def _faces(catalog: Catalog) -> list[tuple[str, int]]:
+    """The maneuver die's distinct faces with the symbols each shows."""
+    die, faces = maneuver_die(catalog), {}
+    for label, value in zip(die.labels, die.values, strict=True):
+        faces.setdefault(label, value)
+    return list(faces.items())
+
+
+def _pass_check(state: XpState, catalog: Catalog, card: str, word: str, number: int,
+                checks: int) -> dict[str, object] | None:
+    """The numbers of one check of a move (None when the move names no such object)."""
+    ship = state.ships.get(card.upper())
+    if ship is None:
+        return None
+    try:
+        target, against = pass_target(state, catalog, ship, word)
+    except IllegalMoveError:
+        return None
+    return {"ship": ship.card, "number": number, "checks": checks, "against": against,
+            "target": target,
+            "maneuverability": attribute(catalog, ship, "maneuverability", state.table.round)}
 
 
 # ---- drops, attacks, abilities ----------------------------------------------------------------
 def _expand_drop(state: XpState, catalog: Catalog, words: Sequence[str],
                  seat: str | None) -> list[Choice]:
     if len(words) == 4:
-        return [Choice(APP_ROLLS, FLIGHT, command=" ".join(words)),
+        numbers = _drop_numbers(state, catalog, words)
+        return [Choice(APP_ROLLS, FLIGHT, command=" ".join(words), check=numbers),
                 *(Choice(f"The table rolled {face}", FLIGHT,
-                         command=f"{' '.join(words)} die {face}")
-                  for face in dict.fromkeys(maneuver_die(catalog).labels))]
+                         command=f"{' '.join(words)} die {face}",
+                         check={**numbers, "face": face, "symbols": symbols} if numbers
+                         else None)
+                  for face, symbols in _faces(catalog))]
     ship = state.ships.get(words[1].upper()) if len(words) == 3 else None
     kind = words[2].lower() if len(words) == 3 else ""
     if ship is None or kind not in xc.module_kinds(catalog):
@@ -178,6 +208,21 @@ def _expand_drop(state: XpState, catalog: Catalog, words: Sequence[str],
                     for c in state.controls if c.seat != ship.owner
                     and kind in areas(catalog)[c.area].get("modules", [])]
     return choices
+
+
+def _drop_numbers(state: XpState, catalog: Catalog,
+                  words: Sequence[str]) -> dict[str, object] | None:
+    """The numbers of a domination drop's check (None when the drop names no such place)."""
+    ship, kind = state.ships.get(words[1].upper()), words[2].lower()
+    if ship is None or kind not in xc.module_kinds(catalog):
+        return None
+    try:
+        area, _space, _taken = choose_space(state, catalog, ship, kind, words[3])
+    except IllegalMoveError:
+        return None
+    skill, target, against, _bonus, _why = drop_check(state, catalog, ship, kind, area)
+    return {"ship": ship.card, "number": 1, "checks": 1, "against": against,
+            "target": target, "maneuverability": skill}
 
 
 def _expand_attack(state: XpState, catalog: Catalog, words: Sequence[str],

@@ -43,11 +43,17 @@ def is_trap_word(state: XpState, word: str) -> bool:
     return any(t.trap_id.upper() == word.upper() for t in state.traps)
 
 
+def explosion(trap: Trap, ship: ShipStatus) -> Event:
+    """The trap goes off under `ship`; its owner, place and count are kept for the screens."""
+    return event("trap_exploded", trap_id=trap.trap_id, card=ship.card, owner=trap.owner,
+                 where=trap.where, count=trap.count)
+
+
 def passing(trap: Trap, ship: ShipStatus) -> tuple[list[Event], str, bool]:
     """A ship passes the trap: events, sentence, and whether the ship is destroyed."""
     after, exploded = pass_trap(trap.count)
     if exploded:
-        return ([event("trap_exploded", trap_id=trap.trap_id, card=ship.card),
+        return ([explosion(trap, ship),
                  destroyed(ship, f"trap {trap.trap_id}")],
                 f"{ship.card} passes trap {trap.trap_id}: the count reaches 0, the trap "
                 f"explodes and {ship.card} is destroyed with its modules.", True)
@@ -57,7 +63,7 @@ def passing(trap: Trap, ship: ShipStatus) -> tuple[list[Event], str, bool]:
 
 def ending_on(trap: Trap, ship: ShipStatus) -> tuple[list[Event], str]:
     """A ship ending its move on a trap explodes it, whatever its count."""
-    return ([event("trap_exploded", trap_id=trap.trap_id, card=ship.card),
+    return ([explosion(trap, ship),
              destroyed(ship, f"trap {trap.trap_id}")],
             f"{ship.card} ends its move on trap {trap.trap_id} (count {trap.count}): it "
             f"explodes and {ship.card} is destroyed with its modules.")

@@ -15,6 +15,7 @@ from companion.ui.table import TableData
 from companion.ui.widgets import SeatRowView
 from companion.ui.widgets.actions import ActionsPanel
 from companion.ui.widgets.scanstrip import ScanStrip  # noqa: F401  (used in the .kv)
+from companion.ui.widgets.tabs import TabbedPages  # noqa: F401  (used in the .kv)
 
 load_layout(__file__)
 
@@ -103,6 +104,7 @@ class DashboardScreen(Screen):
         self._game = table.game_id
         self._table = table
         self._show(data)
+        self.ids.tabs.show_table(table)
         self._show_prompt()
 
     def _show(self, data: Dashboard) -> None:
