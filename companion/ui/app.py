@@ -25,6 +25,7 @@ from companion.ui.presenters.final import is_over
 from companion.ui.runner import CommandRunner, Reply
 from companion.ui.scanning import ScannerService
 from companion.ui.screens.dashboard import DashboardScreen
+from companion.ui.screens.explore import ExploreScreen
 from companion.ui.screens.final import FinalScreen
 from companion.ui.screens.history import HistoryScreen
 from companion.ui.screens.newgame import NewGameScreen
@@ -91,7 +92,8 @@ class CompanionApp(App):
                        HistoryScreen(name="history"), NewGameScreen(name="newgame"),
                        SavedGamesScreen(name="saved"), SettingsScreen(name="settings"),
                        PrivateScreen(name="private"), RevealScreen(name="reveal"),
-                       FinalScreen(name="final"), ScoreboardScreen(name="scoreboard")):
+                       FinalScreen(name="final"), ScoreboardScreen(name="scoreboard"),
+                       ExploreScreen(name="explore")):
             manager.add_widget(screen)
         self.manager = manager
         self.runner = CommandRunner(self.options.db, clock_deliver, self.options.crash_log)
@@ -123,7 +125,7 @@ class CompanionApp(App):
             self.runner.saved_games(self._on_games)
         if name == "settings":
             self.screen("settings").show_settings(self.settings)
-        if name in ("dashboard", "history", "scoreboard") and self.table is None:
+        if name in ("dashboard", "history", "scoreboard", "explore") and self.table is None:
             name = "start"
         self.manager.current = name
 
@@ -194,7 +196,7 @@ class CompanionApp(App):
         previous, self.table = self.table, table
         self.can_undo = table.undo_preview is not None
         self.can_redo = table.redo_preview is not None
-        for name in ("dashboard", "history", "scoreboard"):
+        for name in ("dashboard", "history", "scoreboard", "explore"):
             self.screen(name).show_table(table)
         self._demo_next()
         was_over = previous is not None and is_over(previous.view) and \

@@ -19,6 +19,10 @@ from companion.ui.widgets.tabs import TabbedPages  # noqa: F401  (used in the .k
 
 load_layout(__file__)
 
+#: Partials a game's own screen handles better than a walk of choices: (game, partial) -> screen.
+#: TI4's `take` becomes the explore screen, where several planets are put in order first.
+PARTIAL_SCREENS = {("ti4", "take"): "explore"}
+
 
 class DashboardScreen(Screen):
     heading = StringProperty("")
@@ -57,6 +61,11 @@ class DashboardScreen(Screen):
         self._app().send(line)
 
     def _partial(self, label: str, partial: str) -> None:
+        screen = PARTIAL_SCREENS.get((self._table.kind if self._table else "", partial))
+        if screen is not None:
+            self._app().screen(screen).start()
+            self._app().show(screen)
+            return
         if "privately" in label:
             seat = self._seat_in(partial)
             if seat:
