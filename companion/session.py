@@ -71,8 +71,10 @@ class Session:
         game; every other status is reported in its own sentence and changes nothing.
         """
         if code.status == "foreign":
-            return Result(True, f"Foreign code {code.text[:60]!r} ignored: not a card tag.",
-                          "foreign")
+            # The resolver's sentence, as `decode` shows it: it may suggest the tag a
+            # look-alike such as `xp/h03` resembles.
+            return Result(True, code.message or f"Foreign code {code.text[:60]!r} ignored: "
+                          "not a card tag.", "foreign")
         card = code.card
         entry = self.match.catalog.cards.get(card.id) if card is not None else None
         if code.status != "ok" or card is None or card.game != self.game.id or entry is None:

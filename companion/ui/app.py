@@ -19,6 +19,7 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.ui import widgets  # noqa: F401  (registers our widgets and their rules)
+from companion.ui.applog import log_renderer
 from companion.ui.democamera import DemoCamera
 from companion.ui.presenters.cues import cue_for
 from companion.ui.presenters.explosion import ExplosionView, explosions
@@ -27,6 +28,7 @@ from companion.ui.runner import CommandRunner, Reply
 from companion.ui.scanning import ScannerService
 from companion.ui.screens.check import CheckScreen
 from companion.ui.screens.dashboard import DashboardScreen
+from companion.ui.screens.explore import ExploreScreen
 from companion.ui.screens.explosion import ExplosionScreen
 from companion.ui.screens.final import FinalScreen
 from companion.ui.screens.history import HistoryScreen
@@ -34,6 +36,7 @@ from companion.ui.screens.newgame import NewGameScreen
 from companion.ui.screens.private import PrivateScreen
 from companion.ui.screens.reveal import RevealScreen
 from companion.ui.screens.saved import SavedGamesScreen
+from companion.ui.screens.scoreboard import ScoreboardScreen
 from companion.ui.screens.settings import SettingsScreen
 from companion.ui.screens.start import StartScreen
 from companion.ui.settings import AppSettings, save_settings
@@ -94,7 +97,8 @@ class CompanionApp(App):
                        HistoryScreen(name="history"), NewGameScreen(name="newgame"),
                        SavedGamesScreen(name="saved"), SettingsScreen(name="settings"),
                        PrivateScreen(name="private"), RevealScreen(name="reveal"),
-                       FinalScreen(name="final"), CheckScreen(name="check"),
+                       FinalScreen(name="final"), ScoreboardScreen(name="scoreboard"),
+                       ExploreScreen(name="explore"), CheckScreen(name="check"),
                        ExplosionScreen(name="explosion")):
             manager.add_widget(screen)
         self.manager = manager
@@ -105,6 +109,9 @@ class CompanionApp(App):
             self.runner.resume(self._on_open)
         self.runner.new_game_forms(self._on_forms)
         return manager
+
+    def on_start(self) -> None:
+        log_renderer()  # for `companion doctor` on the kiosk (companion/ui/applog.py)
 
     def on_stop(self) -> None:
         if self.scanner is not None:
@@ -124,7 +131,7 @@ class CompanionApp(App):
             self.runner.saved_games(self._on_games)
         if name == "settings":
             self.screen("settings").show_settings(self.settings)
-        if name in ("dashboard", "history") and self.table is None:
+        if name in ("dashboard", "history", "scoreboard", "explore") and self.table is None:
             name = "start"
         self.manager.current = name
 
@@ -160,6 +167,17 @@ class CompanionApp(App):
         """A seat's private choices, behind a screen only that player should look at."""
         self.screen("private").prepare(seat, partial, label)
         self.show("private")
+
+    def peek(self, seat: str) -> None:
+        """Hold-to-peek on a seat badge: that seat's private panel, closed until it looks."""
+        if self.table is None or self.manager.current != "dashboard":
+            return
+        self.screen("private").prepare_peek(seat)
+        self.show("private")
+
+    def leave_scoreboard(self) -> None:
+        """A tap on the scoreboard: back to the table."""
+        self.show("dashboard")
 
     def undo(self) -> None:
         self.send("undo")
@@ -205,7 +223,7 @@ class CompanionApp(App):
         previous, self.table = self.table, table
         self.can_undo = table.undo_preview is not None
         self.can_redo = table.redo_preview is not None
-        for name in ("dashboard", "history"):
+        for name in ("dashboard", "history", "scoreboard", "explore"):
             self.screen(name).show_table(table)
         self._demo_next()
         was_over = previous is not None and is_over(previous.view) and \

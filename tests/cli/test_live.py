@@ -100,3 +100,22 @@ def test_a_camera_that_cannot_work_is_refused_before_any_game_starts(db, tmp_pat
         assert run.returncode == 1 and "Traceback" not in run.stderr
         assert "Something went wrong" not in run.stderr
     assert not db.exists()
+
+
+def test_a_lower_case_look_alike_from_the_camera_says_what_decode_says(db, tmp_path):
+    assert companion("--db", str(db), "play", "--game", "ti4", "--new", "--script", "-",
+                     stdin=SETUP).returncode == 0
+    look_alike = _frame("ti/h14")
+    camera = _replay(tmp_path / "frames", [look_alike])
+    run = companion("--db", str(db), "play", "--game", "ti4", "--camera", camera,
+                    "--fps", "20", "--script", "-", "--json", stdin="")
+    [result] = [json.loads(line) for line in run.stdout.splitlines()]
+    assert result["kind"] == "foreign" and result["ok"]
+    assert "like TI/H14" in result["message"]  # the resolver's suggestion, not dropped
+    image = tmp_path / "look-alike.png"
+    cv2.imwrite(str(image), look_alike)
+    decoded = json.loads(companion("decode", "--json", str(image)).stdout)
+    [code] = decoded["codes"]
+    assert code["status"] == "foreign" and code["message"] == result["message"]
+    history = json.loads(companion("--db", str(db), "history", "--json").stdout)
+    assert not any("H14" in h["command"] for h in history)  # the game did not change

@@ -16,8 +16,13 @@ from companion.ui.table import TableData
 from companion.ui.widgets import SeatRowView
 from companion.ui.widgets.actions import ActionsPanel
 from companion.ui.widgets.scanstrip import ScanStrip  # noqa: F401  (used in the .kv)
+from companion.ui.widgets.tabs import TabbedPages  # noqa: F401  (used in the .kv)
 
 load_layout(__file__)
+
+#: Partials a game's own screen handles better than a walk of choices: (game, partial) -> screen.
+#: TI4's `take` becomes the explore screen, where several planets are put in order first.
+PARTIAL_SCREENS = {("ti4", "take"): "explore"}
 
 
 class DashboardScreen(Screen):
@@ -57,6 +62,11 @@ class DashboardScreen(Screen):
         self._app().send(line)
 
     def _partial(self, label: str, partial: str) -> None:
+        screen = PARTIAL_SCREENS.get((self._table.kind if self._table else "", partial))
+        if screen is not None:
+            self._app().screen(screen).start()
+            self._app().show(screen)
+            return
         if "privately" in label:
             seat = self._seat_in(partial)
             if seat:
@@ -98,6 +108,7 @@ class DashboardScreen(Screen):
         self._game = table.game_id
         self._table = table
         self._show(data)
+        self.ids.tabs.show_table(table)
         self._show_prompt()
 
     def _show(self, data: Dashboard) -> None:
