@@ -68,3 +68,60 @@ def test_a_game_without_panels_shows_no_tab_strip(make_driver) -> None:
     if len(tabs.titles) == 1:  # until TI4's panels are registered
         assert tabs.strip.height == 0 and tabs.strip.opacity == 0
     assert driver.shown("Alice")
+
+
+def new_game_by_touch(driver) -> None:
+    from tests.ui.test_screens import fill_names
+
+    driver.tap("New game")
+    fill_names(driver, "Ana", "Ben")
+    driver.tap("Start the game")
+
+
+def test_decks_show_cards_left_after_a_draw_and_the_odds_on_a_tap(make_driver) -> None:
+    driver = make_driver()
+    new_game_by_touch(driver)
+    driver.tap("Decks", exact=True)
+    panel = driver.screen.ids.tabs.panel("Decks")
+    assert "Development deck" in driver.texts(panel)
+    assert "18 left" in driver.texts(panel)
+    driver.tap(_action_button(_row(panel, "Development deck")))  # Odds
+    sentence = next(t for t in driver.texts(panel) if "cards left in the development" in t)
+    assert sentence.startswith("18 cards left in the development deck: ")
+    assert "2 x Funding" in sentence
+    assert "Funding: 2 of 18 (11%)" in driver.texts(panel)
+    driver.type_command("for Xichang")
+    driver.type_command("scan XP/D17")
+    driver.tap("Continue")  # the reveal
+    assert driver.screen.name == "dashboard" and driver.screen.ids.tabs.current == "Decks"
+    assert "17 left" in driver.texts(panel) and "18 left" not in driver.texts(panel)
+    # The odds follow the draw: one Funding fewer among the unseen cards.
+    sentence = next(t for t in driver.texts(panel) if "cards left in the development" in t)
+    assert sentence.startswith("17 cards left") and "1 x Funding" in sentence
+    assert "Funding: 1 of 17 (6%)" in driver.texts(panel)
+    driver.tap(_action_button(_row(panel, "Development deck")))  # Hide
+    assert not any("cards left in the development" in t for t in driver.texts(panel))
+
+
+def _row(panel, heading: str):
+    return next(w for w in panel.children if getattr(w, "heading", "") == heading)
+
+
+def _action_button(row):
+    from companion.ui.widgets import BigButton
+
+    return next(w for w in row.walk(restrict=True) if isinstance(w, BigButton))
+
+
+def test_the_runner_answers_odds_and_refuses_an_unknown_deck(tmp_path: Path) -> None:
+    from companion.ui.runner import CommandRunner, run_inline
+
+    replies = []
+    runner = CommandRunner(saved_game(tmp_path / "games.db"), run_inline)
+    runner.resume(replies.append)
+    runner.odds("hazard", replies.append)
+    runner.odds("nonsense", replies.append)
+    runner.stop()
+    assert replies[1].ok and replies[1].value["deck"] == "hazard"
+    assert replies[1].value["sentence"].startswith(f"{replies[1].value['left']} cards left")
+    assert not replies[2].ok and replies[2].message == "'nonsense' is not a deck of this game."

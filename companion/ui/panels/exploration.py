@@ -2,11 +2,78 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.ui.panels import PanelSpec
-from companion.ui.panels.panel import CountRow, Panel
+from companion.ui.panels.panel import CountRow, Note, Panel, PanelCard
+from companion.ui.presenters.decks import deck_rows, odds_view, reshuffle_notes
 from companion.ui.presenters.traps import trap_rows
+from companion.ui.runner import Reply
 from companion.ui.table import TableData
 from companion.ui.widgets import Text
+
+
+class DecksPanel(Panel):
+    """Every deck: cards left and discarded, the reshuffle it owes, and on a tap the odds
+    of its next card (asked of the runner, which owns the session)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.open_deck: str | None = None
+        self._odds: dict[str, Any] | None = None
+        self._table: TableData | None = None
+
+    def show_table(self, table: TableData) -> None:
+        self._table = table
+        self._odds = None
+        self._build()
+        if self.open_deck is not None:
+            self._ask(self.open_deck)
+
+    def toggle(self, deck: str) -> None:
+        """Show the odds of `deck`, or hide them when they are shown."""
+        if self.open_deck == deck:
+            self.open_deck = None
+            self._build()
+            return
+        self.open_deck, self._odds = deck, None
+        self._build()
+        self._ask(deck)
+
+    def _ask(self, deck: str) -> None:
+        self.app().runner.odds(deck, self._on_odds)
+
+    def _on_odds(self, reply: Reply) -> None:
+        if reply.ok and reply.value and reply.value.get("deck") == self.open_deck:
+            self._odds = reply.value
+            self._build()
+
+    def _build(self) -> None:
+        self.clear_widgets()
+        if self._table is None:
+            return
+        view = self._table.view
+        for note in reshuffle_notes(view):
+            self.add_widget(Note(text=note))
+        for row in deck_rows(view):
+            shown = row.deck == self.open_deck
+            widget = CountRow(heading=f"{row.deck.capitalize()} deck", detail=row.text,
+                              count=str(row.left), action="Hide" if shown else "Odds")
+            widget.on_action = lambda deck=row.deck: self.toggle(deck)
+            self.add_widget(widget)
+            if shown:
+                self.add_widget(self._odds_card())
+
+    def _odds_card(self) -> PanelCard:
+        card = PanelCard()
+        if self._odds is None:
+            card.add_widget(Text(text="Counting what is left...", muted=True))
+            return card
+        odds = odds_view(self._odds)
+        card.add_widget(Text(text=odds.sentence))
+        for line in odds.rows:
+            card.add_widget(Text(text=line, muted=True))
+        return card
 
 
 class TrapsPanel(Panel):
@@ -25,5 +92,6 @@ class TrapsPanel(Panel):
 
 
 PANELS = (
+    PanelSpec("Decks", DecksPanel),
     PanelSpec("Traps", TrapsPanel),
 )
