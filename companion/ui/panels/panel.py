@@ -29,6 +29,10 @@ class Note(Text):
     """A sentence the table must act on (a reshuffle), in the warning colour."""
 
 
+class AccentText(Text):
+    """Where something is (a ship's place), in the accent colour."""
+
+
 class PanelCard(BoxLayout):
     """A rounded block of rows (one ship, one deck, one trap)."""
 
