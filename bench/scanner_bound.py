@@ -21,8 +21,7 @@ import cv2
 import numpy as np
 import zxingcpp
 
-from companion.scanner.finders import halved
-from companion.scanner.reader import FrameReader, _unique
+from companion.scanner.reader import FrameReader
 
 Sample = tuple[np.ndarray, Any]
 BINARIZERS = (zxingcpp.Binarizer.LocalAverage, zxingcpp.Binarizer.GlobalHistogram)
@@ -109,7 +108,7 @@ def measure_bound(reader: FrameReader, samples: list[Sample]) -> Bound:
             continue
         bound.frames_with_tags += 1
         texts = {c.text for c in reader.read(gray).codes}
-        flagged = _flagged(reader, gray)
+        flagged = reader.flagged(gray)
         beyond = False
         for card, corners in zip(truth.tag_draws(), truth.corners, strict=True):
             key = (band_of(card["ppm"]), blur_step(truth.frame["blur"]))
@@ -133,14 +132,6 @@ def measure_bound(reader: FrameReader, samples: list[Sample]) -> Bound:
                        else "no region flagged")] += 1
         bound.frames_beyond += beyond
     return bound
-
-
-def _flagged(reader: FrameReader, gray: np.ndarray) -> list[tuple[int, int, int, int]]:
-    first = reader.primary.read(gray)
-    half = halved(gray)
-    look = reader._look(half)
-    codes = _unique(first.codes + look.codes)
-    return reader.regions(gray, first.suspects + look.suspects, codes, half)
 
 
 def _share(part: int, whole: int) -> str:
