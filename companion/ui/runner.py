@@ -33,6 +33,7 @@ from companion.ui.table import (
     TableData,
     prompt_data,
     revealed_cards,
+    step_events,
     table_data,
 )
 
@@ -49,6 +50,7 @@ class Reply:
     kind: str = "info"
     value: Any = None
     cards: tuple[RevealedCard, ...] = ()
+    events: tuple[dict[str, Any], ...] = ()  # the step's public events (checks, explosions)
 
 
 @dataclass(frozen=True)
@@ -227,7 +229,8 @@ class CommandRunner:
                          "refused")
         result = self.session.run(line)
         return Reply(result.ok, result.message, table_data(self.session), result.kind,
-                     cards=revealed_cards(self.session, result.step))
+                     cards=revealed_cards(self.session, result.step),
+                     events=step_events(result.step))
 
     def _games(self) -> Reply:
         journal, _ = open_journal(self.db)

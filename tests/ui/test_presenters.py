@@ -186,3 +186,44 @@ def test_a_bug_in_a_job_becomes_one_sentence_and_a_crash_log(tmp_path: Path) -> 
     runner.stop()
     assert not replies[0].ok and "Every acknowledged command is saved" in replies[0].message
     assert "ZeroDivisionError" in (tmp_path / "crash.log").read_text()
+
+
+def test_the_check_screen_reads_the_check_from_the_prompt_and_the_result() -> None:
+    from companion.ui.presenters.check import check_lines, check_prompt, is_check_prompt
+
+    numbers = {"ship": "TRNS1", "number": 1, "checks": 2, "against": "L1", "target": 2,
+               "maneuverability": 3}
+    prompt = {"actions": [
+        {"label": "The app rolls the maneuver die", "enabled": True, "command": "move X",
+         "check": numbers},
+        {"label": "Check 1: the table rolled one", "enabled": True, "partial": "move X die one",
+         "check": {**numbers, "face": "one", "symbols": 1}},
+        {"label": "Move SHLD1", "enabled": True, "partial": "move SHLD1"}]}
+    shown = check_prompt(prompt)
+    assert is_check_prompt(prompt) and not is_check_prompt({"actions": prompt["actions"][2:]})
+    assert shown.heading == "Maneuver check 1 of 2: TRNS1 against L1"
+    assert shown.numbers == "Maneuverability 3 + the symbols rolled, against 2"
+    assert shown.app_roll == "move X"
+    assert [(f.text, f.kind) for f in shown.faces] == [("one\n1 symbol", "partial")]
+    failed = {"type": "die_rolled", "face": "blank", "by": "table", "check": {
+        "maneuverability": 1, "symbols": 0, "result": 1, "target": 1, "against": "GNSS",
+        "passed": False}}
+    line, = check_lines([{"type": "scored"}, failed])
+    assert (line.verdict, line.rolled) == ("Failed", "The table rolled blank")
+    assert line.arithmetic == "1 + 0 symbols = 1 is not above 1 (GNSS)"
+
+
+def test_an_explosion_names_the_trap_its_owner_and_the_ship_lost() -> None:
+    from companion.ui.presenters.explosion import explosions
+
+    view = {"seats": [{"seat": "Xichang", "ships": [{"card": "TRNS1"}]}]}
+    blast = {"type": "trap_exploded", "trap_id": "T2", "card": "TRNS1", "owner": "Baikonur",
+             "where": "under SHLD1 at a credit space", "count": 1}
+    shown, = explosions([{"type": "ship_destroyed"}, blast], view)
+    assert shown.heading == "Trap T2 explodes!"
+    assert shown.trap == "Baikonur's trap (count 1) under SHLD1 at a credit space"
+    assert shown.did == "TRNS1 (Xichang) is destroyed with its modules."
+    assert cue_for(True, "step", view, view, [blast]) == "explosion"
+    assert cue_for(True, "step", view, view, [{"type": "die_rolled", "check": {
+        "passed": False}}]) == "failed"
+    assert explosions([], view) == ()
