@@ -34,7 +34,7 @@ SUBCOMMANDS: dict[str, str] = {
     "demo": "companion.cli.demo:demo_command",
     "decode": "companion.scanner.commands:decode_command",
     "scan": "companion.scanner.commands:scan_command",
-    "doctor": "companion.scanner.commands:doctor_command",
+    "doctor": "companion.cli.doctor:doctor_command",
     "tags": "companion.tags.commands:tags_command",
     "app": "companion.ui.command:app_command",
 }

@@ -2,6 +2,7 @@
 
 import subprocess
 
+from companion.cli.doctor import report
 from companion.kiosk import probes
 from companion.kiosk.probes import PiProbes
 from companion.scanner import doctor
@@ -186,10 +187,10 @@ def test_no_sound_is_not_a_problem_and_low_space_is():
 
 
 def test_doctor_appends_the_pi_findings():
-    findings = doctor.report(doctor.Probes(environ={}, glob=lambda p: [],
-                                           list_decoders=lambda: {"zxing": ""},
-                                           decoder_version=lambda n: "2.2"),
-                             try_open=lambda: [("picamera2", "")], pi=_pi())
+    findings = report(doctor.Probes(environ={}, glob=lambda p: [],
+                                    list_decoders=lambda: {"zxing": ""},
+                                    decoder_version=lambda n: "2.2"),
+                      try_open=lambda: [("picamera2", "")], pi=_pi())
     areas = [f.area for f in findings]
     assert areas[-8:] == ["gl", "touch", "groups", "kiosk", "camera", "power", "sound", "space"]
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from kivy.factory import Factory
 from kivy.lang import Builder
 from kivy.properties import (
     BooleanProperty,
@@ -118,6 +119,8 @@ class GameBar(BoxLayout):
     subheading = StringProperty("")
 
 
-from companion.ui.widgets.hold import HoldBadge  # noqa: E402,F401  (used in widgets.kv)
+# widgets.kv uses HoldBadge; Kivy's Factory loads its module on first use, so
+# hold.py (which builds on SeatBadge above) is not imported in a circle.
+Factory.register("HoldBadge", module="companion.ui.widgets.hold")
 
 Builder.load_file(str(Path(__file__).with_name("widgets.kv")))
