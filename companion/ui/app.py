@@ -7,6 +7,7 @@ the runner and hands each reply to the screens. It holds no rules.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,11 +22,14 @@ from companion.ui import widgets  # noqa: F401  (registers our widgets and their
 from companion.ui.applog import log_renderer
 from companion.ui.democamera import DemoCamera
 from companion.ui.presenters.cues import cue_for
+from companion.ui.presenters.explosion import ExplosionView, explosions
 from companion.ui.presenters.final import is_over
 from companion.ui.runner import CommandRunner, Reply
 from companion.ui.scanning import ScannerService
+from companion.ui.screens.check import CheckScreen
 from companion.ui.screens.dashboard import DashboardScreen
 from companion.ui.screens.explore import ExploreScreen
+from companion.ui.screens.explosion import ExplosionScreen
 from companion.ui.screens.final import FinalScreen
 from companion.ui.screens.history import HistoryScreen
 from companion.ui.screens.newgame import NewGameScreen
@@ -82,6 +86,7 @@ class CompanionApp(App):
         self._scanner_game: str | None = None
         self.demo_camera: DemoCamera | None = DemoCamera() if options.demo else None
         self._demo_shown: Any = None
+        self._explosions: tuple[ExplosionView, ...] = ()  # shown after the check's result
 
     # ---- building --------------------------------------------------------------------------
     def build(self) -> ScreenManager:
@@ -93,7 +98,8 @@ class CompanionApp(App):
                        SavedGamesScreen(name="saved"), SettingsScreen(name="settings"),
                        PrivateScreen(name="private"), RevealScreen(name="reveal"),
                        FinalScreen(name="final"), ScoreboardScreen(name="scoreboard"),
-                       ExploreScreen(name="explore")):
+                       ExploreScreen(name="explore"), CheckScreen(name="check"),
+                       ExplosionScreen(name="explosion")):
             manager.add_widget(screen)
         self.manager = manager
         self.runner = CommandRunner(self.options.db, clock_deliver, self.options.crash_log)
@@ -130,11 +136,32 @@ class CompanionApp(App):
         self.manager.current = name
 
     # ---- intents ---------------------------------------------------------------------------
-    def send(self, line: str) -> None:
-        """Run a command line exactly as the CLI would; the reply redraws the screens."""
+    def send(self, line: str, then: Callable[[Reply], None] | None = None) -> None:
+        """Run a command line exactly as the CLI would; the reply redraws the screens
+        (and then goes to `then`, the screen that sent it, if any)."""
         assert self.runner is not None
         self.busy = True
-        self.runner.run(line, self._on_result)
+        if then is None:
+            self.runner.run(line, self._on_result)
+        else:
+            self.runner.run(line, lambda reply: (self._on_result(reply), then(reply)))
+
+    def open_check(self, prompt: dict[str, Any]) -> None:
+        """A maneuver check's dice: faces to tap, or the app rolls."""
+        self.screen("check").prepare(prompt)
+        self.show("check")
+
+    def after_check(self) -> None:
+        """The check's result was read: a trap that went off in the same move, else the table."""
+        if self._explosions:
+            self._explode(self._explosions)
+        else:
+            self.show("dashboard")
+
+    def _explode(self, views: tuple[ExplosionView, ...]) -> None:
+        self._explosions = ()
+        self.screen("explosion").explode(views)
+        self.show("explosion")
 
     def open_private(self, seat: str, partial: str, label: str) -> None:
         """A seat's private choices, behind a screen only that player should look at."""
@@ -268,8 +295,14 @@ class CompanionApp(App):
         before = self.table.view if self.table else None
         self._take_table(reply.table)
         self._say(reply.message, not reply.ok)
-        cue = cue_for(reply.ok, reply.kind, before, reply.table.view if reply.table else None)
-        if reply.ok and reply.cards and reply.table is not None:
+        after = reply.table.view if reply.table else None
+        cue = cue_for(reply.ok, reply.kind, before, after, reply.events)
+        blasts = explosions(reply.events, after) if reply.ok else ()
+        if blasts and self.manager.current == "check":
+            self._explosions = blasts  # after the check's arithmetic has been read
+        elif blasts:
+            self._explode(blasts)
+        elif reply.ok and reply.cards and reply.table is not None:
             self.screen("reveal").reveal(reply.cards, reply.message, reply.table.steps,
                                          reply.table.prompt)
             self.manager.current = "reveal"

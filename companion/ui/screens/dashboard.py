@@ -8,6 +8,7 @@ from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.ui.presenters.actions import actions_view
+from companion.ui.presenters.check import is_check_prompt
 from companion.ui.presenters.dashboard import Dashboard, dashboard, scores_of
 from companion.ui.runner import Reply
 from companion.ui.screens import load_layout
@@ -82,6 +83,9 @@ class DashboardScreen(Screen):
             self._app().runner.prompt(self._on_prompt, after=self._trail[-1][1])
 
     def _on_prompt(self, reply: Reply) -> None:
+        if reply.ok and is_check_prompt(reply.value) and self._trail:
+            self._app().open_check(reply.value)  # the dice: the check screen
+            return
         if reply.ok and reply.value is not None and self._trail:
             self.ids.actions.show(actions_view(reply.value), [t[0] for t in self._trail])
             self.ids.side_scroll.scroll_y = 1  # new choices start at the top
