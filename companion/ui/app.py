@@ -38,7 +38,7 @@ from companion.ui.screens.reveal import RevealScreen
 from companion.ui.screens.saved import SavedGamesScreen
 from companion.ui.screens.scoreboard import ScoreboardScreen
 from companion.ui.screens.settings import SettingsScreen
-from companion.ui.screens.start import StartScreen
+from companion.ui.screens.start import DAMAGE_KINDS, StartScreen
 from companion.ui.settings import AppSettings, save_settings
 from companion.ui.sound import SilentSpeaker, Speaker
 from companion.ui.table import TableData
@@ -243,6 +243,9 @@ class CompanionApp(App):
             self._say("" if reply.ok or reply.kind == "info" else reply.message,
                       not reply.ok and reply.kind != "info")
             self.screen("start").resume_text = "No saved game yet: start a new one"
+            if reply.kind in DAMAGE_KINDS:  # the start screen offers to recover
+                self._say("")
+                self.screen("start").damaged(reply)
             self.manager.current = "start"
             return
         self._take_table(reply.table)
