@@ -5,15 +5,20 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import signal
 import sys
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
+from companion import quiet_interrupt
 from companion.core.errors import CompanionError
 from companion.store.errors import StoreError
 from companion.subcommand import Subcommand
 from companion.terminal import SafeText
+
+#: True when the package set the quiet Ctrl-C of a start (see companion/__init__.py).
+_started_quietly = signal.getsignal(signal.SIGINT) is quiet_interrupt
 
 # name -> "module:attribute" of a Subcommand
 SUBCOMMANDS: dict[str, str] = {
@@ -29,7 +34,7 @@ SUBCOMMANDS: dict[str, str] = {
     "demo": "companion.cli.demo:demo_command",
     "decode": "companion.scanner.commands:decode_command",
     "scan": "companion.scanner.commands:scan_command",
-    "doctor": "companion.scanner.commands:doctor_command",
+    "doctor": "companion.cli.doctor:doctor_command",
     "tags": "companion.tags.commands:tags_command",
     "app": "companion.ui.command:app_command",
 }
@@ -94,6 +99,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     finally:
         sys.stdout, sys.stderr = saved
+        _quiet_until_exit()
+
+
+def _own_ctrl_c() -> None:
+    """From here on a subcommand answers Ctrl-C itself (`play` says "Stopped.")."""
+    if signal.getsignal(signal.SIGINT) is quiet_interrupt:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def _quiet_until_exit() -> None:
+    """Ctrl-C between the answer and the interpreter's exit leaves quietly too."""
+    if _started_quietly:
+        signal.signal(signal.SIGINT, quiet_interrupt)
 
 
 def _main(argv: Sequence[str] | None) -> int:
@@ -105,7 +123,9 @@ def _main(argv: Sequence[str] | None) -> int:
         if args.command is None:
             parser.print_help()
             return 0
-        return _load(args.command).run(args)
+        command = _load(args.command)
+        _own_ctrl_c()
+        return command.run(args)
     except KeyboardInterrupt:
         print("Stopped.", file=sys.stderr)
         return 130

@@ -117,8 +117,12 @@ class Odds:
         return self.matching / self.left if self.left else 0.0
 
     def sentence(self) -> str:
-        """>>> Odds(1, 1, "industrial", "relic fragments", "a relic fragment").sentence()
+        """The odds as a player reads them.
+
+        >>> Odds(1, 1, "industrial", "relic fragments", "a relic fragment").sentence()
         'The only card left in the industrial deck is a relic fragment.'
+        >>> Odds(3, 12, "hazard", "traps").sentence()
+        '3 of the 12 cards left in the hazard deck are traps.'
         """
         where = f"in the {self.deck} deck"
         if self.left == 0:

@@ -97,13 +97,23 @@ def check_gl(p: PiProbes) -> list[Finding]:
 
 
 def _last_renderer(p: PiProbes) -> str:
-    """Kivy logs the GL renderer at every start; the kiosk's journal keeps it."""
+    """The app logs the GL renderer at every start; the kiosk's journal keeps it."""
     result = p.run(["journalctl", "-u", SERVICE, "-o", "cat", "--no-pager", "-n", "3000"])
     if result is None or result.returncode != 0:
         return ""
-    # Kivy's own log format, or its raw message when the app logs through Python's.
-    found = re.findall(r"(?:\[GL\s*\]|GL:) Renderer\s+(.+)", result.stdout)
-    return found[-1].strip().strip("<>").removeprefix("b").strip("'\"") if found else ""
+    return renderer_in(result.stdout)
+
+
+def renderer_in(log: str) -> str:
+    """The last GL renderer named in a log: the app's own line (companion/ui/applog.py,
+    `GL: Renderer V3D 7.1.7.0`) or Kivy's at info level (`[GL ] Renderer <b'...'>`,
+    `GL: OpenGL renderer <b'...'>`)."""
+    found = re.findall(r"(?:\[GL\s*\]|GL:) (?:OpenGL )?[Rr]enderer\s+(.+)", log)
+    if not found:
+        return ""
+    text = found[-1].strip()
+    quoted = re.fullmatch(r"<?b?(['\"])(.*)\1>?", text)
+    return quoted.group(2).strip() if quoted else text.strip("<>").strip()
 
 
 def touch_devices(text: str) -> list[tuple[str, str]]:
@@ -249,10 +259,14 @@ def check_power(p: PiProbes) -> list[Finding]:
 
 
 def check_sound(p: PiProbes) -> list[Finding]:
-    cards = re.findall(r"^\s*\d+\s*\[[^\]]*\]:\s*(.+)$", p.read("/proc/asound/cards"), re.M)
-    if not cards:
-        return [Finding("sound", "No sound device: the app runs silently (sound is optional).")]
-    return [Finding("sound", f"Sound devices: {'; '.join(c.strip() for c in cards)}.")]
+    """Whether the app can play its cues: the same test the app makes (companion/ui/sound.py)."""
+    from companion.ui.sound import PCM_LIST, playback_devices
+
+    devices = playback_devices(p.read(PCM_LIST))
+    if not devices:
+        return [Finding("sound", "No sound output: the app runs silently (sound is optional; "
+                        "an HDMI screen with speakers or a USB speaker adds it).")]
+    return [Finding("sound", f"Sound output: {'; '.join(devices)}.")]
 
 
 def check_space(p: PiProbes) -> list[Finding]:
@@ -267,10 +281,10 @@ def check_space(p: PiProbes) -> list[Finding]:
 
 
 def report(p: PiProbes | None = None) -> list[Finding]:
-    """The Pi's findings, or none at all on any other machine."""
+    """The Pi's findings; on any other machine only the sound line."""
     p = p or PiProbes()
     if not p.is_pi():
-        return []
+        return check_sound(p)  # sound is checked everywhere: the app plays cues anywhere
     checks = (check_gl, check_touch, check_groups, check_service, check_camera,
               check_power, check_sound, check_space)
     return [finding for check in checks for finding in check(p)]

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.kiosk.usb import Stick, UsbError
+from companion.kiosk.sticks import Stick, UsbError
 
 Runner = Callable[[Sequence[str]], "subprocess.CompletedProcess[str]"]
 MIN_SIZE = 1 << 20  # an extended-partition container or an empty card reader is smaller

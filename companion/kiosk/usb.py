@@ -22,28 +22,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Protocol
 
-from companion.kiosk import KioskError
+from companion.kiosk.sticks import Stick, UsbError
 
 EXPORT_FOLDER = "exploration-companion"
-
-
-class UsbError(KioskError):
-    """A stick that could not be used; the sentence says whether it is safe to remove."""
-
-
-@dataclass(frozen=True)
-class Stick:
-    """One mountable partition of a USB stick (or the whole stick if unpartitioned)."""
-
-    device: str
-    label: str = ""
-    size_bytes: int = 0
-    mount_point: str = ""
-
-    def describe(self) -> str:
-        """'KINGSTON (16 GB)': what a player recognises."""
-        name = self.label or f"the USB stick {Path(self.device).name}"
-        return f"{name} ({_size(self.size_bytes)})" if self.size_bytes else name
 
 
 @dataclass(frozen=True)
@@ -240,14 +221,6 @@ def _safe_name(game_id: str) -> str:
     """A file name every stick's file system accepts (FAT forbids : * ? and others)."""
     cleaned = re.sub(r"[^A-Za-z0-9._-]", "_", game_id).strip(".") or "game"
     return cleaned[:100]
-
-
-def _size(size: int) -> str:
-    for unit, scale in (("TB", 10**12), ("GB", 10**9), ("MB", 10**6)):
-        if size >= scale:
-            return f"{size / scale:.0f} {unit}" if size >= 10 * scale else \
-                f"{size / scale:.1f} {unit}"
-    return f"{size} bytes"
 
 
 def _count(n: int, noun: str) -> str:

@@ -329,34 +329,3 @@ scan_command = Subcommand(
     name="scan", help="run the card scanner without the table screen",
     add_arguments=_add_scan_arguments, run=lambda args: run_scan(args),
 )
-
-
-# --- doctor -------------------------------------------------------------------------
-
-
-def _add_doctor_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="findings as JSON")
-
-
-def run_doctor(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    """Print what was found and what to fix; exit 1 if anything needs fixing."""
-    from dataclasses import asdict
-
-    from companion.scanner.doctor import report
-
-    out = out or sys.stdout
-    findings = report()
-    if getattr(args, "json", False):
-        print(json.dumps([asdict(f) for f in findings]), file=out)
-    else:
-        for finding in findings:
-            print(f"{finding.area:8} {finding.found}", file=out)
-            if finding.fix:
-                print(f"{'':8}   To fix: {finding.fix}", file=out)
-    return 1 if any(f.fix for f in findings) else 0
-
-
-doctor_command = Subcommand(
-    name="doctor", help="check cameras, decoders, display, touch and data folder",
-    add_arguments=_add_doctor_arguments, run=lambda args: run_doctor(args),
-)

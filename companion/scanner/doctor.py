@@ -10,12 +10,8 @@ import glob
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from companion.scanner import decoders
-
-if TYPE_CHECKING:
-    from companion.kiosk.probes import PiProbes
 
 
 @dataclass
@@ -133,11 +129,8 @@ def probe_cameras(max_index: int = 3) -> list[tuple[str, str]]:
     return tried
 
 
-def report(probes: Probes | None = None, try_open: CameraProbe = probe_cameras,
-           pi: PiProbes | None = None) -> list[Finding]:
-    """Everything doctor checks; on a Raspberry Pi also the kiosk's checks."""
-    from companion.kiosk import probes as pi_probes
-
+def report(probes: Probes | None = None, try_open: CameraProbe = probe_cameras) -> list[Finding]:
+    """What the scanner and screen can use on any machine (`companion doctor` adds the Pi's)."""
     probes = probes or Probes()
     return (check_cameras(probes, try_open) + check_decoders(probes) + check_display(probes)
-            + check_touch(probes) + check_data_dir(probes) + pi_probes.report(pi))
+            + check_touch(probes) + check_data_dir(probes))

@@ -7,6 +7,7 @@ the runner and hands each reply to the screens. It holds no rules.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,18 +19,24 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.ui import widgets  # noqa: F401  (registers our widgets and their rules)
+from companion.ui.applog import log_renderer
 from companion.ui.democamera import DemoCamera
 from companion.ui.presenters.cues import cue_for
+from companion.ui.presenters.explosion import ExplosionView, explosions
 from companion.ui.presenters.final import is_over
 from companion.ui.runner import CommandRunner, Opening, Reply, start_opening
 from companion.ui.scanning import ScannerService
+from companion.ui.screens.check import CheckScreen
 from companion.ui.screens.dashboard import DashboardScreen
+from companion.ui.screens.explore import ExploreScreen
+from companion.ui.screens.explosion import ExplosionScreen
 from companion.ui.screens.final import FinalScreen
 from companion.ui.screens.history import HistoryScreen
 from companion.ui.screens.newgame import NewGameScreen
 from companion.ui.screens.private import PrivateScreen
 from companion.ui.screens.reveal import RevealScreen
 from companion.ui.screens.saved import SavedGamesScreen
+from companion.ui.screens.scoreboard import ScoreboardScreen
 from companion.ui.screens.settings import SettingsScreen
 from companion.ui.screens.start import StartScreen
 from companion.ui.settings import AppSettings, save_settings
@@ -82,6 +89,7 @@ class CompanionApp(App):
         self._scanner_game: str | None = None
         self.demo_camera: DemoCamera | None = DemoCamera() if options.demo else None
         self._demo_shown: Any = None
+        self._explosions: tuple[ExplosionView, ...] = ()  # shown after the check's result
 
     # ---- building --------------------------------------------------------------------------
     def build(self) -> ScreenManager:
@@ -95,7 +103,9 @@ class CompanionApp(App):
                        HistoryScreen(name="history"), NewGameScreen(name="newgame"),
                        SavedGamesScreen(name="saved"), SettingsScreen(name="settings"),
                        PrivateScreen(name="private"), RevealScreen(name="reveal"),
-                       FinalScreen(name="final")):
+                       FinalScreen(name="final"), ScoreboardScreen(name="scoreboard"),
+                       ExploreScreen(name="explore"), CheckScreen(name="check"),
+                       ExplosionScreen(name="explosion")):
             manager.add_widget(screen)
         self.manager = manager
         self.runner = opening.runner
@@ -103,6 +113,9 @@ class CompanionApp(App):
         self.runner.new_game_forms(self._on_forms)
         self.runner.attach(clock_deliver)
         return manager
+
+    def on_start(self) -> None:
+        log_renderer()  # for `companion doctor` on the kiosk (companion/ui/applog.py)
 
     def on_stop(self) -> None:
         if self.scanner is not None:
@@ -122,21 +135,53 @@ class CompanionApp(App):
             self.runner.saved_games(self._on_games)
         if name == "settings":
             self.screen("settings").show_settings(self.settings)
-        if name in ("dashboard", "history") and self.table is None:
+        if name in ("dashboard", "history", "scoreboard", "explore") and self.table is None:
             name = "start"
         self.manager.current = name
 
     # ---- intents ---------------------------------------------------------------------------
-    def send(self, line: str) -> None:
-        """Run a command line exactly as the CLI would; the reply redraws the screens."""
+    def send(self, line: str, then: Callable[[Reply], None] | None = None) -> None:
+        """Run a command line exactly as the CLI would; the reply redraws the screens
+        (and then goes to `then`, the screen that sent it, if any)."""
         assert self.runner is not None
         self.busy = True
-        self.runner.run(line, self._on_result)
+        if then is None:
+            self.runner.run(line, self._on_result)
+        else:
+            self.runner.run(line, lambda reply: (self._on_result(reply), then(reply)))
+
+    def open_check(self, prompt: dict[str, Any]) -> None:
+        """A maneuver check's dice: faces to tap, or the app rolls."""
+        self.screen("check").prepare(prompt)
+        self.show("check")
+
+    def after_check(self) -> None:
+        """The check's result was read: a trap that went off in the same move, else the table."""
+        if self._explosions:
+            self._explode(self._explosions)
+        else:
+            self.show("dashboard")
+
+    def _explode(self, views: tuple[ExplosionView, ...]) -> None:
+        self._explosions = ()
+        self.screen("explosion").explode(views)
+        self.show("explosion")
 
     def open_private(self, seat: str, partial: str, label: str) -> None:
         """A seat's private choices, behind a screen only that player should look at."""
         self.screen("private").prepare(seat, partial, label)
         self.show("private")
+
+    def peek(self, seat: str) -> None:
+        """Hold-to-peek on a seat badge: that seat's private panel, closed until it looks."""
+        if self.table is None or self.manager.current != "dashboard":
+            return
+        self.screen("private").prepare_peek(seat)
+        self.show("private")
+
+    def leave_scoreboard(self) -> None:
+        """A tap on the scoreboard: back to the table."""
+        self.show("dashboard")
 
     def undo(self) -> None:
         self.send("undo")
@@ -182,7 +227,7 @@ class CompanionApp(App):
         previous, self.table = self.table, table
         self.can_undo = table.undo_preview is not None
         self.can_redo = table.redo_preview is not None
-        for name in ("dashboard", "history"):
+        for name in ("dashboard", "history", "scoreboard", "explore"):
             self.screen(name).show_table(table)
         self._demo_next()
         was_over = previous is not None and is_over(previous.view) and \
@@ -254,8 +299,14 @@ class CompanionApp(App):
         before = self.table.view if self.table else None
         self._take_table(reply.table)
         self._say(reply.message, not reply.ok)
-        cue = cue_for(reply.ok, reply.kind, before, reply.table.view if reply.table else None)
-        if reply.ok and reply.cards and reply.table is not None:
+        after = reply.table.view if reply.table else None
+        cue = cue_for(reply.ok, reply.kind, before, after, reply.events)
+        blasts = explosions(reply.events, after) if reply.ok else ()
+        if blasts and self.manager.current == "check":
+            self._explosions = blasts  # after the check's arithmetic has been read
+        elif blasts:
+            self._explode(blasts)
+        elif reply.ok and reply.cards and reply.table is not None:
             self.screen("reveal").reveal(reply.cards, reply.message, reply.table.steps,
                                          reply.table.prompt)
             self.manager.current = "reveal"

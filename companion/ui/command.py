@@ -28,6 +28,9 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--demo", action="store_true",
                         help="a new demo game in a temporary file (nothing is kept)")
     parser.add_argument("--size", default="800x480", help="window size, e.g. 1280x720")
+    parser.add_argument("--scoreboard", action="store_true",
+                        help="a read-only scoreboard of the game played on this table (a second "
+                             "screen beside the table's companion; it never changes the game)")
 
 
 def display_problem() -> str | None:
@@ -77,6 +80,10 @@ def _has_keyboard() -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.scoreboard and args.demo:
+        print("--scoreboard shows the saved game the table plays, and --demo keeps none: "
+              "use one or the other.", file=sys.stderr)
+        return 2
     problem = display_problem()
     if problem:
         print(problem, file=sys.stderr)
@@ -85,6 +92,9 @@ def run(args: argparse.Namespace) -> int:
 
     settings = load_settings()
     configure_kivy(_window_size(args.size), args.fullscreen or settings.fullscreen)
+    from companion.ui.applog import setup_logging
+
+    setup_logging()
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "demo.db" if args.demo else (args.db or default_db())
         return _run_app(args, db, settings)
@@ -100,13 +110,19 @@ def _run_app(args: argparse.Namespace, db: Path, settings: AppSettings) -> int:
     setup = DEMO_SETUP if args.demo else ()
     # The game opens on the runner's thread while Kivy imports and makes the window,
     # so the first frame can already show the table.
-    opening = start_opening(db, crash_log, setup)
+    opening = None if args.scoreboard else start_opening(db, crash_log, setup)
     try:
         from companion.ui.app import AppOptions, CompanionApp
     except SystemExit:  # Kivy found no window provider it could open
-        opening.runner.stop()
+        if opening is not None:
+            opening.runner.stop()
         print(NO_DISPLAY, file=sys.stderr)
         return 2
+    if args.scoreboard:
+        from companion.ui.scoreboardapp import ScoreboardApp
+
+        ScoreboardApp(AppOptions(db=db, crash_log=crash_log), settings).run()
+        return 0
     options = AppOptions(db=db, settings_path=config_path(), crash_log=crash_log,
                          demo=args.demo, scanner=args.demo or settings.camera != "off",
                          demo_setup=setup)

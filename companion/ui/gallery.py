@@ -18,6 +18,25 @@ if TYPE_CHECKING:  # importing Kivy creates its window: only when driving
 #: The script's lines typed before the dashboard picture (round 2's preparation).
 PREPARATION_LINES = 44
 
+#: A scanned 2-seat game (Ana at Xichang, Ben at Baikonur) at round 2's flight phase:
+#: SHLD1 (Baikonur, carrying `SHLD1_MODULE`) flies first, then TRNS1 (Xichang).
+FLIGHT_SETUP = (
+    "length 8", "join Xichang Ana", "join Baikonur Ben", "for Xichang", "scan XP/D17",
+    "scan XP/P06", "scan XP/P04", "scan XP/S07", "scan XP/S26", "scan XP/S20", "for Baikonur",
+    "scan XP/P01", "scan XP/P13", "scan XP/S04", "scan XP/S15", "scan XP/S18", "scan XP/M01",
+    "scan XP/M03", "scan XP/M06", "scan XP/M08", "scan XP/M09", "draft", "scan XP/TRNS1",
+    "scan XP/SHLD1", "scan XP/LASR2", "scan XP/MONY1", "scan XP/CONQ3", "scan XP/SMAN1",
+    "scan XP/RECV2", "scan XP/DSTR4", "start", "tech credits", "deploy TRNS1",
+    "build TRNS1 habitat", "build TRNS1 gnss", "done", "tech credits", "deploy SHLD1",
+    "build SHLD1 SHLD1_MODULE", "done", "drift", "tech credits", "select TRNS1", "done",
+    "tech credits", "select SHLD1", "done",
+)
+
+
+def flight_lines(shld1_module: str = "laser_turret") -> tuple[str, ...]:
+    """FLIGHT_SETUP with SHLD1 carrying `shld1_module` (a trap, for an explosion)."""
+    return tuple(line.replace("SHLD1_MODULE", shld1_module) for line in FLIGHT_SETUP)
+
 
 def script_lines() -> list[str]:
     """The golden script's commands, without its setup (the form does that)."""
@@ -61,6 +80,7 @@ def play_gallery(driver: AppDriver) -> Iterator[str]:
     if driver.screen.name == "reveal":
         driver.tap("Continue")
     yield "dashboard"
+    yield from play_panels(driver)
     driver.tap("Not possible now")
     yield "unavailable"
     driver.tap("Hide what is not possible now")
@@ -79,3 +99,49 @@ def play_gallery(driver: AppDriver) -> Iterator[str]:
     driver.tap("Menu")
     driver.tap("Saved games")
     yield "saved"
+    yield from play_check_and_trap(driver)
+
+
+def play_check_and_trap(driver: AppDriver) -> Iterator[str]:
+    """A new game at a flight phase: a trap dropped, a maneuver check, the explosion."""
+    driver.app.start_new_game("xp", list(flight_lines("trap")))
+    driver.settle()
+    driver.tap("Drop the Trap")
+    driver.tap("With count 1")
+    driver.tap("Traps", exact=True)
+    yield "traps"
+    driver.tap("Seats", exact=True)
+    for label in ("End SHLD1's flight turn", "Move TRNS1",
+                  "2 spaces", "Ends on a credit space", "Passes L1  >"):
+        driver.tap(label)
+    yield "check"
+    driver.tap("two\n2 symbols", exact=True)
+    driver.pump_for(0.4)
+    yield "check-result"
+    driver.tap("Continue")
+    for label in ("Move TRNS1", "1 space", "Ends on a plain space"):
+        driver.tap(label)
+    driver.tap("Passes T1", exact=True)
+    driver.pump_for(0.5)
+    yield "explosion"
+
+
+def play_panels(driver: AppDriver) -> Iterator[str]:
+    """The dashboard's game panels, each opened by its tab; back on "Seats" at the end."""
+    tabs = driver.screen.ids.tabs
+    driver.tap("Ships", exact=True)
+    yield "ships"
+    driver.tap("Correct TRNS1")
+    editor = tabs.panel("Ships").children[0]
+    driver.tap(editor.ids.stepper.children[-1])  # the stepper's "-"
+    driver.tap("table mistake")
+    tabs.body.children[0].scroll_y = 1  # the picture shows the editor from its title
+    driver.pump(2)
+    yield "correct"
+    driver.tap("Cancel")
+    driver.tap("Decks", exact=True)
+    hazard = next(row for row in tabs.panel("Decks").children
+                  if getattr(row, "heading", "") == "Hazard deck")
+    driver.tap(next(w for w in hazard.walk(restrict=True) if getattr(w, "text", "") == "Odds"))
+    yield "decks"
+    driver.tap("Seats", exact=True)

@@ -38,6 +38,7 @@ from companion.ui.table import (
     TableData,
     prompt_data,
     revealed_cards,
+    step_events,
     table_data,
 )
 
@@ -54,6 +55,7 @@ class Reply:
     kind: str = "info"
     value: Any = None
     cards: tuple[RevealedCard, ...] = ()
+    events: tuple[dict[str, Any], ...] = ()  # the step's public events (checks, explosions)
 
 
 @dataclass(frozen=True)
@@ -202,6 +204,10 @@ class CommandRunner:
         """Reply with `value` = the prompt after a partial (or a seat's own private prompt)."""
         self.submit(lambda r: r._prompt(after, seat), done)
 
+    def odds(self, deck: str, done: Callable[[Reply], None]) -> None:
+        """Reply with `value` = the table API's odds of `deck` (hidden draws stay unknown)."""
+        self.submit(lambda r: r._odds(deck), done)
+
     def game_catalog(self, done: Callable[[Reply], None]) -> None:
         """Reply with `value` = (game kind, the open game's own catalog) for the scanner."""
         self.submit(lambda r: r._catalog(), done)
@@ -249,7 +255,8 @@ class CommandRunner:
                          "refused")
         result = self.session.run(line)
         return Reply(result.ok, result.message, table_data(self.session), result.kind,
-                     cards=revealed_cards(self.session, result.step))
+                     cards=revealed_cards(self.session, result.step),
+                     events=step_events(result.step))
 
     def _games(self) -> Reply:
         journal, _ = open_journal(self.db)
@@ -272,6 +279,14 @@ class CommandRunner:
         if self.session is None:
             return Reply(False, "No game is open.", None, "info")
         return Reply(True, "", None, "info", prompt_data(self.session, seat, after))
+
+    def _odds(self, deck: str) -> Reply:
+        if self.session is None:
+            return Reply(False, "No game is open.", None, "info")
+        match = self.session.match
+        if deck not in match.catalog.decks:
+            return Reply(False, f"{deck!r} is not a deck of this game.", None, "refused")
+        return Reply(True, "", None, "info", match.odds(deck).to_dict())
 
     def _catalog(self) -> Reply:
         if self.session is None:

@@ -103,11 +103,32 @@ class KivySpeaker:
                 sound.volume = volume
 
 
-def has_sound_device() -> bool:
-    """True when the system shows an ALSA playback device (what doctor reports)."""
-    cards = Path("/proc/asound/cards")
-    try:
-        text = cards.read_text(encoding="utf-8")
-    except OSError:
-        return False
-    return "no soundcards" not in text and bool(text.strip())
+#: ALSA's list of PCM devices: one line per device, "playback N" when it can play.
+PCM_LIST = "/proc/asound/pcm"
+
+
+def playback_devices(pcm_list: str) -> list[str]:
+    r"""The names of the devices that can play sound, from the text of /proc/asound/pcm.
+
+    A webcam's microphone is a sound card too, but capture only: it is not counted.
+
+    >>> playback_devices("00-00: MAI PCM i2s-hifi-0 : MAI PCM i2s-hifi-0 : playback 1\n"
+    ...                  "01-00: USB Audio : USB Audio : capture 1\n")
+    ['MAI PCM i2s-hifi-0']
+    """
+    names = []
+    for line in pcm_list.splitlines():
+        parts = [part.strip() for part in line.split(":")]
+        if len(parts) >= 4 and any(p.startswith("playback") for p in parts[3:]):
+            names.append(parts[2] or parts[1])
+    return names
+
+
+def has_sound_device(pcm_list: str | None = None) -> bool:
+    """True when ALSA shows a device that can play sound (what doctor reports)."""
+    if pcm_list is None:
+        try:
+            pcm_list = Path(PCM_LIST).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return False
+    return bool(playback_devices(pcm_list))

@@ -101,6 +101,13 @@ def revealed_cards(session: Session, step: Step | None) -> tuple[RevealedCard, .
     return tuple(cards)
 
 
+def step_events(step: Step | None) -> tuple[dict[str, Any], ...]:
+    """What a step did, as the table may see it (a check's numbers, a trap going off)."""
+    if step is None or step.kind != "do":
+        return ()
+    return tuple(e.to_dict() for e in public_step(step).events)
+
+
 def prompt_data(session: Session, seat: str | None = None,
                 after: str | None = None) -> dict[str, Any]:
     """The table API's prompt as plain data ({} for a game that offers none)."""

@@ -2,6 +2,7 @@
 
 import subprocess
 
+from companion.cli.doctor import report
 from companion.kiosk import probes
 from companion.kiosk.probes import PiProbes
 from companion.scanner import doctor
@@ -60,7 +61,7 @@ def _pi(files=None, commands=None, groups=("pi", "video", "render", "input"),
     files = {"/proc/device-tree/model": "Raspberry Pi 5 Model B Rev 1.0\x00",
              "/proc/bus/input/devices": DSI_TOUCH,
              "/home/pi/.config/exploration-companion/kivy/config.ini": KIOSK_CONFIG,
-             "/proc/asound/cards": " 0 [vc4hdmi0       ]: vc4-hdmi - vc4-hdmi-0\n",
+             "/proc/asound/pcm": "00-00: MAI PCM i2s-hifi-0 : MAI PCM i2s-hifi-0 : playback 1\n",
              **(files or {})}
     commands = {**HEALTHY, **(commands or {})}
     drivers = drivers or {"/sys/class/drm/card0": "v3d", "/sys/class/drm/card1": "vc4-drm"}
@@ -94,12 +95,19 @@ def test_a_healthy_kiosk_reports_everything_and_asks_for_no_fix():
     assert lines["camera"][0] == ("Pi camera imx708: autofocus off, lens fixed at 7.7 "
                                   "dioptres (13 cm) while scanning.")
     assert lines["power"][0] == "No under-voltage or throttling since boot (throttled=0x0)."
-    assert lines["sound"][0] == "Sound devices: vc4-hdmi - vc4-hdmi-0."
+    assert lines["sound"][0] == "Sound output: MAI PCM i2s-hifi-0."
     assert lines["space"][0] == "Free space on the card: 20.0 GB of 29.0 GB."
 
 
-def test_not_a_pi_adds_nothing():
-    assert probes.report(_pi(files={"/proc/device-tree/model": ""})) == []
+def test_not_a_pi_adds_only_the_sound_line():
+    found = probes.report(_pi(files={"/proc/device-tree/model": ""}))
+    assert [(f.area, f.found) for f in found] == [("sound", "Sound output: MAI PCM i2s-hifi-0.")]
+
+
+def test_a_webcam_microphone_is_no_sound_output():
+    found = _lines(probes.report(_pi(files={"/proc/asound/pcm": (
+        "01-00: USB Audio : USB Audio : capture 1\n")})))
+    assert found["sound"][0].startswith("No sound output")
 
 
 def test_software_gl_is_named_with_its_fix():
@@ -171,17 +179,18 @@ def test_under_voltage_since_boot_points_at_the_supply():
 
 
 def test_no_sound_is_not_a_problem_and_low_space_is():
-    found = _lines(probes.report(_pi(files={"/proc/asound/cards": "--- no soundcards ---\n"},
+    found = _lines(probes.report(_pi(files={"/proc/asound/pcm": ""},
                                      free=(400_000_000, 29_000_000_000))))
-    assert found["sound"] == ("No sound device: the app runs silently (sound is optional).", "")
+    assert found["sound"][0].startswith("No sound output: the app runs silently")
+    assert found["sound"][1] == ""
     assert found["space"][0] == "Free space on the card: 0.4 GB of 29.0 GB." and found["space"][1]
 
 
 def test_doctor_appends_the_pi_findings():
-    findings = doctor.report(doctor.Probes(environ={}, glob=lambda p: [],
-                                           list_decoders=lambda: {"zxing": ""},
-                                           decoder_version=lambda n: "2.2"),
-                             try_open=lambda: [("picamera2", "")], pi=_pi())
+    findings = report(doctor.Probes(environ={}, glob=lambda p: [],
+                                    list_decoders=lambda: {"zxing": ""},
+                                    decoder_version=lambda n: "2.2"),
+                      try_open=lambda: [("picamera2", "")], pi=_pi())
     areas = [f.area for f in findings]
     assert areas[-8:] == ["gl", "touch", "groups", "kiosk", "camera", "power", "sound", "space"]
 
@@ -190,3 +199,11 @@ def test_the_renderer_is_found_when_the_app_logs_through_python_logging():
     found = _lines(probes.report(_pi(commands={"journalctl": _done(
         "INFO:kivy:GL: Renderer <b'V3D 7.1.7.0'>\n")})))
     assert found["gl"][0].endswith("the kiosk last drew with V3D 7.1.7.0.")
+
+
+def test_kivys_own_renderer_line_is_read_too():
+    found = _lines(probes.report(_pi(commands={"journalctl": _done(
+        "INFO:kivy:GL: OpenGL renderer <b'V3D 7.1.7.0'>\n"
+        "INFO:companion.ui:GL: Renderer llvmpipe (LLVM 15.0.6, 128 bits)\n")})))
+    assert "the kiosk last drew with llvmpipe (LLVM 15.0.6, 128 bits)" in found["gl"][0]
+    assert found["gl"][1]  # software GL: the fix is named

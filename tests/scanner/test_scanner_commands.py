@@ -16,6 +16,7 @@ import numpy as np
 import photos
 import pytest
 
+from companion.cli import doctor
 from companion.scanner import commands
 from companion.scanner.doctor import (
     Probes,
@@ -30,7 +31,7 @@ from companion.scanner.doctor import (
 def parse(*argv: str) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="companion")
     sub = parser.add_subparsers(dest="command")
-    for command in (commands.decode_command, commands.scan_command, commands.doctor_command):
+    for command in (commands.decode_command, commands.scan_command, doctor.doctor_command):
         command.add_arguments(sub.add_parser(command.name))
     return parser.parse_args(argv)
 
@@ -145,7 +146,7 @@ def test_doctor_reports_display_and_touch_permissions() -> None:
 
 
 def test_doctor_command_prints_every_area(capsys: pytest.CaptureFixture[str]) -> None:
-    commands.doctor_command.run(parse("doctor"))
+    doctor.doctor_command.run(parse("doctor"))
     out = capsys.readouterr().out
     for area in ("camera", "decoder", "display", "touch", "data"):
         assert area in out

@@ -15,6 +15,7 @@ from companion.games.ti4.explore import (
     attached_in_order,
     fragment_odds,
     label,
+    system_of,
     target_phrase,
     traits_of,
 )
@@ -58,6 +59,8 @@ def planet_values(state: TI4State, catalog: Catalog, card: CardEntry) -> dict[st
         influence += data.terraform_bonus.get("influence", 0)
     return {"id": card.card_id, "name": card.name, "resources": resources,
             "influence": influence, "traits": list(traits_of(state, card)),
+            "printed": {"resources": int(card.attrs["resources"]),
+                        "influence": int(card.attrs["influence"])},
             "specialties": specialties, "legendary": bool(card.attrs.get("legendary")),
             "attachments": [label(catalog, c) for c in attached],
             "terraformed": terraformed}
@@ -97,6 +100,25 @@ def _deck_view(state: TI4State, catalog: Catalog, deck: str) -> dict[str, Any]:
             "discard": [label(catalog, c) for c in state.table.cards_in(piles.discard_zone(deck))]}
 
 
+def _tile_key(tile: str) -> tuple[int, str]:
+    return (int(tile), tile) if tile.isdigit() else (10_000, tile)
+
+
+def systems(state: TI4State, catalog: Catalog) -> list[dict[str, Any]]:
+    """Every system with planets on the map, by tile number, each planet with its controller
+    (a screen lets a player take several planets of one system in an order, 35 note 3)."""
+    by_tile: dict[str, list[dict[str, Any]]] = {}
+    for card in catalog.in_deck(ti4_data(catalog).planet_deck):
+        tile = system_of(state, card)
+        if tile is None or state.table.zone_of(card.card_id) in ("box", "purged"):
+            continue
+        by_tile.setdefault(tile, []).append({
+            "id": card.card_id, "name": card.name, "traits": list(traits_of(state, card)),
+            "controller": state.controller(card.card_id)})
+    return [{"tile": tile, "planets": sorted(planets, key=lambda p: p["name"])}
+            for tile, planets in sorted(by_tile.items(), key=lambda item: _tile_key(item[0]))]
+
+
 def view(state: TI4State, catalog: Catalog, seat: str | None = None) -> dict[str, Any]:
     data = ti4_data(catalog)
     t = state.table
@@ -119,6 +141,7 @@ def view(state: TI4State, catalog: Catalog, seat: str | None = None) -> dict[str
         "phase_name": f"{t.phase.capitalize()} phase" if state.set_up else "Setup",
         "expects_scan": list(owed_decks(state, data)),
         "owed_draws": _owed_draws(state, catalog),
+        "systems": systems(state, catalog),
     }
 
 

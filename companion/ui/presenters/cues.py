@@ -1,8 +1,9 @@
-"""Which sound cue a reply deserves: a card revealed, your turn, a check that failed."""
+"""Which sound cue a reply deserves: a card revealed, your turn, a check that failed, a
+trap exploding."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 
@@ -16,10 +17,17 @@ def _cards_left(view: Mapping[str, Any]) -> int:
 
 
 def cue_for(ok: bool, kind: str, before: Mapping[str, Any] | None,
-            after: Mapping[str, Any] | None) -> str | None:
-    """One cue or none: a refusal, a card leaving a deck, or the turn passing."""
+            after: Mapping[str, Any] | None,
+            events: Sequence[Mapping[str, Any]] = ()) -> str | None:
+    """One cue or none: a refusal, a trap exploding, a failed check, a card leaving a
+    deck, or the turn passing."""
     if not ok:
         return "failed" if kind in ("refused", "error") else None
+    if any(e.get("type") == "trap_exploded" for e in events):
+        return "explosion"
+    if any(e.get("type") == "die_rolled" and isinstance(e.get("check"), Mapping)
+           and not e["check"].get("passed") for e in events):
+        return "failed"
     if before is None or after is None or kind != "step":
         return None
     if _cards_left(after) < _cards_left(before):

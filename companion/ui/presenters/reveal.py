@@ -11,6 +11,8 @@ from companion.ui.table import RevealedCard
 
 #: Choices offered on the reveal itself; the rest stay on the dashboard.
 MAX_CHOICES = 3
+#: Where a card revealed to all waits to be resolved (TI4's `play:revealed`).
+REVEALED = "revealed"
 
 
 @dataclass(frozen=True)
@@ -38,9 +40,14 @@ def reveal_view(cards: Sequence[RevealedCard], index: int, message: str, step: i
                           "they reveal it.", message, counter, True, ())
     enabled = [item for group in actions_view(prompt).groups for item in group.items]
     # A card that asks for a decision (resolve or ignore a hazard) narrows the prompt to a
-    # few commands: those are offered on the reveal; otherwise the table carries on.
+    # few commands: those are offered on the reveal; otherwise the table carries on, except
+    # for the commands that name this very card (TI4: "Resolve Paradise World (C10)").
     choices = tuple(enabled) if len(enabled) <= MAX_CHOICES and all(
-        item.kind == "command" for item in enabled) else ()
-    owner = f" for {card.to}" if card.to and card.to not in ("common", "") else ""
+        item.kind == "command" for item in enabled) else tuple(
+        item for item in enabled if item.kind == "command" and f"({card.card_id})" in item.label)
+    owner = f" for {card.to}" if card.to and card.to not in ("common", "", REVEALED) else ""
+    if card.to == REVEALED:  # TI4 (note 5): revealed to all before the explorer resolves it
+        seat = prompt.get("seat")
+        owner = f" for {seat}, revealed to all" if seat else ", revealed to all"
     return RevealView(f"{deck.capitalize()} card{owner}", card.name, card.card_id,
                       card.summary, message, counter, False, choices[:MAX_CHOICES])

@@ -8,6 +8,7 @@ from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.ui.presenters.actions import actions_view
+from companion.ui.presenters.check import is_check_prompt
 from companion.ui.presenters.dashboard import Dashboard, dashboard, scores_of
 from companion.ui.runner import Reply
 from companion.ui.screens import load_layout
@@ -15,8 +16,13 @@ from companion.ui.table import TableData
 from companion.ui.widgets import SeatRowView
 from companion.ui.widgets.actions import ActionsPanel
 from companion.ui.widgets.scanstrip import ScanStrip  # noqa: F401  (used in the .kv)
+from companion.ui.widgets.tabs import TabbedPages  # noqa: F401  (used in the .kv)
 
 load_layout(__file__)
+
+#: Partials a game's own screen handles better than a walk of choices: (game, partial) -> screen.
+#: TI4's `take` becomes the explore screen, where several planets are put in order first.
+PARTIAL_SCREENS = {("ti4", "take"): "explore"}
 
 
 class DashboardScreen(Screen):
@@ -56,6 +62,11 @@ class DashboardScreen(Screen):
         self._app().send(line)
 
     def _partial(self, label: str, partial: str) -> None:
+        screen = PARTIAL_SCREENS.get((self._table.kind if self._table else "", partial))
+        if screen is not None:
+            self._app().screen(screen).start()
+            self._app().show(screen)
+            return
         if "privately" in label:
             seat = self._seat_in(partial)
             if seat:
@@ -72,6 +83,9 @@ class DashboardScreen(Screen):
             self._app().runner.prompt(self._on_prompt, after=self._trail[-1][1])
 
     def _on_prompt(self, reply: Reply) -> None:
+        if reply.ok and is_check_prompt(reply.value) and self._trail:
+            self._app().open_check(reply.value)  # the dice: the check screen
+            return
         if reply.ok and reply.value is not None and self._trail:
             self.ids.actions.show(actions_view(reply.value), [t[0] for t in self._trail])
             self.ids.side_scroll.scroll_y = 1  # new choices start at the top
@@ -94,6 +108,7 @@ class DashboardScreen(Screen):
         self._game = table.game_id
         self._table = table
         self._show(data)
+        self.ids.tabs.show_table(table)
         self._show_prompt()
 
     def _show(self, data: Dashboard) -> None:

@@ -1,5 +1,6 @@
-"""A seat's private panel: its hidden choices (a mission to complete), shown only when
-that player asks, and hidden again as soon as they choose or go back."""
+"""A seat's private panel: its hidden choices (a mission to complete), or with hold-to-peek
+its hidden cards, shown only when that player asks, and hidden again as soon as they
+choose or go back."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ from kivy.app import App
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
+from companion.ui.follow import peek
 from companion.ui.presenters.actions import actions_view
+from companion.ui.presenters.peek import card_lines
 from companion.ui.runner import Reply
 from companion.ui.screens import load_layout
 from companion.ui.widgets import BigButton, Text
@@ -20,13 +23,36 @@ class PrivateScreen(Screen):
     partial = StringProperty("")
     label = StringProperty("")
     open = BooleanProperty(False)
+    peeking = BooleanProperty(False)
 
     def prepare(self, seat: str, partial: str, label: str) -> None:
         self.seat, self.partial, self.label = seat, partial, label
+        self.peeking = False
+        self.hide()
+
+    def prepare_peek(self, seat: str) -> None:
+        """Hold-to-peek: the seat's own hidden cards, behind the same "only you look" step."""
+        self.seat, self.partial = seat, ""
+        self.label = f"{seat}'s hidden cards, for {seat}'s eyes only."
+        self.peeking = True
         self.hide()
 
     def reveal(self) -> None:
-        App.get_running_app().runner.prompt(self._on_prompt, after=self.partial, seat=self.seat)
+        runner = App.get_running_app().runner
+        if self.peeking:
+            runner.submit(peek(self.seat), self._on_peek)
+        else:
+            runner.prompt(self._on_prompt, after=self.partial, seat=self.seat)
+
+    def _on_peek(self, reply: Reply) -> None:
+        if self.manager is None or self.manager.current != self.name or not self.peeking:
+            return
+        self.open = True
+        box = self.ids.choices
+        box.clear_widgets()
+        lines = card_lines(reply.value or []) if reply.ok else [reply.message]
+        for line in lines or [f"{self.seat} holds no hidden card."]:
+            box.add_widget(Text(text=line))
 
     def hide(self) -> None:
         self.open = False

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from kivy.factory import Factory
 from kivy.lang import Builder
 from kivy.properties import (
     BooleanProperty,
@@ -143,5 +144,9 @@ class GameBar(BoxLayout):
     heading = StringProperty("")
     subheading = StringProperty("")
 
+
+# widgets.kv uses HoldBadge; Kivy's Factory loads its module on first use, so
+# hold.py (which builds on SeatBadge above) is not imported in a circle.
+Factory.register("HoldBadge", module="companion.ui.widgets.hold")
 
 Builder.load_file(str(Path(__file__).with_name("widgets.kv")))

@@ -1,0 +1,78 @@
+"""Read-only jobs for the runner thread: the scoreboard's look at the saved games, and a
+seat's own hidden cards for hold-to-peek. No Kivy; tests drive them with `run_inline`.
+
+The scoreboard (`companion app --scoreboard`, a second process on the same file)
+never writes: it opens the game the table plays, then polls SQLite's data
+version (microseconds) and reloads only when another companion saved a step,
+following the table to a new game when one is started (docs/table-api.md,
+"Change notices").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.errors import CompanionError
+from companion.session import Session, open_session
+from companion.store.errors import StoreError
+from companion.ui.runner import CommandRunner, Reply
+from companion.ui.table import table_data
+
+WAITING = "Waiting for a game: the scoreboard shows it as soon as one starts on this table."
+
+
+class Follower:
+    """Follows the last game played in `runner.db`, reading only."""
+
+    def __init__(self) -> None:
+        self._version: int | None = None
+
+    def look(self, runner: CommandRunner) -> Reply:
+        """A reply with a table when there is something new to show, else without one."""
+        if not runner.db.is_file():  # never create the file: the table's companion does
+            return Reply(False, WAITING, None, "info")
+        session = runner.session
+        if session is None:
+            return self._open(runner, None)
+        version = session.journal.data_version()
+        if version == self._version:
+            return Reply(True, "", None, "info")
+        self._version = version
+        latest = session.journal.last_game()
+        if latest is not None and latest != session.game_id:
+            return self._open(runner, latest)
+        if session.changed():
+            session.reload()
+            return Reply(True, "", table_data(session), "step")
+        return Reply(True, "", None, "info")
+
+    def _open(self, runner: CommandRunner, game_id: str | None) -> Reply:
+        try:
+            session = open_session(runner.db, None, game_id)
+        except CompanionError as exc:
+            no_game = "no saved game yet" in str(exc)
+            return Reply(False, WAITING if no_game else str(exc), None, "info")
+        except StoreError as exc:
+            return Reply(False, str(exc), None, "info")
+        if runner.session is not None:
+            runner.session.close()
+        runner.session = session
+        self._version = session.journal.data_version()
+        session.changed()  # takes the version as seen
+        return Reply(True, f"Showing game {session.game_id}.", table_data(session), "info")
+
+
+def seat_secrets(session: Session, seat: str) -> list[dict[str, Any]]:
+    """The hidden cards only `seat` may see (its missions with their progress)."""
+    match = session.match
+    view = match.rules.view(match.state, match.catalog, seat)
+    return [dict(card) for card in view.get("my_missions") or []]
+
+
+def peek(seat: str) -> Any:
+    """A runner job: `value` = the seat's own hidden cards (see `seat_secrets`)."""
+    def job(runner: CommandRunner) -> Reply:
+        if runner.session is None:
+            return Reply(False, "No game is open.", None, "info")
+        return Reply(True, "", None, "info", seat_secrets(runner.session, seat))
+    return job

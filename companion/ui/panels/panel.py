@@ -1,0 +1,56 @@
+"""The base of every game panel, and the small widgets panels are made of."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kivy.lang import Builder
+from kivy.properties import StringProperty
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.ui.table import TableData
+from companion.ui.widgets import Text
+
+
+class Panel(BoxLayout):
+    """A column of rows in its tab's scroll view; `show_table` redraws it from the table."""
+
+    def show_table(self, table: TableData) -> None:
+        raise NotImplementedError
+
+    def app(self) -> Any:
+        from kivy.app import App
+
+        return App.get_running_app()
+
+
+class Note(Text):
+    """A sentence the table must act on (a reshuffle), in the warning colour."""
+
+
+class AccentText(Text):
+    """Where something is (a ship's place), in the accent colour."""
+
+
+class PanelCard(BoxLayout):
+    """A rounded block of rows (one ship, one deck, one trap)."""
+
+
+class CountRow(BoxLayout):
+    """A line of text with a number in big digits at its right (a deck's cards, a trap's count)."""
+
+    heading = StringProperty("")
+    detail = StringProperty("")
+    count = StringProperty("")
+    colour = StringProperty("")
+    initial = StringProperty("")
+    #: The text of a button at the row's end ("" for none); tapping it calls `on_action()`.
+    action = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.on_action = lambda: None
+
+
+Builder.load_file(str(Path(__file__).with_name("panels.kv")))

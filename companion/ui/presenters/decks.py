@@ -1,0 +1,63 @@
+"""The Decks panel's data: cards left and discarded per deck, the reshuffle a deck owes,
+and the odds of the next card (the table API's `odds(deck)`, hidden draws unknown)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class DeckRow:
+    deck: str
+    left: int
+    discarded: int
+    text: str
+
+
+@dataclass(frozen=True)
+class OddsView:
+    deck: str
+    sentence: str
+    rows: tuple[str, ...]
+
+
+def _counts(view: Mapping[str, Any]) -> list[tuple[str, int, int]]:
+    decks = view.get("decks")
+    discards = view.get("discards") or {}
+    if isinstance(decks, Mapping):
+        return [(str(d), int(n), int(discards.get(d, 0))) for d, n in decks.items()]
+    if isinstance(decks, list):  # TI4: a list of {"deck", "left", "discard"?}
+        return [(str(d["deck"]), int(d.get("left", 0)), int(d.get("discard", 0)))
+                for d in decks]
+    return []
+
+
+def deck_rows(view: Mapping[str, Any]) -> tuple[DeckRow, ...]:
+    """One row per deck: '15 left · 1 in the discard pile'."""
+    rows = []
+    for deck, left, discarded in _counts(view):
+        pile = f" · {discarded} in the discard pile" if discarded else ""
+        rows.append(DeckRow(deck, left, discarded, f"{left} left{pile}"))
+    return tuple(rows)
+
+
+def reshuffle_notes(view: Mapping[str, Any]) -> tuple[str, ...]:
+    """What the table must shuffle before a card it owes can be drawn."""
+    notes = []
+    for owed in view.get("owed_draws") or []:
+        count = int(owed.get("reshuffle_first") or 0)
+        if count:
+            deck = owed["deck"]
+            notes.append(f"The {deck} deck is empty: shuffle its discard pile ({count} cards) "
+                         f"into a new {deck} deck, then draw for {owed.get('reason')}.")
+    return tuple(dict.fromkeys(notes))
+
+
+def odds_view(odds: Mapping[str, Any]) -> OddsView:
+    """The odds sentence, and one line per card name with its count and chance."""
+    rows = tuple(f"{c['name']}: {c['count']} of {odds.get('unseen') or odds.get('left')}"
+                 f" ({round(float(c['probability']) * 100)}%)"
+                 for c in odds.get("cards") or [])
+    return OddsView(str(odds.get("deck")), str(odds.get("sentence") or ""), rows)

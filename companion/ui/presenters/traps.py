@@ -1,0 +1,32 @@
+"""The Traps panel's data: each trap on the map with its owner, place and count."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.ui.presenters.colours import seat_colour
+
+
+@dataclass(frozen=True)
+class TrapRow:
+    trap_id: str
+    owner: str
+    colour: str
+    count: str
+    text: str
+
+
+def trap_rows(view: Mapping[str, Any]) -> tuple[TrapRow, ...]:
+    """'T1 · Xichang's trap · a hazard space', with its count in big digits."""
+    colours = {s["seat"]: seat_colour(i, s.get("color"))
+               for i, s in enumerate(view.get("seats", []))}
+    rows = []
+    for trap in view.get("traps") or []:
+        owner = str(trap["owner"])
+        where = str(trap.get("where") or "")
+        text = f"{trap['trap_id']} · {owner}'s trap" + (f" · {where}" if where else "")
+        rows.append(TrapRow(str(trap["trap_id"]), owner, colours.get(owner, "#BBBBBB"),
+                            str(trap["count"]), text))
+    return tuple(rows)

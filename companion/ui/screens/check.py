@@ -1,0 +1,249 @@
+"""The maneuver check: the physical die's face entered with one tap, or the app rolls with
+a short animation; then the arithmetic and the outcome in words, large.
+
+The faces, the numbers and the outcome come from the table API (presenters/check.py);
+the lines sent are the prompt's own commands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from kivy.animation import Animation
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.screenmanager import Screen
+
+from companion.ui.presenters.check import CheckLine, CheckPrompt, check_lines, check_prompt
+from companion.ui.runner import Reply
+from companion.ui.screens import load_layout
+from companion.ui.widgets import BigButton, Text
+
+#: How long the app's roll spins before the result shows (a tap on the die skips it).
+ROLL_SECONDS = 0.8
+SPIN_STEP = 0.07
+
+
+class DieFace(ButtonBehavior, FloatLayout):
+    """A big die: the face's name over its maneuver symbols (dots); tapping it while the
+    app rolls skips the animation."""
+
+    face = StringProperty("")
+    symbols = NumericProperty(0)
+    spin = NumericProperty(0.0)
+    tone = StringProperty("plain")  # plain, good or bad: the frame's colour
+    side = NumericProperty(0.0)
+
+    def dot_pos(self, index: int, count: int, cx: float, cy: float,
+                side: float) -> tuple[float, float]:
+        spots = die_dots(cx, cy, side, int(count))
+        if index >= len(spots):
+            return cx, cy
+        x, y = spots[index]
+        return x - side * 0.07, y - side * 0.07
+
+
+def die_dots(cx: float, cy: float, side: float, count: int) -> list[tuple[float, float]]:
+    """Centres of `count` symbols (up to 6) in the lower part of a die of `side`."""
+    count = max(0, min(6, count))
+    per_row = 3 if count > 3 else count
+    rows = [per_row, count - per_row] if count > 3 else [count]
+    gap = side / 4.2
+    spots = []
+    for r, n in enumerate(rows):
+        y = cy - side * 0.18 - r * gap
+        spots += [(cx + (i - (n - 1) / 2) * gap, y) for i in range(n)]
+    return spots
+
+
+class FaceButton(BigButton):
+    """One face of the die: a tall button with the face's name and symbols."""
+
+
+class Arithmetic(Text):
+    """A check's arithmetic, large."""
+
+
+class Verdict(Text):
+    """A check's outcome word, large, green when passed."""
+
+    passed = BooleanProperty(True)
+
+
+load_layout(__file__)
+
+
+class CheckScreen(Screen):
+    heading = StringProperty("")
+    numbers = StringProperty("")
+    said = StringProperty("")
+    mode = StringProperty("choose")  # choose, rolling, result
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._check: CheckPrompt | None = None
+        self._reply: Reply | None = None
+        self._spinner: Any = None
+        self._rolled_at = 0.0
+        self._spins = 0
+
+    # ---- before the roll ----------------------------------------------------------------
+    def prepare(self, prompt: Mapping[str, Any]) -> None:
+        """Show the check the prompt offers: its numbers, the faces, the app's roll."""
+        self._stop_spinning()
+        self._check = check_prompt(prompt)
+        self._reply = None
+        self.heading, self.numbers, self.said = self._check.heading, self._check.numbers, ""
+        die = self.ids.die
+        die.face, die.symbols, die.tone, die.spin = "?", 0, "plain", 0.0
+        self.mode = "choose"
+        self._build_choices()
+
+    def _build_choices(self) -> None:
+        assert self._check is not None
+        faces = self.ids.faces
+        faces.clear_widgets()
+        for face in self._check.faces:
+            faces.add_widget(FaceButton(text=face.text,
+                                        on_release=lambda _b, f=face: self._face(f.kind,
+                                                                                 f.value)))
+        row = self.ids.buttons
+        row.clear_widgets()
+        row.add_widget(BigButton(text="< Back", kind="quiet", size_hint_x=0.35,
+                                 on_release=lambda _b: self._back()))
+        if self._check.app_roll is not None:
+            row.add_widget(BigButton(text="App rolls the die", kind="primary",
+                                     on_release=lambda _b: self.app_rolls()))
+
+    def _face(self, kind: str, value: str) -> None:
+        app = App.get_running_app()
+        if kind == "partial":  # another check of this move follows: its faces next
+            app.runner.prompt(self._on_next_check, after=value)
+            return
+        self._send(value, rolling=False)
+
+    def _on_next_check(self, reply: Reply) -> None:
+        if reply.ok and reply.value and self.mode == "choose":
+            self.prepare(reply.value)
+
+    def _back(self) -> None:
+        app = App.get_running_app()
+        app.show("dashboard")
+        app.screen("dashboard").ids.actions.on_back()
+
+    # ---- the roll -------------------------------------------------------------------------
+    def app_rolls(self) -> None:
+        """The app rolls: the command goes at once, the die spins while it is judged."""
+        if self._check is None or self._check.app_roll is None:
+            return
+        self._send(self._check.app_roll, rolling=True)
+
+    def _send(self, line: str, rolling: bool) -> None:
+        self._reply = None
+        self.ids.faces.clear_widgets()
+        self.ids.buttons.clear_widgets()
+        if rolling:
+            self.mode = "rolling"
+            self._spins = 0
+            self._rolled_at = Clock.get_time()
+            self._spinner = Clock.schedule_interval(self._spin, SPIN_STEP)
+            self.ids.buttons.add_widget(BigButton(text="Skip", kind="quiet",
+                                                  on_release=lambda _b: self.skip()))
+        App.get_running_app().send(line, then=self._on_reply)
+
+    def _spin(self, _dt: float) -> None:
+        assert self._check is not None
+        labels = self._check.labels or ("?",)
+        self._spins += 1
+        die = self.ids.die
+        die.face = labels[self._spins % len(labels)]
+        die.symbols = self._check.faces[self._spins % len(labels)].symbols \
+            if self._check.faces else 0
+        die.spin = (die.spin + 37.0) % 360
+        if self._reply is not None and Clock.get_time() - self._rolled_at >= ROLL_SECONDS:
+            self._show_result()
+
+    def skip(self) -> None:
+        """A tap on the rolling die: show the result as soon as it is there."""
+        self._rolled_at -= ROLL_SECONDS
+        if self._reply is not None:
+            self._show_result()
+
+    def _stop_spinning(self) -> None:
+        if self._spinner is not None:
+            self._spinner.cancel()
+            self._spinner = None
+
+    def _on_reply(self, reply: Reply) -> None:
+        if self.mode == "result" or self.manager is None or self.manager.current != self.name:
+            return
+        self._reply = reply
+        if self.mode != "rolling" or Clock.get_time() - self._rolled_at >= ROLL_SECONDS:
+            self._show_result()
+
+    # ---- after the roll -------------------------------------------------------------------
+    def _show_result(self) -> None:
+        self._stop_spinning()
+        reply = self._reply
+        assert reply is not None
+        self.mode = "result"
+        lines = check_lines(reply.events) if reply.ok else ()
+        self.said = reply.message
+        die = self.ids.die
+        die.spin = 0.0
+        if lines:
+            last = lines[-1]
+            die.face = last.face
+            die.symbols = self._symbols(last.face)
+            die.tone = "good" if all(line.passed for line in lines) else "bad"
+            self.numbers = "   ".join(line.rolled + "." for line in lines)
+            Animation.cancel_all(die, "spin")
+            Animation(spin=360.0, duration=0.25, transition="out_quad").start(die)
+        else:
+            die.face, die.tone, self.numbers = "?", "bad", "Nothing was rolled."
+        self._build_result(lines)
+
+    def _symbols(self, face: str) -> int:
+        faces = self._check.faces if self._check else ()
+        return next((f.symbols for f in faces if f.face == face), 0)
+
+    def _build_result(self, lines: tuple[CheckLine, ...]) -> None:
+        box = self.ids.faces
+        box.clear_widgets()
+        outcome = BoxLayout(orientation="vertical", spacing="4dp", size_hint_y=None,
+                            pos_hint={"center_y": 0.5})
+        outcome.bind(minimum_height=outcome.setter("height"))
+        for line in lines:
+            outcome.add_widget(Verdict(text=line.verdict, passed=line.passed))
+            outcome.add_widget(Arithmetic(text=line.arithmetic))
+        if not lines:
+            outcome.add_widget(Verdict(text="The check was not made.", passed=False))
+        box.add_widget(outcome)
+        row = self.ids.buttons
+        row.clear_widgets()
+        app = App.get_running_app()
+        if self._reply is not None and self._reply.ok:
+            row.add_widget(BigButton(text="Undo this", kind="quiet", size_hint_x=0.35,
+                                     disabled=not app.can_undo,
+                                     on_release=lambda _b: self._undo()))
+        else:
+            row.add_widget(BigButton(text="< Back", kind="quiet", size_hint_x=0.35,
+                                     on_release=lambda _b: self._back()))
+        row.add_widget(BigButton(text="Continue", kind="primary",
+                                 on_release=lambda _b: self.done()))
+
+    def _undo(self) -> None:
+        app = App.get_running_app()
+        app.show("dashboard")
+        app.undo()
+
+    def done(self) -> None:
+        App.get_running_app().after_check()
+
+    def on_leave(self, *_args: Any) -> None:
+        self._stop_spinning()

@@ -1,0 +1,63 @@
+"""Hold-to-peek: a seat badge that opens its owner's private panel on a long press.
+
+A short tap does nothing private (a finger brushing a badge never shows a
+secret); a press held `HOLD_SECONDS` without sliding off dispatches `on_hold`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.properties import NumericProperty, StringProperty
+
+from companion.ui.widgets import SeatBadge
+
+HOLD_SECONDS = 0.6
+
+
+class HoldBadge(SeatBadge):
+    """A seat badge that dispatches `on_hold` after a long press."""
+
+    seat = StringProperty("")
+    hold_seconds = NumericProperty(HOLD_SECONDS)
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.register_event_type("on_hold")
+        super().__init__(**kwargs)
+        self._pending: Any = None
+
+    def on_touch_down(self, touch: Any) -> bool:
+        if not self.collide_point(*touch.pos) or self.disabled or not self.seat:
+            return bool(super().on_touch_down(touch))
+        touch.grab(self)
+        self._cancel()
+        self._pending = Clock.schedule_once(self._held, self.hold_seconds)
+        return True
+
+    def on_touch_move(self, touch: Any) -> bool:
+        if touch.grab_current is self:
+            if not self.collide_point(*touch.pos):
+                self._cancel()  # slid off: not a hold
+            return True
+        return bool(super().on_touch_move(touch))
+
+    def on_touch_up(self, touch: Any) -> bool:
+        if touch.grab_current is self:
+            touch.ungrab(self)
+            self._cancel()  # released early: a short tap does nothing private
+            return True
+        return bool(super().on_touch_up(touch))
+
+    def _held(self, _dt: float) -> None:
+        # Still pressed and on the badge: lifting or sliding off cancels this event.
+        self._pending = None
+        self.dispatch("on_hold")
+
+    def _cancel(self) -> None:
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
+
+    def on_hold(self) -> None:
+        """Dispatched after a long press; the seat row opens the private panel."""

@@ -1,0 +1,146 @@
+"""Tabs for the dashboard's left column: "Seats" first, then the game's panels.
+
+`TabbedPages` holds a tab strip and the open page. The page written inside it
+in a layout (the dashboard's seat rows) is the home page; `show_table` adds
+one page per panel of the game (`companion.ui.panels.panels_for`), each in its
+own scroll view. Only the open page is in the widget tree; a panel whose tab is
+closed is redrawn with the newest table when its tab is opened.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kivy.lang import Builder
+from kivy.metrics import dp
+from kivy.properties import ListProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.widget import Widget
+
+from companion.ui.panels import panels_for
+from companion.ui.table import TableData
+from companion.ui.widgets import ToggleChoice
+
+
+class TabButton(ToggleChoice):
+    """One tab of the strip (a big touch target); `chosen` when its page is open."""
+
+
+class TabStrip(BoxLayout):
+    """A row of tabs; `on_pick(title)` is called with the tab tapped."""
+
+    titles = ListProperty([])
+    current = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.on_pick = lambda _title: None
+
+    def on_titles(self, _widget: object, titles: list[str]) -> None:
+        self.clear_widgets()
+        for title in titles:
+            button = TabButton(text=title, value=title, chosen=title == self.current)
+            button.bind(on_release=lambda b: self.on_pick(b.value))
+            self.add_widget(button)
+
+    def on_current(self, _widget: object, current: str) -> None:
+        for button in self.children:
+            button.chosen = button.value == current
+
+
+class TabbedPages(BoxLayout):
+    """The tab strip over the open page; the strip hides while a game has no panels."""
+
+    home_title = StringProperty("Seats")
+    current = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._ready = False
+        super().__init__(**kwargs)
+        self.strip = TabStrip()
+        self.strip.on_pick = self.select
+        self.body = BoxLayout()
+        super().add_widget(self.strip)
+        super().add_widget(self.body)
+        self._ready = True
+        self._home: Widget | None = None
+        self._kind: str | None = None
+        self._table: TableData | None = None
+        self._pages: dict[str, ScrollView] = {}
+        self._stale: set[str] = set()
+        self.current = self.home_title
+        self._show_strip()
+
+    def add_widget(self, widget: Widget, *args: Any, **kwargs: Any) -> None:
+        """Children written in a layout become the home page."""
+        if not self._ready:
+            super().add_widget(widget, *args, **kwargs)
+            return
+        self._home = widget
+        if self.current == self.home_title:
+            self.body.clear_widgets()
+            self.body.add_widget(widget)
+
+    @property
+    def titles(self) -> list[str]:
+        return [self.home_title, *self._pages]
+
+    def panel(self, title: str) -> Any:
+        """The panel widget of a tab (tests and the gallery look inside)."""
+        return self._pages[title].children[0]
+
+    def show_table(self, table: TableData) -> None:
+        """Make the tabs of `table`'s game, and redraw the open panel."""
+        self._table = table
+        if table.kind != self._kind:
+            self._kind = table.kind
+            self._make_pages(table.kind)
+        self._stale = set(self._pages)
+        if self.current in self._pages:
+            self._refresh(self.current)
+
+    def select(self, title: str) -> None:
+        """Open a tab by its title (an unknown title changes nothing)."""
+        if title != self.home_title and title not in self._pages:
+            return
+        self.current = title
+        self.body.clear_widgets()
+        if title == self.home_title:
+            if self._home is not None:
+                self.body.add_widget(self._home)
+            return
+        page = self._pages[title]
+        self.body.add_widget(page)
+        if title in self._stale:
+            self._refresh(title)
+        page.scroll_y = 1
+
+    def on_current(self, _widget: object, current: str) -> None:
+        self.strip.current = current
+
+    def _make_pages(self, kind: str) -> None:
+        self._pages = {}
+        for spec in panels_for(kind):
+            page = ScrollView(do_scroll_x=False, bar_width=dp(6))
+            page.add_widget(spec.widget())
+            self._pages[spec.title] = page
+        self.strip.current = self.current
+        self.strip.titles = self.titles
+        self._show_strip()
+        if self.current != self.home_title:
+            self.select(self.current if self.current in self._pages else self.home_title)
+
+    def _refresh(self, title: str) -> None:
+        if self._table is not None:
+            self.panel(title).show_table(self._table)
+            self._stale.discard(title)
+
+    def _show_strip(self) -> None:
+        shown = bool(self._pages)
+        self.strip.height = dp(52) if shown else 0
+        self.strip.opacity = 1 if shown else 0  # (no `disabled`: it would recolour the tabs)
+
+
+Builder.load_file(str(Path(__file__).with_name("tabs.kv")))

@@ -1,0 +1,102 @@
+"""Ctrl-C while the `companion` command starts ends the run quietly (exit 130).
+
+The package's first lines set the quiet handler (companion/__init__.py), so
+from the companion's first instruction on no traceback is shown. Before that
+instant only the interpreter runs (its own start, `import re` in the console
+script pip writes): a signal there either kills the process before Python
+handles signals or makes Python report its own unfinished start, and such a
+report never holds a frame of the companion. Each start here is a child
+process that waits for input, stopped at delays from 0 to 250 ms.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.cli.conftest import ROOT
+
+#: What pip writes for `[project.scripts] companion = "companion.cli:main"`.
+CONSOLE_SCRIPT = """\
+import re
+import sys
+from companion.cli import main
+if __name__ == "__main__":
+    sys.argv[0] = re.sub(r"(-script\\.pyw|\\.exe)?$", "", sys.argv[0])
+    sys.exit(main())
+"""
+FIRST_COMPANION_LINE = 3  # the import: a frame there and none inside means not started yet
+DELAYS = [i * 0.25 / 9 for i in range(10)]
+
+
+@pytest.fixture
+def console_script(tmp_path: Path) -> Path:
+    script = tmp_path / "bin" / "companion"
+    script.parent.mkdir()
+    script.write_text(CONSOLE_SCRIPT)
+    return script
+
+
+def _start(entry: list[str], db: Path) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, *entry, "--db", str(db), "play", "--game", "xp",
+                             "--new"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+def _interrupted(entry: list[str], db: Path, delay: float) -> tuple[int, str]:
+    child = _start(entry, db)
+    time.sleep(delay)
+    child.send_signal(signal.SIGINT)
+    code = child.wait(timeout=60)
+    _, err = child.communicate(timeout=60)
+    return code, err
+
+
+def _frames(err: str) -> list[tuple[str, int]]:
+    return [(f, int(n)) for f, n in re.findall(r'File "([^"]+)", line (\d+)', err)]
+
+
+def _only_the_interpreter_started(err: str, script: str) -> bool:
+    """A traceback of Python's own start: no frame of the companion's code ran."""
+    companion = str(ROOT / "companion")
+    return all(not f.startswith(companion) and not (f == script and n > FIRST_COMPANION_LINE)
+               for f, n in _frames(err))
+
+
+def _assert_quiet(code: int, err: str, script: str) -> bool:
+    """True when the companion answered the signal itself (exit 130, no traceback)."""
+    if code == 130:
+        assert "Traceback" not in err and "went wrong inside" not in err, err
+        return True
+    # Python's own start was stopped: killed before it handles signals (nothing
+    # printed), or Python reports the start it could not finish (exit -2 or 1).
+    assert code in (-signal.SIGINT, 1), (code, err)
+    assert _only_the_interpreter_started(err, script), err
+    assert "went wrong inside" not in err and (err == "" or "KeyboardInterrupt" in err), err
+    return False
+
+
+@pytest.mark.parametrize("how", ["python -m companion", "console script"])
+def test_ctrl_c_in_the_first_quarter_second_ends_the_start_quietly(how, tmp_path,
+                                                                   console_script):
+    entry = ["-m", "companion"] if how == "python -m companion" else [str(console_script)]
+    quiet = [_assert_quiet(*_interrupted(entry, tmp_path / "games.db", delay),
+                           str(console_script)) for delay in DELAYS]
+    assert sum(quiet) >= 3, quiet  # the companion itself answered most early signals
+
+
+def test_ctrl_c_once_play_runs_says_stopped(tmp_path, console_script):
+    child = _start([str(console_script)], tmp_path / "games.db")
+    assert child.stderr is not None
+    assert child.stderr.readline().startswith("Started ")
+    child.send_signal(signal.SIGINT)
+    _, err = child.communicate(timeout=60)
+    assert child.returncode == 130 and err.strip() == "Stopped.", err

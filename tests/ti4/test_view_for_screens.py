@@ -1,0 +1,41 @@
+"""The TI4 view keys the touchscreen reads: systems to take planets from, printed values."""
+
+from __future__ import annotations
+
+from companion.core.catalog import Catalog
+from companion.games.ti4.view import view
+from tests.ti4.conftest import new_match, ok
+
+
+def _system(v: dict, tile: str) -> dict:
+    return next(s for s in v["systems"] if s["tile"] == tile)
+
+
+def test_systems_list_each_tile_with_its_planets_and_who_controls_them(catalog: Catalog) -> None:
+    m = new_match(catalog)
+    v = view(m.state, catalog)
+    tiles = [s["tile"] for s in v["systems"]]
+    assert tiles[:3] == ["1", "2", "3"]  # by tile number, not as text ("10" after "9")
+    rigel = _system(v, "76")
+    assert [p["name"] for p in rigel["planets"]] == ["Rigel I", "Rigel II", "Rigel III"]
+    assert rigel["planets"][0] == {"id": "P76C", "name": "Rigel I", "traits": ["hazardous"],
+                                   "controller": None}
+    ok(m, "take P76B for Bob", "draw industrial", "resolve")
+    rigel = _system(view(m.state, catalog), "76")
+    assert [p["controller"] for p in rigel["planets"]] == [None, "Bob", None]
+
+
+def test_mirage_is_listed_only_once_its_token_is_on_the_map(catalog: Catalog) -> None:
+    m = new_match(catalog)
+    names = {p["name"] for s in view(m.state, catalog)["systems"] for p in s["planets"]}
+    assert "Mirage" not in names  # still in the box: no tile yet
+
+
+def test_a_planet_shows_its_printed_values_beside_the_values_with_attachments(
+        catalog: Catalog) -> None:
+    m = new_match(catalog)
+    ok(m, "take Fria", "scan TI/H10", "resolve")  # Lazax Survivors: +1 resource, +2 influence
+    fria = next(p for p in view(m.state, catalog)["seats"][0]["planets"] if p["name"] == "Fria")
+    assert fria["printed"] == {"resources": 2, "influence": 0}
+    assert (fria["resources"], fria["influence"]) == (3, 2)
+    assert fria["attachments"] == ["Lazax Survivors (H10)"]

@@ -1,0 +1,81 @@
+"""The maneuver-check screen and the trap explosion, driven by touch on the prompt's buttons."""
+
+from __future__ import annotations
+
+import time
+
+from companion.ui.gallery import flight_lines
+
+
+def walk_to_the_dice(driver, *labels: str) -> None:
+    for label in labels:
+        driver.tap(label)
+
+
+def test_one_tap_on_the_physical_dies_face_shows_the_arithmetic_and_outcome(make_driver):
+    driver = make_driver(demo_setup=flight_lines())
+    driver.tap("End SHLD1's flight turn")  # SHLD1 flies first in round 2
+    walk_to_the_dice(driver, "Move TRNS1", "2 spaces", "Ends on a credit space",
+                     "Passes L1  >")
+    assert driver.screen.name == "check"
+    assert driver.shown("Maneuver check: TRNS1 against L1")
+    assert driver.shown("Maneuverability 2 + the symbols rolled, against 2")
+    driver.tap("two\n2 symbols", exact=True)
+    assert driver.screen.name == "check"
+    assert driver.shown("Passed")
+    assert driver.shown("2 + 2 symbols = 4 > 2 (L1)")
+    assert driver.shown("The table rolled two.")
+    assert driver.shown("Xichang gains 5 credits.")  # the CLI's sentence
+    driver.tap("Continue")
+    assert driver.screen.name == "dashboard"
+    assert driver.app.table.history[-1].command == "move TRNS1 2 credit past L1 die two"
+
+
+def test_the_app_rolls_with_a_short_animation_that_a_tap_skips(make_driver, monkeypatch):
+    from companion.ui.screens import check
+
+    monkeypatch.setattr(check, "ROLL_SECONDS", 60.0)  # only the tap can end the spin here
+    driver = make_driver(demo_setup=flight_lines())
+    driver.tap("End SHLD1's flight turn")
+    walk_to_the_dice(driver, "Move TRNS1", "1 space", "Ends on a plain space",
+                     "Passes L1 and GNSS")
+    assert driver.shown("Maneuver check 1 of 2: TRNS1 against L1")
+    driver.tap("blank\n0 symbols", exact=True)  # check 1 entered: check 2's faces follow
+    assert driver.shown("Maneuver check 2 of 2: TRNS1 against GNSS")
+    assert not driver.shown("App rolls the die")  # the app rolls both or none
+    driver.tap("< Back")
+    assert driver.screen.name == "dashboard"
+    driver.tap("Passes L1 and GNSS")
+    driver.tap("App rolls the die")  # waits for the reply: the die still spins
+    assert driver.screen.mode == "rolling" and not driver.shown("Passed")
+    faces = set()
+    for _ in range(40):
+        driver.pump()
+        time.sleep(0.02)
+        faces.add(driver.screen.ids.die.face)
+        if len(faces) > 2:
+            break
+    assert len(faces) > 2  # the die shows face after face while it rolls
+    driver.tap("Skip")
+    assert driver.shown("Passed") or driver.shown("Failed")
+    assert driver.shown("The app rolled")
+    rolled = [e for e in driver.screen._reply.events if e["type"] == "die_rolled"]
+    assert len(rolled) == 2 and all(e["by"] == "app" for e in rolled)
+    assert driver.screen.ids.die.face == rolled[-1]["face"]
+
+
+def test_a_trap_going_off_fills_the_screen_then_a_tap_goes_back(make_driver):
+    driver = make_driver(demo_setup=(*flight_lines("trap"),))
+    driver.tap("Drop the Trap")
+    driver.tap("With count 1")
+    assert driver.shown("SHLD1 drops trap T1 with count 1")
+    driver.tap("End SHLD1's flight turn")
+    walk_to_the_dice(driver, "Move TRNS1", "2 spaces", "Ends on a credit space")
+    driver.tap("Passes T1", exact=True)
+    assert driver.screen.name == "explosion"
+    assert driver.shown("Trap T1 explodes!")
+    assert driver.shown("Baikonur's trap (count 1) under SHLD1")
+    assert driver.shown("TRNS1 (Xichang) is destroyed with its modules.")
+    assert "explosion" in driver.app.speaker.played
+    driver.tap(driver.screen.ids["continue"])
+    assert driver.screen.name == "dashboard"

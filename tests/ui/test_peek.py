@@ -1,0 +1,64 @@
+"""Hold-to-peek: a seat's owner looks at its hidden missions by a long press on its badge."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kivy.tests.common import UnitTestTouch
+
+from companion.core import piles
+from companion.session import open_session
+from companion.ui.gallery import PREPARATION_LINES
+from companion.ui.presenters.peek import card_line
+from companion.ui.widgets.hold import HOLD_SECONDS, HoldBadge
+from tests.ui.test_actions import saved_game
+
+
+def _badge(driver, seat: str) -> HoldBadge:
+    return next(w for w in driver.widgets() if isinstance(w, HoldBadge) and w.seat == seat)
+
+
+def _press(driver, badge: HoldBadge, seconds: float) -> None:
+    x, y = badge.to_window(*badge.center)
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    driver.pump_for(seconds)
+    touch.touch_up()
+    driver.settle()
+
+
+def _missions(db: Path, seat: str) -> list[str]:
+    session = open_session(db, None)
+    cards = session.match.state.table.cards_in(piles.hand_zone(seat))
+    names = [session.match.catalog.card(c).name for c in cards]
+    session.close()
+    return names
+
+
+def test_a_hold_on_a_seat_badge_opens_its_private_panel(make_driver, tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    secrets = saved_game(db, PREPARATION_LINES)
+    xichang = _missions(db, "Xichang")
+    driver = make_driver(db=db)
+    assert driver.screen.name == "dashboard"
+    _press(driver, _badge(driver, "Xichang"), 0.15)  # a short tap shows nothing private
+    assert driver.screen.name == "dashboard"
+    _press(driver, _badge(driver, "Xichang"), HOLD_SECONDS + 0.3)
+    assert driver.screen.name == "private"
+    assert driver.shown("Only Xichang looks now")
+    assert not any(secret in " ".join(driver.texts()) for secret in secrets)
+    driver.tap("Show Xichang's hidden cards")
+    texts = " ".join(driver.texts())
+    assert all(name in texts for name in xichang) and "So far" in texts
+    assert not any(name in texts for name in _missions(db, "Baikonur"))  # only its own
+    driver.tap("Hide and go back")
+    assert driver.screen.name == "dashboard"
+    assert not any(secret in " ".join(driver.texts()) for secret in secrets)
+
+
+def test_a_peeked_card_reads_as_name_goal_and_progress() -> None:
+    card = {"id": "P06", "name": "Explorer", "summary": "Have 3 ships in outer space",
+            "value": 1, "goal": 3}
+    assert card_line(card) == "Explorer (P06): Have 3 ships in outer space. So far 1 of 3."
+    assert card_line({**card, "goal": None}) == ("Explorer (P06): Have 3 ships in outer "
+                                                 "space. So far 1.")

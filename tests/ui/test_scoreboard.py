@@ -1,0 +1,92 @@
+"""Scoreboard mode: the idle screen of the table's app, and `companion app --scoreboard`,
+a second read-only process on the same saved-games file refreshed by the change notice."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from companion.session import open_session
+from companion.ui.gallery import script_lines
+from tests.ui.test_actions import saved_game
+
+
+def _scoreboard(kivy_window: object, db: Path):
+    from companion.ui.app import AppOptions
+    from companion.ui.driver import AppDriver
+    from companion.ui.scoreboardapp import ScoreboardApp
+
+    return AppDriver(ScoreboardApp(AppOptions(db=db)))
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_a_command_at_the_table_shows_on_the_second_screen_after_a_poll(
+        kivy_window: object, tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    saved_game(db, 2)  # Xichang has its development card; missions are owed next
+    board = _scoreboard(kivy_window, db)
+    try:
+        assert board.screen.name == "scoreboard"
+        assert board.shown("Before round 1 of 8")
+        assert board.shown("Ana  ·  Xichang") and board.shown("Ben  ·  Baikonur")
+        assert board.shown("Last: Xichang draws")
+        assert not any(w.__class__.__name__ in ("CommandInput", "Button")
+                       for w in board.widgets())  # no command bar, no actions
+        table = open_session(db, None)  # the table's companion, a second session
+        for line in script_lines()[2:4]:  # Xichang's two hidden missions, scanned
+            assert table.run(line).ok
+        catalog = table.match.catalog
+        secrets = [w for card in ("P06", "P04") for w in (card, catalog.card(card).name)]
+        table.close()
+        assert not board.shown("2 hidden missions")
+        board.app.poll()
+        board.settle()
+        texts = " ".join(board.texts())
+        assert "2 hidden missions" in texts
+        assert "Last: Xichang" in texts and "hidden" in texts
+        assert not any(secret in texts for secret in secrets)
+    finally:
+        board.close()
+
+
+def test_the_scoreboard_never_writes_to_the_game(kivy_window: object, tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    saved_game(db, 2)
+    before = _digest(db)
+    board = _scoreboard(kivy_window, db)
+    for _ in range(3):
+        board.app.poll()
+        board.settle()
+    board.close()
+    assert _digest(db) == before
+
+
+def test_without_a_saved_game_it_waits_and_creates_no_file(kivy_window: object,
+                                                          tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    board = _scoreboard(kivy_window, db)
+    try:
+        assert board.shown("Waiting for a game")
+        assert not db.exists()
+        saved_game(db, 1)
+        board.app.poll()
+        board.settle()
+        assert board.shown("Ana  ·  Xichang") and not board.shown("Waiting for a game")
+    finally:
+        board.close()
+
+
+def test_the_table_app_switches_to_the_scoreboard_and_back_by_a_tap(make_driver,
+                                                                  tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    saved_game(db, 2)
+    driver = make_driver(db=db)
+    driver.tap("Menu")
+    driver.tap("Scoreboard")
+    assert driver.screen.name == "scoreboard"
+    assert driver.shown("Ana  ·  Xichang") and driver.shown("Tap anywhere to go back")
+    driver.tap(driver.screen.ids.lines)
+    assert driver.screen.name == "dashboard"

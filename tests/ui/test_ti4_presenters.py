@@ -1,0 +1,112 @@
+"""TI4 presenters: plain data from a real TI4 game's view and prompt, no window."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.session import Session, open_session
+from companion.ui.presenters import reveal as reveal_presenter
+from companion.ui.presenters import ti4
+from companion.ui.table import revealed_cards, table_data
+
+
+@pytest.fixture
+def session(tmp_path: Path) -> Session:
+    s = open_session(tmp_path / "games.db", "ti4", new=True, seed=102)
+    for line in ("player Alice red", "player Bob blue", "setup"):
+        assert s.run(line).ok
+    return s
+
+
+def run(s: Session, *lines: str) -> None:
+    for line in lines:
+        result = s.run(line)
+        assert result.ok, f"{line}: {result.message}"
+
+
+def test_systems_to_take_put_explorable_ones_first_and_name_the_controller(session) -> None:
+    view = table_data(session).view
+    choices = ti4.system_choices(view, "Alice")
+    assert choices[0].explorable and not choices[-1].explorable
+    rigel = next(c for c in choices if c.tile == "76")
+    assert rigel.text == "76: Rigel I, Rigel II, Rigel III"
+    assert rigel.planets == ("P76C", "P76B", "P76A")
+    run(session, "take P76B for Bob", "draw industrial", "resolve")
+    view = table_data(session).view
+    assert next(c for c in ti4.system_choices(view, "Alice") if c.tile == "76").text == \
+        "76: Rigel I, Rigel II (Bob), Rigel III"
+    assert next(c for c in ti4.system_choices(view, "Bob") if c.tile == "76").planets == \
+        ("P76C", "P76A")
+
+
+def test_the_order_is_built_reordered_and_sent_as_one_take_line(session) -> None:
+    view = table_data(session).view
+    order = ti4.add_planets((), ("P76C", "P76B", "P76A"))
+    order = ti4.add_planets(order, ("P76B", "P75A"))  # a planet added twice stays once
+    assert order == ("P76C", "P76B", "P76A", "P75A")
+    order = ti4.move_up(ti4.move_up(order, "P76A"), "P76A")
+    assert order[:3] == ("P76A", "P76C", "P76B")
+    assert ti4.move_up(order, "P76A") == order  # already first
+    assert ti4.order_lines(view, order[:2]) == ("1. Rigel III (industrial)",
+                                                "2. Rigel I (hazardous)")
+    line = ti4.take_command(order[:3], "Alice")
+    assert line == "take P76A P76C P76B for Alice"
+    result = session.run(line)
+    assert result.ok and result.message.startswith("Alice gains Rigel III (P76A).")
+
+
+def test_the_queue_shows_now_and_then_with_the_prompts_buttons(session) -> None:
+    run(session, "take P76A P76C P76B for Alice")
+    table = table_data(session)
+    queue = ti4.queue_view(table.view, table.prompt)
+    assert queue.lines == ("Now: Alice explores Rigel III (P76A) (industrial deck)",
+                           "Then 1: Alice explores Rigel I (P76C)",
+                           "Then 2: Alice explores Rigel II (P76B)")
+    labels = [a.label for a in queue.actions]
+    assert "Let the app draw: Industrial exploration deck" in labels
+    assert "Explore Rigel II (P76B) next" in labels
+    assert not ti4.queue_view({}, {}).lines and ti4.queue_view({}, {}).is_idle
+
+
+def test_planets_show_values_with_attachments_and_the_printed_ones(session) -> None:
+    run(session, "take P76A P76C P76B for Alice", "draw industrial", "resolve",
+        "draw hazardous", "resolve", "draw industrial", "resolve",
+        "take Loki", "draw cultural", "resolve")  # seed 102: Paradise World on Loki
+    rows = ti4.seat_planets(table_data(session).view)
+    alice = rows[0]
+    assert alice.seat == "Alice" and alice.summary == \
+        "4 planets · 3 resources, 8 influence"
+    loki = next(p for p in alice.planets if p.name == "Loki")
+    assert loki.values == "1/4" and loki.attached
+    assert loki.detail == "cultural · printed 1/2 · + Paradise World (C10)"
+    rigel = next(p for p in alice.planets if p.name == "Rigel III")
+    assert rigel.detail == "industrial · green specialty" and not rigel.attached
+    assert rows[1].summary == "no planets"
+
+
+def test_fragments_relics_and_decks_read_from_the_view(session) -> None:
+    run(session, "take P76A P76C P76B for Alice", "draw industrial", "resolve",
+        "draw hazardous", "resolve", "draw industrial", "resolve")
+    view = table_data(session).view
+    alice = ti4.seat_fragments(view)[0]
+    assert alice.fragments == "1 hazardous (H15)" and alice.relics == "no relics"
+    lines = ti4.deck_lines(view)
+    assert lines[0] == "Cultural: 20 left, 9 of them fragments; 0 discarded"
+    assert "Industrial: 18 left, 5 of them fragments; 2 discarded" in lines
+    assert "Relic deck: 10 left" in lines
+    assert any(line.startswith("Frontier tokens: 17 (tiles 17, 39") for line in lines)
+
+
+def test_the_reveal_offers_resolve_and_says_whose_exploration_it_is(session) -> None:
+    run(session, "take Loki")
+    result = session.run("draw cultural")
+    table = table_data(session)
+    cards = revealed_cards(session, result.step)
+    view = reveal_presenter.reveal_view(cards, 0, result.message, table.steps, table.prompt)
+    assert view.heading == "Cultural card for Alice, revealed to all"
+    card = cards[0]
+    assert view.name == card.name and card.deck == "cultural"
+    assert [c.label for c in view.choices] == [f"Resolve {card.name} ({card.card_id})"]
+    assert view.choices[0].value == "resolve"

@@ -1,0 +1,128 @@
+"""A TI4 exploration session played through the screens by simulated touches.
+
+The game is seeded (seed 102), so the app's draws are known: Rigel III, I and II
+taken in one action in a chosen order, Loki's Paradise World attached, three
+hazardous fragments purged for a relic, a frontier token explored, an undo.
+"""
+
+from __future__ import annotations
+
+from kivy.uix.button import Button
+
+from companion.ui.gallery_ti4 import order_button, start_ti4
+from companion.ui.widgets import LineText
+
+SEED = 102
+
+
+def start_ti4_game(make_driver):
+    driver = make_driver(seed=SEED)
+    start_ti4(driver)
+    assert driver.screen.name == "dashboard", driver.screen.problem
+    return driver
+
+
+def order_shown(driver) -> list[str]:
+    return [w.text for w in driver.widgets(driver.screen.ids.order) if isinstance(w, LineText)]
+
+
+def draw_and_resolve(driver, deck: str, heading: str) -> str:
+    """Tap the prompt's draw button, check the reveal, tap its Resolve; the card's name."""
+    driver.tap(f"Let the app draw: {deck}")
+    assert driver.screen.name == "reveal"
+    assert driver.shown(heading)
+    name = driver.screen.name_text
+    driver.tap(f"Resolve {name}")
+    assert driver.screen.name == "dashboard"
+    return name
+
+
+def test_planets_taken_in_a_chosen_order_are_explored_one_card_at_a_time(make_driver) -> None:
+    driver = start_ti4_game(make_driver)
+    driver.tap("Take a planet for Alice")
+    assert driver.screen.name == "explore"
+    assert driver.shown("Tap a system to add its planets.")
+    driver.tap("76: Rigel I, Rigel II, Rigel III")
+    assert order_shown(driver) == ["1. Rigel I (hazardous)", "2. Rigel II (industrial)",
+                                   "3. Rigel III (industrial)"]
+    driver.tap(order_button(driver, "Rigel III", "Up"))
+    driver.tap(order_button(driver, "Rigel III", "Up"))
+    assert order_shown(driver)[0] == "1. Rigel III (industrial)"
+    small = [(b.text, b.size) for b in driver.widgets() if isinstance(b, Button)
+             and b.opacity > 0 and (b.height < 48 or b.width < 48)]
+    assert not small, small
+    driver.tap("Alice takes 3 planets")
+    assert driver.screen.name == "dashboard"
+    assert driver.shown("Alice gains Rigel III (P76A).")
+    assert driver.shown("Explore Rigel II (P76B) next")  # the queue stays reorderable
+    driver.app.show("explore")
+    driver.pump(2)
+    assert driver.shown("Now: Alice explores Rigel III (P76A) (industrial deck)")
+    assert driver.shown("Then 1: Alice explores Rigel I (P76C)")
+    assert driver.shown("Then 2: Alice explores Rigel II (P76B)")
+    driver.tap("Back to the table")
+    assert draw_and_resolve(driver, "Industrial exploration deck",
+                            "Industrial card for Alice, revealed to all") == "Local Fabricators"
+    assert driver.shown("Alice gains Rigel I (P76C).")
+    assert draw_and_resolve(driver, "Hazardous exploration deck",
+                            "Hazardous card for Alice") == "Hazardous Relic Fragment"
+    draw_and_resolve(driver, "Industrial exploration deck", "Industrial card for Alice")
+    seats = driver.app.table.view["seats"]
+    assert sorted(p["name"] for p in seats[0]["planets"]) == ["Rigel I", "Rigel II", "Rigel III"]
+
+    # One planet of a system: add the system, remove the others.
+    driver.tap("Take a planet for Alice")
+    driver.tap("75: Abaddon, Ashtroth, Loki")
+    driver.tap(order_button(driver, "Abaddon", "Remove"))
+    driver.tap(order_button(driver, "Ashtroth", "Remove"))
+    assert order_shown(driver) == ["1. Loki (cultural)"]
+    driver.tap("Alice takes 1 planet")
+    assert draw_and_resolve(driver, "Cultural exploration deck",
+                            "Cultural card for Alice") == "Paradise World"
+    assert driver.shown("attached to Loki (P75A)")
+    driver.tap("Planets", exact=True)  # the attachment with the planet's new values
+    assert driver.shown("Loki (P75A)") and driver.shown("1/4")
+    assert driver.shown("cultural · printed 1/2 · + Paradise World (C10)")
+    assert driver.shown("Alice: 4 planets · 3 resources, 8 influence")
+
+    # Two hazardous planets, then the three hazardous fragments purged for a relic.
+    driver.tap("Take a planet for Alice")
+    driver.tap("38: Abyz, Fria")
+    driver.tap("Alice takes 2 planets")
+    draw_and_resolve(driver, "Hazardous exploration deck", "Hazardous card for Alice")
+    draw_and_resolve(driver, "Hazardous exploration deck", "Hazardous card for Alice")
+    assert [f["type"] for f in driver.app.table.view["seats"][0]["fragments"]] == \
+        ["hazardous"] * 3
+    driver.tap("Purge three fragments for a relic")
+    driver.tap("Alice purges three fragments for a relic")
+    assert driver.shown("Alice draws the top relic")
+    driver.tap("Let the app draw: Relic deck")
+    assert driver.screen.name == "reveal"
+    assert driver.shown("Relic card for Alice") and driver.shown("Scepter of Emelpar")
+    driver.tap("Continue")
+    assert driver.app.table.view["seats"][0]["fragments"] == []
+    driver.tap("Relics", exact=True)
+    assert driver.shown("Relics: Scepter of Emelpar (R03)")
+    assert driver.shown("Alice: no fragments")
+    relic_deck = next(w for w in driver.widgets() if getattr(w, "heading", "") == "Relic deck")
+    assert relic_deck.count == "9"
+    driver.tap("Decks", exact=True)
+    assert driver.shown("Hazardous deck") and driver.shown("Frontier tokens: 17")
+    driver.tap("Seats", exact=True)
+
+    # A frontier token, with Dark Energy Tap recorded first; then an undo by touch.
+    driver.tap("Record a technology")
+    driver.tap("Alice  >", exact=True)
+    driver.tap("Dark Energy Tap")
+    driver.tap("Explore a frontier token for Alice")
+    driver.tap("Tile 41 (Dark Energy Tap)")
+    assert draw_and_resolve(driver, "Frontier exploration deck",
+                            "Frontier card for Alice") == "Ion Storm"
+    assert driver.shown("Place the Ion Storm token in tile 41.")
+    assert "41" not in driver.app.table.view["frontier_tokens"]
+    driver.tap("Undo", exact=True)
+    assert driver.shown("Undid step")
+    assert driver.app.table.view["revealed"] == "Ion Storm (F06)"
+    driver.tap("Take a planet for Alice")
+    assert driver.shown("Revealed to all: Ion Storm (F06)")
+    assert driver.shown("Resolve Ion Storm (F06)")
