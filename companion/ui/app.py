@@ -24,7 +24,7 @@ from companion.ui.democamera import DemoCamera
 from companion.ui.presenters.cues import cue_for
 from companion.ui.presenters.explosion import ExplosionView, explosions
 from companion.ui.presenters.final import is_over
-from companion.ui.runner import CommandRunner, Reply
+from companion.ui.runner import CommandRunner, Opening, Reply, start_opening
 from companion.ui.scanning import ScannerService
 from companion.ui.screens.check import CheckScreen
 from companion.ui.screens.dashboard import DashboardScreen
@@ -73,8 +73,11 @@ class CompanionApp(App):
     text_scale = NumericProperty(1.0)
 
     def __init__(self, options: AppOptions, settings: AppSettings | None = None,
-                 speaker: Speaker | None = None, **kwargs: Any) -> None:
+                 speaker: Speaker | None = None, opening: Opening | None = None,
+                 **kwargs: Any) -> None:
+        """`opening`: a runner already opening the first game (started before Kivy)."""
         super().__init__(**kwargs)
+        self._opening = opening
         self.title = "Exploration Table Companion"
         self.options = options
         self.settings = settings or AppSettings()
@@ -90,6 +93,9 @@ class CompanionApp(App):
 
     # ---- building --------------------------------------------------------------------------
     def build(self) -> ScreenManager:
+        # The game loads on the runner's thread while the screens are built.
+        opening = self._opening or start_opening(self.options.db, self.options.crash_log,
+                                                 self.options.demo_setup, self.options.seed)
         Window.clearcolor = BACKGROUND
         Window.rotation = self.settings.rotation
         manager = ScreenManager(transition=NoTransition())
@@ -102,12 +108,10 @@ class CompanionApp(App):
                        ExplosionScreen(name="explosion")):
             manager.add_widget(screen)
         self.manager = manager
-        self.runner = CommandRunner(self.options.db, clock_deliver, self.options.crash_log)
-        if self.options.demo_setup:
-            self.runner.new_game("xp", self.options.demo_setup, self._on_open, self.options.seed)
-        else:
-            self.runner.resume(self._on_open)
+        self.runner = opening.runner
+        opening.first_reply.connect(self._on_open)
         self.runner.new_game_forms(self._on_forms)
+        self.runner.attach(clock_deliver)
         return manager
 
     def on_start(self) -> None:
