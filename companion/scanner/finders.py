@@ -33,13 +33,22 @@ def halved(gray: np.ndarray) -> np.ndarray:
 def finder_regions(gray: np.ndarray, read: list[Box] | None = None,
                    half: np.ndarray | None = None, cards: list[Card] | None = None
                    ) -> list[Box]:
-    """Boxes around clusters of two or more finder-like patterns.
+    """Boxes around clusters of two or more finder-like patterns (`finder_groups`)."""
+    height, width = gray.shape[:2]
+    return [_box_around(group, width, height)
+            for group in finder_groups(gray, read, half, cards)]
+
+
+def finder_groups(gray: np.ndarray, read: list[Box] | None = None,
+                  half: np.ndarray | None = None, cards: list[Card] | None = None
+                  ) -> list[list[Centre]]:
+    """Clusters of two or more finder-like patterns that could make one symbol.
 
     At half resolution only dark finders are looked for (light ones doubled the
     cost for a rescue or two: the reader's second look reads most light-on-dark
     codes); inside small cards, light finders on dark stock are looked for too.
     Small cards holding a code already `read` are not searched again. `half` is
-    `halved(gray)` if the caller has it already.
+    `halved(gray)` if the caller has it already, `cards` is `card_boxes(half, read)`.
     """
     if min(gray.shape[:2]) < MIN_SYMBOL_PIXELS:
         return []  # too small to hold a QR code (and too small to halve)
@@ -52,8 +61,8 @@ def finder_regions(gray: np.ndarray, read: list[Box] | None = None,
     _, dark = cv2.threshold(small, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
     if _is_busy(dark):
         return []
-    boxes = _cluster(_finder_centres(dark, 2.0), gray.shape[1], gray.shape[0])
-    return boxes + small_card_regions(gray, read or [], small, cards)
+    found = card_boxes(small, read or []) if cards is None else cards
+    return _groups(_finder_centres(dark, 2.0)) + small_card_groups(gray, found)
 
 
 #: Card-like blobs with a side between these (full-frame pixels) are searched
@@ -93,8 +102,7 @@ def card_boxes(half: np.ndarray, read: list[Box]) -> list[Card]:
     return sorted(cards, key=lambda c: max(c[0][2], c[0][3]))
 
 
-def small_card_regions(gray: np.ndarray, read: list[Box], half: np.ndarray,
-                       cards: list[Card] | None = None) -> list[Box]:
+def small_card_groups(gray: np.ndarray, cards: list[Card]) -> list[list[Centre]]:
     """Finder clusters found at full resolution inside small card-like blobs.
 
     Only inside cards (`card_boxes`), never over the whole table, does the
@@ -102,19 +110,18 @@ def small_card_regions(gray: np.ndarray, read: list[Box], half: np.ndarray,
     """
     import cv2
 
-    found = card_boxes(half, read) if cards is None else cards
-    small = [(box, is_light) for box, is_light in found
+    small = [(box, is_light) for box, is_light in cards
              if max(box[2], box[3]) <= SMALL_CARD_SIDES[1]]
-    boxes = []
+    groups = []
     for (x, y, w, h), is_light in small[:MAX_SMALL_CARDS]:
         x0, y0 = max(0, x - 8), max(0, y - 8)
         crop = gray[y0:y + h + 8, x0:x + w + 8]
         # A light card carries dark finders; dark stock carries a light-on-dark code.
         mode = cv2.THRESH_BINARY_INV if is_light else cv2.THRESH_BINARY
         _, binary = cv2.threshold(crop, 0, 255, mode | cv2.THRESH_OTSU)
-        centres = [(cx + x0, cy + y0, size) for cx, cy, size in _finder_centres(binary, 1.0)]
-        boxes += _cluster(centres, gray.shape[1], gray.shape[0])
-    return boxes
+        groups += _groups([(cx + x0, cy + y0, size)
+                           for cx, cy, size in _finder_centres(binary, 1.0)])
+    return groups
 
 
 #: The unsharp mask applied to a card (at half resolution) before its second
@@ -180,11 +187,6 @@ def _finder_centres(binary: np.ndarray, scale: float) -> list[Centre]:
         if 2.5 <= ratio <= 14 and 0.4 <= w / h <= 2.5:
             found.append((scale * (x + w / 2), scale * (y + h / 2), scale * max(w, h)))
     return found
-
-
-def _cluster(centres: list[Centre], width: int, height: int) -> list[Box]:
-    """Boxes around finder candidates that could belong to one symbol."""
-    return [_box_around(group, width, height) for group in _groups(centres)]
 
 
 def _groups(centres: list[Centre]) -> list[list[Centre]]:

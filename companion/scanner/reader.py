@@ -31,14 +31,15 @@ from companion.scanner.finders import (
     MIN_SYMBOL_PIXELS,
     Box,
     Card,
+    Centre,
     box_around,
     card_boxes,
-    finder_regions,
+    finder_groups,
     halved,
     sharpened_finders,
 )
 from companion.scanner.ladder import DEFAULT_LADDER, STEPS, Rescue
-from companion.scanner.straighten import corner_first, straightened
+from companion.scanner.straighten import SHARPENINGS, corner_first, sharpened, straightened
 
 if TYPE_CHECKING:
     import numpy as np
@@ -115,8 +116,18 @@ class FrameReader:
         deadline = time.thread_time() + self.budget
         steps = 0
         suspects = first.suspects + look.suspects
-        cards = card_boxes(half, [_bbox(c.corners) for c in codes]) if half is not None else []
-        for box in self.regions(gray, suspects, codes, half, cards)[:MAX_REGIONS]:
+        decoded = [_bbox(c.corners) for c in codes]
+        cards = card_boxes(half, decoded) if half is not None else []
+        groups = finder_groups(gray, decoded, half, cards)
+        # Three finders straighten their symbol: cheaper than the ladder, and it reads more.
+        for group in groups:
+            corner = corner_first(group)
+            if corner is None or _explained(group, codes) or time.thread_time() > deadline:
+                continue
+            found, used = self._straightened(gray, corner, False, deadline)
+            steps += used
+            codes = _unique(codes + found)
+        for box in self.regions(gray, suspects, codes, half, cards, groups)[:MAX_REGIONS]:
             found, used = self._climb(gray, box, deadline)
             steps += used
             codes = _unique(codes + found)
@@ -128,7 +139,8 @@ class FrameReader:
 
     def regions(self, gray: np.ndarray, suspects: list[tuple[Point, ...]],
                 codes: list[RawCode], half: np.ndarray | None = None,
-                cards: list[Card] | None = None) -> list[Box]:
+                cards: list[Card] | None = None,
+                groups: list[list[Centre]] | None = None) -> list[Box]:
         """Regions that look like a QR symbol but hold no decoded code, suspects first.
 
         The finder search runs on every frame, also when a code was read: up to
@@ -139,8 +151,10 @@ class FrameReader:
         # A "symbol" zxing pieced together from finders of different codes can span
         # the table; a crop that size costs much and reads nothing.
         boxes = [_pad(b, width, height) for b in map(_bbox, suspects)
-                 if max(b[2], b[3]) <= MAX_SYMBOL_SIDE] + \
-            finder_regions(gray, decoded, half, cards)
+                 if max(b[2], b[3]) <= MAX_SYMBOL_SIDE]
+        if groups is None:
+            groups = finder_groups(gray, decoded, half, cards)
+        boxes += [box_around(g, width, height) for g in groups]
         # Drop what a decoded code explains before merging, or a read card's finders
         # could swallow an unread neighbour's region into one box that is then dropped.
         return _merge([b for b in boxes if not any(_covers(d, b) for d in decoded)])
@@ -157,6 +171,20 @@ class FrameReader:
         return self.regions(gray, first.suspects + look.suspects, codes, half, cards) + [
             box_around(group, width, height) for card in cards[:MAX_CARDS]
             for group in sharpened_finders(half, card)[:MAX_GROUPS]]
+
+    def _straightened(self, gray: np.ndarray, corner: tuple[Centre, Centre, Centre],
+                      dark_stock: bool, deadline: float) -> tuple[list[RawCode], int]:
+        """The symbol straightened from its finders, read after each unsharp mask in turn."""
+        upright, back = straightened(gray, corner)
+        used = 0
+        for sigma, amount in SHARPENINGS:
+            if time.thread_time() > deadline:
+                break
+            used += 1
+            reading = self._rescuer.read(sharpened(upright, sigma, amount), thorough=dark_stock)
+            if reading.codes:
+                return [_mapped(c, back) for c in reading.codes], used
+        return [], used
 
     def _sharpened_cards(self, gray: np.ndarray, half: np.ndarray, cards: list[Card],
                          codes: list[RawCode], deadline: float) -> tuple[list[RawCode], int]:
@@ -175,11 +203,10 @@ class FrameReader:
                     break
                 corner = corner_first(group)
                 if corner is not None:
-                    image, back = straightened(gray, corner)
-                    used += 1
-                    reading = self._rescuer.read(image, thorough=not card[1])
-                    if reading.codes:
-                        found += [_mapped(c, back) for c in reading.codes]
+                    more, steps = self._straightened(gray, corner, not card[1], deadline)
+                    used += steps
+                    found += more
+                    if more:
                         break
                 more, steps = self._climb(gray, box_around(group, width, height), deadline)
                 used += steps
@@ -226,6 +253,13 @@ def _mapped(code: RawCode, back: np.ndarray) -> RawCode:
         (float(back[0, 0] * x + back[0, 1] * y + back[0, 2]),
          float(back[1, 0] * x + back[1, 1] * y + back[1, 2])) for x, y in code.corners)
     return RawCode(code.payload, corners, code.decoder)
+
+
+def _explained(group: list[Centre], codes: list[RawCode]) -> bool:
+    """True if the finders' middle lies in a code already read."""
+    x = sum(c[0] for c in group) / len(group)
+    y = sum(c[1] for c in group) / len(group)
+    return any(_covers(_bbox(c.corners), (int(x), int(y), 0, 0)) for c in codes)
 
 
 def _centre_in(box: Box, outer: Box) -> bool:

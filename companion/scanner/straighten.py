@@ -52,8 +52,8 @@ def corner_first(group: list[Centre]) -> tuple[Centre, Centre, Centre] | None:
 
 def straightened(gray: np.ndarray, corner: tuple[Centre, Centre, Centre]
                  ) -> tuple[np.ndarray, np.ndarray]:
-    """The symbol upright at MODULE_PX per module, sharpened; and the affine matrix
-    (2x3) that maps its pixels back to the frame."""
+    """The symbol upright at MODULE_PX per module, and the affine matrix (2x3)
+    that maps its pixels back to the frame."""
     import cv2
     import numpy as np
 
@@ -63,5 +63,17 @@ def straightened(gray: np.ndarray, corner: tuple[Centre, Centre, Centre]
     to_upright = cv2.getAffineTransform(source, target)
     image = cv2.warpAffine(gray, to_upright, (SIDE, SIDE), flags=cv2.INTER_LINEAR,
                            borderMode=cv2.BORDER_REPLICATE)
-    soft = cv2.GaussianBlur(image, (0, 0), MODULE_PX / 2)
-    return cv2.addWeighted(image, 2.5, soft, -1.5, 0), cv2.invertAffineTransform(to_upright)
+    return image, cv2.invertAffineTransform(to_upright)
+
+
+#: Unsharp masks tried in turn on the upright symbol: (sigma in modules, strength).
+#: Half a module restores a defocus of about 2 px; a whole one, at more strength,
+#: the softer symbols the first leaves unread.
+SHARPENINGS = ((0.5, 1.5),)
+
+
+def sharpened(image: np.ndarray, sigma_modules: float, amount: float) -> np.ndarray:
+    import cv2
+
+    soft = cv2.GaussianBlur(image, (0, 0), sigma_modules * MODULE_PX)
+    return cv2.addWeighted(image, 1 + amount, soft, -amount, 0)
