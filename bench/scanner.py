@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "scanner")]
 
 import photos  # noqa: E402
+import scanner_bound  # noqa: E402
 import scanner_hard  # noqa: E402
 
 from companion.scanner.decoders import make_decoder  # noqa: E402
@@ -279,8 +280,10 @@ def main() -> None:
                   "zxing cheap pass only": FrameReader(make_decoder("zxing"), ladder=False)}
     hard_results = {name: scanner_hard.measure(r, hard)  # type: ignore[arg-type]
                     for name, r in hard_built.items()}
+    bound = timed("upper bound", lambda: scanner_bound.measure_bound(
+        hard_built["zxing + ladder (default)"], hard))  # type: ignore[arg-type]
     steps, order = timed("ladder steps", lambda: scanner_hard.step_lines(  # type: ignore[misc]
-        hard_built["zxing + ladder (default)"], hard))
+        hard_built["zxing + ladder (default)"], hard))  # type: ignore[arg-type]
     sets = {}
     for size in ((1280, 720), (640, 480)):
         label = f"{size[0]}x{size[1]}"
@@ -301,7 +304,8 @@ def main() -> None:
             default, Path(tmp), hold_frames(10, 30), {0})
     hard_lines = scanner_hard.report(
         args.hard_frames, args.per_condition, machine(), hard_results,
-        hard_built["zxing + ladder (default)"], steps, order)
+        hard_built["zxing + ladder (default)"], steps, order,
+        scanner_bound.bound_lines(bound))  # type: ignore[arg-type]
     write_report(args, hard_lines, results, floor_lines, floor, latencies, shown, dropped,
                  captured, held_scans, held_captured, held_dropped)
 

@@ -176,12 +176,11 @@ def cost_lines(results: dict[str, HardTally]) -> list[str]:
 
 
 def report(frames: int, per_condition: int, machine: str, results: dict[str, HardTally],
-           default: FrameReader, steps: list[str], order: list[str]) -> list[str]:
-    """The hard-frame part of the scanner section of docs/perf.md."""
+           default: FrameReader, steps: list[str], order: list[str],
+           bound: list[str]) -> list[str]:
+    """The hard-frame part of the scanner section of docs/perf.md (under its header)."""
     tally = results["zxing + ladder (default)"]
     return [
-        "## Scanner",
-        "",
         f"Measured {date.today().isoformat()} on a {machine} with `bench/scanner.py "
         f"--hard-frames {frames} --per-condition {per_condition}`.",
         "",
@@ -189,7 +188,7 @@ def report(frames: int, per_condition: int, machine: str, results: dict[str, Har
         "",
         f"{frames} frames from `tests/scanner/hard_photos.py` (seeded): 1280x720, one "
         "to three cards, 3-7 px/module, tilt up to 35 degrees, any rotation, defocus sigma "
-        "0.3-4 px, motion blur of moving cards, glare, grey sleeves, dim light, sensor noise, "
+        "0.6-4 px, motion blur of moving cards, glare, grey sleeves, dim light, sensor noise, "
         "JPEG 50-95, wood, felt and cloth; light-on-dark tags, foreign codes and lower-case "
         "look-alikes; every 7th frame shows cards with no code. Cost is CPU time per frame "
         "(`time.process_time`), grayscale in.",
@@ -214,6 +213,14 @@ def report(frames: int, per_condition: int, machine: str, results: dict[str, Har
         "#### Recall per condition (default reader; a tag counts under every condition it met)",
         "",
         *condition_lines(tally),
+        "",
+        "#### What any decoder could read: the upper bound, and why tags are missed",
+        "",
+        "Every tag the default reader missed was given to zxing-cpp at its true position "
+        "(from the generator's truth) with every option and every rescue "
+        "(`bench/scanner_bound.py`): recall of that bound by size and defocus:",
+        "",
+        *bound,
         "",
         "#### What each rescue step pays",
         "",

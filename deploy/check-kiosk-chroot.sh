@@ -112,7 +112,7 @@ our_files() {
     in_root sha256sum /etc/systemd/system/$SERVICE \
         /etc/polkit-1/rules.d/50-exploration-companion-kiosk.rules \
         /home/pi/.config/exploration-companion/kivy/config.ini \
-        /home/pi/.config/exploration-companion/app.ini \
+        /home/pi/.config/exploration-companion/settings.json \
         /var/lib/exploration-companion-kiosk/installed
 }
 
@@ -120,7 +120,7 @@ check_install() {
     local out="$1"
     for path in /etc/systemd/system/$SERVICE /etc/polkit-1/rules.d/50-exploration-companion-kiosk.rules \
         /home/pi/.config/exploration-companion/kivy/config.ini \
-        /home/pi/.config/exploration-companion/app.ini \
+        /home/pi/.config/exploration-companion/settings.json \
         /etc/systemd/system/multi-user.target.wants/$SERVICE; do
         [ -e "$root$path" ] || [ -L "$root$path" ] || fail "$path was not installed"
     done
@@ -180,12 +180,12 @@ check_second_run() {
     printf '%s\n' "$out" >>"$log"
     [ "$before" = "$(our_files)" ] || fail "the second run changed installed files"
     grep -q "the companion in .venv is up to date" <<<"$out" || fail "the venv was reinstalled"
-    sed -i 's/^rotation = 0$/rotation = 180/' "$root/home/pi/.config/exploration-companion/app.ini"
+    sed -i 's/"rotation": 0}/"rotation": 180}/' "$root/home/pi/.config/exploration-companion/settings.json"
     out="$(as_pi bash "$project/deploy/setup.sh" kiosk --chroot --rotation 0 2>&1)"
     printf '%s\n' "$out" >>"$log"
-    grep -qx 'rotation = 180' "$root/home/pi/.config/exploration-companion/app.ini" \
+    grep -q '"rotation": 180}' "$root/home/pi/.config/exploration-companion/settings.json" \
         || fail "a player's settings were overwritten"
-    sed -i 's/^rotation = 180$/rotation = 0/' "$root/home/pi/.config/exploration-companion/app.ini"
+    sed -i 's/"rotation": 180}/"rotation": 0}/' "$root/home/pi/.config/exploration-companion/settings.json"
     say "second run: nothing changed, and a player's settings were kept"
 }
 

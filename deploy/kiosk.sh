@@ -209,8 +209,8 @@ seed_settings() {
         return
     fi
     as_user mkdir -p "$(dirname "$file")"
-    # The app's own format (companion/ui/settings.py); it fills in the rest itself.
-    printf '[app]\nrotation = %s\n' "$rotation" | as_user tee "$file" >/dev/null
+    # The app's own file and format (companion/ui/settings.py: JSON); it fills in the rest.
+    printf '{"rotation": %s}\n' "$rotation" | as_user tee "$file" >/dev/null
     record settings "$file $(sha256sum < "$file" | cut -d' ' -f1)"
     did "seeded the app's settings in $file (rotation $rotation)"
 }

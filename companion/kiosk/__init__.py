@@ -60,5 +60,6 @@ def kivy_home(environ: Mapping[str, str] | None = None) -> Path:
 
 
 def settings_file(environ: Mapping[str, str] | None = None) -> Path:
-    """The app's own settings file (INI, section [app]), which the kiosk seeds once."""
-    return config_dir(environ) / "app.ini"
+    """The app's own settings file (JSON, companion/ui/settings.py), which the kiosk seeds
+    once with the screen's rotation."""
+    return config_dir(environ) / "settings.json"

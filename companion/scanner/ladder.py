@@ -73,6 +73,11 @@ def sharpened_upscaled(crop: np.ndarray) -> tuple[np.ndarray, float] | None:
     return upscaled(image)
 
 
+def sharpened_strong(crop: np.ndarray) -> tuple[np.ndarray, float]:
+    """A wide, strong unsharp mask: restores modules under a defocus of 2-4 px."""
+    return sharpened(crop, 3.0, 4.0)
+
+
 def normalised(crop: np.ndarray) -> tuple[np.ndarray, float]:
     """Local contrast stretched (CLAHE): a code half in glare, half in shadow."""
     return _clahe().apply(crop), 1.0
@@ -99,6 +104,7 @@ STEPS: dict[str, Rescue] = {step.name: step for step in (
     Rescue("sharpened", sharpened, invert=True),
     Rescue("upscaled 2x", upscaled),
     Rescue("sharpened + upscaled 2x", sharpened_upscaled, invert=True),
+    Rescue("strongly sharpened", sharpened_strong, invert=True),
     Rescue("contrast-normalised", normalised, invert=True),
 )}
 

@@ -12,8 +12,11 @@ together at 1280x720 on one core (figures in docs/perf.md):
 
 A region that looks like a symbol (2 or 3) but holds no decoded code is
 cropped and climbed through the rescue steps of `ladder.py` until one reads
-it, within a per-frame CPU budget. Frames without a tag, and frames whose
-tags read at once, never pay for the ladder.
+it, within a per-frame CPU budget. Then each card-like blob still holding no
+code is sharpened and searched for finders again (a defocus of 2-3 px hides
+them from the threshold); three finders are straightened into an upright
+symbol (straighten.py) and read, two get the ladder. Frames whose cards all
+read at once never pay for any of it.
 """
 
 from __future__ import annotations
@@ -24,8 +27,19 @@ from typing import TYPE_CHECKING
 
 from companion.scanner.codes import Point, RawCode
 from companion.scanner.decoders import Decoder, Reading, ZxingDecoder
-from companion.scanner.finders import MIN_SYMBOL_PIXELS, Box, finder_regions, halved
+from companion.scanner.finders import (
+    MIN_SYMBOL_PIXELS,
+    Box,
+    Card,
+    Centre,
+    box_around,
+    card_boxes,
+    finder_groups,
+    halved,
+    sharpened_finders,
+)
 from companion.scanner.ladder import DEFAULT_LADDER, STEPS, Rescue
+from companion.scanner.straighten import SHARPENINGS, corner_first, sharpened, straightened
 
 if TYPE_CHECKING:
     import numpy as np
@@ -36,6 +50,15 @@ MAX_REGIONS = 4
 #: (CPU, not wall-clock, so a busy machine does not change what is read); a card
 #: still unread is tried again on the next frame.
 LADDER_BUDGET_S = 0.008
+#: At most this many unread cards are searched again, sharpened, per frame, and
+#: at most this many finder groups climbed in each.
+MAX_CARDS = 3
+MAX_GROUPS = 2
+#: A tag's symbol (version 1 at up to 8 px/module, tilted) is well under this side;
+#: a suspect larger than that is no one symbol.
+MAX_SYMBOL_SIDE = 400
+#: Overlapping regions are joined only while the union stays under this side.
+MAX_REGION_SIDE = 640
 
 
 @dataclass(frozen=True)
@@ -59,7 +82,7 @@ class FrameReader:
 
     def __init__(self, primary: Decoder, fallback: Decoder | None = None,
                  ladder: bool = True, steps: tuple[str, ...] = DEFAULT_LADDER,
-                 budget: float = LADDER_BUDGET_S) -> None:
+                 budget: float = LADDER_BUDGET_S, sharpened_cards: bool = True) -> None:
         self.primary = primary
         self.fallback = fallback
         self.ladder = ladder
@@ -67,6 +90,8 @@ class FrameReader:
         zxing = isinstance(primary, ZxingDecoder)
         rescuer: Decoder = ZxingDecoder("local") if zxing else primary
         self._second_look = rescuer if zxing else None
+        self._rescuer = rescuer
+        self.sharpened_cards = sharpened_cards
         self._steps: list[tuple[Decoder, Rescue]] = [(rescuer, STEPS[n]) for n in steps]
         if fallback is not None:
             self._steps.append((fallback, STEPS["sharpened + upscaled 2x"]))
@@ -91,14 +116,31 @@ class FrameReader:
         deadline = time.thread_time() + self.budget
         steps = 0
         suspects = first.suspects + look.suspects
-        for box in self.regions(gray, suspects, codes, half)[:MAX_REGIONS]:
+        decoded = [_bbox(c.corners) for c in codes]
+        cards = card_boxes(half, decoded) if half is not None else []
+        groups = finder_groups(gray, decoded, half, cards)
+        # Three finders straighten their symbol: cheaper than the ladder, and it reads more.
+        for group in groups:
+            corner = corner_first(group)
+            if corner is None or _explained(group, codes) or time.thread_time() > deadline:
+                continue
+            found, used = self._straightened(gray, corner, False, deadline)
+            steps += used
+            codes = _unique(codes + found)
+        for box in self.regions(gray, suspects, codes, half, cards, groups)[:MAX_REGIONS]:
             found, used = self._climb(gray, box, deadline)
+            steps += used
+            codes = _unique(codes + found)
+        if self.sharpened_cards and half is not None:
+            found, used = self._sharpened_cards(gray, half, cards, codes, deadline)
             steps += used
             codes = _unique(codes + found)
         return FrameRead(codes, steps)
 
     def regions(self, gray: np.ndarray, suspects: list[tuple[Point, ...]],
-                codes: list[RawCode], half: np.ndarray | None = None) -> list[Box]:
+                codes: list[RawCode], half: np.ndarray | None = None,
+                cards: list[Card] | None = None,
+                groups: list[list[Centre]] | None = None) -> list[Box]:
         """Regions that look like a QR symbol but hold no decoded code, suspects first.
 
         The finder search runs on every frame, also when a code was read: up to
@@ -106,11 +148,72 @@ class FrameReader:
         """
         height, width = gray.shape[:2]
         decoded = [_bbox(c.corners) for c in codes]
-        boxes = [_pad(_bbox(s), width, height) for s in suspects] + \
-            finder_regions(gray, decoded, half)
+        # A "symbol" zxing pieced together from finders of different codes can span
+        # the table; a crop that size costs much and reads nothing.
+        boxes = [_pad(b, width, height) for b in map(_bbox, suspects)
+                 if max(b[2], b[3]) <= MAX_SYMBOL_SIDE]
+        if groups is None:
+            groups = finder_groups(gray, decoded, half, cards)
+        boxes += [box_around(g, width, height) for g in groups]
         # Drop what a decoded code explains before merging, or a read card's finders
         # could swallow an unread neighbour's region into one box that is then dropped.
         return _merge([b for b in boxes if not any(_covers(d, b) for d in decoded)])
+
+    def flagged(self, gray: np.ndarray) -> list[Box]:
+        """Every region the ladder would climb in this frame (for the benchmark):
+        the cheap pass's regions, then the finder groups of sharpened unread cards."""
+        first = self.primary.read(gray)
+        half = halved(gray)
+        look = self._look(half)
+        codes = _unique(first.codes + look.codes)
+        cards = card_boxes(half, [_bbox(c.corners) for c in codes])
+        height, width = gray.shape[:2]
+        return self.regions(gray, first.suspects + look.suspects, codes, half, cards) + [
+            box_around(group, width, height) for card in cards[:MAX_CARDS]
+            for group in sharpened_finders(half, card)[:MAX_GROUPS]]
+
+    def _straightened(self, gray: np.ndarray, corner: tuple[Centre, Centre, Centre],
+                      dark_stock: bool, deadline: float) -> tuple[list[RawCode], int]:
+        """The symbol straightened from its finders, read after each unsharp mask in turn."""
+        upright, back = straightened(gray, corner)
+        used = 0
+        for sigma, amount in SHARPENINGS:
+            if time.thread_time() > deadline:
+                break
+            used += 1
+            reading = self._rescuer.read(sharpened(upright, sigma, amount), thorough=dark_stock)
+            if reading.codes:
+                return [_mapped(c, back) for c in reading.codes], used
+        return [], used
+
+    def _sharpened_cards(self, gray: np.ndarray, half: np.ndarray, cards: list[Card],
+                         codes: list[RawCode], deadline: float) -> tuple[list[RawCode], int]:
+        """The last rung, for cards still holding no code: their finders searched again
+        after an unsharp mask; three finders are straightened and read (straighten.py),
+        two get the ladder on the region they span."""
+        height, width = gray.shape[:2]
+        found: list[RawCode] = []
+        used = 0
+        for card in cards[:MAX_CARDS]:
+            if time.thread_time() > deadline or \
+                    any(_centre_in(_bbox(c.corners), card[0]) for c in codes + found):
+                continue
+            for group in sharpened_finders(half, card)[:MAX_GROUPS]:
+                if time.thread_time() > deadline:
+                    break
+                corner = corner_first(group)
+                if corner is not None:
+                    more, steps = self._straightened(gray, corner, not card[1], deadline)
+                    used += steps
+                    found += more
+                    if more:
+                        break
+                more, steps = self._climb(gray, box_around(group, width, height), deadline)
+                used += steps
+                found += more
+                if more:
+                    break
+        return found, used
 
     def _look(self, half: np.ndarray | None) -> Reading:
         """The second look: zxing's local binarizer on the half-size frame, both polarities."""
@@ -142,6 +245,27 @@ class FrameReader:
 def _moved(code: RawCode, scale: float, dx: int, dy: int) -> RawCode:
     corners: tuple[Point, ...] = tuple((x / scale + dx, y / scale + dy) for x, y in code.corners)
     return RawCode(code.payload, corners, code.decoder)
+
+
+def _mapped(code: RawCode, back: np.ndarray) -> RawCode:
+    """A code read in a straightened picture, with its corners in frame pixels."""
+    corners: tuple[Point, ...] = tuple(
+        (float(back[0, 0] * x + back[0, 1] * y + back[0, 2]),
+         float(back[1, 0] * x + back[1, 1] * y + back[1, 2])) for x, y in code.corners)
+    return RawCode(code.payload, corners, code.decoder)
+
+
+def _explained(group: list[Centre], codes: list[RawCode]) -> bool:
+    """True if the finders' middle lies in a code already read."""
+    x = sum(c[0] for c in group) / len(group)
+    y = sum(c[1] for c in group) / len(group)
+    return any(_covers(_bbox(c.corners), (int(x), int(y), 0, 0)) for c in codes)
+
+
+def _centre_in(box: Box, outer: Box) -> bool:
+    """True if the centre of `box` lies in `outer`."""
+    cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
+    return outer[0] <= cx <= outer[0] + outer[2] and outer[1] <= cy <= outer[1] + outer[3]
 
 
 def _unique(codes: list[RawCode]) -> list[RawCode]:
@@ -179,7 +303,8 @@ def _merge(boxes: list[Box]) -> list[Box]:
     kept: list[Box] = []
     for box in boxes:
         for i, k in enumerate(kept):
-            if _covers(k, box) or _covers(box, k):
+            if (_covers(k, box) or _covers(box, k)) and \
+                    max(_union(k, box)[2:]) <= MAX_REGION_SIDE:
                 kept[i] = _union(k, box)
                 break
         else:

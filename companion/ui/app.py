@@ -24,7 +24,7 @@ from companion.ui.democamera import DemoCamera
 from companion.ui.presenters.cues import cue_for
 from companion.ui.presenters.explosion import ExplosionView, explosions
 from companion.ui.presenters.final import is_over
-from companion.ui.runner import CommandRunner, Reply
+from companion.ui.runner import CommandRunner, Opening, Reply, start_opening
 from companion.ui.scanning import ScannerService
 from companion.ui.screens.check import CheckScreen
 from companion.ui.screens.dashboard import DashboardScreen
@@ -38,7 +38,7 @@ from companion.ui.screens.reveal import RevealScreen
 from companion.ui.screens.saved import SavedGamesScreen
 from companion.ui.screens.scoreboard import ScoreboardScreen
 from companion.ui.screens.settings import SettingsScreen
-from companion.ui.screens.start import StartScreen
+from companion.ui.screens.start import DAMAGE_KINDS, StartScreen
 from companion.ui.settings import AppSettings, save_settings
 from companion.ui.sound import SilentSpeaker, Speaker
 from companion.ui.table import TableData
@@ -73,8 +73,11 @@ class CompanionApp(App):
     text_scale = NumericProperty(1.0)
 
     def __init__(self, options: AppOptions, settings: AppSettings | None = None,
-                 speaker: Speaker | None = None, **kwargs: Any) -> None:
+                 speaker: Speaker | None = None, opening: Opening | None = None,
+                 **kwargs: Any) -> None:
+        """`opening`: a runner already opening the first game (started before Kivy)."""
         super().__init__(**kwargs)
+        self._opening = opening
         self.title = "Exploration Table Companion"
         self.options = options
         self.settings = settings or AppSettings()
@@ -90,6 +93,9 @@ class CompanionApp(App):
 
     # ---- building --------------------------------------------------------------------------
     def build(self) -> ScreenManager:
+        # The game loads on the runner's thread while the screens are built.
+        opening = self._opening or start_opening(self.options.db, self.options.crash_log,
+                                                 self.options.demo_setup, self.options.seed)
         Window.clearcolor = BACKGROUND
         Window.rotation = self.settings.rotation
         manager = ScreenManager(transition=NoTransition())
@@ -102,12 +108,10 @@ class CompanionApp(App):
                        ExplosionScreen(name="explosion")):
             manager.add_widget(screen)
         self.manager = manager
-        self.runner = CommandRunner(self.options.db, clock_deliver, self.options.crash_log)
-        if self.options.demo_setup:
-            self.runner.new_game("xp", self.options.demo_setup, self._on_open, self.options.seed)
-        else:
-            self.runner.resume(self._on_open)
+        self.runner = opening.runner
+        opening.first_reply.connect(self._on_open)
         self.runner.new_game_forms(self._on_forms)
+        self.runner.attach(clock_deliver)
         return manager
 
     def on_start(self) -> None:
@@ -243,6 +247,9 @@ class CompanionApp(App):
             self._say("" if reply.ok or reply.kind == "info" else reply.message,
                       not reply.ok and reply.kind != "info")
             self.screen("start").resume_text = "No saved game yet: start a new one"
+            if reply.kind in DAMAGE_KINDS:  # the start screen offers to recover
+                self._say("")
+                self.screen("start").damaged(reply)
             self.manager.current = "start"
             return
         self._take_table(reply.table)

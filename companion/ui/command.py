@@ -101,25 +101,32 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run_app(args: argparse.Namespace, db: Path, settings: AppSettings) -> int:
+    from companion.ui.runner import start_opening
     from companion.ui.settings import config_path
 
     if args.camera:
         settings = settings.with_value("camera", args.camera)
+    crash_log = data_dir() / "crash.log"
+    setup = DEMO_SETUP if args.demo else ()
+    # The game opens on the runner's thread while Kivy imports and makes the window,
+    # so the first frame can already show the table.
+    opening = None if args.scoreboard else start_opening(db, crash_log, setup)
     try:
         from companion.ui.app import AppOptions, CompanionApp
     except SystemExit:  # Kivy found no window provider it could open
+        if opening is not None:
+            opening.runner.stop()
         print(NO_DISPLAY, file=sys.stderr)
         return 2
     if args.scoreboard:
         from companion.ui.scoreboardapp import ScoreboardApp
 
-        ScoreboardApp(AppOptions(db=db, crash_log=data_dir() / "crash.log"), settings).run()
+        ScoreboardApp(AppOptions(db=db, crash_log=crash_log), settings).run()
         return 0
-    options = AppOptions(db=db, settings_path=config_path(), crash_log=data_dir() / "crash.log",
-                         demo=args.demo,
-                         scanner=args.demo or settings.camera != "off",
-                         demo_setup=DEMO_SETUP if args.demo else ())
-    CompanionApp(options, settings, speaker=_speaker(settings)).run()
+    options = AppOptions(db=db, settings_path=config_path(), crash_log=crash_log,
+                         demo=args.demo, scanner=args.demo or settings.camera != "off",
+                         demo_setup=setup)
+    CompanionApp(options, settings, speaker=_speaker(settings), opening=opening).run()
     return 0
 
 

@@ -80,6 +80,7 @@ def play_gallery(driver: AppDriver) -> Iterator[str]:
     if driver.screen.name == "reveal":
         driver.tap("Continue")
     yield "dashboard"
+    yield from play_panels(driver)
     driver.tap("Not possible now")
     yield "unavailable"
     driver.tap("Hide what is not possible now")
@@ -105,7 +106,12 @@ def play_check_and_trap(driver: AppDriver) -> Iterator[str]:
     """A new game at a flight phase: a trap dropped, a maneuver check, the explosion."""
     driver.app.start_new_game("xp", list(flight_lines("trap")))
     driver.settle()
-    for label in ("Drop the Trap", "With count 1", "End SHLD1's flight turn", "Move TRNS1",
+    driver.tap("Drop the Trap")
+    driver.tap("With count 1")
+    driver.tap("Traps", exact=True)
+    yield "traps"
+    driver.tap("Seats", exact=True)
+    for label in ("End SHLD1's flight turn", "Move TRNS1",
                   "2 spaces", "Ends on a credit space", "Passes L1  >"):
         driver.tap(label)
     yield "check"
@@ -118,3 +124,24 @@ def play_check_and_trap(driver: AppDriver) -> Iterator[str]:
     driver.tap("Passes T1", exact=True)
     driver.pump_for(0.5)
     yield "explosion"
+
+
+def play_panels(driver: AppDriver) -> Iterator[str]:
+    """The dashboard's game panels, each opened by its tab; back on "Seats" at the end."""
+    tabs = driver.screen.ids.tabs
+    driver.tap("Ships", exact=True)
+    yield "ships"
+    driver.tap("Correct TRNS1")
+    editor = tabs.panel("Ships").children[0]
+    driver.tap(editor.ids.stepper.children[-1])  # the stepper's "-"
+    driver.tap("table mistake")
+    tabs.body.children[0].scroll_y = 1  # the picture shows the editor from its title
+    driver.pump(2)
+    yield "correct"
+    driver.tap("Cancel")
+    driver.tap("Decks", exact=True)
+    hazard = next(row for row in tabs.panel("Decks").children
+                  if getattr(row, "heading", "") == "Hazard deck")
+    driver.tap(next(w for w in hazard.walk(restrict=True) if getattr(w, "text", "") == "Odds"))
+    yield "decks"
+    driver.tap("Seats", exact=True)

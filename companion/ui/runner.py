@@ -6,6 +6,11 @@ worker thread. Taps and scans are queued to it in arrival order; each job's
 reply (a sentence and a fresh `TableData`) is handed back through `deliver`,
 which the app sets to Kivy's `Clock` so that only the main thread touches
 widgets. This module imports no Kivy: tests and benchmarks drive it directly.
+
+A runner may start before Kivy is imported (`companion app` does, so the game
+loads while Kivy starts): its replies then wait until `attach` gives it the
+way back to the main thread, and a `Handoff` stands in for the screen that
+will take the first one.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from typing import Any
 
 from companion.catalogs import load_catalog
 from companion.core import piles
-from companion.core.errors import CompanionError
+from companion.core.errors import CompanionError, DamageError
 from companion.core.tags import Tag
 from companion.games.registry import game, games
 from companion.session import Session, open_session
@@ -75,10 +80,11 @@ Job = Callable[["CommandRunner"], Reply]
 class CommandRunner:
     """Runs jobs one at a time, in the order they were submitted, on its own thread."""
 
-    def __init__(self, db: Path, deliver: Deliver, crash_log: Path | None = None):
+    def __init__(self, db: Path, deliver: Deliver | None, crash_log: Path | None = None):
         self.db = db
         self.session: Session | None = None
         self._deliver = deliver
+        self._held: list[Callable[[], None]] = []  # replies made before `attach`
         self._crash_log = crash_log
         self._jobs: queue.Queue[tuple[Job, Callable[[Reply], None]] | None] = queue.Queue()
         self._lock = threading.Lock()
@@ -98,6 +104,14 @@ class CommandRunner:
             self._pending += 1
         self._jobs.put((job, done))
 
+    def attach(self, deliver: Deliver) -> None:
+        """Set the way replies go back (once the UI exists); replies already made go now."""
+        with self._lock:
+            self._deliver = deliver
+            held, self._held = self._held, []
+        for job in held:
+            deliver(job)
+
     def stop(self) -> None:
         """Finish the queued jobs, close the session and end the thread."""
         self._jobs.put(None)
@@ -111,7 +125,15 @@ class CommandRunner:
                 return
             job, done = item
             reply = self._safely(job)
-            self._deliver(self._handing(done, reply))
+            self._hand(self._handing(done, reply))
+
+    def _hand(self, job: Callable[[], None]) -> None:
+        with self._lock:
+            deliver = self._deliver
+            if deliver is None:
+                self._held.append(job)
+                return
+        deliver(job)
 
     def _handing(self, done: Callable[[Reply], None], reply: Reply) -> Callable[[], None]:
         return lambda: self._hand_over(done, reply)
@@ -126,6 +148,8 @@ class CommandRunner:
     def _safely(self, job: Job) -> Reply:
         try:
             return job(self)
+        except DamageError as exc:  # the app's start screen offers to recover
+            return Reply(False, str(exc), self._table_or_none(), "damaged")
         except (CompanionError, StoreError) as exc:
             return Reply(False, str(exc), self._table_or_none(), "refused")
         except Exception as exc:  # a bug: the player gets a sentence, the log the details
@@ -182,6 +206,10 @@ class CommandRunner:
         """Reply with `value` = the prompt after a partial (or a seat's own private prompt)."""
         self.submit(lambda r: r._prompt(after, seat), done)
 
+    def odds(self, deck: str, done: Callable[[Reply], None]) -> None:
+        """Reply with `value` = the table API's odds of `deck` (hidden draws stay unknown)."""
+        self.submit(lambda r: r._odds(deck), done)
+
     def game_catalog(self, done: Callable[[Reply], None]) -> None:
         """Reply with `value` = (game kind, the open game's own catalog) for the scanner."""
         self.submit(lambda r: r._catalog(), done)
@@ -197,11 +225,13 @@ class CommandRunner:
 
     def _open(self, game_id: str | None) -> Reply:
         if game_id is None:
-            journal, _ = open_journal(self.db)
+            journal, notice = open_journal(self.db)
             try:
                 game_id = journal.last_game()
             finally:
                 journal.close()
+            if game_id is None and notice:  # the file was damaged and set aside
+                return Reply(False, notice, None, "set aside")
             if game_id is None:
                 return Reply(False, "There is no saved game yet.", None, "info")
         session = open_session(self.db, None, game_id)
@@ -254,6 +284,14 @@ class CommandRunner:
             return Reply(False, "No game is open.", None, "info")
         return Reply(True, "", None, "info", prompt_data(self.session, seat, after))
 
+    def _odds(self, deck: str) -> Reply:
+        if self.session is None:
+            return Reply(False, "No game is open.", None, "info")
+        match = self.session.match
+        if deck not in match.catalog.decks:
+            return Reply(False, f"{deck!r} is not a deck of this game.", None, "refused")
+        return Reply(True, "", None, "info", match.odds(deck).to_dict())
+
     def _catalog(self) -> Reply:
         if self.session is None:
             return Reply(False, "No game is open.", None, "info")
@@ -276,6 +314,43 @@ class CommandRunner:
         if self.session.is_stale():
             self.session.reload()
         return Reply(True, "", table_data(self.session), "info")
+
+
+class Handoff:
+    """The reply callback of a job submitted before the code that takes its reply exists
+    (the game opened while Kivy imports). Connect it before the runner is attached."""
+
+    def __init__(self) -> None:
+        self._target: Callable[[Reply], None] | None = None
+
+    def connect(self, target: Callable[[Reply], None]) -> None:
+        self._target = target
+
+    def __call__(self, reply: Reply) -> None:
+        if self._target is None:
+            raise RuntimeError("A reply came before anything was connected to take it.")
+        self._target(reply)
+
+
+@dataclass(frozen=True)
+class Opening:
+    """A runner already opening the game the app shows first; its reply goes to
+    `first_reply` once the app connects it and attaches the runner."""
+
+    runner: CommandRunner
+    first_reply: Handoff
+
+
+def start_opening(db: Path, crash_log: Path | None = None, setup: Sequence[str] = (),
+                  seed: int | None = None) -> Opening:
+    """Start the runner and open the first game: a new game from `setup` lines (the
+    demo), else the last game played (a reply without table when there is none)."""
+    runner, first = CommandRunner(db, None, crash_log), Handoff()
+    if setup:
+        runner.new_game("xp", setup, first, seed)
+    else:
+        runner.resume(first)
+    return Opening(runner, first)
 
 
 def game_kinds() -> list[str]:

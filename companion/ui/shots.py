@@ -35,14 +35,15 @@ def _shoot(folder: Path, size: str) -> int:
         from companion.ui.app import AppOptions, CompanionApp
         from companion.ui.driver import AppDriver
         from companion.ui.gallery import play_gallery
+        from companion.ui.gallery_ti4 import play_ti4_gallery
 
-        app = CompanionApp(AppOptions(db=Path(tmp) / "games.db", seed=2047))
-        driver = AppDriver(app)
-        try:
-            for name in play_gallery(driver):
-                driver.screenshot(folder / f"{name}-{size}.png")
-        finally:
-            driver.close()
+        for walk, db in ((play_gallery, "games.db"), (play_ti4_gallery, "ti4.db")):
+            driver = AppDriver(CompanionApp(AppOptions(db=Path(tmp) / db, seed=2047)))
+            try:
+                for name in walk(driver):
+                    driver.screenshot(folder / f"{name}-{size}.png")
+            finally:
+                driver.close()
     return 0
 
 

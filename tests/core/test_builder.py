@@ -13,22 +13,23 @@ from companion.core.catalog import CardEntry
 from companion.core.engine import Match
 from companion.core.events import Event, event
 from companion.core.phases import Phase, Phases
-from tests.core.toygame import ToyRules, ToyState, toy_catalog
+from tests.racegame import race_catalog
+from tests.racegame.rules import RaceRules, RaceState
 
 
-def _sit(b: Builder[ToyState], args: list[str]) -> str | None:
+def _sit(b: Builder[RaceState], args: list[str]) -> str | None:
     b.add(event("seat_joined", seat=args[0], player=args[0], resources={"credits": 5}))
     b.say(f"{args[0]} sits down.")
     return args[0]
 
 
-def _begin(b: Builder[ToyState], args: list[str]) -> str | None:
+def _begin(b: Builder[RaceState], args: list[str]) -> str | None:
     b.say("The game begins.")
     b.add(event("phase_changed", round=1, phase="play", active=b.state.table.seats[0]))
     return None
 
 
-def _pay(b: Builder[ToyState], args: list[str]) -> str | None:
+def _pay(b: Builder[RaceState], args: list[str]) -> str | None:
     seat = b.state.table.active or ""
     for _ in range(2):  # the second payment must see the first one
         have = b.state.table.resource(seat, "credits")
@@ -38,7 +39,7 @@ def _pay(b: Builder[ToyState], args: list[str]) -> str | None:
     return seat
 
 
-def _income(b: Builder[ToyState]) -> None:
+def _income(b: Builder[RaceState]) -> None:
     """Entering play: every seat gains a credit."""
     for seat in b.state.table.seats:
         b.add(event("resource_changed", seat=seat, resource="credits", delta=1,
@@ -46,23 +47,23 @@ def _income(b: Builder[ToyState]) -> None:
     b.say("Everyone gains 1 credit.")
 
 
-def _loop(b: Builder[ToyState], args: list[str]) -> str | None:
+def _loop(b: Builder[RaceState], args: list[str]) -> str | None:
     b.add(event("phase_changed", round=1, phase="spin", active=None))
     return None
 
 
-def _spin(b: Builder[ToyState]) -> None:
+def _spin(b: Builder[RaceState]) -> None:
     b.add(event("phase_changed", round=1, phase="spin", active=None))
 
 
-def _hazard(b: Builder[ToyState], card: CardEntry) -> str | None:
+def _comet(b: Builder[RaceState], card: CardEntry) -> str | None:
     seat = b.state.table.active or ""
     b.add(*piles.draw_observed(b.state.table, card.card_id, card.deck, piles.area_zone(seat)))
     b.say(f"{seat} draws {card.name}.")
     return seat
 
 
-def _advance(b: Builder[ToyState], rolled: Event) -> str | None:
+def _advance(b: Builder[RaceState], rolled: Event) -> str | None:
     """A roll moves the active seat's piece along a track by the value rolled."""
     seat = b.state.table.active or ""
     b.add(event("resource_changed", seat=seat, resource="track", delta=rolled["value"],
@@ -71,29 +72,29 @@ def _advance(b: Builder[ToyState], rolled: Event) -> str | None:
     return seat
 
 
-class PhasedRules(ToyRules):
-    """The toy game with a setup phase and a play phase that has a hook."""
+class PhasedRules(RaceRules):
+    """Comet Race with phases of this test's own: setup, and a play phase with a hook."""
 
     def __init__(self) -> None:
         self.applied = 0
 
-    def apply(self, state: ToyState, e: Event) -> ToyState:
+    def apply(self, state: RaceState, e: Event) -> RaceState:
         self.applied += 1
         return super().apply(state, e)
 
     @property
-    def phases(self) -> Phases[ToyState]:
+    def phases(self) -> Phases[RaceState]:
         return Phases((
             Phase("setup", verbs={"sit": _sit, "begin": _begin}),
-            Phase("play", verbs={"pay": _pay, "loop": _loop}, scans={"hazard": _hazard},
-                  rolls={"maneuver": _advance}, hooks=(_income,)),
+            Phase("play", verbs={"pay": _pay, "loop": _loop}, scans={"comet": _comet},
+                  rolls={"d6": _advance}, hooks=(_income,)),
             Phase("spin", hooks=(_spin,)),
-        ), title="Toy")
+        ), title="Comet Race")
 
 
 @pytest.fixture
 def match() -> Match[Any]:
-    m: Match[Any] = Match(PhasedRules(), toy_catalog(), seed=3)
+    m: Match[Any] = Match(PhasedRules(), race_catalog(), seed=3)
     for line in ("sit Ann", "sit Bob", "begin"):
         assert m.execute(line).ok
     return m
@@ -130,18 +131,22 @@ def test_a_verb_of_another_phase_names_the_phase_that_takes_it(match):
     result = match.execute("sit Cy")
     assert not result.ok
     assert result.message == "You cannot use sit now: it is the play phase, not setup."
-    assert "not a command of Toy" in match.execute("fly").message
+    assert "not a command of Comet Race" in match.execute("fly").message
 
 
-def test_scans_are_chosen_by_deck_in_the_current_phase(match):
-    assert match.execute("scan TY/H2").message == "Ann draws Solar flare."
-    refused = match.execute("scan TY/M1")
-    assert not refused.ok and refused.message == "That card is not expected in the play phase."
+def test_scans_are_chosen_by_the_current_phase():
+    seated: Match[Any] = Match(PhasedRules(), race_catalog(), seed=3)
+    assert seated.execute("sit Ann").ok
+    refused = seated.execute("scan RC/T2")
+    assert not refused.ok and refused.message == "That card is not expected in the setup phase."
+    assert seated.execute("begin").ok
+    assert seated.execute("scan RC/T2").message == "Ann draws Tailwind."
+    assert seated.state.table.zone_of("T2") == "area:Ann"
 
 
 def test_a_roll_reaches_the_game_and_moves_a_piece(match):
-    result = match.execute("roll maneuver two")
-    assert result.message == "The table rolled two on the maneuver die (value 2). Ann moves " \
+    result = match.execute("roll d6 2")
+    assert result.message == "The table rolled 2 on the d6 die (value 2). Ann moves " \
                              "2 space(s)."
     assert match.state.table.resource("Ann", "track") == 2
     assert match.execute("undo").ok
@@ -157,4 +162,4 @@ def test_a_dry_run_says_what_would_happen_and_changes_nothing(match):
 
 def test_a_phase_declared_twice_is_a_definition_error():
     with pytest.raises(ValueError, match="declared twice: play"):
-        Phases((Phase[ToyState]("play"), Phase[ToyState]("play")))
+        Phases((Phase[RaceState]("play"), Phase[RaceState]("play")))

@@ -4,34 +4,41 @@ from companion.core.engine import Match
 from companion.core.errors import CompanionError, IllegalMoveError
 from companion.core.phases import Phase, Phases
 from companion.core.turns import order_by_keys
-from tests.core.toygame import ToyRules, toy_catalog
+from tests.racegame import race_catalog
+from tests.racegame.rules import RaceRules, position
+
+
+def _race(*lines: str, seed: int = 11) -> Match:
+    m = Match(RaceRules(), race_catalog(), seed=seed)
+    for line in lines:
+        assert m.execute(line).ok, line
+    return m
 
 
 @pytest.fixture
 def match():
-    m = Match(ToyRules(), toy_catalog(), seed=11)
-    for line in ("sit Ann", "sit Bob"):
-        assert m.execute(line).ok
-    return m
+    return _race("join Ann", "join Bob", "start")
 
 
-def test_refused_command_changes_nothing_and_says_why(match):
-    before = match.state
-    result = match.execute("pay Bob 50")
-    assert not result.ok and result.message == "Bob has too few credits."
-    assert match.state == before and len(match.steps) == 2
+def test_refused_command_changes_nothing_and_says_why():
+    seated = _race("join Ann", "join Bob")
+    before = seated.state
+    result = seated.execute("join ann")
+    assert not result.ok and result.message == "ann is already seated."
+    assert seated.state == before and len(seated.steps) == 2
 
 
 def test_unknown_verb_and_unreadable_line_are_one_sentence(match):
     assert match.execute("fly to mars").message == \
-        "'fly' is not a command of Toy; help lists them all."
+        "'fly' is not a command of Comet Race; help lists them all."
     assert "cannot be read" in match.execute('note "unclosed').message
 
 
 def test_scan_draw_is_an_observation_of_a_card_in_that_deck(match):
-    assert match.execute("scan TY/H2").ok
-    again = match.execute("scan TY/H2")
-    assert not again.ok and "in Ann's play area" in again.message
+    assert match.execute("scan RC/T2").ok
+    again = match.execute("scan RC/T2")
+    assert not again.ok and again.message == \
+        "T2 cannot be drawn from the comet deck: it is in the comet discard pile."
 
 
 def test_foreign_code_is_reported_and_changes_nothing(match):
@@ -42,15 +49,15 @@ def test_foreign_code_is_reported_and_changes_nothing(match):
 
 
 def test_undo_of_a_draw_puts_the_card_back_and_says_so(match):
-    match.execute("scan TY/H2")
-    assert "Undo would take back step 3 (scan TY/H2)" in match.execute("undo preview").message
+    match.execute("scan RC/T2")
+    assert "Undo would take back step 4 (scan RC/T2)" in match.execute("undo preview").message
     result = match.execute("undo")
-    assert "Solar flare (H2) goes back to the hazard deck." in result.message
-    assert match.state.table.zone_of("H2") == "deck:hazard"
+    assert "Tailwind (T2) goes back to the comet deck." in result.message
+    assert match.state.table.zone_of("T2") == "deck:comet"
 
 
 def test_undo_then_redo_is_the_identity_and_replays_no_roll(match):
-    match.execute("roll maneuver")
+    match.execute("roll d6")
     rolled = match.state
     match.execute("undo")
     match.execute("redo")
@@ -59,24 +66,24 @@ def test_undo_then_redo_is_the_identity_and_replays_no_roll(match):
 
 
 def test_many_undos_and_a_new_command_clears_redo(match):
-    match.execute("pay Ann 1")
-    match.execute("pay Ann 1")
+    match.execute("roll d6 1")
+    match.execute("roll d6 1")
     match.execute("undo")
     match.execute("undo")
-    assert match.state.table.resource("Ann", "credits") == 5
-    match.execute("pay Ann 2")
+    assert position(match.state.table, "Ann") == 0 and match.state.table.active == "Ann"
+    match.execute("roll d6 3")
     assert match.execute("redo").message == "There is nothing to redo."
-    assert match.state.table.resource("Ann", "credits") == 3
+    assert position(match.state.table, "Ann") == 3
 
 
 def test_nothing_to_undo_on_a_new_game():
-    m = Match(ToyRules(), toy_catalog(), seed=1)
+    m = Match(RaceRules(), race_catalog(), seed=1)
     assert m.execute("undo").message == "There is nothing to undo."
 
 
 def test_virtual_deck_shuffles_once_and_draws_in_recorded_order(match):
-    first = match.execute("draw hazard")
-    second = match.execute("draw hazard")
+    first = match.execute("draw comet")
+    second = match.execute("draw comet")
     assert first.ok and second.ok
     shuffles = [e for e in first.step.events if e.type == "deck_shuffled"]
     assert len(shuffles) == 1
@@ -88,26 +95,32 @@ def test_virtual_deck_shuffles_once_and_draws_in_recorded_order(match):
 
 def test_same_seed_gives_same_rolls_and_shuffles():
     def play(seed):
-        m = Match(ToyRules(), toy_catalog(), seed=seed)
-        m.execute("sit Ann")
-        return [m.execute(x).message for x in ("roll maneuver", "draw hazard", "roll maneuver")]
+        m = _race("join Ann", "join Bob", "start", seed=seed)
+        return [m.execute(x).message for x in ("roll d6", "draw comet", "roll d6")]
     assert play(5) == play(5)
     assert any(play(5) != play(s) for s in range(6, 12))
 
 
-def test_empty_draw_pile_reshuffles_its_discard(match):
-    for card in ("H1", "H2", "H3", "H4"):
-        match.execute(f"discard {card}")
-    result = match.execute("scan TY/H3")
-    assert result.ok
+def test_empty_draw_pile_reshuffles_its_discard():
+    # Four pilots share the twelve cards, so nobody reaches the finish (space 12).
+    m = _race("join Ann", "join Bob", "join Cy", "join Di", "start")
+    for card in ("W1", "W2", "T1", "T2", "T3", "T4", "S1", "S2", "S3", "I1", "I2", "I3"):
+        assert m.execute(f"scan RC/{card}").ok, card
+    assert m.state.table.count_in("deck:comet") == 0
+    result = m.execute("scan RC/T3")
+    assert result.ok, result.message
     reshuffle = [e for e in result.step.events if e.type == "discard_reshuffled"]
-    assert reshuffle and sorted(reshuffle[0]["cards"]) == ["H1", "H2", "H3", "H4"]
+    assert reshuffle and len(reshuffle[0]["cards"]) == 12
+    assert m.state.table.count_in("deck:comet") == 11 and m.state.table.zone_of("T3") == \
+        "discard:comet"
 
 
 def test_physical_roll_entered_by_the_table(match):
-    result = match.execute("roll maneuver two")
-    assert result.message == "The table rolled two on the maneuver die (value 2)."
-    assert not match.execute("roll maneuver seven").ok
+    result = match.execute("roll d6 2")
+    assert result.message == "The table rolled 2 on the d6 die (value 2). Ann's comet moves " \
+                             "to space 2 of 12 (rolled 2)."
+    assert match.execute("roll d6 7").message == \
+        "'7' is not a face of the d6 die (faces: 1, 2, 3, 4, 5, 6)."
 
 
 def test_manual_adjust_is_logged_with_its_reason(match):
@@ -118,11 +131,10 @@ def test_manual_adjust_is_logged_with_its_reason(match):
 
 
 def test_odds_count_what_is_left():
-    m = Match(ToyRules(), toy_catalog(), seed=3)
-    m.execute("sit Ann")
-    m.execute("scan TY/H1")
-    assert m.execute("odds hazard").message == \
-        "3 cards left in the hazard deck: 2 x Solar flare, 1 x Meteor."
+    m = _race("join Ann", "join Bob", "start", "scan RC/T1", "scan RC/W2")
+    assert m.execute("odds comet").message == \
+        "10 cards left in the comet deck: 3 x Tailwind, 3 x Solar wind, 3 x Ion storm, " \
+        "1 x Wormhole."
 
 
 def test_order_by_keys_explains_ties():
@@ -134,8 +146,8 @@ def test_order_by_keys_explains_ties():
 
 def test_seat_lookup_accepts_unique_prefix_and_explains_ambiguity(match):
     assert match.state.table.find_seat("an") == "Ann"
-    match.execute("sit Anders")
-    assert "could be Ann, Anders" in match.execute("pay An 1").message
+    m = _race("join Ann", "join Anders")
+    assert "could be Ann, Anders" in m.execute("adjust An score +1 why").message
 
 
 def test_prefix_hash_tells_stacks_apart():
@@ -155,39 +167,40 @@ def test_return_phrases_read_as_plain_words():
 
 
 def test_state_and_history_are_read_only_views(match):
-    match.execute("scan TY/H2")
+    match.execute("scan RC/T2")
     before = (match.state, match.step_count)
     assert match.execute("state").kind == "info"
     history = match.execute("history 2")
-    assert history.ok and history.message.splitlines()[-1].endswith("Ann drew Solar flare.")
+    assert history.ok and history.message.splitlines()[-1].endswith(
+        "Ann's comet moves to space 2 of 12 (Tailwind, T2).")
     assert len(history.message.splitlines()) == 2
     assert not match.execute("history many").ok
     assert (match.state, match.step_count) == before
 
 
-class _RefusingRules(ToyRules):
+class _RefusingRules(RaceRules):
     """A game that refuses every draw, naming the card, as real games may."""
 
     @property
     def phases(self):
         def refuse(b, card):
             raise IllegalMoveError(f"{card.name} cannot be drawn now.")
-        return Phases((Phase("setup", other_scans=refuse),))
+        return Phases((Phase("setup", other_scans=refuse),), title="Comet Race")
 
 
 def test_a_refused_app_draw_never_names_the_card_nobody_has_seen():
-    result = Match(_RefusingRules(), toy_catalog(), seed=11).execute("draw hazard")
-    assert not result.ok and "hazard deck" in result.message
-    assert "Solar flare" not in result.message and "Meteor" not in result.message
+    result = Match(_RefusingRules(), race_catalog(), seed=11).execute("draw comet")
+    assert not result.ok and "comet deck" in result.message
+    assert not any(name in result.message for name in ("Tailwind", "wind", "storm", "Wormhole"))
 
 
 def test_card_lookups_explain_what_was_typed():
-    catalog = toy_catalog()
+    catalog = race_catalog()
     with pytest.raises(CompanionError, match="'CULTURAL!' is not a card ID"):
         catalog.card("CULTURAL!")
-    with pytest.raises(CompanionError, match="TI/C01 is not part of this Toy game"):
+    with pytest.raises(CompanionError, match="TI/C01 is not part of this Comet Race game"):
         catalog.card("TI/C01")
-    assert catalog.card("ty/h1").card_id == "H1"
+    assert catalog.card("rc/t1").card_id == "T1"
 
 
 def test_history_count_is_read_as_a_plain_number(match):

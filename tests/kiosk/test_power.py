@@ -83,6 +83,14 @@ def test_stand_in_records_requests_and_can_refuse():
 
 def test_the_kiosk_and_the_app_agree_on_the_app_folder(tmp_path):
     env = {"COMPANION_CONFIG_DIR": str(tmp_path)}
-    assert kiosk.settings_file(env) == tmp_path / "app.ini"
+    assert kiosk.settings_file(env) == tmp_path / "settings.json"
+    from companion.ui.settings import config_path, load_settings
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("COMPANION_CONFIG_DIR", str(tmp_path))
+        assert config_path() == kiosk.settings_file(env)
+    # What deploy/kiosk.sh seeds (printf '{"rotation": %s}'), the app reads.
+    kiosk.settings_file(env).write_text('{"rotation": 180}\n')
+    assert load_settings(kiosk.settings_file(env)).rotation == 180
     assert kiosk.kivy_home(env) == tmp_path / "kivy"
     assert kiosk.kivy_home({**env, "KIVY_HOME": "/elsewhere"}) == Path("/elsewhere")

@@ -9,16 +9,17 @@ from companion.store import backups as backups_module
 from companion.store.errors import StoreError
 from companion.store.opening import open_journal
 from companion.store.schema import SCHEMA_VERSION
-from tests.core.toygame import TOY_GAME, toy_catalog
+from tests.racegame import GAME, race_catalog
 
-RULES = TOY_GAME.rules
+RULES = GAME.rules
+RACING = ["join Ann", "join Bob", "start"]
 
 
 def new_session(path, lines=()):
     journal, _ = open_journal(path)
-    catalog = toy_catalog()
-    game_id = journal.create_game("toy", 7, catalog)
-    session = session_module.Session(journal, game_id, TOY_GAME, Match(RULES, catalog, 7))
+    catalog = race_catalog()
+    game_id = journal.create_game("race", 7, catalog)
+    session = session_module.Session(journal, game_id, GAME, Match(RULES, catalog, 7))
     for line in lines:
         session.run(line)
     return session
@@ -30,30 +31,31 @@ def new_game(path, lines=()):
 
 
 def load(journal, game_id):
-    return session_module.load_match(journal, game_id, TOY_GAME)
+    return session_module.load_match(journal, game_id, GAME)
 
 
 def test_a_reopened_game_is_exactly_where_it_was(tmp_path):
     journal, game_id, match = new_game(tmp_path / "g.db", [
-        "sit Ann", "scan TY/H2", "roll maneuver", "undo", "pay Ann 2", "undo", "redo"])
+        *RACING, "scan RC/T2", "roll d6", "undo", "roll d6 2", "undo", "redo"])
+    assert match.state.table.counters == {"position:Ann": 2, "position:Bob": 2}
     journal.close()
     reopened, notice = open_journal(tmp_path / "g.db")
     assert notice is None
     loaded = load(reopened, game_id)
     assert loaded.state == match.state
     assert loaded.stack == match.stack and loaded.redo_stack == match.redo_stack
-    assert reopened.last_game("toy") == game_id
+    assert reopened.last_game("race") == game_id
 
 
 def test_refused_command_writes_nothing(tmp_path):
-    session = new_session(tmp_path / "g.db", ["sit Ann"])
-    assert not session.run("pay Ann 99").ok
+    session = new_session(tmp_path / "g.db", ["join Ann"])
+    assert not session.run("start").ok  # Comet Race needs two seats
     assert len(session.journal.history(session.game_id)) == 1
 
 
 def test_snapshot_plus_later_steps_equals_full_replay(tmp_path, monkeypatch):
     monkeypatch.setattr(session_module, "SNAPSHOT_EVERY", 5)
-    lines = ["sit Ann"] + ["pay Ann 0", "roll maneuver", "note x"] * 6
+    lines = RACING + ["roll d6 1", "adjust Ann score +1 x", "note x"] * 6
     session = new_session(tmp_path / "g.db", lines)
     journal, game_id = session.journal, session.game_id
     assert journal.conn.execute("SELECT COUNT(*) FROM snapshots").fetchone()[0] >= 3
@@ -65,15 +67,15 @@ def test_snapshot_plus_later_steps_equals_full_replay(tmp_path, monkeypatch):
 
 
 def test_several_games_in_one_file(tmp_path):
-    journal, first, _ = new_game(tmp_path / "g.db", ["sit Ann"])
-    second = journal.create_game("toy", 8, toy_catalog())
+    journal, first, _ = new_game(tmp_path / "g.db", ["join Ann"])
+    second = journal.create_game("race", 8, race_catalog())
     assert {g.game_id for g in journal.games()} == {first, second}
-    assert journal.last_game("toy") == second
+    assert journal.last_game("race") == second
 
 
 def test_game_keeps_the_catalog_it_was_played_with(tmp_path):
-    journal, game_id, _ = new_game(tmp_path / "g.db", ["sit Ann"])
-    assert journal.catalog_data(game_id) == toy_catalog().to_data()
+    journal, game_id, _ = new_game(tmp_path / "g.db", ["join Ann"])
+    assert journal.catalog_data(game_id) == race_catalog().to_data()
 
 
 def test_corrupt_file_is_kept_aside_and_a_new_one_started(tmp_path):
@@ -86,7 +88,7 @@ def test_corrupt_file_is_kept_aside_and_a_new_one_started(tmp_path):
 
 
 def test_truncated_file_is_kept_aside(tmp_path):
-    journal, _, _ = new_game(tmp_path / "g.db", ["sit Ann"] + ["note n"] * 50)
+    journal, _, _ = new_game(tmp_path / "g.db", ["join Ann"] + ["note n"] * 50)
     journal.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     journal.close()
     data = (tmp_path / "g.db").read_bytes()
@@ -96,7 +98,7 @@ def test_truncated_file_is_kept_aside(tmp_path):
 
 
 def test_disk_full_keeps_the_last_good_state(tmp_path):
-    session = new_session(tmp_path / "g.db", ["sit Ann"])
+    session = new_session(tmp_path / "g.db", ["join Ann"])
     journal, game_id, match = session.journal, session.game_id, session.match
     pages = journal.conn.execute("PRAGMA page_count").fetchone()[0]
     journal.conn.execute(f"PRAGMA max_page_count = {pages}")
@@ -117,14 +119,14 @@ def test_newer_schema_is_refused_with_a_sentence(tmp_path):
 
 
 def test_export_then_import_gives_the_same_game(tmp_path):
-    journal, game_id, match = new_game(tmp_path / "g.db", ["sit Ann", "draw hazard", "undo"])
+    journal, game_id, match = new_game(tmp_path / "g.db", [*RACING, "draw comet", "undo"])
     exported = json.loads(json.dumps(journal.export(game_id)))
-    copy_id = session_module.import_game(journal, exported, TOY_GAME)
+    copy_id = session_module.import_game(journal, exported, GAME)
     assert load(journal, copy_id).state == match.state
 
 
 def test_backups_rotate(tmp_path):
-    journal, _, _ = new_game(tmp_path / "g.db", ["sit Ann"])
+    journal, _, _ = new_game(tmp_path / "g.db", ["join Ann"])
     for _ in range(7):
         journal.backup(keep=3)
     backups = sorted((tmp_path / "backups").glob("g-*.db"))
@@ -140,7 +142,7 @@ def test_wal_and_full_sync_are_on(tmp_path):
 
 
 def test_a_clock_set_back_never_deletes_the_newest_backup(tmp_path, monkeypatch):
-    journal, _, _ = new_game(tmp_path / "g.db", ["sit Ann"])
+    journal, _, _ = new_game(tmp_path / "g.db", ["join Ann"])
     first = journal.backup(keep=2)
 
     class Past:
@@ -157,13 +159,13 @@ def test_a_clock_set_back_never_deletes_the_newest_backup(tmp_path, monkeypatch)
 
 
 def test_an_import_that_cannot_be_written_leaves_no_half_game(tmp_path):
-    journal, game_id, _ = new_game(tmp_path / "g.db", ["sit Ann", "draw hazard"])
+    journal, game_id, _ = new_game(tmp_path / "g.db", [*RACING, "draw comet"])
     exported = journal.export(game_id)
     pages = journal.conn.execute("PRAGMA page_count").fetchone()[0]
     journal.conn.execute(f"PRAGMA max_page_count = {pages}")
     exported["steps"][0]["message"] = "x" * 50000  # too big for the space that is left
     with pytest.raises(StoreError, match="The disk is full"):
-        session_module.import_game(journal, exported, TOY_GAME)
+        session_module.import_game(journal, exported, GAME)
     assert [g.game_id for g in journal.games()] == [game_id]
 
 
@@ -188,15 +190,15 @@ def test_a_file_that_cannot_be_opened_is_not_taken_for_damage(tmp_path):
 def test_a_failed_backup_after_the_save_keeps_the_step_and_says_so(tmp_path):
     from companion.core.events import event
 
-    session = new_session(tmp_path / "g.db", ["sit Ann"])
+    session = new_session(tmp_path / "g.db", ["join Ann"])
     journal, game_id, match = session.journal, session.game_id, session.match
     (tmp_path / "backups").write_text("a file where the backups folder goes")
     # A step that starts a new round asks for the end-of-round backup.
     b = match.builder()
-    b.add(event("phase_changed", round=1, phase="play"))
+    b.add(event("phase_changed", round=1, phase="race"))
     b.say("Round 1 begins.")
     plan = match.plan_built("next round", b, None)
-    journal.append(game_id, "toy", plan.result.step)
+    journal.append(game_id, "race", plan.result.step)
     warning = session._commit(plan)
     assert warning is not None and warning.startswith("(Saved;")
     assert journal.history(game_id)[-1]["command"] == "next round"
@@ -271,7 +273,7 @@ def test_storage_errors_are_told_apart_by_sqlites_code_not_their_text():
 
 
 def test_a_failed_backup_leaves_nothing_behind(tmp_path, monkeypatch):
-    journal, _, _ = new_game(tmp_path / "g.db", ["sit Ann"])
+    journal, _, _ = new_game(tmp_path / "g.db", ["join Ann"])
     for _ in range(2):
         journal.backup(keep=2)
     good = sorted((tmp_path / "backups").iterdir())

@@ -98,7 +98,7 @@ def test_first_starts_in_the_same_instant_all_open_the_new_file(tmp_path):
     import threading
 
     from companion.store.opening import open_journal
-    from tests.core.toygame import toy_catalog
+    from tests.racegame import race_catalog
 
     for trial in range(5):
         db = tmp_path / f"same-instant-{trial}.db"
@@ -108,7 +108,7 @@ def test_first_starts_in_the_same_instant_all_open_the_new_file(tmp_path):
             barrier.wait()
             try:
                 journal, notice = open_journal(db)
-                games.append(journal.create_game("toy", 1, toy_catalog()))
+                games.append(journal.create_game("race", 1, race_catalog()))
                 journal.close()
                 assert notice is None
             except Exception as exc:

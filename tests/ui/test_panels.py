@@ -68,3 +68,161 @@ def test_a_game_without_panels_shows_no_tab_strip(make_driver) -> None:
     if len(tabs.titles) == 1:  # until TI4's panels are registered
         assert tabs.strip.height == 0 and tabs.strip.opacity == 0
     assert driver.shown("Alice")
+
+
+def new_game_by_touch(driver) -> None:
+    from tests.ui.test_screens import fill_names
+
+    driver.tap("New game")
+    fill_names(driver, "Ana", "Ben")
+    driver.tap("Start the game")
+
+
+def test_decks_show_cards_left_after_a_draw_and_the_odds_on_a_tap(make_driver) -> None:
+    driver = make_driver()
+    new_game_by_touch(driver)
+    driver.tap("Decks", exact=True)
+    panel = driver.screen.ids.tabs.panel("Decks")
+    assert "Development deck" in driver.texts(panel)
+    assert "18 left" in driver.texts(panel)
+    driver.tap(_action_button(_row(panel, "Development deck")))  # Odds
+    sentence = next(t for t in driver.texts(panel) if "cards left in the development" in t)
+    assert sentence.startswith("18 cards left in the development deck: ")
+    assert "2 x Funding" in sentence
+    assert "Funding: 2 of 18 (11%)" in driver.texts(panel)
+    driver.type_command("for Xichang")
+    driver.type_command("scan XP/D17")
+    driver.tap("Continue")  # the reveal
+    assert driver.screen.name == "dashboard" and driver.screen.ids.tabs.current == "Decks"
+    assert "17 left" in driver.texts(panel) and "18 left" not in driver.texts(panel)
+    # The odds follow the draw: one Funding fewer among the unseen cards.
+    sentence = next(t for t in driver.texts(panel) if "cards left in the development" in t)
+    assert sentence.startswith("17 cards left") and "1 x Funding" in sentence
+    assert "Funding: 1 of 17 (6%)" in driver.texts(panel)
+    driver.tap(_action_button(_row(panel, "Development deck")))  # Hide
+    assert not any("cards left in the development" in t for t in driver.texts(panel))
+
+
+def _row(panel, heading: str):
+    return next(w for w in panel.children if getattr(w, "heading", "") == heading)
+
+
+def _action_button(row):
+    from companion.ui.widgets import BigButton
+
+    return next(w for w in row.walk(restrict=True) if isinstance(w, BigButton))
+
+
+def test_the_runner_answers_odds_and_refuses_an_unknown_deck(tmp_path: Path) -> None:
+    from companion.ui.runner import CommandRunner, run_inline
+
+    replies = []
+    runner = CommandRunner(saved_game(tmp_path / "games.db"), run_inline)
+    runner.resume(replies.append)
+    runner.odds("hazard", replies.append)
+    runner.odds("nonsense", replies.append)
+    runner.stop()
+    assert replies[1].ok and replies[1].value["deck"] == "hazard"
+    assert replies[1].value["sentence"].startswith(f"{replies[1].value['left']} cards left")
+    assert not replies[2].ok and replies[2].message == "'nonsense' is not a deck of this game."
+
+
+def _ship_texts(driver, card: str) -> list[str]:
+    from companion.ui.panels.panel import PanelCard
+
+    panel = driver.screen.ids.tabs.panel("Ships")
+    card_widget = next(w for w in panel.children if isinstance(w, PanelCard)
+                       and any(getattr(t, "text", "").startswith(card + " ")
+                               for t in w.children))
+    return driver.texts(card_widget)
+
+
+def _editor(driver):
+    from companion.ui.panels.corrections import CorrectionEditor
+
+    editor = driver.screen.ids.tabs.panel("Ships").children[0]
+    assert isinstance(editor, CorrectionEditor)
+    return editor
+
+
+def _minus(driver, editor, times: int = 1) -> None:
+    minus = editor.ids.stepper.children[-1]
+    assert minus.text == "-"
+    for _ in range(times):
+        driver.tap(minus)
+
+
+def test_ships_show_tracks_and_an_undeployed_ships_printed_values(make_driver,
+                                                                   tmp_path: Path) -> None:
+    driver = make_driver(db=saved_game(tmp_path / "games.db"))
+    driver.tap("Ships", exact=True)
+    assert _ship_texts(driver, "SHLD1") == [
+        "SHLD1 Shield", "in home orbit · selected to fly this round",
+        "Energy 4/6 · Resistance 3/3 · Velocity 4 · Maneuverability 2",
+        "Cargo: Trap module (1 of 2 slots)", "Correct SHLD1"]
+    assert _ship_texts(driver, "LASR2") == [
+        "LASR2 Laser beam", "not deployed",
+        "Deploy cost 5 · starts with energy 4/6, resistance 3, velocity 4, maneuverability 2,"
+        " 2 cargo slots"]  # printed values, and nothing to correct
+    driver.type_command("move SHLD1 1 space")
+    assert _ship_texts(driver, "SHLD1")[1:3] == [
+        "on the map: a plain space · selected to fly this round",
+        "Energy 3/6 · Resistance 3/3 · Velocity 4 · Maneuverability 2"]
+
+
+def test_a_ship_correction_by_touch_shows_and_undoes_by_touch(make_driver,
+                                                             tmp_path: Path) -> None:
+    driver = make_driver(db=saved_game(tmp_path / "games.db"))
+    driver.tap("Ships", exact=True)
+    driver.tap("Correct SHLD1")
+    editor = _editor(driver)
+    assert editor.title == "Correct SHLD1 Shield (Baikonur)"
+    assert driver.button("Apply").disabled  # no change chosen yet
+    _minus(driver, editor)
+    driver.tap("forgot an effect")
+    assert driver.shown("Energy: 4 -> 3")
+    assert driver.shown("adjust SHLD1 energy -1 'forgot an effect'")
+    steps = driver.app.table.steps
+    driver.tap("Apply")
+    assert driver.app.message == "Adjusted SHLD1's energy by -1 to 3 (forgot an effect)."
+    assert driver.app.table.steps == steps + 1
+    assert _ship_texts(driver, "SHLD1")[2].startswith("Energy 3/6 · ")
+    driver.tap("Undo", exact=True)
+    assert driver.shown("Undid step")
+    assert _ship_texts(driver, "SHLD1")[2].startswith("Energy 4/6 · ")
+
+
+def test_a_correction_the_game_refuses_says_why_and_changes_nothing(make_driver,
+                                                                   tmp_path: Path) -> None:
+    driver = make_driver(db=saved_game(tmp_path / "games.db"))
+    driver.tap("Ships", exact=True)
+    driver.tap("Correct SHLD1")
+    editor = _editor(driver)
+    driver.tap("Resistance 3")
+    _minus(driver, editor, 4)  # the stepper stops at 0; the game keeps resistance >= 1
+    assert driver.shown("Resistance: 3 -> 0")
+    steps = driver.app.table.steps
+    driver.tap("Apply")
+    assert driver.app.message_refused
+    assert driver.app.message.startswith("SHLD1 has 3 resistance (from 1 to 3)")
+    assert driver.app.table.steps == steps
+    assert _ship_texts(driver, "SHLD1")[2] == \
+        "Energy 4/6 · Resistance 3/3 · Velocity 4 · Maneuverability 2"
+
+
+def test_a_seats_counter_is_corrected_with_a_typed_reason(make_driver, tmp_path: Path) -> None:
+    driver = make_driver(db=saved_game(tmp_path / "games.db"))
+    credits = driver.app.table.view["seats"][0]["credits"]
+    driver.tap("Ships", exact=True)
+    driver.tap("Correct", exact=True)  # the first seat: Xichang
+    editor = _editor(driver)
+    assert editor.title == "Correct Xichang"
+    driver.tap(f"Credits {credits}")
+    driver.tap(editor.ids.stepper.children[0])  # +
+    driver.tap(editor.ids.stepper.children[0])
+    editor.ids.typed.text = "forgot the credit space"
+    driver.tap("Apply")
+    assert driver.app.message == \
+        "Adjusted Xichang's credits by +2 (forgot the credit space)."
+    driver.tap("Seats", exact=True)
+    assert driver.shown(f"{credits + 2} credits")

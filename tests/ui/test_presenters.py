@@ -188,6 +188,120 @@ def test_a_bug_in_a_job_becomes_one_sentence_and_a_crash_log(tmp_path: Path) -> 
     assert "ZeroDivisionError" in (tmp_path / "crash.log").read_text()
 
 
+# ---- the dashboard's game panels (Ships, Decks, Traps) ------------------------------------
+def _ship(**fields: object) -> dict:
+    ship = {"card": "TRNS1", "type": "Transporter", "location": "space",
+            "location_name": "on the map", "where": "a hazard space", "energy": 2,
+            "max_energy": 6, "resistance": 3, "max_resistance": 3, "velocity": 3,
+            "maneuverability": 3, "module_names": ["Habitat", "GNSS"], "cargo_slots": 4,
+            "selected": False, "skip_turns": 0, "bonuses": [],
+            "printed": {"energy": 4, "max_energy": 6, "resistance": 3, "velocity": 3,
+                        "maneuverability": 2, "cargo_slots": 4, "deploy_cost": 5}}
+    return {**ship, **fields}
+
+
+def test_a_ship_in_play_shows_its_tracks_bonuses_cargo_and_what_may_be_corrected() -> None:
+    from companion.ui.presenters.ships import Track, ship_line
+
+    bonus = {"attr": "maneuverability", "amount": 1, "source": "Trim thrusters",
+             "expires_round": 4, "condition": "", "from_round": 3}
+    line = ship_line(_ship(bonuses=[bonus], skip_turns=1), round_=3)
+    assert line.title == "TRNS1 Transporter"
+    assert line.place == "on the map: a hazard space · skips 1 turn(s)"
+    assert line.tracks == "Energy 2/6 · Resistance 3/3 · Velocity 3 · Maneuverability 3"
+    assert line.bonuses == "Bonuses: +1 maneuverability (Trim thrusters) until round 4"
+    assert line.cargo == "Cargo: Habitat, GNSS (2 of 4 slots)"
+    assert line.correctable == (Track("Energy", "energy", 2, 6),
+                                Track("Resistance", "resistance", 3, 3))
+
+
+def test_a_later_bonus_says_when_it_starts_and_a_condition_is_shown() -> None:
+    from companion.ui.presenters.ships import bonus_text
+
+    bonus = {"attr": "drop_maneuverability", "amount": -2, "source": "Solar storm",
+             "expires_round": 5, "condition": "when dropping", "from_round": 5}
+    assert bonus_text(bonus, 4) == \
+        "-2 drop maneuverability (Solar storm, when dropping) from round 5 to 5"
+
+
+def test_ships_in_hand_show_printed_values_and_destroyed_ones_take_no_correction() -> None:
+    from companion.ui.presenters.ships import ship_line
+
+    hand = ship_line(_ship(location="hand", location_name="not deployed", where="",
+                           energy=0, resistance=0))
+    assert hand.place == "not deployed"
+    assert hand.tracks == ("Deploy cost 5 · starts with energy 4/6, resistance 3, velocity 3,"
+                           " maneuverability 2, 4 cargo slots")
+    assert hand.correctable == ()
+    gone = ship_line(_ship(location="destroyed", location_name="destroyed", where=""))
+    assert (gone.place, gone.tracks, gone.cargo, gone.correctable) == ("destroyed", "", "", ())
+
+
+def test_seats_list_their_ships_and_the_counters_a_correction_may_change() -> None:
+    from companion.ui.presenters.ships import seat_ships
+
+    match = xp_match("length 8", "join Xichang Ana", "join Baikonur Ben")
+    seats = seat_ships(match.rules.view(match.state, match.catalog, None))
+    assert [s.seat for s in seats] == ["Xichang", "Baikonur"]
+    assert [t.what for t in seats[0].correctable] == ["credits", "command", "technology",
+                                                     "frags", "score"]
+    assert seats[0].ships == ()  # nothing drafted yet
+
+
+def test_the_correction_line_is_the_clis_with_quoted_words() -> None:
+    from companion.ui.presenters.ships import adjust_line
+
+    assert adjust_line("TRNS1", "energy", -1, ("table mistake", "")) == \
+        "adjust TRNS1 energy -1 'table mistake'"
+    assert adjust_line("Cape Canaveral", "credits", 5, ("", "forgot the credit space")) == \
+        "adjust 'Cape Canaveral' credits +5 'forgot the credit space'"
+    assert adjust_line("SHLD1", "resistance", 1, ()) == "adjust SHLD1 resistance +1"
+    match = xp_match("length 8", "join Xichang Ana", "join Baikonur Ben")
+    result = match.execute(adjust_line("Xichang", "credits", 3, ("house rule", "Ana's #1")))
+    assert result.ok and result.message == \
+        "Adjusted Xichang's credits by +3 (house rule; Ana's #1)."
+
+
+def test_decks_count_left_and_discarded_and_say_what_to_reshuffle() -> None:
+    from companion.ui.presenters.decks import deck_rows, reshuffle_notes
+
+    view = {"decks": {"hazard": 0, "primary": 10}, "discards": {"hazard": 7, "primary": 0},
+            "owed_draws": [{"deck": "hazard", "seat": "Xichang", "ship": "TRNS1",
+                            "reason": "TRNS1's move", "reshuffle_first": 7},
+                           {"deck": "primary", "seat": "Xichang", "ship": None,
+                            "reason": "a mission", "reshuffle_first": 0}]}
+    assert [(r.deck, r.text) for r in deck_rows(view)] == [
+        ("hazard", "0 left · 7 in the discard pile"), ("primary", "10 left")]
+    assert reshuffle_notes(view) == (
+        "The hazard deck is empty: shuffle its discard pile (7 cards) into a new hazard "
+        "deck, then draw for TRNS1's move.",)
+    ti4 = {"decks": [{"deck": "cultural", "left": 12}], "relic_deck_left": 3}
+    assert [(r.deck, r.left) for r in deck_rows(ti4)] == [("cultural", 12)]
+
+
+def test_odds_show_the_table_apis_sentence_and_each_names_chance() -> None:
+    from companion.ui.presenters.decks import odds_view
+
+    match = xp_match("length 8", "join Xichang Ana", "join Baikonur Ben")
+    odds = odds_view(match.odds("development").to_dict())
+    assert odds.sentence.startswith("18 cards left in the development deck: ")
+    assert "Funding: 2 of 18 (11%)" in odds.rows
+    hidden = xp_match("length 8", "join Xichang Ana", "join Baikonur Ben", "for Xichang",
+                      "scan XP/D17", "scan XP/P06")
+    sentence = odds_view(hidden.odds("primary").to_dict()).sentence
+    assert "1 more primary card(s) are in hidden hands" in sentence
+
+
+def test_traps_show_owner_place_and_count_in_the_owners_colour() -> None:
+    from companion.ui.presenters.traps import trap_rows
+
+    view = {"seats": [{"seat": "Xichang"}, {"seat": "Baikonur"}],
+            "traps": [{"trap_id": "T1", "owner": "Baikonur", "count": 2,
+                       "where": "a plain space"}]}
+    (row,) = trap_rows(view)
+    assert (row.text, row.count, row.colour) == ("T1 · Baikonur's trap · a plain space", "2",
+                                                 "#56B4E9")
+    assert trap_rows({"seats": [], "traps": []}) == ()
 def test_the_check_screen_reads_the_check_from_the_prompt_and_the_result() -> None:
     from companion.ui.presenters.check import check_lines, check_prompt, is_check_prompt
 

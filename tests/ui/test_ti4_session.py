@@ -7,28 +7,19 @@ hazardous fragments purged for a relic, a frontier token explored, an undo.
 
 from __future__ import annotations
 
-from companion.ui.gallery import seat_players
+from kivy.uix.button import Button
+
+from companion.ui.gallery_ti4 import order_button, start_ti4
 from companion.ui.widgets import LineText
 
 SEED = 102
 
 
-def start_ti4(make_driver):
+def start_ti4_game(make_driver):
     driver = make_driver(seed=SEED)
-    driver.tap("New game")
-    driver.tap("TI4 Exploration")
-    seat_players(driver, {"Player 1": "Alice", "Player 2": "Bob", "Player 3": "Carol"})
-    driver.tap("Start the game")
+    start_ti4(driver)
     assert driver.screen.name == "dashboard", driver.screen.problem
     return driver
-
-
-def order_row_button(driver, planet: str, text: str):
-    """The Up or Remove button on the order row of `planet`."""
-    for label in driver.widgets(driver.screen.ids.order):
-        if isinstance(label, LineText) and planet in label.text:
-            return next(b for b in label.parent.children if getattr(b, "text", "") == text)
-    raise AssertionError(f"{planet} is not in the order: {driver.texts(driver.screen.ids.order)}")
 
 
 def order_shown(driver) -> list[str]:
@@ -47,16 +38,19 @@ def draw_and_resolve(driver, deck: str, heading: str) -> str:
 
 
 def test_planets_taken_in_a_chosen_order_are_explored_one_card_at_a_time(make_driver) -> None:
-    driver = start_ti4(make_driver)
+    driver = start_ti4_game(make_driver)
     driver.tap("Take a planet for Alice")
     assert driver.screen.name == "explore"
     assert driver.shown("Tap a system to add its planets.")
     driver.tap("76: Rigel I, Rigel II, Rigel III")
     assert order_shown(driver) == ["1. Rigel I (hazardous)", "2. Rigel II (industrial)",
                                    "3. Rigel III (industrial)"]
-    driver.tap(order_row_button(driver, "Rigel III", "Up"))
-    driver.tap(order_row_button(driver, "Rigel III", "Up"))
+    driver.tap(order_button(driver, "Rigel III", "Up"))
+    driver.tap(order_button(driver, "Rigel III", "Up"))
     assert order_shown(driver)[0] == "1. Rigel III (industrial)"
+    small = [(b.text, b.size) for b in driver.widgets() if isinstance(b, Button)
+             and b.opacity > 0 and (b.height < 48 or b.width < 48)]
+    assert not small, small
     driver.tap("Alice takes 3 planets")
     assert driver.screen.name == "dashboard"
     assert driver.shown("Alice gains Rigel III (P76A).")
@@ -79,13 +73,17 @@ def test_planets_taken_in_a_chosen_order_are_explored_one_card_at_a_time(make_dr
     # One planet of a system: add the system, remove the others.
     driver.tap("Take a planet for Alice")
     driver.tap("75: Abaddon, Ashtroth, Loki")
-    driver.tap(order_row_button(driver, "Abaddon", "Remove"))
-    driver.tap(order_row_button(driver, "Ashtroth", "Remove"))
+    driver.tap(order_button(driver, "Abaddon", "Remove"))
+    driver.tap(order_button(driver, "Ashtroth", "Remove"))
     assert order_shown(driver) == ["1. Loki (cultural)"]
     driver.tap("Alice takes 1 planet")
     assert draw_and_resolve(driver, "Cultural exploration deck",
                             "Cultural card for Alice") == "Paradise World"
     assert driver.shown("attached to Loki (P75A)")
+    driver.tap("Planets", exact=True)  # the attachment with the planet's new values
+    assert driver.shown("Loki (P75A)") and driver.shown("1/4")
+    assert driver.shown("cultural · printed 1/2 · + Paradise World (C10)")
+    assert driver.shown("Alice: 4 planets · 3 resources, 8 influence")
 
     # Two hazardous planets, then the three hazardous fragments purged for a relic.
     driver.tap("Take a planet for Alice")
@@ -103,7 +101,14 @@ def test_planets_taken_in_a_chosen_order_are_explored_one_card_at_a_time(make_dr
     assert driver.shown("Relic card for Alice") and driver.shown("Scepter of Emelpar")
     driver.tap("Continue")
     assert driver.app.table.view["seats"][0]["fragments"] == []
-    assert driver.app.table.view["seats"][0]["relics"] == ["Scepter of Emelpar (R03)"]
+    driver.tap("Relics", exact=True)
+    assert driver.shown("Relics: Scepter of Emelpar (R03)")
+    assert driver.shown("Alice: no fragments")
+    relic_deck = next(w for w in driver.widgets() if getattr(w, "heading", "") == "Relic deck")
+    assert relic_deck.count == "9"
+    driver.tap("Decks", exact=True)
+    assert driver.shown("Hazardous deck") and driver.shown("Frontier tokens: 17")
+    driver.tap("Seats", exact=True)
 
     # A frontier token, with Dark Energy Tap recorded first; then an undo by touch.
     driver.tap("Record a technology")

@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # the widgets import Kivy; this registry does not
 #: The game id (`TableData.kind`) and the module of this package that lists its panels.
 MODULES: dict[str, str] = {
     "xp": "exploration",
+    "ti4": "ti4",
 }
 
 

@@ -2,11 +2,157 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.ui.panels import PanelSpec
-from companion.ui.panels.panel import CountRow, Panel
+from companion.ui.panels.corrections import CorrectionEditor
+from companion.ui.panels.panel import AccentText, CountRow, Note, Panel, PanelCard
+from companion.ui.presenters.decks import deck_rows, odds_view, reshuffle_notes
+from companion.ui.presenters.ships import SeatShips, ShipLine, Track, seat_ships
 from companion.ui.presenters.traps import trap_rows
+from companion.ui.runner import Reply
 from companion.ui.table import TableData
-from companion.ui.widgets import Text
+from companion.ui.widgets import BigButton, LineText, Text
+
+
+class ShipsPanel(Panel):
+    """Each seat's ships: place, tracks, bonuses, cargo ("not deployed" ones with their
+    printed values); a correction by touch (`adjust`) for a ship in play or a seat."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._table: TableData | None = None
+        self.editing: str | None = None  # the ship or seat being corrected
+
+    def show_table(self, table: TableData) -> None:
+        self._table = table
+        self._build()
+
+    def correct(self, target: str) -> None:
+        """Open the correction of a ship (by card) or a seat (by name)."""
+        self.editing = target
+        self._build()
+        self.parent_scroll_to_top()
+
+    def close_editor(self) -> None:
+        self.editing = None
+        self._build()
+
+    def parent_scroll_to_top(self) -> None:
+        if hasattr(self.parent, "scroll_y"):
+            self.parent.scroll_y = 1
+
+    def _build(self) -> None:
+        self.clear_widgets()
+        if self._table is None:
+            return
+        seats = seat_ships(self._table.view)
+        if self.editing is not None:
+            found = self._find(seats, self.editing)
+            if found is not None:
+                self.add_widget(CorrectionEditor(self.editing, found[0], found[1],
+                                                 self.app().send, self.close_editor))
+                return
+            self.editing = None  # it left play (an undo): back to the list
+        for seat in seats:
+            self._add_seat(seat)
+
+    @staticmethod
+    def _find(seats: tuple[SeatShips, ...], target: str) -> tuple[str, tuple[Track, ...]] | None:
+        for seat in seats:
+            if seat.seat == target and seat.correctable:
+                return f"Correct {seat.seat}", seat.correctable
+            for ship in seat.ships:
+                if ship.card == target and ship.correctable:
+                    return f"Correct {ship.title} ({seat.seat})", ship.correctable
+        return None
+
+    def _add_seat(self, seat: SeatShips) -> None:
+        player = f"  ·  {seat.player}" if seat.player and seat.player != seat.seat else ""
+        heading = CountRow(heading=seat.seat + player, initial=seat.seat[:1].upper(),
+                           colour=seat.colour, action="Correct" if seat.correctable else "")
+        heading.on_action = lambda name=seat.seat: self.correct(name)
+        self.add_widget(heading)
+        if not seat.ships:
+            self.add_widget(Text(text="No ships yet.", muted=True))
+        for ship in seat.ships:
+            self.add_widget(self._ship_card(ship))
+
+    def _ship_card(self, ship: ShipLine) -> PanelCard:
+        card = PanelCard()
+        card.add_widget(LineText(text=ship.title, bold=True))
+        card.add_widget(AccentText(text=ship.place))
+        for line in (ship.tracks, ship.bonuses, ship.cargo):
+            if line:
+                card.add_widget(Text(text=line, muted=line is not ship.tracks))
+        if ship.correctable:
+            button = BigButton(text=f"Correct {ship.card}", kind="quiet")
+            button.bind(on_release=lambda _b, name=ship.card: self.correct(name))
+            card.add_widget(button)
+        return card
+
+
+class DecksPanel(Panel):
+    """Every deck: cards left and discarded, the reshuffle it owes, and on a tap the odds
+    of its next card (asked of the runner, which owns the session)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.open_deck: str | None = None
+        self._odds: dict[str, Any] | None = None
+        self._table: TableData | None = None
+
+    def show_table(self, table: TableData) -> None:
+        self._table = table
+        self._odds = None
+        self._build()
+        if self.open_deck is not None:
+            self._ask(self.open_deck)
+
+    def toggle(self, deck: str) -> None:
+        """Show the odds of `deck`, or hide them when they are shown."""
+        if self.open_deck == deck:
+            self.open_deck = None
+            self._build()
+            return
+        self.open_deck, self._odds = deck, None
+        self._build()
+        self._ask(deck)
+
+    def _ask(self, deck: str) -> None:
+        self.app().runner.odds(deck, self._on_odds)
+
+    def _on_odds(self, reply: Reply) -> None:
+        if reply.ok and reply.value and reply.value.get("deck") == self.open_deck:
+            self._odds = reply.value
+            self._build()
+
+    def _build(self) -> None:
+        self.clear_widgets()
+        if self._table is None:
+            return
+        view = self._table.view
+        for note in reshuffle_notes(view):
+            self.add_widget(Note(text=note))
+        for row in deck_rows(view):
+            shown = row.deck == self.open_deck
+            widget = CountRow(heading=f"{row.deck.capitalize()} deck", detail=row.text,
+                              count=str(row.left), action="Hide" if shown else "Odds")
+            widget.on_action = lambda deck=row.deck: self.toggle(deck)
+            self.add_widget(widget)
+            if shown:
+                self.add_widget(self._odds_card())
+
+    def _odds_card(self) -> PanelCard:
+        card = PanelCard()
+        if self._odds is None:
+            card.add_widget(Text(text="Counting what is left...", muted=True))
+            return card
+        odds = odds_view(self._odds)
+        card.add_widget(Text(text=odds.sentence))
+        for line in odds.rows:
+            card.add_widget(Text(text=line, muted=True))
+        return card
 
 
 class TrapsPanel(Panel):
@@ -25,5 +171,7 @@ class TrapsPanel(Panel):
 
 
 PANELS = (
+    PanelSpec("Ships", ShipsPanel),
+    PanelSpec("Decks", DecksPanel),
     PanelSpec("Traps", TrapsPanel),
 )

@@ -10,6 +10,7 @@ from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.ui.table import TableData
+from companion.ui.widgets import Text
 
 
 class Panel(BoxLayout):
@@ -24,6 +25,14 @@ class Panel(BoxLayout):
         return App.get_running_app()
 
 
+class Note(Text):
+    """A sentence the table must act on (a reshuffle), in the warning colour."""
+
+
+class AccentText(Text):
+    """Where something is (a ship's place), in the accent colour."""
+
+
 class PanelCard(BoxLayout):
     """A rounded block of rows (one ship, one deck, one trap)."""
 
@@ -36,6 +45,12 @@ class CountRow(BoxLayout):
     count = StringProperty("")
     colour = StringProperty("")
     initial = StringProperty("")
+    #: The text of a button at the row's end ("" for none); tapping it calls `on_action()`.
+    action = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.on_action = lambda: None
 
 
 Builder.load_file(str(Path(__file__).with_name("panels.kv")))

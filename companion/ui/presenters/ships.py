@@ -45,6 +45,21 @@ class SeatShips:
     player: str
     colour: str
     ships: tuple[ShipLine, ...]
+    #: The seat's counters a correction may change (`adjust SEAT credits +5 reason`).
+    correctable: tuple[Track, ...] = ()
+
+
+#: A seat's counters `adjust` takes, when the game's view has them, with their labels.
+SEAT_TRACKS = (("Credits", "credits"), ("Command", "command"), ("Technology", "technology"),
+               ("Frags", "frags"), ("Score", "score"))
+
+#: No printed maximum for a seat's counters: the stepper stops here.
+SEAT_LIMIT = 99
+
+
+def seat_tracks(seat: Mapping[str, Any]) -> tuple[Track, ...]:
+    return tuple(Track(label, what, int(seat[what]), SEAT_LIMIT) for label, what in SEAT_TRACKS
+                 if isinstance(seat.get(what), int))
 
 
 def _words(attr: str) -> str:
@@ -115,7 +130,8 @@ def seat_ships(view: Mapping[str, Any]) -> tuple[SeatShips, ...]:
     return tuple(
         SeatShips(str(seat["seat"]), str(seat.get("player") or ""),
                   seat_colour(index, seat.get("color")),
-                  tuple(ship_line(s, round_) for s in seat.get("ships") or []))
+                  tuple(ship_line(s, round_) for s in seat.get("ships") or []),
+                  seat_tracks(seat))
         for index, seat in enumerate(view.get("seats", [])))
 
 
@@ -123,8 +139,8 @@ def has_ships(view: Mapping[str, Any]) -> bool:
     return any("ships" in seat for seat in view.get("seats", []))
 
 
-def adjust_line(card: str, what: str, delta: int, reasons: Sequence[str]) -> str:
+def adjust_line(target: str, what: str, delta: int, reasons: Sequence[str]) -> str:
     """The command line a correction sends, exactly as typed at the CLI."""
     reason = "; ".join(r.strip() for r in reasons if r.strip())
-    line = f"adjust {card} {what} {delta:+d}"
+    line = f"adjust {shlex.quote(target)} {what} {delta:+d}"
     return f"{line} {shlex.quote(reason)}" if reason else line

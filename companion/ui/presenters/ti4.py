@@ -115,10 +115,14 @@ def deck_lines(view: Mapping[str, Any]) -> tuple[str, ...]:
         discard = len(deck.get("discard", ()))
         lines.append(f"{str(deck['deck']).capitalize()}: {deck['left']} left, "
                      f"{deck['fragments_left']} of them fragments; {discard} discarded")
-    lines.append(relic_deck_text(view))
+    return (*lines, relic_deck_text(view), *table_lines(view))
+
+
+def table_lines(view: Mapping[str, Any]) -> tuple[str, ...]:
+    """Frontier tokens, the common play area and the tokens cards put on the map."""
     tokens = view.get("frontier_tokens") or []
-    lines.append(f"Frontier tokens: {len(tokens)}" + (f" (tiles {', '.join(tokens)})"
-                                                      if tokens else ""))
+    lines = [f"Frontier tokens: {len(tokens)}" + (f" (tiles {', '.join(tokens)})"
+                                                  if tokens else "")]
     if view.get("common_play_area"):
         lines.append("Common play area: " + ", ".join(view["common_play_area"]))
     for token in view.get("map_tokens") or []:

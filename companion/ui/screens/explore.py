@@ -47,7 +47,7 @@ class ExploreScreen(Screen):
         seats = [str(s["seat"]) for s in table.view.get("seats", [])]
         if self.seat not in seats:
             self.seat = str(table.view.get("active") or (seats[0] if seats else ""))
-        self.heading = f"{table.title}  ·  take planets and explore them"
+        self.heading = f"{table.title}  ·  Take planets"
         self._dirty = True
         if self.manager is not None and self.manager.current == self.name:
             self._redraw()

@@ -47,9 +47,16 @@ class FinalScreen(Screen):
     heading = StringProperty("Final scores")
     winner = StringProperty("")
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._view: FinalView | None = None
+
     def show_table(self, table: TableData) -> None:
         self.heading = f"{table.title}  ·  final scores"
-        self._show(final_view(table.view))
+        view = final_view(table.view)
+        if view != self._view:  # an undo of a note or a correction leaves the scores alone
+            self._view = view
+            self._show(view)
 
     def _show(self, view: FinalView) -> None:
         self.winner = view.winner

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion.ui.presenters.history import history_lines
+from companion.ui.presenters.history import HistoryLine, history_lines
 from companion.ui.screens import load_layout
 from companion.ui.table import TableData
 from companion.ui.widgets import Text
@@ -18,30 +20,37 @@ class HistoryScreen(Screen):
     redo_text = StringProperty("There is nothing to redo.")
     heading = StringProperty("History")
 
-    def __init__(self, **kwargs: object) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._table: TableData | None = None
-        self._drawn: TableData | None = None
+        self._rows: dict[str, Text] = {}  # step number -> its row, reused between replies
+        self._lines: list[HistoryLine] | None = None  # not yet drawn into the rows
 
     def show_table(self, table: TableData) -> None:
-        """Keep the newest table; its rows are laid out only when the history is shown
-        (60 rows of text after every tap cost more than the tap itself)."""
-        self._table = table
-        if self.manager is not None and self.manager.current == self.name:
-            self._draw()
-
-    def on_pre_enter(self, *_args: object) -> None:
-        self._draw()
-
-    def _draw(self) -> None:
-        table = self._table
-        if table is None or table is self._drawn:
-            return
-        self._drawn = table
         self.heading = f"{table.title}  ·  history ({table.steps} steps)"
         self.undo_text = table.undo_preview or "There is nothing to undo."
         self.redo_text = table.redo_preview or "There is nothing to redo."
-        rows = self.ids.rows
-        rows.clear_widgets()
-        for line in history_lines(table.history):
-            rows.add_widget(Text(text=f"{line.number}.  {line.text}", muted=line.undone))
+        self._lines = history_lines(table.history)
+        if self.manager is None or self.manager.current == self.name:
+            self._fill()
+
+    def on_pre_enter(self, *_args: Any) -> None:
+        self._fill()  # replies that came while the screen was hidden are drawn now, once
+
+    def _fill(self) -> None:
+        """Bring the rows up to date, touching only what changed: a reply usually adds
+        one step and marks one undone, so the other rows keep their rendered text."""
+        lines, self._lines = self._lines, None
+        if lines is None:
+            return
+        box = self.ids.rows
+        wanted = {line.number for line in lines}
+        for number in [n for n in self._rows if n not in wanted]:
+            box.remove_widget(self._rows.pop(number))
+        for place, line in enumerate(lines):  # newest first; step numbers only grow
+            text = f"{line.number}.  {line.text}"
+            row = self._rows.get(line.number)
+            if row is None:
+                row = self._rows[line.number] = Text(text=text, muted=line.undone)
+                box.add_widget(row, index=len(box.children) - place)
+            else:
+                row.text, row.muted = text, line.undone  # unchanged values draw nothing

@@ -1,24 +1,166 @@
-"""Settings: sound and volume, text size, rotation, camera source and decoder."""
+"""Settings: sound and volume, text size, rotation, camera source and decoder; on the kiosk
+also Shut down and Restart (confirmed first) and the copy of the saved games to a USB stick."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from kivy.app import App
+from kivy.clock import Clock
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
+from companion.kiosk import is_kiosk, power, usb
+from companion.ui.runner import CommandRunner, Reply
 from companion.ui.screens import load_layout
 from companion.ui.settings import DECODERS, TEXT_SIZES, AppSettings
 
 load_layout(__file__)
 
+#: How often the kiosk looks for a USB stick while Settings is up (it reads a few files).
+STICK_POLL_SECONDS = 2.0
+
+QUESTIONS = {
+    "shutdown": ("Shut the companion down now? Every acknowledged tap is already saved; "
+                 "wait for the screen to go dark before unplugging it.", "Yes, shut down"),
+    "restart": ("Restart the companion now? Every acknowledged tap is already saved, and the "
+                "game resumes after the restart.", "Yes, restart"),
+}
+
+
+def _power_job(what: str) -> Any:
+    def job(_runner: CommandRunner) -> Reply:
+        if what == "shutdown":
+            power.shutdown()
+            return Reply(True, "Shutting down: wait for the screen to go dark.")
+        power.restart()
+        return Reply(True, "Restarting: the game resumes in a moment.")
+    return job
+
+
+def _sticks_job(_runner: CommandRunner) -> Reply:
+    return Reply(True, "", None, "info", tuple(usb.sticks()))
+
+
+def _export_job(stick: usb.Stick) -> Any:
+    def job(runner: CommandRunner) -> Reply:
+        return Reply(True, usb.export_to(stick, runner.db).message)
+    return job
+
 
 class SettingsScreen(Screen):
     decoders = DECODERS
     text_sizes = TEXT_SIZES
+    kiosk = BooleanProperty(False)
+    asking = StringProperty("")  # "shutdown" or "restart" while the question is up
+    question = StringProperty("")
+    confirm_text = StringProperty("")
+    kiosk_message = StringProperty("")
+    kiosk_refused = BooleanProperty(False)
+    sticks = ListProperty([])
+    copying = BooleanProperty(False)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._poll: Any = None
 
     def show_settings(self, settings: AppSettings) -> None:
         self.ids.camera.text = settings.camera
         self.ids.decoder.text = settings.decoder
         self.ids.volume.value = settings.volume
+        self.kiosk = is_kiosk()
+        self._place(self._kiosk_box, self.kiosk)
+        self.asking = ""
+        self.kiosk_message = ""
 
     def change(self, name: str, value: object) -> None:
         App.get_running_app().change_setting(name, str(value))
+
+    def on_kv_post(self, _base: object) -> None:
+        # Strong references: these boxes leave the page and come back.
+        self._kiosk_box = self.ids.kiosk_box.__self__
+        self._question_box = self.ids.question_box.__self__
+        self._places = {box: (box.parent.__self__, box.parent.children.index(box))
+                        for box in (self._kiosk_box, self._question_box)}
+        self._place(self._question_box, False)
+        self._place(self._kiosk_box, False)
+
+    def _place(self, box: Any, shown: bool) -> None:
+        """Put a box on the page or take it off (a hidden widget would still take taps)."""
+        parent, index = self._places[box]
+        if shown and box.parent is None:
+            parent.add_widget(box, index=index)
+        elif not shown and box.parent is not None:
+            box.parent.remove_widget(box)
+
+    def on_asking(self, _screen: object, asking: str) -> None:
+        self._place(self._question_box, bool(asking))
+
+    # ---- the kiosk: power ----------------------------------------------------------------
+    def ask(self, what: str) -> None:
+        """Shut down or Restart was tapped: ask first (nothing happens until confirmed)."""
+        self.asking = what
+        self.question, self.confirm_text = QUESTIONS[what]
+        self.kiosk_message = ""
+
+    def cancel(self) -> None:
+        self.asking = ""
+
+    def confirm(self) -> None:
+        what, self.asking = self.asking, ""
+        if what:
+            self._runner().submit(_power_job(what), self._on_reply)
+
+    # ---- the kiosk: USB stick ------------------------------------------------------------
+    def on_enter(self, *_args: Any) -> None:
+        if self.kiosk:
+            self.look_for_sticks()
+            self._poll = Clock.schedule_interval(lambda _dt: self.look_for_sticks(),
+                                                 STICK_POLL_SECONDS)
+
+    def on_leave(self, *_args: Any) -> None:
+        if self._poll is not None:
+            self._poll.cancel()
+            self._poll = None
+
+    def look_for_sticks(self) -> None:
+        runner = self._runner()
+        if not runner.pending:
+            runner.submit(_sticks_job, self._on_sticks)
+
+    def _on_sticks(self, reply: Reply) -> None:
+        if reply.ok:
+            self.sticks = list(reply.value or ())
+        else:
+            self.sticks = []
+            self._say(reply.message, True)
+
+    def export(self) -> None:
+        if not self.sticks or self.copying:
+            return
+        self.copying = True
+        self.kiosk_message = f"Copying the saved games to {self.sticks[0].describe()}..."
+        self.kiosk_refused = False
+        self._runner().submit(_export_job(self.sticks[0]), self._on_export)
+
+    def _on_export(self, reply: Reply) -> None:
+        self.copying = False
+        self._on_reply(reply)
+
+    def stick_text(self, sticks: list[usb.Stick], copying: bool) -> str:
+        if copying:
+            return "Copying..."
+        if not sticks:
+            return "Plug in a USB stick to copy the saved games to it"
+        return f"Copy every saved game to {sticks[0].describe()}"
+
+    # ---- replies ---------------------------------------------------------------------------
+    def _on_reply(self, reply: Reply) -> None:
+        self._say(reply.message, not reply.ok)
+
+    def _say(self, text: str, refused: bool) -> None:
+        self.kiosk_message = text
+        self.kiosk_refused = refused
+
+    def _runner(self) -> CommandRunner:
+        return App.get_running_app().runner  # type: ignore[no-any-return]

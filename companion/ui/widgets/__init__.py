@@ -7,6 +7,7 @@ Every text is shown as text: markup is never turned on, so a player called
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from kivy.factory import Factory
 from kivy.lang import Builder
@@ -27,7 +28,24 @@ from companion.ui import theme
 from companion.ui.presenters.colours import hex_rgba, text_on
 
 
-class Text(Label):
+class FreshTexture:
+    """Text re-rendered into a new texture, never into the one on screen.
+
+    When a label's text or colour changes and its size does not, Kivy renders into
+    the texture it already has; software GL (Mesa's llvmpipe: CI, the benchmarks, a
+    Pi without its GPU driver) must then finish every queued frame that draws that
+    texture before the upload. A Redo button greying out cost 100 to 300 ms of a tap
+    that way. A new texture waits for nothing; the old one goes with its last frame.
+    """
+
+    _label: Any
+
+    def texture_update(self, *args: Any) -> None:
+        self._label.texture = None
+        super().texture_update(*args)  # type: ignore[misc]
+
+
+class Text(FreshTexture, Label):
     """A label that wraps within its width and never reads markup."""
 
     muted = BooleanProperty(False)
@@ -41,7 +59,7 @@ class LineText(Text):
     """One line of text cut with an ellipsis when it does not fit."""
 
 
-class BigButton(Button):
+class BigButton(FreshTexture, Button):
     """A big, clearly labelled button (at least 48 dp tall); `kind` picks its colour."""
 
     kind = StringProperty("normal")  # normal, primary, danger, quiet
@@ -58,7 +76,7 @@ class ToggleChoice(BigButton):
     value = ObjectProperty(None)
 
 
-class SeatBadge(Label):
+class SeatBadge(FreshTexture, Label):
     """The seat's colour with its initial on it: never colour alone."""
 
     colour = StringProperty("#BBBBBB")
@@ -94,6 +112,14 @@ class SeatRowView(ButtonBehavior, BoxLayout):
         for name in ("seat", "player", "initial", "colour", "score", "delta", "sources",
                      "counters", "detail", "active"):
             setattr(self, name, getattr(row, name))
+
+
+class Figure(FreshTexture, Label):
+    """A number or a short word in large type (a score, a stepper's count), never markup."""
+
+    def __init__(self, **kwargs: object) -> None:
+        kwargs["markup"] = False
+        super().__init__(**kwargs)
 
 
 class CommandInput(TextInput):

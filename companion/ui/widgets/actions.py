@@ -27,18 +27,24 @@ class ActionsPanel(BoxLayout):
         self.on_back: Callable[[], None] = lambda: None
         self._view: ActionsView | None = None
         self._depth = 0
+        self._asking = False  # an input (stepper or field) replaces the buttons
 
     def show(self, view: ActionsView, trail: Sequence[str] = ()) -> None:
         """Show `view`; `trail` is the labels of the partials chosen so far."""
+        label = "  >  ".join(trail)
+        if (view == self._view and label == self.trail and not self._asking
+                and not self.show_unavailable):
+            return  # these very buttons are up already: rebuilding them only costs a frame
         self._view = view
         self._depth = len(trail)
-        self.trail = "  >  ".join(trail)
+        self.trail = label
         self.show_unavailable = False
         self._build()
 
     def _build(self) -> None:
         box = self.ids.entries
         box.clear_widgets()
+        self._asking = False
         view = self._view
         if view is None:
             return
@@ -80,6 +86,7 @@ class ActionsPanel(BoxLayout):
         """An input: a stepper for a count, a field for a name; then OK runs the command."""
         box = self.ids.entries
         box.clear_widgets()
+        self._asking = True
         box.add_widget(Text(text=item.label))
         editor: Any
         if item.input_kind == "count":

@@ -140,8 +140,7 @@ class TabbedPages(BoxLayout):
     def _show_strip(self) -> None:
         shown = bool(self._pages)
         self.strip.height = dp(52) if shown else 0
-        self.strip.opacity = 1 if shown else 0
-        self.strip.disabled = not shown
+        self.strip.opacity = 1 if shown else 0  # (no `disabled`: it would recolour the tabs)
 
 
 Builder.load_file(str(Path(__file__).with_name("tabs.kv")))

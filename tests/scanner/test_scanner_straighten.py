@@ -1,0 +1,76 @@
+"""Defocused tags: finders found again in a sharpened card, the symbol straightened
+from its three finders and read (finders.sharpened_finders, straighten.py)."""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+import pytest
+from hard_photos import MILD, make_hard_photo
+
+from companion.scanner.decoders import make_decoder
+from companion.scanner.finders import card_boxes, halved, sharpened_finders
+from companion.scanner.reader import FrameReader
+from companion.scanner.straighten import corner_first
+
+
+def defocused(seed: int, ppm: float = 5.0, blur: float = 2.6) -> tuple[np.ndarray, object]:
+    image, truth = make_hard_photo(seed, **{**MILD, "ppm": ppm, "blur": blur})
+    return cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), truth
+
+
+@pytest.mark.parametrize("turn", [0, 30, 135, 250])
+def test_the_corner_finder_comes_first_then_top_right_then_bottom_left(turn: int) -> None:
+    a = math.radians(turn)
+
+    def at(x: float, y: float) -> tuple[float, float, float]:
+        return (500 + x * math.cos(a) - y * math.sin(a), 300 + x * math.sin(a) + y * math.cos(a),
+                30.0)
+
+    corner, right, below = at(0, 0), at(100, 0), at(0, 100)
+    assert corner_first([below, right, corner]) == (corner, right, below)
+    assert corner_first([right, corner, below]) == (corner, right, below)
+
+
+def test_three_finders_in_a_row_or_two_alone_are_no_corner() -> None:
+    row = [(0.0, 0.0, 30.0), (100.0, 0.0, 30.0), (200.0, 10.0, 30.0)]
+    assert corner_first(row) is None
+    assert corner_first(row[:2]) is None
+
+
+def test_a_defocused_tags_finders_are_found_once_its_card_is_sharpened() -> None:
+    gray, truth = defocused(1100)
+    half = halved(gray)
+    [card] = [c for c in card_boxes(half, []) if c[1]]  # the one light card
+    groups = sharpened_finders(half, card)
+    corners = np.array(truth.corners[0])  # type: ignore[attr-defined]
+    assert any(len(g) == 3 and all(
+        cv2.pointPolygonTest(corners.astype(np.float32), (x, y), True) > -10 for x, y, _ in g)
+        for g in groups)
+
+
+def test_defocused_tags_the_cheap_pass_and_ladder_miss_are_read_straightened() -> None:
+    zxing = make_decoder("zxing")
+    before, after = FrameReader(zxing, sharpened_cards=False), FrameReader(zxing)
+    missed_before = read_after = 0
+    for seed in (1100, 1101, 1103, 1104):
+        gray, truth = defocused(seed)
+        tags = set(truth.tags)  # type: ignore[attr-defined]
+        missed_before += not tags <= {c.text for c in before.read(gray).codes}
+        found = after.read(gray).codes
+        if tags <= {c.text for c in found}:
+            read_after += 1
+            # The corners come back in frame pixels, on the tag.
+            [code] = [c for c in found if c.text in tags]
+            truth_centre = np.mean(truth.corners[0], 0)  # type: ignore[attr-defined]
+            assert math.dist(np.mean(code.corners, 0), truth_centre) < 20
+    assert missed_before == 4 and read_after == 4
+
+
+def test_blank_cards_under_defocus_yield_no_code() -> None:
+    reader = FrameReader(make_decoder("zxing"))
+    for seed in range(3):
+        image, _ = make_hard_photo(1200 + seed, **{**MILD, "cards": 3, "blur": 2.6}, empty=True)
+        assert reader.read(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)).codes == []

@@ -1,0 +1,166 @@
+"""Settings by touch: rotation and text size really apply and are kept; on the kiosk,
+Shut down and Restart (confirmed first) and the copy to a USB stick, with stand-ins."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from kivy.tests.common import UnitTestTouch
+
+from companion.kiosk import power, usb
+from companion.ui.settings import AppSettings, load_settings
+from tests.ui.test_actions import saved_game
+
+
+@pytest.fixture
+def kiosk(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[power.StandInPower]:
+    """The app as the kiosk, with a stand-in for systemd and folders for USB sticks."""
+    monkeypatch.setenv("COMPANION_KIOSK", "1")
+    stand_in = power.StandInPower()
+    power.use(stand_in)
+    usb.use(usb.StandInSticks(tmp_path / "sticks"))
+    yield stand_in
+    power.use(None)
+    usb.use(None)
+
+
+def _label_size(driver, fragment: str) -> float:
+    from kivy.uix.label import Label
+
+    return next(w.font_size for w in driver.widgets() if isinstance(w, Label)
+                and fragment in w.text)
+
+
+def test_rotation_and_text_size_apply_at_once_and_are_kept(make_driver,
+                                                           tmp_path: Path) -> None:
+    from kivy.core.window import Window
+
+    db = tmp_path / "games.db"
+    saved_game(db, 2)
+    driver = make_driver(db=db)
+    normal = _label_size(driver, "Xichang")
+    driver.tap("Menu")
+    driver.tap("Settings")
+    try:
+        driver.tap("Large")
+        driver.tap("180°")
+        assert Window.rotation == 180
+        # The picture is upside down now, and so are touches: a finger on the glass where
+        # Back is drawn (the mirrored point) presses Back.
+        back = driver.button("Back", exact=True)
+        x, y = back.to_window(*back.center)
+        touch = UnitTestTouch(Window.width - x, Window.height - y)
+        touch.touch_down()
+        driver.pump()
+        touch.touch_up()
+        driver.settle()
+        assert driver.screen.name == "dashboard"
+        assert _label_size(driver, "Xichang") == pytest.approx(normal * 1.2)
+        saved = json.loads((tmp_path / "settings.json").read_text())
+        assert saved["rotation"] == 180 and saved["text_scale"] == 1.2
+        driver.close()
+        # The next start reads them back and applies them before the first frame.
+        from companion.ui.app import AppOptions, CompanionApp
+        from companion.ui.driver import AppDriver
+
+        Window.rotation = 0
+        kept = load_settings(tmp_path / "settings.json")
+        again = AppDriver(CompanionApp(AppOptions(db=db), kept))
+        assert Window.rotation == 180
+        assert _label_size(again, "Xichang") == pytest.approx(normal * 1.2)
+        again.close()
+    finally:
+        Window.rotation = 0
+
+
+def test_the_largest_text_still_fits_800x480(make_driver, tmp_path: Path) -> None:
+    from kivy.core.window import Window
+    from kivy.uix.label import Label
+    from kivy.uix.scrollview import ScrollView
+
+    assert tuple(Window.size) == (800, 480)
+    db = tmp_path / "games.db"
+    saved_game(db, 2)
+    from companion.ui.app import AppOptions, CompanionApp
+    from companion.ui.driver import AppDriver
+
+    driver = AppDriver(CompanionApp(AppOptions(db=db), AppSettings(text_scale=1.2)))
+    try:
+        for name in ("start", "settings", "scoreboard", "dashboard"):
+            driver.app.show(name)
+            driver.pump(3)
+            for w in driver.widgets():
+                if not isinstance(w, Label) or not w.text or w.opacity == 0 or w.height == 0:
+                    continue
+                if any(isinstance(p, ScrollView) for p in _parents(w)):
+                    continue  # a scroll view shows the rest
+                x, y = w.to_window(w.x, w.y)
+                assert x >= -1 and y >= -1 and x + w.width <= 801 and y + w.height <= 481, \
+                    f"{name}: {w.text!r} is off the screen"
+                assert w.texture_size[1] <= w.height + 2, f"{name}: {w.text!r} is cut"
+    finally:
+        driver.close()
+
+
+def _parents(widget):
+    parent = widget.parent
+    while parent is not None and parent is not parent.parent:
+        yield parent
+        parent = parent.parent
+
+
+def test_off_the_kiosk_there_is_no_power_button(make_driver) -> None:
+    driver = make_driver()
+    driver.tap("Settings")
+    assert not driver.shown("Shut down") and not driver.shown("USB stick")
+
+
+def test_shut_down_and_restart_are_confirmed_first(make_driver, kiosk) -> None:
+    driver = make_driver()
+    driver.tap("Settings")
+    driver.tap("Shut down")
+    assert driver.shown("Shut the companion down now?")
+    assert kiosk.requests == []  # nothing happens before the confirmation
+    driver.tap("Cancel")
+    assert not driver.shown("Shut the companion down now?") and kiosk.requests == []
+    driver.tap("Restart")
+    driver.tap("Yes, restart")
+    assert kiosk.requests == ["restart"]
+    assert driver.shown("Restarting")
+    driver.tap("Shut down")
+    driver.tap("Yes, shut down")
+    assert kiosk.requests == ["restart", "shutdown"]
+    assert driver.shown("Shutting down")
+
+
+def test_a_refusal_is_one_sentence(make_driver, kiosk) -> None:
+    power.use(power.StandInPower(refusal="The system refused to shut down (Access denied). "
+                                         "Run `bash deploy/setup.sh kiosk` again."))
+    driver = make_driver()
+    driver.tap("Settings")
+    driver.tap("Shut down")
+    driver.tap("Yes, shut down")
+    assert driver.screen.ids.kiosk_message.text == (  # the refusal as said, nothing more
+        "The system refused to shut down (Access denied). Run `bash deploy/setup.sh kiosk` "
+        "again.")
+    assert driver.screen.kiosk_refused
+
+
+def test_the_saved_games_go_to_a_plugged_usb_stick(make_driver, kiosk,
+                                                   tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    saved_game(db, 2)
+    driver = make_driver(db=db)
+    driver.tap("Menu")
+    driver.tap("Settings")
+    assert driver.shown("Plug in a USB stick")
+    (tmp_path / "sticks" / "KINGSTON").mkdir(parents=True)
+    driver.screen.look_for_sticks()  # what the two-second poll does
+    driver.settle()
+    driver.tap("Copy every saved game to KINGSTON")
+    assert driver.shown("Copied 1 saved game") and driver.shown("You can remove the stick now")
+    (export,) = (tmp_path / "sticks" / "KINGSTON").glob("exploration-companion/*/*.json")
+    assert json.loads(export.read_text())["game_id"] == driver.app.table.game_id
