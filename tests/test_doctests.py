@@ -63,7 +63,8 @@ def test_the_examples_in_the_docstrings_are_true(name):
 def test_the_documented_values_have_examples():
     """The values a reader meets first show their parse and format by example."""
     with_examples = {name for name in RUNNABLE if _with_examples(name)}
-    assert {"companion.core.tags", "companion.core.piles",
+    assert {"companion.core.tags", "companion.core.zones", "companion.core.seats",
+            "companion.core.piles",
             "companion.terminal", "companion.scanner.codes"} <= with_examples
     assert len(with_examples) >= 20
 

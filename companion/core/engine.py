@@ -30,6 +30,7 @@ from companion.core.privacy import public_command, public_step
 from companion.core.rules import GameRules, S
 from companion.core.tags import classify
 from companion.core.words import whole_number
+from companion.core.zones import Zone
 
 CHECKPOINT_EVERY = 64
 CORE_USAGE = ("scan TAG; undo; undo preview; redo; draw DECK; odds DECK; roll DIE [FACE]; "
@@ -388,7 +389,8 @@ class Match(Generic[S]):
                 name = entry.name if entry else e["card"]
                 where = piles.return_phrase(e["from"])
                 if piles.is_private(e["to"]):  # never name a hidden card
-                    sentences.append(f"A card from {e['to'][5:]}'s hand goes back {where}.")
+                    owner = Zone.from_text(e["to"]).seat
+                    sentences.append(f"A card from {owner}'s hand goes back {where}.")
                 else:
                     sentences.append(f"{name} ({e['card']}) goes back {where}.")
         return sentences

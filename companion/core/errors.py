@@ -11,6 +11,14 @@ class TagFormatError(CompanionError):
     """A text that is not in the `GAME/ID` tag format."""
 
 
+class ZoneFormatError(CompanionError):
+    """A text that is not a zone (`deck:hazard`, `hand:Kourou`, `box`)."""
+
+
+class SeatNameError(CompanionError):
+    """A name that cannot be a seat (it could not be typed back as one word)."""
+
+
 class CatalogError(CompanionError):
     """A catalog file that is malformed; the message names file and key."""
 

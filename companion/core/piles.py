@@ -11,33 +11,37 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from companion.core.errors import IllegalMoveError
+from companion.core.errors import IllegalMoveError, ZoneFormatError
 from companion.core.events import Event, event
 from companion.core.table import Table
+from companion.core.zones import Zone
+
+# The stored text of the common zones (see zones.py for the value they are read into).
 
 
 def deck_zone(deck: str) -> str:
-    return f"deck:{deck}"
+    return Zone.deck(deck).text
 
 
 def discard_zone(deck: str) -> str:
-    return f"discard:{deck}"
+    return Zone.discard(deck).text
 
 
 def area_zone(seat: str) -> str:
-    return f"area:{seat}"
+    return Zone.area(seat).text
 
 
 def hand_zone(seat: str) -> str:
-    return f"hand:{seat}"
+    return Zone.hand(seat).text
 
 
 def attached_zone(card_id: str) -> str:
-    return f"attached:{card_id}"
+    return Zone.attached(card_id).text
 
 
 def is_private(zone: str) -> bool:
-    return zone.startswith("hand:")
+    """True for a player's hidden cards (`hand:SEAT`)."""
+    return Zone.from_text(zone).is_private
 
 
 def move(card: str, source: str, to: str, reason: str = "") -> Event:
@@ -144,7 +148,11 @@ def odds(table: Table, deck: str, matches: Callable[[str], bool], what: str,
 def zone_phrase(zone: str, describe: Callable[[str], str] = str) -> str:
     """A zone in plain words: 'in the hazard discard pile', 'in Kourou's hand';
     `describe` names the card another card is attached to."""
-    kind, _, name = zone.partition(":")
+    try:
+        where = Zone.from_text(zone)
+    except ZoneFormatError:
+        return f"in {zone}"
+    kind, name = where.kind, where.name
     phrases = {
         "deck": f"in the {name} deck",
         "discard": f"in the {name} discard pile",

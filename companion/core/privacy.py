@@ -9,14 +9,17 @@ from __future__ import annotations
 
 from companion.core.events import Event, Step
 from companion.core.piles import is_private
+from companion.core.zones import Zone
 
 HIDDEN = "hidden"
 
 
 def is_hidden_move(e: Event) -> bool:
     """A card going into, or moving between, private zones."""
-    return e.type == "card_moved" and is_private(str(e["to"])) and (
-        is_private(str(e["from"])) or not str(e["from"]).startswith("area:"))
+    if e.type != "card_moved" or not is_private(str(e["to"])):
+        return False
+    source = Zone.from_text(str(e["from"]))
+    return source.is_private or source.kind != "area"
 
 
 def public_event(e: Event) -> Event:

@@ -1,12 +1,10 @@
 """The game-agnostic table: where every card is, resources, scores, rounds, dice.
 
 Every physical card is in exactly one zone at every moment, by construction:
-`locations` maps each card ID to one zone name. Zone names:
-
-- `deck:NAME` draw pile (composition known, order unknown unless virtual)
-- `discard:NAME` discard pile, `box` out of this game, `purged`, `supply`
-- `area:SEAT` a player's public play area, `hand:SEAT` a player's private cards
-- `attached:CARD` attached to another card, `play:NAME` placed into play
+`locations` maps each card ID to the stored text of one zone (`deck:hazard`,
+`hand:Kourou`, `box`): zones.py lists them and reads them into `Zone` values
+(`table.zone(card)`). A draw pile's composition is known, its order only when
+the table keeps a virtual deck.
 """
 
 from __future__ import annotations
@@ -19,8 +17,7 @@ from typing import Any
 
 from companion.core.errors import IllegalMoveError
 from companion.core.events import Event
-
-PRIVATE_PREFIX = "hand:"
+from companion.core.zones import Zone
 
 
 @dataclass(frozen=True)
@@ -52,7 +49,12 @@ class Table:
 
     # ---- queries -------------------------------------------------------
     def zone_of(self, card_id: str) -> str:
+        """The stored text of the card's zone (`deck:hazard`); `zone()` reads it."""
         return self.locations[card_id]
+
+    def zone(self, card_id: str) -> Zone:
+        """The zone the card is in, as a value: `table.zone("H2").kind == "deck"`."""
+        return Zone.from_text(self.locations[card_id])
 
     def cards_in(self, zone: str) -> list[str]:
         """Card IDs in `zone`, in catalog order (a draw pile's order is unknown)."""
@@ -136,25 +138,27 @@ def _seat_joined(t: Table, e: Event) -> Table:
 def _card_moved(t: Table, e: Event) -> Table:
     card, to = e["card"], e["to"]
     order = dict(t.deck_order)
-    source = t.locations[card]
-    if source.startswith("deck:") and source[5:] in order:
-        order[source[5:]] = tuple(c for c in order[source[5:]] if c != card)
+    source = Zone.from_text(t.locations[card])
+    if source.kind == "deck" and source.name in order:
+        order[source.name] = tuple(c for c in order[source.name] if c != card)
     return replace(t, locations={**t.locations, card: to}, deck_order=order)
 
 
 def _deck_shuffled(t: Table, e: Event) -> Table:
     deck = e["deck"]
     locations = dict(t.locations)
+    pile = Zone.deck(deck).text
     for card in e["order"]:
-        locations[card] = f"deck:{deck}"
+        locations[card] = pile
     return replace(t, locations=locations, rng_count=t.rng_count + 1,
                    deck_order={**t.deck_order, deck: tuple(e["order"])})
 
 
 def _discard_reshuffled(t: Table, e: Event) -> Table:
     locations = dict(t.locations)
+    pile = Zone.deck(e["deck"]).text
     for card in e["cards"]:
-        locations[card] = f"deck:{e['deck']}"
+        locations[card] = pile
     order = {k: v for k, v in t.deck_order.items() if k != e["deck"]}
     return replace(t, locations=locations, deck_order=order)
 

@@ -259,8 +259,8 @@ def check_power(p: PiProbes) -> list[Finding]:
 
 
 def check_sound(p: PiProbes) -> list[Finding]:
-    """Whether the app can play its cues: the same test the app makes (companion/ui/sound.py)."""
-    from companion.ui.sound import PCM_LIST, playback_devices
+    """Whether the app can play its cues: the same test the app makes (kiosk/sounddevices.py)."""
+    from companion.kiosk.sounddevices import PCM_LIST, playback_devices
 
     devices = playback_devices(p.read(PCM_LIST))
     if not devices:

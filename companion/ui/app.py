@@ -38,11 +38,14 @@ from companion.ui.screens.reveal import RevealScreen
 from companion.ui.screens.saved import SavedGamesScreen
 from companion.ui.screens.scoreboard import ScoreboardScreen
 from companion.ui.screens.settings import SettingsScreen
-from companion.ui.screens.start import StartScreen
+from companion.ui.screens.start import DAMAGE_KINDS, StartScreen
 from companion.ui.settings import AppSettings, save_settings
 from companion.ui.sound import SilentSpeaker, Speaker
 from companion.ui.table import TableData
 from companion.ui.theme import BACKGROUND
+
+#: Seconds the demo camera shows an empty table before the next card (a player's hand).
+DEMO_CARD_DELAY = 2.0
 
 
 @dataclass(frozen=True)
@@ -247,6 +250,9 @@ class CompanionApp(App):
             self._say("" if reply.ok or reply.kind == "info" else reply.message,
                       not reply.ok and reply.kind != "info")
             self.screen("start").resume_text = "No saved game yet: start a new one"
+            if reply.kind in DAMAGE_KINDS:  # the start screen offers to recover
+                self._say("")
+                self.screen("start").damaged(reply)
             self.manager.current = "start"
             return
         self._take_table(reply.table)
@@ -288,7 +294,7 @@ class CompanionApp(App):
         if reply.value is not None:
             tag, name = reply.value
             Clock.schedule_once(lambda _dt: threading.Thread(
-                target=camera.show, args=(tag, name), daemon=True).start(), 2.0)
+                target=camera.show, args=(tag, name), daemon=True).start(), DEMO_CARD_DELAY)
 
     def _scanned(self, line: str) -> None:
         self.screen("dashboard").ids.scanstrip.show_scan(f"Read {line[5:]}")

@@ -25,7 +25,7 @@ from typing import Any
 
 from companion.catalogs import load_catalog
 from companion.core import piles
-from companion.core.errors import CompanionError
+from companion.core.errors import CompanionError, DamageError
 from companion.core.tags import Tag
 from companion.games.registry import game, games
 from companion.session import Session, open_session
@@ -148,6 +148,8 @@ class CommandRunner:
     def _safely(self, job: Job) -> Reply:
         try:
             return job(self)
+        except DamageError as exc:  # the app's start screen offers to recover
+            return Reply(False, str(exc), self._table_or_none(), "damaged")
         except (CompanionError, StoreError) as exc:
             return Reply(False, str(exc), self._table_or_none(), "refused")
         except Exception as exc:  # a bug: the player gets a sentence, the log the details
@@ -223,11 +225,13 @@ class CommandRunner:
 
     def _open(self, game_id: str | None) -> Reply:
         if game_id is None:
-            journal, _ = open_journal(self.db)
+            journal, notice = open_journal(self.db)
             try:
                 game_id = journal.last_game()
             finally:
                 journal.close()
+            if game_id is None and notice:  # the file was damaged and set aside
+                return Reply(False, notice, None, "set aside")
             if game_id is None:
                 return Reply(False, "There is no saved game yet.", None, "info")
         session = open_session(self.db, None, game_id)

@@ -14,6 +14,7 @@ from companion.core.errors import CompanionError
 from companion.core.events import Step
 from companion.core.privacy import HIDDEN, public_step
 from companion.core.prompt import supports_prompt
+from companion.core.zones import Zone
 from companion.session import Session
 
 #: History rows carried to the screens with every snapshot (the history screen pages
@@ -89,11 +90,12 @@ def revealed_cards(session: Session, step: Step | None) -> tuple[RevealedCard, .
     catalog = session.match.catalog
     cards = []
     for e in public_step(step).events:
-        if e.type != "card_moved" or not str(e["from"]).startswith("deck:"):
+        if e.type != "card_moved" or Zone.from_text(str(e["from"])).kind != "deck":
             continue
-        owner = str(e["to"]).partition(":")[2]
+        owner = Zone.from_text(str(e["to"])).name
         if e["card"] == HIDDEN:
-            cards.append(RevealedCard("", "", str(e["from"])[5:], "", True, owner))
+            cards.append(RevealedCard("", "", Zone.from_text(str(e["from"])).name, "", True,
+                                      owner))
             continue
         entry = catalog.card(str(e["card"]))
         cards.append(RevealedCard(entry.card_id, entry.name, entry.deck, entry.summary, False,

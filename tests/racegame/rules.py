@@ -19,6 +19,7 @@ from companion.core.errors import CatalogError, IllegalMoveError
 from companion.core.events import Event, Vocabulary, event
 from companion.core.phases import Phase, Phases
 from companion.core.rules import Verb
+from companion.core.seats import Seat
 from companion.core.table import (
     TABLE_EVENT_TYPES,
     Table,
@@ -53,7 +54,7 @@ def position(table: Table, seat: str) -> int:
 def _join(b: Builder[RaceState], args: list[str]) -> str | None:
     if len(args) != 1:
         raise IllegalMoveError("join takes one name, for example: join Ann")
-    name, table = args[0], b.state.table
+    name, table = Seat.from_text(args[0]).text, b.state.table
     if len(table.seats) >= _number(b.catalog, "max_seats"):
         raise IllegalMoveError(f"{TITLE} seats at most {_number(b.catalog, 'max_seats')}.")
     if name.lower() in (s.lower() for s in table.seats):

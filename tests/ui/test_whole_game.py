@@ -1,36 +1,137 @@
-"""A whole 2-seat, 8-round Exploration game played through the screens only: the new-game
-form, the command bar for what the table typed, reveals acknowledged by touch, an undo
-and redo, and the final scoreboard."""
+"""A whole 2-seat, 8-round Exploration game played through the screens only, by touch on
+the prompt's buttons: the new-game form, every card the table owes read by the scanner
+from the demo camera (which shows the card the seeded deck deals), reveals acknowledged,
+an undo and a redo, maneuver checks on the check screen (one face tapped, one roll by
+the app), a trap dropped and going off on the explosion screen, the final scoreboard."""
 
 from __future__ import annotations
 
-from companion.ui.gallery import script_lines, seat_players
+from companion.ui.gallery import seat_players
+from companion.ui.widgets import BigButton
+from tests.ui.table_player import TablePlayer
+
+#: Buttons of the actions panel that are not the prompt's actions.
+NOT_ACTIONS = ("< Back", "Not possible now", "Hide what is not possible now")
+MAX_TAPS = 400
 
 
-def test_a_whole_exploration_game_reaches_the_final_scoreboard(make_driver) -> None:
-    driver = make_driver(seed=2047)
+def action_texts(driver) -> list[str]:
+    entries = driver.app.screen("dashboard").ids.actions.ids.entries
+    return [w.text for w in reversed(entries.children) if isinstance(w, BigButton)
+            and not w.text.startswith(NOT_ACTIONS)]
+
+
+class Table:
+    """What the test saw on the way, to assert at the end."""
+
+    def __init__(self, driver) -> None:
+        self.driver = driver
+        self.player = TablePlayer()
+        self.trail: list[str] = []
+        self.reveals = 0
+        self.checks: list[str] = []
+        self.explosions: list[str] = []
+        self.undone = False
+        self.scanned = 0
+
+    def step(self) -> None:
+        screen = self.driver.screen.name
+        if screen == "reveal":
+            self.reveal()
+        elif screen == "check":
+            self.check()
+        elif screen == "explosion":
+            self.explosion()
+        else:
+            assert screen == "dashboard", screen
+            self.tap_an_action()
+
+    def reveal(self) -> None:
+        driver = self.driver
+        assert driver.shown("Step ")
+        self.reveals += 1
+        driver.tap(driver.screen.ids["continue"])
+
+    def check(self) -> None:
+        driver = self.driver
+        assert driver.shown("Maneuver check") and driver.shown("Maneuverability ")
+        if not self.checks:
+            driver.tap("two\n2 symbols", exact=True)  # the table's own die showed two
+        else:
+            driver.tap("App rolls the die")
+            if driver.screen.mode == "rolling":
+                driver.tap("Skip")
+        verdict = "Passed" if driver.shown("Passed") else "Failed"
+        assert driver.shown(verdict) and driver.shown(" symbol")
+        self.checks.append(verdict)
+        self.trail = []
+        driver.tap("Continue")
+
+    def explosion(self) -> None:
+        driver = self.driver
+        assert driver.shown("explodes!") and driver.shown("is destroyed with its modules.")
+        self.explosions.append(next(t for t in driver.texts() if "explodes!" in t))
+        driver.tap(driver.screen.ids["continue"])
+        assert driver.screen.name == "dashboard"
+
+    def tap_an_action(self) -> None:
+        driver = self.driver
+        table = driver.app.table
+        if table.prompt.get("expects_scan"):
+            self.card_from_the_camera()
+            return
+        texts = action_texts(driver)
+        if not self.undone and self.trail == [] and table.view.get("round") == 2:
+            self.undo_by_touch()
+            return
+        seat = str(table.prompt.get("seat") or "")
+        pick = self.player.choose(texts, self.trail, seat, int(table.view.get("round", 0)))
+        driver.tap(pick, exact=True)
+        if driver.screen.name == "dashboard" and driver.app.message_refused:
+            raise AssertionError(f"{pick!r} was refused: {driver.app.message}")
+        partial_opened = pick.endswith("  >") and driver.screen.name == "dashboard" and \
+            driver.app.screen("dashboard")._trail
+        self.trail = [*self.trail, pick] if partial_opened else []
+
+    def card_from_the_camera(self) -> None:
+        """The table owes a card: the demo camera shows it, the scanner reads it."""
+        driver, steps = self.driver, self.driver.app.table.steps
+        driver.wait_for(lambda: driver.app.table.steps > steps or driver.app.message_refused,
+                        "the demo camera's card to be read", timeout=30)
+        driver.settle()
+        assert not driver.app.message_refused, driver.app.message
+        strip = driver.app.screen("dashboard").ids.scanstrip
+        assert strip.last_scan.startswith("Read XP/"), strip.last_scan
+        self.scanned += 1
+
+    def undo_by_touch(self) -> None:
+        """Round 2 begins with a mistake taken back: undo from the top bar, then redo."""
+        driver = self.driver
+        steps = driver.app.table.steps
+        driver.tap("Undo", exact=True)
+        assert driver.shown("Undid step") and driver.app.table.view.get("round") == 1
+        driver.tap("Redo", exact=True)
+        assert driver.shown("Redid step") and driver.app.table.steps == steps + 2
+        self.undone = True
+
+
+def test_a_whole_exploration_game_by_touch_reaches_the_final_scoreboard(make_driver,
+                                                                       monkeypatch) -> None:
+    from companion.ui import app
+
+    monkeypatch.setattr(app, "DEMO_CARD_DELAY", 0.05)  # a hand lays the next card at once
+    driver = make_driver(seed=2047, demo=True, scanner=True)
     driver.tap("New game")
     seat_players(driver, {"Xichang": "Ana", "Baikonur": "Ben"})
     driver.tap("Start the game")
-    reveals = 0
-    for number, line in enumerate(script_lines()):
-        driver.type_command(line)
-        assert not driver.app.message_refused, (line, driver.app.message)
-        if driver.screen.name == "reveal":
-            reveals += 1
-            assert driver.shown("Step ")
-        if number == 40:  # a mistake taken back and brought again, by touch
-            steps = driver.app.table.steps
-            driver.tap("Continue") if driver.screen.name == "reveal" else None
-            driver.tap(driver.app.screen("dashboard").ids.command)  # still typeable
-            driver.tap("Undo", exact=True)
-            assert driver.shown("Undid step")
-            driver.tap("Redo", exact=True)
-            assert driver.shown("Redid step") and driver.app.table.steps == steps + 2
-    assert reveals >= 10
-    driver.settle()
+    table = Table(driver)
+    for _ in range(MAX_TAPS):
+        if driver.app.game_over and driver.screen.name in ("final", "reveal"):
+            break
+        table.step()
     assert driver.app.game_over
-    assert driver.screen.name in ("final", "reveal")
+    assert table.undone and table.reveals >= 10 and table.scanned >= 16
+    assert len(table.checks) == 2 and table.explosions == ["Trap T1 explodes!"]
     if driver.screen.name == "reveal":
         driver.tap("Continue")
         driver.tap("Final scores")

@@ -19,6 +19,7 @@ from companion.core.catalog import CardEntry, Catalog
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import Event, event
 from companion.core.rules import Outcome, Verb
+from companion.core.zones import Zone
 from companion.games.exploration import traps
 from companion.games.exploration.checks import area_spaces, destroyed
 from companion.games.exploration.combat import remove_module
@@ -34,7 +35,7 @@ from companion.games.exploration.state import (
     play_zone,
 )
 
-RESOLVING = "play:hazard"  # a drawn hazard card lies here until it is resolved or ignored
+RESOLVING = Zone.play("hazard").text  # a drawn hazard lies here until resolved or ignored
 
 
 def hazards_counter(seat: str) -> str:

@@ -68,13 +68,13 @@ def stat(state: XpState, catalog: Catalog, seat: str, name: str,
 
 def holder(state: XpState, card: CardEntry) -> str:
     """The seat holding a hidden mission; refusals name the card only where it is public."""
-    zone = state.table.zone_of(card.card_id)
-    if zone.startswith("hand:"):
-        return zone.removeprefix("hand:")
-    if zone.startswith("deck:"):  # "not in a hand" would tell where the others are
+    zone = state.table.zone(card.card_id)
+    if zone.is_private:
+        return zone.name
+    if zone.kind == "deck":  # "not in a hand" would tell where the others are
         raise IllegalMoveError(CANNOT_REVEAL)
     raise IllegalMoveError(f"{card.name} ({card.card_id}) cannot be revealed: it is "
-                           f"{piles.zone_phrase(zone)}.")
+                           f"{piles.zone_phrase(zone.text)}.")
 
 
 def progress(state: XpState, catalog: Catalog, seat: str,
@@ -125,8 +125,7 @@ def scan_mission(state: XpState, catalog: Catalog, card: CardEntry) -> Outcome |
     A mission still in its deck gets the same refusal as one held out of turn, so a
     scan cannot tell which missions are in someone's hand.
     """
-    zone = state.table.zone_of(card.card_id)
-    if card.deck not in HIDDEN_DECKS or not zone.startswith(("hand:", "deck:")):
+    if card.deck not in HIDDEN_DECKS or state.table.zone(card.card_id).kind not in ("hand", "deck"):
         return None
     return reveal(state, catalog, card)
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from companion.core import piles
 from companion.core.catalog import Catalog
 from companion.core.dice import Die
 from companion.core.events import Event, Vocabulary
@@ -73,7 +74,7 @@ class ExplorationRules:
 
     def new_state(self, catalog: Catalog, seed: int) -> XpState:
         validate_rules(catalog)
-        cards = ((c.card_id, f"deck:{c.deck}") for c in catalog.cards.values())
+        cards = ((c.card_id, piles.deck_zone(c.deck)) for c in catalog.cards.values())
         return XpState(new_table("xp", seed, cards))
 
     @property

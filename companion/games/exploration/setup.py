@@ -192,7 +192,7 @@ def scan_pending_draw(state: XpState, catalog: Catalog, card: CardEntry) -> Outc
     if seat is None:
         return None
     hidden = card.deck in HIDDEN_DECKS
-    if hidden and state.table.zone_of(card.card_id).startswith("hand:"):
+    if hidden and state.table.zone(card.card_id).is_private:
         # Naming the hand it is in would let anyone probe who holds which mission.
         raise IllegalMoveError(f"That card cannot be drawn from the {card.deck} deck: it is "
                                f"not in the draw pile.")
@@ -215,8 +215,9 @@ def scan_maneuver_row(state: XpState, catalog: Catalog, card: CardEntry) -> Outc
                                               lambda _c: card.name)]
     message = f"{card.name} ({card.card_id}) joins the maneuver row."
     if len(state.maneuver_row()) + 1 == size:
-        rest = [c for c in state.table.cards_in("deck:maneuver") if c != card.card_id]
-        events += [piles.move(c, "deck:maneuver", "box", "not used this game") for c in rest]
+        pile = piles.deck_zone("maneuver")
+        rest = [c for c in state.table.cards_in(pile) if c != card.card_id]
+        events += [piles.move(c, pile, "box", "not used this game") for c in rest]
         message += f" The row is complete; return the other {len(rest)} maneuver cards to the box."
     return Outcome(tuple(events), message)
 

@@ -20,10 +20,11 @@ from typing import Any
 from companion.core.errors import IllegalMoveError
 from companion.core.events import Event
 from companion.core.table import Table
+from companion.core.zones import Zone
 from companion.games.exploration.status import Modifier, SeatStatus, ShipStatus
 
-MANEUVER_ROW = "play:maneuver"
-OUTER_SPACE = "play:outer-space"
+MANEUVER_ROW = Zone.play("maneuver").text
+OUTER_SPACE = Zone.play("outer-space").text
 #: Journals and snapshots written before the draft stored its pack count lack it; the
 #: rulebook's count at that time is the only sensible reading of them.
 LEGACY_DRAFT_PACKS = 4
@@ -31,7 +32,7 @@ LEGACY_DRAFT_PACKS = 4
 
 def play_zone(seat: str) -> str:
     """Development cards in effect and kept hazard cards of `seat`."""
-    return f"play:{seat}"
+    return Zone.play(seat).text
 
 
 @dataclass(frozen=True)

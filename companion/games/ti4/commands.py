@@ -9,6 +9,7 @@ from companion.core import piles
 from companion.core.catalog import CardEntry
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import event
+from companion.core.seats import Seat
 from companion.games.ti4 import abilities, frontier, relics
 from companion.games.ti4.explore import (
     Builder,
@@ -23,7 +24,7 @@ from companion.games.ti4.explore import (
     traits_of,
     zone_words,
 )
-from companion.games.ti4.state import Exploration
+from companion.games.ti4.state import COMMON, Exploration
 from companion.games.ti4.words import (
     KEYWORDS,
     find_planets,
@@ -47,7 +48,7 @@ def cmd_player(b: Builder, args: list[str]) -> str | None:
         raise IllegalMoveError("Seats are fixed once the game is set up.")
     if not args or len(args) > 2:
         raise CommandSyntaxError("player takes a name and an optional colour: player Alice red")
-    name = args[0]
+    name = Seat.from_text(args[0]).text
     if name.lower() in KEYWORDS or not simple(name):
         raise IllegalMoveError(f"{name!r} cannot be a seat name; choose another.")
     if any(s.lower() == name.lower() for s in b.state.table.seats):
@@ -314,7 +315,7 @@ def cmd_purge(b: Builder, args: list[str]) -> str | None:
     zone = b.state.table.zone_of(card.card_id)
     if card.card_id in {i.target for i in b.state.queue}:
         raise IllegalMoveError(f"{card.name} is being explored; finish that first.")
-    if not zone.startswith(("area:", "play:common", "attached:")) or zone == "play:revealed":
+    if b.state.table.zone(card.card_id).kind not in ("area", "attached") and zone != COMMON:
         raise IllegalMoveError(f"{label(b.catalog, card.card_id)} cannot be purged: it is "
                                f"{zone_words(b, zone)}, not in play.")
     owner = b.state.controller(card.card_id)

@@ -17,7 +17,7 @@ from companion.core.engine import split_words
 from companion.core.prompt import Choice, InputSpec, Situation
 from companion.games.ti4.data import fragment_type, ti4_data
 from companion.games.ti4.explore import label, target_phrase, traits_of
-from companion.games.ti4.state import TI4State
+from companion.games.ti4.state import COMMON, TI4State
 from companion.games.ti4.view import owed_decks, waiting_for
 
 SETUP, EXPLORE, PLANETS, TURN = "Setup", "Exploration", "Planets", "Turn"
@@ -101,8 +101,8 @@ def _exploration_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
 # ---- expansions ---------------------------------------------------------------------------
 def _controlled_planets(state: TI4State, catalog: Catalog) -> list[str]:
     planet_deck = ti4_data(catalog).planet_deck
-    return [c for c, zone in state.table.locations.items()
-            if zone.startswith("area:") and catalog.cards[c].deck == planet_deck]
+    return [c for c in state.table.locations
+            if state.table.zone(c).kind == "area" and catalog.cards[c].deck == planet_deck]
 
 
 TAKE_GROUP = 10  # planets per alphabetical group, so a screen page (and its check) stays small
@@ -202,11 +202,11 @@ def _expand_terraform(state: TI4State, catalog: Catalog, words: Sequence[str]) -
 def _expand_purge(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
     """Cards in play by where they lie (a play area, the common area, attachments)."""
     places = {f"{s}'s play area": piles.area_zone(s) for s in state.table.seats}
-    places["the common play area"] = "play:common"
+    places["the common play area"] = COMMON
     if len(words) == 1:
         choices = [_choice(f"A card in {name}", CARDS, partial=f"purge {zone}")
                    for name, zone in places.items() if state.table.count_in(zone)]
-        if any(z.startswith("attached:") for z in state.table.locations.values()):
+        if any(state.table.zone(c).kind == "attached" for c in state.table.locations):
             choices.append(_choice("A card attached to a planet", CARDS,
                                    partial="purge attached:"))
         return choices

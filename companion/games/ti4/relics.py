@@ -31,7 +31,7 @@ def trade(b: Builder, card_ids: list[str], to_seat: str) -> None:
         if fragment_type(card) is None:
             raise IllegalMoveError(f"{card.name} is not a relic fragment; only relic "
                                    f"fragments can be traded here.")
-        if not zone.startswith("area:"):
+        if b.state.table.zone(card.card_id).kind != "area":
             raise IllegalMoveError(f"{label(b.catalog, card.card_id)} cannot be traded: "
                                    f"it is {zone_words(b, zone)}.")
         if zone == piles.area_zone(to_seat):

@@ -16,9 +16,10 @@ from typing import Any
 
 from companion.core.events import Event
 from companion.core.table import Table, apply_table_event, is_table_event
+from companion.core.zones import Zone
 
-REVEALED = "play:revealed"
-ATTACHED = "attached:"
+REVEALED = Zone.play("revealed").text
+COMMON = Zone.play("common").text
 
 
 @dataclass(frozen=True)
@@ -111,8 +112,8 @@ class TI4State:
 
     def controller(self, card: str) -> str | None:
         """The seat whose play area holds `card` (a planet, fragment or relic), if any."""
-        zone = self.table.zone_of(card)
-        return zone.removeprefix("area:") if zone.startswith("area:") else None
+        zone = self.table.zone(card)
+        return zone.name if zone.kind == "area" else None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -200,16 +201,15 @@ def _map_token_removed(s: TI4State, e: Event) -> TI4State:
 
 def _attachments_moved(s: TI4State, e: Event) -> TI4State:
     """Keep each planet's attachments in the order they were attached."""
-    card, source, to = e["card"], str(e["from"]), str(e["to"])
-    if not (source.startswith(ATTACHED) or to.startswith(ATTACHED)):
+    card = e["card"]
+    source, to = Zone.from_text(str(e["from"])), Zone.from_text(str(e["to"]))
+    if "attached" not in (source.kind, to.kind):
         return s
     order = dict(s.attach_order)
-    if source.startswith(ATTACHED):
-        planet = source.removeprefix(ATTACHED)
-        order[planet] = tuple(c for c in order.get(planet, ()) if c != card)
-    if to.startswith(ATTACHED):
-        planet = to.removeprefix(ATTACHED)
-        order[planet] = (*order.get(planet, ()), card)
+    if source.kind == "attached":
+        order[source.name] = tuple(c for c in order.get(source.name, ()) if c != card)
+    if to.kind == "attached":
+        order[to.name] = (*order.get(to.name, ()), card)
     return replace(s, attach_order=order)
 
 

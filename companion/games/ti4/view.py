@@ -19,7 +19,7 @@ from companion.games.ti4.explore import (
     target_phrase,
     traits_of,
 )
-from companion.games.ti4.state import TI4State
+from companion.games.ti4.state import COMMON, TI4State
 
 
 def waiting_for(state: TI4State, catalog: Catalog) -> str:
@@ -133,7 +133,7 @@ def view(state: TI4State, catalog: Catalog, seat: str | None = None) -> dict[str
                    "started": i.started, "decks": list(i.decks), "deck": i.deck}
                   for i in state.queue],
         "frontier_tokens": list(state.frontier),
-        "common_play_area": [label(catalog, c) for c in t.cards_in("play:common")],
+        "common_play_area": [label(catalog, c) for c in t.cards_in(COMMON)],
         "map_tokens": [{**m.to_dict(), "source": label(catalog, m.card)}
                        for m in state.map_tokens],
         "purged": len(t.cards_in("purged")),

@@ -22,7 +22,7 @@ def cue_for(ok: bool, kind: str, before: Mapping[str, Any] | None,
     """One cue or none: a refusal, a trap exploding, a failed check, a card leaving a
     deck, or the turn passing."""
     if not ok:
-        return "failed" if kind in ("refused", "error") else None
+        return "failed" if kind in ("refused", "error", "damaged") else None
     if any(e.get("type") == "trap_exploded" for e in events):
         return "explosion"
     if any(e.get("type") == "die_rolled" and isinstance(e.get("check"), Mapping)

@@ -1,15 +1,147 @@
-"""The start screen: resume the last game (the default), new game, saved games, settings."""
+"""The start screen: resume the last game (the default), new game, saved games, settings,
+the scoreboard; and, when the saved-games file or a game is damaged, the recover dialog."""
 
 from __future__ import annotations
 
-from kivy.properties import BooleanProperty, StringProperty
+from typing import Any
+
+from kivy.app import App
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
+from companion.ui.recover import RecoveryOffer, copy_job, offer_job, restore_job
+from companion.ui.runner import Reply
 from companion.ui.screens import load_layout
+from companion.ui.widgets import BigButton, Text
 
 load_layout(__file__)
+
+DAMAGE_KINDS = ("damaged", "set aside")
 
 
 class StartScreen(Screen):
     resume_text = StringProperty("Looking for the last game...")
     can_resume = BooleanProperty(False)
+    offer = ObjectProperty(None, allownone=True)  # a RecoveryOffer while damage is shown
+    asking = StringProperty("")  # "copy" or "restore" while the question is up
+    recovering = BooleanProperty(False)
+
+    # ---- the recover dialog ------------------------------------------------------------
+    def damaged(self, reply: Reply) -> None:
+        """The runner could not open the game: find what can be offered (runner thread)."""
+        self.can_resume = False
+        self.resume_text = "The last game cannot be opened as it is: see below"
+        self._runner().submit(offer_job(reply.message, reply.kind == "set aside"),
+                              self._on_offer)
+
+    def _on_offer(self, reply: Reply) -> None:
+        if reply.ok and isinstance(reply.value, RecoveryOffer):
+            self.asking = ""
+            self.offer = reply.value
+
+    def on_offer(self, _screen: object, _offer: object) -> None:
+        self._draw()
+
+    def on_asking(self, _screen: object, _asking: str) -> None:
+        self._draw()
+
+    def ask(self, what: str) -> None:
+        self.asking = what
+
+    def cancel(self) -> None:
+        self.asking = ""
+
+    def confirm(self) -> None:
+        what, found = self.asking, self.offer
+        if not what or found is None or self.recovering:
+            return
+        self.recovering = True
+        job = copy_job(found) if what == "copy" else restore_job(found)
+        self._runner().submit(job, self._on_recovered)
+
+    def _on_recovered(self, reply: Reply) -> None:
+        self.recovering = False
+        self.asking = ""
+        app = App.get_running_app()
+        if not reply.ok:
+            app._say(reply.message, True)  # the dialog stays: nothing was changed
+            return
+        self.offer = None
+        app._say(reply.message)
+        if reply.value:
+            self._runner().resume(lambda r: self._opened(r, reply.message), reply.value)
+
+    def _opened(self, reply: Reply, recovered: str) -> None:
+        app = App.get_running_app()
+        app._on_open(reply)
+        if reply.ok:
+            app._say(f"{recovered} {reply.message}")
+
+    def _draw(self) -> None:
+        box: BoxLayout = self.ids.offer
+        box.clear_widgets()
+        found: RecoveryOffer | None = self.offer
+        if found is None:
+            return
+        box.add_widget(_coloured(Text(text=found.sentence), _danger()))
+        if self.asking:
+            box.add_widget(_coloured(Text(text=_question(self.asking, found)), _warn()))
+            row = BoxLayout(size_hint_y=None, height=_dp(56), spacing=_dp(8))
+            row.add_widget(BigButton(text=_yes(self.asking), kind="primary",
+                                     on_release=lambda _b: self.confirm()))
+            row.add_widget(BigButton(text="Cancel", kind="quiet",
+                                     on_release=lambda _b: self.cancel()))
+            box.add_widget(row)
+            return
+        row = BoxLayout(size_hint_y=None, height=_dp(56), spacing=_dp(8))
+        if found.can_copy:
+            row.add_widget(BigButton(text="Copy the good steps into a new game",
+                                     on_release=lambda _b: self.ask("copy")))
+        if found.backup:
+            row.add_widget(BigButton(text="Restore the latest backup",
+                                     on_release=lambda _b: self.ask("restore")))
+        if not row.children:
+            box.add_widget(Text(text="There is nothing to copy and no backup: start a new "
+                                     "game.", muted=True))
+            return
+        box.add_widget(row)
+
+    def _runner(self) -> Any:
+        return App.get_running_app().runner
+
+
+def _coloured(text: Text, colour: Any) -> Text:
+    text.color = colour  # after the kv rule, which colours every Text by `muted`
+    return text
+
+
+def _question(what: str, found: RecoveryOffer) -> str:
+    if what == "copy":
+        source = "the kept copy of the file" if found.kept else f"the game {found.game_id}"
+        return (f"Copy every good step of {source} into a new game? The damaged one is kept "
+                "as it is; nothing is deleted.")
+    return (f"Put the backup {found.backup} in place of the saved-games file? The file it "
+            "replaces is kept beside it under a new name; nothing is deleted.")
+
+
+def _yes(what: str) -> str:
+    return "Yes, copy the good steps" if what == "copy" else "Yes, restore the backup"
+
+
+def _dp(value: float) -> float:
+    from kivy.metrics import dp
+
+    return float(dp(value))
+
+
+def _danger() -> Any:
+    from companion.ui.theme import DANGER
+
+    return DANGER
+
+
+def _warn() -> Any:
+    from companion.ui.theme import WARN
+
+    return WARN

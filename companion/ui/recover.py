@@ -1,0 +1,131 @@
+"""The app's recover dialog: what to offer when the saved-games file or a game is damaged.
+
+The same code as `companion recover` (companion/recovery.py) does the work, on the
+runner thread: copying the good steps into a new game never changes the damaged
+game or the kept file, and restoring a backup keeps the file it replaces. No Kivy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.core.errors import CompanionError
+from companion.recovery import recover_from, recover_game, restore_backup
+from companion.store.backups import backups_of
+from companion.store.opening import open_journal
+from companion.ui.runner import CommandRunner, Reply
+
+Job = Callable[[CommandRunner], Reply]
+
+
+@dataclass(frozen=True)
+class RecoveryOffer:
+    """What the start screen says and offers; `kept` or `game_id` names what to copy from."""
+
+    sentence: str
+    kept: str | None = None
+    game_id: str | None = None
+    backup: str | None = None
+
+    @property
+    def can_copy(self) -> bool:
+        return self.kept is not None or self.game_id is not None
+
+
+def damage_sentence(message: str) -> str:
+    """The store's sentence without its advice for the command line.
+
+    >>> damage_sentence("Step 17 of the saved game xp-1 is damaged (its checksum does not "
+    ...                 "match); the command was not run. `companion recover` can copy...")
+    'Step 17 of the saved game xp-1 is damaged (its checksum does not match); nothing was changed.'
+    """
+    first = message.split("`companion recover`")[0].strip()
+    first = first.replace("; the command was not run.", "; nothing was changed.")
+    return first or message
+
+
+def on_screen(sentence: str) -> str:
+    """A `companion recover` sentence without its command-line advice (the screen offers).
+
+    >>> on_screen("No saved game can be read from x; restore a backup with --restore instead.")
+    'No saved game can be read from x; restore a backup instead.'
+    """
+    sentence = sentence.split(" Backups you could restore")[0]
+    return sentence.replace(" with --restore", "")
+
+
+def newest_kept(db: Path) -> Path | None:
+    """The damaged file set aside last (`games.db.corrupt-<date>-<time>`), if any."""
+    kept = sorted(db.parent.glob(f"{db.name}.corrupt-*"), key=lambda p: p.stat().st_ctime)
+    return kept[-1] if kept else None
+
+
+def offer(db: Path, message: str, set_aside: bool) -> RecoveryOffer:
+    """The offer for a damage reported in `message` (runner thread: it reads the folder)."""
+    backups = backups_of(db)
+    backup = backups[-1].name if backups else None
+    if set_aside:
+        kept = newest_kept(db)
+        return RecoveryOffer(message, kept=str(kept) if kept else None, backup=backup)
+    journal, _ = open_journal(db)
+    try:
+        game_id = journal.last_game()
+    finally:
+        journal.close()
+    return RecoveryOffer(damage_sentence(message), game_id=game_id, backup=backup)
+
+
+def offer_job(message: str, set_aside: bool) -> Job:
+    def job(runner: CommandRunner) -> Reply:
+        return Reply(True, "", None, "info", offer(runner.db, message, set_aside))
+    return job
+
+
+def _game_ids(db: Path) -> list[str]:
+    """Every saved game's id, the most recently played first."""
+    journal, _ = open_journal(db)
+    try:
+        return [info.game_id for info in journal.games()]
+    finally:
+        journal.close()
+
+
+def _close(runner: CommandRunner) -> None:
+    """Let go of the open game first (a restore replaces the file under it)."""
+    if runner.session is not None:
+        runner.session.close()
+        runner.session = None
+
+
+def copy_job(found: RecoveryOffer) -> Job:
+    """Copy the good steps into a new game (`value` = its id, to open next)."""
+    def job(runner: CommandRunner) -> Reply:
+        _close(runner)
+        before = set(_game_ids(runner.db))
+        try:
+            if found.kept is not None:
+                sentence = recover_from(runner.db, Path(found.kept))
+            else:
+                sentence = recover_game(runner.db, found.game_id)
+        except CompanionError as exc:
+            return Reply(False, on_screen(str(exc)), None, "refused")
+        new = [game_id for game_id in _game_ids(runner.db) if game_id not in before]
+        return Reply(True, on_screen(sentence), None, "info", new[0] if new else None)
+    return job
+
+
+def restore_job(found: RecoveryOffer) -> Job:
+    """Put the newest backup in place of the saved-games file (the replaced one is kept)."""
+    def job(runner: CommandRunner) -> Reply:
+        assert found.backup is not None
+        _close(runner)
+        sentence = restore_backup(runner.db, found.backup)
+        journal, _ = open_journal(runner.db)
+        try:
+            last = journal.last_game()
+        finally:
+            journal.close()
+        return Reply(True, sentence, None, "info", last)
+    return job

@@ -1,0 +1,90 @@
+"""A seeded table of two who only tap what the prompt's buttons offer (the whole-game test).
+
+`TablePlayer.choose(texts, trail, seat)` picks one button's text among those shown
+(after the partials tapped so far, `trail`), by a fixed list of preferences that keeps
+the game short while it deploys ships, drops a trap, makes maneuver checks and flies
+a ship over the trap. It knows labels, not rules: the prompt decides what is offered.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+#: Never tapped: more seats, private screens, the app dealing virtual packs.
+AVOID = (r"^Seat a player", r"app deals the packs", r"chosen privately", r"^Randomly draw")
+#: Tapped first when shown, in this order (the rest of the game's flow).
+FLOW = (r"^Let the app draw", r"packs dealt at the table", r"takes a ship from the pack",
+        r"^Start round", r"^Gain 6 credits", r"^Every ship drifts onto a plain space",
+        r"^Apply ", r"^Ignore ")
+
+
+@dataclass
+class TablePlayer:
+    trap_owner: str = "Baikonur"
+    pilot: str = "Xichang"
+    deployed: set[str] = field(default_factory=set)
+    trap_built: bool = False
+    trap_dropped: bool = False
+    checks: int = 0
+    exploded: bool = False
+    moved_in_round: set[int] = field(default_factory=set)
+
+    def choose(self, texts: Sequence[str], trail: Sequence[str], seat: str, round_: int) -> str:
+        shown = [t for t in texts if not any(re.search(a, t) for a in AVOID)]
+        pick = self._plan(shown, trail, seat, round_)
+        if pick is None:
+            pick = next((t for p in FLOW for t in shown if re.search(p, t)), None)
+        if pick is None:
+            pick = next((t for t in shown if re.match(r"^End .*turn", t)), None)
+        if pick is None:
+            if not shown:
+                raise AssertionError(f"Nothing to tap after {list(trail)}: {list(texts)}")
+            pick = shown[0]
+        return pick
+
+    def _first(self, shown: Sequence[str], pattern: str) -> str | None:
+        return next((t for t in shown if re.search(pattern, t)), None)
+
+    def _plan(self, shown: Sequence[str], trail: Sequence[str], seat: str,
+              round_: int) -> str | None:
+        if trail:
+            return self._deeper(shown, trail, seat)
+        if seat not in self.deployed and (deploy := self._first(shown, r"^Deploy ")):
+            self.deployed.add(seat)
+            return deploy
+        if seat == self.trap_owner and not self.trap_built:
+            return self._first(shown, r"^Build a module on")
+        drop = self._first(shown, r"^Drop the Trap")
+        if seat == self.trap_owner and self.trap_built and not self.trap_dropped and drop:
+            return drop
+        move = self._first(shown, r"^Move ")
+        wants = self.checks < 2 + (1 if self.trap_dropped else 0)
+        if seat == self.pilot and round_ not in self.moved_in_round and wants and move:
+            self.moved_in_round.add(round_)
+            return move
+        return self._first(shown, r"^Select ")
+
+    def _deeper(self, shown: Sequence[str], trail: Sequence[str], seat: str) -> str | None:
+        last = trail[-1]
+        if last.startswith("Build a module"):
+            self.trap_built = True
+            return self._first(shown, r"^Trap module")
+        if last.startswith("Drop the Trap"):
+            self.trap_dropped = True
+            return self._first(shown, r"^With count 1$")
+        if last.startswith("Move "):
+            return self._first(shown, r"^1 space") or shown[0]
+        if re.match(r"^1 space|^1 hex tile", last):
+            return self._first(shown, r"^Ends on a credit space") or shown[0]
+        if last.startswith("Ends on"):
+            trap = self._first(shown, r"^Passes T\d+$")
+            if trap and self.checks >= 2 and not self.exploded:
+                self.exploded = True
+                return trap
+            if self.checks < 2:
+                self.checks += 1
+                return self._first(shown, r"^Passes L1  >")
+            return self._first(shown, r"^Passes no object")
+        return None

@@ -1,0 +1,87 @@
+"""The recover dialog: a damaged saved-games file or game is said in one sentence on the
+start screen, with the offer to copy the good steps into a new game or restore a backup
+(the same code as `companion recover`), confirmed first, never losing anything."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.store.damage import commands_in, flip, zero_page
+from tests.store.damage import saved_game as noted_game
+
+
+def _damage_step(db: Path, number: int) -> None:
+    data = db.read_bytes()
+    flip(db, data.find(f"table note number {number - 1:03d}".encode()) + 3, 0x01)
+
+
+def test_a_damaged_game_is_copied_into_a_new_one_after_a_yes(make_driver,
+                                                             tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    noted_game(db, notes=30)
+    _damage_step(db, 17)
+    before = commands_in(db)
+    driver = make_driver(db=db)
+    assert driver.screen.name == "start"
+    assert driver.shown("Step 17 of the saved game") and driver.shown("nothing was changed")
+    assert not driver.shown("companion recover")  # the screen offers, not the CLI
+    driver.tap("Copy the good steps into a new game")
+    assert driver.shown("Copy every good step of the game")
+    assert commands_in(db) == before  # nothing before the yes
+    driver.tap("Cancel")
+    assert not driver.shown("Copy every good step") and commands_in(db) == before
+    driver.tap("Copy the good steps into a new game")
+    driver.tap("Yes, copy the good steps")
+    assert driver.screen.name == "dashboard"
+    assert driver.shown("Copied steps 1 to 16 of") and driver.shown("14 steps after them")
+    assert driver.app.table.steps == 16
+    assert commands_in(db)[: len(before)] == before  # the damaged game is still there
+
+
+def test_a_backup_is_restored_and_the_replaced_file_kept(make_driver, tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    noted_game(db, notes=30)  # closing writes a backup
+    _damage_step(db, 17)
+    damaged = db.read_bytes()
+    driver = make_driver(db=db)
+    driver.tap("Restore the latest backup")
+    assert driver.shown("The file it replaces is kept")
+    driver.tap("Yes, restore the backup")
+    assert driver.screen.name == "dashboard"
+    assert driver.shown("Restored games-") and driver.app.table.steps == 30
+    (kept,) = tmp_path.glob("games.db.replaced-*")
+    assert kept.read_bytes() == damaged
+
+
+def test_a_file_set_aside_gives_back_its_good_steps(make_driver, tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    noted_game(db, notes=40)
+    zero_page(db, len(db.read_bytes()) // 4096)  # the last page zeroed: the file is set aside
+    driver = make_driver(db=db)
+    (kept,) = tmp_path.glob("games.db.corrupt-*")
+    untouched = kept.read_bytes()
+    assert driver.screen.name == "start"
+    assert driver.shown(f"it was kept as {kept.name} and a new one was started")
+    driver.tap("Copy the good steps into a new game")
+    assert driver.shown("Copy every good step of the kept copy of the file")
+    driver.tap("Yes, copy the good steps")
+    assert driver.screen.name == "dashboard"
+    assert driver.shown("Copied steps 1 to 18 of") and driver.shown("22 steps after them")
+    assert driver.app.table.steps == 18
+    assert kept.read_bytes() == untouched
+
+
+def test_nothing_readable_is_one_sentence_and_the_backup_stays_offered(make_driver,
+                                                                     tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    noted_game(db, notes=40)
+    zero_page(db, 2)
+    driver = make_driver(db=db)
+    driver.tap("Copy the good steps into a new game")
+    driver.tap("Yes, copy the good steps")
+    assert driver.screen.name == "start"
+    assert driver.app.message.startswith("No saved game can be read from")
+    assert "--restore" not in driver.app.message and driver.app.message_refused
+    driver.tap("Restore the latest backup")
+    driver.tap("Yes, restore the backup")
+    assert driver.screen.name == "dashboard" and driver.app.table.steps == 40
