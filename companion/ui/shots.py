@@ -35,9 +35,20 @@ def _shoot(folder: Path, size: str) -> int:
         from companion.ui.app import AppOptions, CompanionApp
         from companion.ui.driver import AppDriver
         from companion.ui.gallery import play_gallery
+        from companion.ui.gallery_board import (
+            damaged_file,
+            play_board_gallery,
+            play_recover_gallery,
+            scored_game,
+        )
         from companion.ui.gallery_ti4 import play_ti4_gallery
 
-        for walk, db in ((play_gallery, "games.db"), (play_ti4_gallery, "ti4.db")):
+        for walk, db, prepare in ((play_gallery, "games.db", None),
+                                  (play_ti4_gallery, "ti4.db", None),
+                                  (play_board_gallery, "board.db", scored_game),
+                                  (play_recover_gallery, "damaged.db", damaged_file)):
+            if prepare is not None:
+                prepare(Path(tmp) / db)
             driver = AppDriver(CompanionApp(AppOptions(db=Path(tmp) / db, seed=2047)))
             try:
                 for name in walk(driver):

@@ -151,3 +151,25 @@ def test_a_planet_with_several_traits_offers_the_choice_of_deck(make_driver, tmp
     assert driver.shown("Now: Alice explores Loki (P75A) (industrial deck)")
     driver.tap("Let the app draw: Industrial exploration deck")
     assert driver.screen.name == "reveal" and driver.shown("Industrial card for Alice")
+
+
+def test_the_demo_camera_shows_the_card_owed_and_the_scanner_reads_it(make_driver) -> None:
+    driver = make_driver(seed=SEED, demo=True, scanner=True)
+    start_ti4(driver)
+    driver.tap("Take a planet for Alice")
+    driver.tap("75: Abaddon, Ashtroth, Loki")
+    for planet in ("Abaddon", "Ashtroth"):
+        driver.tap(order_button(driver, planet, "Remove"))
+    driver.tap("Alice takes 1 planet")
+    # No tap: the demo camera puts the card the seeded cultural deck deals next on the
+    # table, the scanner reads its tag, and the scan is revealed like a draw.
+    driver.wait_for(lambda: driver.screen.name == "reveal", "the scanned card's reveal",
+                    timeout=60)
+    driver.settle()  # the reveal laid out before a finger goes on it
+    assert driver.shown("Cultural card for Alice, revealed to all")
+    scanned = driver.app.table.view["revealed"]
+    assert scanned and scanned.startswith(driver.screen.name_text)
+    code = scanned[scanned.index("(") + 1:-1]
+    assert driver.app.screen("dashboard").ids.scanstrip.last_scan == f"Read TI/{code}"
+    driver.tap(f"Resolve {scanned}")
+    assert driver.shown(f"Alice resolved {scanned}")

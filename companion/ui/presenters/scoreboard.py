@@ -12,6 +12,9 @@ from dataclasses import dataclass
 from companion.ui.presenters.dashboard import dashboard
 from companion.ui.table import TableData
 
+#: About how much of the last step's sentences the scoreboard shows (two lines at 800x480).
+LAST_CHARS = 150
+
 
 @dataclass(frozen=True)
 class ScoreLine:
@@ -52,24 +55,48 @@ def _name(line: ScoreLine) -> str:
     return line.player or line.seat
 
 
-def _note(sources: str, counters: str, hidden: int) -> str:
-    parts = [part for part in (sources, counters) if part]
+def _note(seat: Mapping[str, object], sources: str) -> str:
+    """What the score is made of, by the view's categories when it has them (short enough
+    for one line across a table), and the hidden missions as a count."""
+    entries = seat.get("score_entries")
+    parts = []
+    if isinstance(entries, list) and entries:
+        totals: dict[str, int] = {}
+        for entry in entries:
+            category = str(entry.get("category") or entry.get("source"))
+            totals[category] = totals.get(category, 0) + int(entry.get("points") or 0)
+        parts.append(", ".join(f"{name} {points:+d}" for name, points in totals.items()))
+    elif sources:
+        parts.append(sources)
+    hidden = int(str(seat.get("hidden_missions") or 0))
     if hidden:
         parts.append(f"{hidden} hidden mission{'s' if hidden != 1 else ''}")
     return " · ".join(parts)
 
 
+def _first_sentences(text: str, limit: int = LAST_CHARS) -> str:
+    """Whole sentences from the start of `text`, as many as fit in about `limit` characters.
+
+    >>> _first_sentences("MONY1 drifts 1 space(s). MONY1 ends its move. SHLD1 stays.", 30)
+    'MONY1 drifts 1 space(s).'
+    """
+    kept = ""
+    for sentence in text.replace(". ", ".\n").splitlines():
+        if kept and len(kept) + len(sentence) + 1 > limit:
+            break
+        kept = f"{kept} {sentence}".strip()
+    return kept
+
+
 def scoreboard(table: TableData, before: Mapping[str, int] | None = None) -> Scoreboard:
     """The scoreboard of `table`; `before` holds the scores last shown (for the deltas)."""
     board = dashboard(table.title, table.view, before)
-    hidden = {str(s["seat"]): int(s.get("hidden_missions") or 0)
-              for s in table.view.get("seats", [])}
+    seats = {str(s["seat"]): s for s in table.view.get("seats", [])}
     lines = tuple(ScoreLine(row.seat, row.player, row.initial, row.colour, row.score,
-                            row.delta, _note(row.sources, row.counters, hidden.get(row.seat, 0)),
-                            row.active)
+                            row.delta, _note(seats.get(row.seat, {}), row.sources), row.active)
                   for row in board.seats)
     last = next((row.sentence for row in reversed(table.history) if row.kind == "do"
                  and not row.undone), "")
     status = "  ·  ".join(t for t in (board.phase_text, board.turn_text) if t)
     return Scoreboard(board.title, board.round_text, status, _leader(lines),
-                      f"Last: {last}" if last else "", lines)
+                      f"Last: {_first_sentences(last)}" if last else "", lines)

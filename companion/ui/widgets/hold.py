@@ -6,6 +6,7 @@ secret); a press held `HOLD_SECONDS` without sliding off dispatches `on_hold`.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from kivy.clock import Clock
@@ -32,7 +33,10 @@ class HoldBadge(SeatBadge):
             return bool(super().on_touch_down(touch))
         touch.grab(self)
         self._cancel()
-        self._pending = Clock.schedule_once(self._held, self.hold_seconds)
+        # A scroll view hands a still finger to its children only after its scroll timeout:
+        # count the hold from when the finger came down, not from now.
+        held = max(0.0, time.time() - touch.time_start) if touch.time_start else 0.0
+        self._pending = Clock.schedule_once(self._held, max(0.0, self.hold_seconds - held))
         return True
 
     def on_touch_move(self, touch: Any) -> bool:
