@@ -46,6 +46,9 @@ from companion.ui.sound import SilentSpeaker, Speaker
 from companion.ui.table import TableData
 from companion.ui.theme import BACKGROUND
 
+#: Seconds the demo camera shows an empty table before the next card (a player's hand).
+DEMO_CARD_DELAY = 2.0
+
 
 @dataclass(frozen=True)
 class AppOptions:
@@ -300,7 +303,7 @@ class CompanionApp(App):
         if reply.value is not None:
             tag, name = reply.value
             Clock.schedule_once(lambda _dt: threading.Thread(
-                target=camera.show, args=(tag, name), daemon=True).start(), 2.0)
+                target=camera.show, args=(tag, name), daemon=True).start(), DEMO_CARD_DELAY)
 
     def _scanned(self, line: str) -> None:
         self.screen("dashboard").ids.scanstrip.show_scan(f"Read {line[5:]}")

@@ -1,8 +1,8 @@
 """A whole 2-seat, 8-round Exploration game played through the screens only, by touch on
-the prompt's buttons: the new-game form, cards drawn by the app's buttons (and the first
-ones read by the demo camera), reveals acknowledged, an undo, maneuver checks on the
-check screen (one face tapped, one roll by the app), a trap dropped and going off on the
-explosion screen, and the final scoreboard."""
+the prompt's buttons: the new-game form, every card the table owes read by the scanner
+from the demo camera (which shows the card the seeded deck deals), reveals acknowledged,
+an undo and a redo, maneuver checks on the check screen (one face tapped, one roll by
+the app), a trap dropped and going off on the explosion screen, the final scoreboard."""
 
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ class Table:
         self.checks: list[str] = []
         self.explosions: list[str] = []
         self.undone = False
+        self.scanned = 0
 
     def step(self) -> None:
         screen = self.driver.screen.name
@@ -76,6 +77,9 @@ class Table:
     def tap_an_action(self) -> None:
         driver = self.driver
         table = driver.app.table
+        if table.prompt.get("expects_scan"):
+            self.card_from_the_camera()
+            return
         texts = action_texts(driver)
         if not self.undone and self.trail == [] and table.view.get("round") == 2:
             self.undo_by_touch()
@@ -89,6 +93,17 @@ class Table:
             driver.app.screen("dashboard")._trail
         self.trail = [*self.trail, pick] if partial_opened else []
 
+    def card_from_the_camera(self) -> None:
+        """The table owes a card: the demo camera shows it, the scanner reads it."""
+        driver, steps = self.driver, self.driver.app.table.steps
+        driver.wait_for(lambda: driver.app.table.steps > steps or driver.app.message_refused,
+                        "the demo camera's card to be read", timeout=30)
+        driver.settle()
+        assert not driver.app.message_refused, driver.app.message
+        strip = driver.app.screen("dashboard").ids.scanstrip
+        assert strip.last_scan.startswith("Read XP/"), strip.last_scan
+        self.scanned += 1
+
     def undo_by_touch(self) -> None:
         """Round 2 begins with a mistake taken back: undo from the top bar, then redo."""
         driver = self.driver
@@ -100,8 +115,12 @@ class Table:
         self.undone = True
 
 
-def test_a_whole_exploration_game_by_touch_reaches_the_final_scoreboard(make_driver) -> None:
-    driver = make_driver(seed=2047)
+def test_a_whole_exploration_game_by_touch_reaches_the_final_scoreboard(make_driver,
+                                                                       monkeypatch) -> None:
+    from companion.ui import app
+
+    monkeypatch.setattr(app, "DEMO_CARD_DELAY", 0.05)  # a hand lays the next card at once
+    driver = make_driver(seed=2047, demo=True, scanner=True)
     driver.tap("New game")
     seat_players(driver, {"Xichang": "Ana", "Baikonur": "Ben"})
     driver.tap("Start the game")
@@ -111,7 +130,7 @@ def test_a_whole_exploration_game_by_touch_reaches_the_final_scoreboard(make_dri
             break
         table.step()
     assert driver.app.game_over
-    assert table.undone and table.reveals >= 10
+    assert table.undone and table.reveals >= 10 and table.scanned >= 16
     assert len(table.checks) == 2 and table.explosions == ["Trap T1 explodes!"]
     if driver.screen.name == "reveal":
         driver.tap("Continue")
