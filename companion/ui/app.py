@@ -20,6 +20,8 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.ui import widgets  # noqa: F401  (registers our widgets and their rules)
 from companion.ui.applog import log_renderer
+from companion.ui.idle import IdleWatch
+from companion.ui.sticks import StickWatch
 from companion.ui.democamera import DemoCamera
 from companion.ui.presenters.cues import cue_for
 from companion.ui.presenters.explosion import ExplosionView, explosions
@@ -115,12 +117,19 @@ class CompanionApp(App):
         opening.first_reply.connect(self._on_open)
         self.runner.new_game_forms(self._on_forms)
         self.runner.attach(clock_deliver)
+        self.idle = IdleWatch(self)  # the scoreboard after a while untouched
+        self.idle.start()
+        self.sticks = StickWatch(self)  # the kiosk: a USB stick plugged in is noticed
+        self.sticks.start()
         return manager
 
     def on_start(self) -> None:
         log_renderer()  # for `companion doctor` on the kiosk (companion/ui/applog.py)
 
     def on_stop(self) -> None:
+        if getattr(self, "idle", None) is not None:
+            self.idle.stop()
+            self.sticks.stop()
         if self.scanner is not None:
             self.scanner.stop()
         if self.runner is not None:
@@ -302,6 +311,7 @@ class CompanionApp(App):
 
     def _on_result(self, reply: Reply) -> None:
         self.busy = False
+        self.idle.poke()
         before = self.table.view if self.table else None
         self._take_table(reply.table)
         self._say(reply.message, not reply.ok)
