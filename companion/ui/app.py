@@ -121,6 +121,9 @@ class CompanionApp(App):
         log_renderer()  # for `companion doctor` on the kiosk (companion/ui/applog.py)
 
     def on_stop(self) -> None:
+        if self.manager is not None:
+            for name in ("explosion", "check"):
+                self.screen(name).on_leave()  # their timers end with the app
         if self.scanner is not None:
             self.scanner.stop()
         if self.runner is not None:
@@ -155,8 +158,15 @@ class CompanionApp(App):
 
     def open_check(self, prompt: dict[str, Any]) -> None:
         """A maneuver check's dice: faces to tap, or the app rolls."""
+        self._explosions = ()
         self.screen("check").prepare(prompt)
         self.show("check")
+
+    def undo_check(self) -> None:
+        """Undo from the check's result: the move is taken back, its explosion with it."""
+        self._explosions = ()
+        self.show("dashboard")
+        self.undo()
 
     def after_check(self) -> None:
         """The check's result was read: a trap that went off in the same move, else the table."""
