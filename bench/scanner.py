@@ -277,6 +277,8 @@ def main() -> None:
         # whose other cores serve the UI (the same as starting under `taskset -c N`).
         os.sched_setaffinity(0, {args.pin_core})
     hard_built = {"zxing + ladder (default)": FrameReader(make_decoder("zxing")),
+                  "zxing + ladder, no straightening": FrameReader(make_decoder("zxing"),
+                                                                  straighten=False),
                   "zxing cheap pass only": FrameReader(make_decoder("zxing"), ladder=False)}
     hard_results = {name: scanner_hard.measure(r, hard)  # type: ignore[arg-type]
                     for name, r in hard_built.items()}

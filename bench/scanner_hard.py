@@ -21,9 +21,8 @@ import hard_photos
 import numpy as np
 
 from companion.scanner.decoders import Decoder, ZxingDecoder, make_decoder
-from companion.scanner.finders import halved
 from companion.scanner.ladder import STEPS, Rescue
-from companion.scanner.reader import FrameReader, _unique
+from companion.scanner.reader import FrameReader
 from companion.scanner.resolve import strict_tag
 
 Sample = tuple[np.ndarray, hard_photos.HardTruth]
@@ -137,6 +136,19 @@ def target_lines(tally: HardTally) -> list[str]:
     return lines
 
 
+def reader_lines(results: dict[str, HardTally]) -> list[str]:
+    """The four target cells for every reader side by side."""
+    head = " | ".join(f"{band} px/module, {label}" for band, label, _, _, _ in TARGETS)
+    lines = [f"| reader | {head} |", "|---" * (len(TARGETS) + 1) + "|"]
+    for name, tally in results.items():
+        cells = []
+        for band, _, low, high, _ in TARGETS:
+            hits = [r for b, blur, r in tally.blur_cells if b == band and low <= blur < high]
+            cells.append(_share(sum(hits), len(hits)))
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    return lines
+
+
 def blur_lines(tally: HardTally) -> list[str]:
     """Recall by size band and defocus sigma, in half-pixel steps: where the limit lies."""
     steps = [(0.0, 1.0), (1.0, 1.5), (1.5, 2.0), (2.0, 2.5), (2.5, 3.0), (3.0, 4.1)]
@@ -202,6 +214,10 @@ def report(frames: int, per_condition: int, machine: str, results: dict[str, Har
         f"look-alikes in view: {tally.look_alikes}, reported as cards: "
         f"**{tally.look_alikes_as_cards}**.",
         "",
+        "#### Recall by reader",
+        "",
+        *reader_lines(results),
+        "",
         "#### Cost per 1280x720 frame",
         "",
         *cost_lines(results),
@@ -246,14 +262,11 @@ def report(frames: int, per_condition: int, machine: str, results: dict[str, Har
 
 def flagged_regions(reader: FrameReader, samples: list[Sample]
                     ) -> list[tuple[np.ndarray, set[str]]]:
-    """Every region the cheap pass flagged but read nothing in, with the tags of its frame."""
+    """Every region the ladder may climb (the cheap pass's, and finder groups found in
+    sharpened unread cards), with the tags of its frame."""
     regions = []
     for gray, truth in samples:
-        first = reader.primary.read(gray)
-        half = halved(gray)
-        look = reader._look(half)
-        codes = _unique(first.codes + look.codes)
-        for x, y, w, h in reader.regions(gray, first.suspects + look.suspects, codes, half):
+        for x, y, w, h in reader.flagged(gray):
             regions.append((gray[y:y + h, x:x + w], set(truth.tags)))
     return regions
 
@@ -276,8 +289,8 @@ def step_lines(reader: FrameReader, samples: list[Sample]) -> tuple[list[str], l
                 texts = {c.text for c in decoder.read(made[0], thorough=step.invert).codes}
             rows.append((bool(texts & tags), (time.process_time() - started) * 1000))
         outcome[name] = rows
-    lines = [f"{len(regions)} regions flagged by the cheap pass with nothing read in them "
-             f"(some hold a tag no step can read, some none at all).", "",
+    lines = [f"{len(regions)} regions the ladder may climb, with nothing read in them by the "
+             "cheap pass (some hold a tag no step can read, some none at all).", "",
              "| step (alone) | tags rescued | CPU ms mean | rescued per 10 ms |",
              "|---|---|---|---|"]
     for name, rows in outcome.items():

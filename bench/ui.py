@@ -131,7 +131,7 @@ def taps(db: Path, count: int) -> tuple[list[float], list[float]]:
     return pressed, results
 
 
-def replay_video(folder: Path, seconds: float = 8.0) -> Path:
+def replay_video(folder: Path, seconds: float = 15.0) -> Path:
     """A 30 fps 1280x720 replay of a tagged card lying on a table."""
     import cv2
 

@@ -12,7 +12,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from companion.core.errors import DamageError
+from companion.core.errors import DamageError, ZoneFormatError
+from companion.core.zones import Zone
 
 StepKind = Literal["do", "undo", "redo"]
 
@@ -119,9 +120,22 @@ class Vocabulary:
         if e.type not in self.types:
             raise DamageError(f"Step {step} holds an event of type {e.type[:40]!r}, which this "
                               f"game does not know: the saved game is damaged.", step)
+        if e.type == "card_moved":
+            _check_zones(e, step)
         return e
 
     def read(self, step: Step) -> Step:
         """The step with every event in today's form; DamageError for an unknown type."""
         events = tuple(self.read_event(e, step.number) for e in step.events)
         return step if events == step.events else replace(step, events=events)
+
+
+def _check_zones(e: Event, step: int) -> None:
+    """A card move names two zones (`deck:hazard`, `box`): anything else is damage."""
+    for end in ("from", "to"):
+        where = e.data.get(end)
+        try:
+            Zone.from_text(where if isinstance(where, str) else "")
+        except ZoneFormatError:
+            raise DamageError(f"Step {step} moves a card {end} {str(where)[:40]!r}, which is "
+                              f"not a zone: the saved game is damaged.", step) from None

@@ -109,8 +109,10 @@ STEPS: dict[str, Rescue] = {step.name: step for step in (
 )}
 
 #: The default ladder: the greedy order bench/scanner.py measured (most new rescues
-#: per CPU millisecond on what the earlier rungs left). "sharpened" alone and
-#: "contrast-normalised" rescued (almost) nothing the cheaper rungs had not.
+#: per CPU millisecond on what the earlier rungs left), then the strong unsharp mask
+#: for heavy defocus on crops too large to upscale. "sharpened" alone and
+#: "contrast-normalised" rescued (almost) nothing the other rungs had not.
 DEFAULT_LADDER: tuple[str, ...] = (
     "local threshold", "inverted", "upscaled 2x", "sharpened + upscaled 2x",
+    "strongly sharpened",
 )

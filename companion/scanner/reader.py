@@ -74,7 +74,9 @@ class FrameReader:
 
     With zxing as the primary, the half-resolution look and the rescue steps
     use zxing's local binarizer; with another decoder (zxing not installed) the
-    ladder uses that decoder and there is no second look. `fallback`, if given,
+    ladder uses that decoder and there is no second look. `straighten=False` leaves
+    out the straightened reads from three finders and the sharpened second search
+    of unread cards (for the benchmark's comparison). `fallback`, if given,
     adds one last rung: that decoder on the sharpened, upscaled crop. The
     default reader has none: the benchmark found zbar there rescues almost
     nothing for 20-30 ms.
@@ -82,7 +84,7 @@ class FrameReader:
 
     def __init__(self, primary: Decoder, fallback: Decoder | None = None,
                  ladder: bool = True, steps: tuple[str, ...] = DEFAULT_LADDER,
-                 budget: float = LADDER_BUDGET_S, sharpened_cards: bool = True) -> None:
+                 budget: float = LADDER_BUDGET_S, straighten: bool = True) -> None:
         self.primary = primary
         self.fallback = fallback
         self.ladder = ladder
@@ -91,7 +93,7 @@ class FrameReader:
         rescuer: Decoder = ZxingDecoder("local") if zxing else primary
         self._second_look = rescuer if zxing else None
         self._rescuer = rescuer
-        self.sharpened_cards = sharpened_cards
+        self.straighten = straighten
         self._steps: list[tuple[Decoder, Rescue]] = [(rescuer, STEPS[n]) for n in steps]
         if fallback is not None:
             self._steps.append((fallback, STEPS["sharpened + upscaled 2x"]))
@@ -122,7 +124,8 @@ class FrameReader:
         # Three finders straighten their symbol: cheaper than the ladder, and it reads more.
         for group in groups:
             corner = corner_first(group)
-            if corner is None or _explained(group, codes) or time.thread_time() > deadline:
+            if corner is None or not self.straighten or _explained(group, codes) or \
+                    time.thread_time() > deadline:
                 continue
             found, used = self._straightened(gray, corner, False, deadline)
             steps += used
@@ -131,7 +134,7 @@ class FrameReader:
             found, used = self._climb(gray, box, deadline)
             steps += used
             codes = _unique(codes + found)
-        if self.sharpened_cards and half is not None:
+        if self.straighten and half is not None:
             found, used = self._sharpened_cards(gray, half, cards, codes, deadline)
             steps += used
             codes = _unique(codes + found)

@@ -21,6 +21,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from companion.ui import widgets  # noqa: F401  (registers our widgets and their rules)
 from companion.ui.applog import log_renderer
 from companion.ui.democamera import DemoCamera
+from companion.ui.idle import IdleWatch
 from companion.ui.presenters.cues import cue_for
 from companion.ui.presenters.explosion import ExplosionView, explosions
 from companion.ui.presenters.final import is_over
@@ -41,6 +42,7 @@ from companion.ui.screens.settings import SettingsScreen
 from companion.ui.screens.start import DAMAGE_KINDS, StartScreen
 from companion.ui.settings import AppSettings, save_settings
 from companion.ui.sound import SilentSpeaker, Speaker
+from companion.ui.sticks import StickWatch
 from companion.ui.table import TableData
 from companion.ui.theme import BACKGROUND
 
@@ -115,6 +117,10 @@ class CompanionApp(App):
         opening.first_reply.connect(self._on_open)
         self.runner.new_game_forms(self._on_forms)
         self.runner.attach(clock_deliver)
+        self.idle = IdleWatch(self)  # the scoreboard after a while untouched
+        self.idle.start()
+        self.sticks = StickWatch(self)  # the kiosk: a USB stick plugged in is noticed
+        self.sticks.start()
         return manager
 
     def on_start(self) -> None:
@@ -124,6 +130,9 @@ class CompanionApp(App):
         if self.manager is not None:
             for name in ("explosion", "check"):
                 self.screen(name).on_leave()  # their timers end with the app
+        if getattr(self, "idle", None) is not None:
+            self.idle.stop()
+            self.sticks.stop()
         if self.scanner is not None:
             self.scanner.stop()
         if self.runner is not None:
@@ -312,6 +321,7 @@ class CompanionApp(App):
 
     def _on_result(self, reply: Reply) -> None:
         self.busy = False
+        self.idle.poke()
         before = self.table.view if self.table else None
         self._take_table(reply.table)
         self._say(reply.message, not reply.ok)

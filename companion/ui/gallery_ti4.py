@@ -61,3 +61,7 @@ def play_ti4_gallery(driver: AppDriver) -> Iterator[str]:
     for tab in ("Planets", "Relics", "Decks"):
         driver.tap(tab, exact=True)
         yield f"ti4-{tab.lower()}"
+    driver.tap("Seats", exact=True)
+    driver.type_command("tech Alice dark-energy-tap")
+    driver.tap("Take a planet for Alice")
+    yield "explore-frontier"

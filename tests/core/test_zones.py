@@ -9,6 +9,7 @@ saved games and exports keep opening.
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.engine import Match
-from companion.core.errors import SeatNameError, ZoneFormatError
+from companion.core.errors import DamageError, SeatNameError, ZoneFormatError
+from companion.core.events import Event
 from companion.core.seats import Seat
 from companion.core.zones import BARE_KINDS, BOX, NAMED_KINDS, Zone
 from companion.games.registry import game
@@ -96,3 +98,39 @@ def test_a_name_that_cannot_be_a_seat_is_refused_and_changes_nothing():
         "'Ann\\x07' cannot be a seat name: use 1 to 32 printable characters."
     assert match.state.table.seats == () and match.step_count == 0
     assert match.execute("join Ann").ok
+
+
+def test_a_stored_card_move_to_something_that_is_no_zone_is_damage_naming_the_step():
+    match = Match(RaceRules(), race_catalog(), seed=5)
+    for line in ("join Ann", "join Bo", "start", "scan RC/W1"):
+        assert match.execute(line).ok
+    steps = match.history()
+    moved = steps[3]
+    bad = [Event(e.type, {**e.data, "to": "pocket"}) if e.type == "card_moved" else e
+           for e in moved.events]
+    damaged = [*steps[:3], replace(moved, events=tuple(bad))]
+    with pytest.raises(DamageError) as refused:
+        Match(RaceRules(), race_catalog(), 5, damaged)
+    assert str(refused.value) == ("Step 4 moves a card to 'pocket', which is not a zone: "
+                                  "the saved game is damaged.")
+    assert refused.value.step == 4
+    assert Match(RaceRules(), race_catalog(), 5, steps).state == match.state
+
+
+def test_an_import_whose_card_move_names_no_zone_is_refused_whole(tmp_path):
+    from companion.session import import_game
+    from companion.store.opening import open_journal
+    from tests.racegame import GAME
+
+    journal, _ = open_journal(tmp_path / "games.db")
+    game_id = journal.create_game("race", 5, race_catalog())
+    match = Match(RaceRules(), race_catalog(), seed=5)
+    for line in ("join Ann", "join Bo", "start", "scan RC/W1"):
+        journal.append(game_id, "race", match.execute(line).step)
+    exported = journal.export(game_id)
+    for e in exported["steps"][3]["events"]:
+        if e["type"] == "card_moved":
+            e["from"] = 7
+    with pytest.raises(DamageError, match="Step 4 moves a card from '7', which is not a zone"):
+        import_game(journal, exported, GAME)
+    assert [g.game_id for g in journal.games()] == [game_id]  # nothing was added

@@ -112,6 +112,14 @@ def test_validate_rules_names_the_broken_key(path: list[str], value: object, nam
         validate_rules(_broken(path, value))
 
 
+def test_a_spaceport_that_cannot_be_a_seat_is_refused_naming_the_key() -> None:
+    with pytest.raises(CatalogError) as refused:
+        validate_rules(_broken(["rules", "spaceports", "order"], ["Kourou\n"]))
+    assert str(refused.value) == ("broken.toml: rules.spaceports.order: 'Kourou\\n' cannot be "
+                                  "a seat: a spaceport is a seat's name (1 to 32 printable "
+                                  "characters)")
+
+
 def test_new_state_validates_the_rules() -> None:
     with pytest.raises(CatalogError, match=r"rules\.setup"):
         RULES.new_state(_broken(["rules", "setup"], None), 1)

@@ -53,7 +53,7 @@ def test_a_defocused_tags_finders_are_found_once_its_card_is_sharpened() -> None
 
 def test_defocused_tags_the_cheap_pass_and_ladder_miss_are_read_straightened() -> None:
     zxing = make_decoder("zxing")
-    before, after = FrameReader(zxing, sharpened_cards=False), FrameReader(zxing)
+    before, after = FrameReader(zxing, straighten=False), FrameReader(zxing)
     missed_before = read_after = 0
     for seed in (1100, 1101, 1103, 1104):
         gray, truth = defocused(seed)

@@ -100,6 +100,7 @@ def test_first_starts_in_the_same_instant_all_open_the_new_file(tmp_path):
     from companion.store.opening import open_journal
     from tests.racegame import race_catalog
 
+    catalog = race_catalog()  # built once: the threads race only to open the file
     for trial in range(5):
         db = tmp_path / f"same-instant-{trial}.db"
         barrier, errors, games = threading.Barrier(6), [], []
@@ -108,7 +109,7 @@ def test_first_starts_in_the_same_instant_all_open_the_new_file(tmp_path):
             barrier.wait()
             try:
                 journal, notice = open_journal(db)
-                games.append(journal.create_game("race", 1, race_catalog()))
+                games.append(journal.create_game("race", 1, catalog))
                 journal.close()
                 assert notice is None
             except Exception as exc:

@@ -90,3 +90,41 @@ def test_the_table_app_switches_to_the_scoreboard_and_back_by_a_tap(make_driver,
     assert driver.shown("Ana  ·  Xichang") and driver.shown("Tap anywhere to go back")
     driver.tap(driver.screen.ids.lines)
     assert driver.screen.name == "dashboard"
+
+
+def test_a_restored_file_is_followed(kivy_window: object, tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    saved_game(db, 2)
+    board = _scoreboard(kivy_window, db)
+    try:
+        assert board.shown("Ana  ·  Xichang")
+        other = tmp_path / "other.db"
+        session = open_session(other, "xp", new=True, seed=5)
+        for line in ("length 8", "join Kourou Kim", "join Xichang Xu"):
+            assert session.run(line).ok
+        session.close()
+        other.replace(db)  # what a restore does: another file at the same path
+        board.app.poll()
+        board.settle()
+        assert board.shown("Kim  ·  Kourou") and not board.shown("Ana  ·  Xichang")
+    finally:
+        board.close()
+
+
+def test_the_dashboard_gives_way_to_the_scoreboard_when_idle(make_driver,
+                                                            tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    saved_game(db, 2)
+    driver = make_driver(db=db)
+    idle = driver.app.idle
+    idle.check()
+    assert driver.screen.name == "dashboard"  # just touched: not idle
+    idle.seconds = 0.2
+    driver.pump_for(0.3)
+    idle.check()
+    driver.pump(2)  # the screen manager takes touches once the switch is drawn
+    assert driver.screen.name == "scoreboard" and driver.shown("Ana  ·  Xichang")
+    before, idle.seconds = idle.last, 60.0  # (the app's own 5 s check must not switch back)
+    driver.tap(driver.screen.ids.lines)  # a tap brings the table back
+    assert driver.screen.name == "dashboard"
+    assert idle.last > before  # and counts as a touch: the idle time starts again

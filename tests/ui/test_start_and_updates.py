@@ -126,3 +126,17 @@ def test_a_refusal_leaves_the_actions_working(make_driver) -> None:
     assert again == buttons and "The next cards drawn are Baikonur's" in buttons
     driver.tap("The next cards drawn are Baikonur's")
     assert not driver.app.message_refused and driver.shown("Baikonur")
+
+
+def test_the_scan_strip_shows_the_camera_once_frames_come(make_driver) -> None:
+    from companion.ui.command import DEMO_SETUP
+
+    driver = make_driver(demo=True, scanner=True, demo_setup=DEMO_SETUP, seed=7)
+    strip = driver.app.screen("dashboard").ids.scanstrip
+    preview = strip.ids.preview
+    assert driver.screen.name == "dashboard"
+    # The demo camera's pictures reach the preview, which opens from nothing to its box.
+    driver.wait_for(lambda: preview.texture is not None, "the first preview frame", 60)
+    driver.pump(2)
+    assert preview.width >= 100 and preview.texture.size[0] >= 100
+    assert strip.status != "No camera"

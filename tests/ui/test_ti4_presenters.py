@@ -110,3 +110,18 @@ def test_the_reveal_offers_resolve_and_says_whose_exploration_it_is(session) -> 
     assert view.name == card.name and card.deck == "cultural"
     assert [c.label for c in view.choices] == [f"Resolve {card.name} ({card.card_id})"]
     assert view.choices[0].value == "resolve"
+
+
+def test_frontier_tokens_are_offered_once_dark_energy_tap_is_owned(session) -> None:
+    from companion.ui.table import prompt_data
+
+    without = ti4.frontier_view(prompt_data(session, after="frontier"))
+    assert not without.actions
+    assert without.note.startswith("Alice does not own Dark Energy Tap")
+    run(session, "tech Alice dark-energy-tap")
+    frontier = ti4.frontier_view(prompt_data(session, after="frontier"))
+    assert frontier.note == ""
+    assert frontier.actions[0].label == "Tile 17 (Dark Energy Tap)"
+    assert frontier.actions[0].value == "frontier 17"
+    assert len(frontier.actions) == 17
+    assert ti4.frontier_view({}).note == "No frontier token is on the map."

@@ -114,8 +114,10 @@ def test_planets_taken_in_a_chosen_order_are_explored_one_card_at_a_time(make_dr
     driver.tap("Record a technology")
     driver.tap("Alice  >", exact=True)
     driver.tap("Dark Energy Tap")
-    driver.tap("Explore a frontier token for Alice")
+    driver.tap("Take a planet for Alice")  # the explore screen: planets or a frontier token
     driver.tap("Tile 41 (Dark Energy Tap)")
+    assert driver.screen.name == "explore"
+    assert driver.shown("Now: Alice explores the frontier token in tile 41 (frontier deck)")
     assert draw_and_resolve(driver, "Frontier exploration deck",
                             "Frontier card for Alice") == "Ion Storm"
     assert driver.shown("Place the Ion Storm token in tile 41.")

@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.core.catalog import Catalog
 from companion.core.errors import CatalogError
+from companion.core.seats import is_valid_seat_name
 
 SHIP_NUMBERS = ("velocity", "maneuverability", "cargo_slots", "max_energy", "start_energy",
                 "max_resistance", "deploy_cost", "deploy_level")
@@ -100,6 +101,9 @@ def _validate_spaceports(catalog: Catalog) -> None:
     if not isinstance(order, list) or not order:
         raise _fail(catalog, "rules.spaceports.order", "must list the spaceports in turn order")
     for name in order:
+        if not isinstance(name, str) or not is_valid_seat_name(name):
+            raise _fail(catalog, "rules.spaceports.order", f"{str(name)[:40]!r} cannot be a "
+                        "seat: a spaceport is a seat's name (1 to 32 printable characters)")
         bonus = _table(catalog, ports, name, "rules.spaceports")
         _int(catalog, bonus, "credits", f"rules.spaceports.{name}")
 

@@ -159,6 +159,31 @@ def queue_view(view: Mapping[str, Any], prompt: Mapping[str, Any]) -> QueueView:
     return QueueView(tuple(lines), revealed, actions)
 
 
+@dataclass(frozen=True)
+class FrontierView:
+    """The prompt's choices after `frontier`: tokens to explore now, or why none can be."""
+
+    actions: tuple[ActionItem, ...]
+    note: str
+
+
+def frontier_view(prompt: Mapping[str, Any]) -> FrontierView:
+    """Tokens the active seat may explore now (commands only: an ability typed by name stays
+    on the dashboard); with none, the sentence the first one would be refused with."""
+    view = actions_view(prompt)
+    actions = tuple(item for group in view.groups for item in group.items
+                    if item.kind == "command")
+    if actions:
+        return FrontierView(actions, "")
+    refused = [item.reason for item in view.unavailable if item.kind == "command"]
+    if refused:
+        return FrontierView((), refused[0])
+    if view.is_empty:
+        return FrontierView((), "No frontier token is on the map.")
+    return FrontierView((), "A frontier token can be explored here only by an ability "
+                            "named on the table's screen (Explore a frontier token).")
+
+
 # ---- taking planets (35.1; several at once in the order chosen, 35.2d and note 3) ---------
 @dataclass(frozen=True)
 class SystemChoice:

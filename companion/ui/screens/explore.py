@@ -1,9 +1,10 @@
-"""TI4: take planets and explore them (LRR 35.1, 35.2d, note 3).
+"""TI4: take planets and explore them (LRR 35.1, 35.2d, note 3), or a frontier token (35.4).
 
 The player picks who takes the planets, taps systems to add their planets, puts
 them in the order they will be gained and explored, and sends one `take` line
 (`take P76A P76C for Alice`), exactly what the CLI accepts. Below, the
-exploration under way and those waiting, with the prompt's buttons for them.
+exploration under way and those waiting, with the prompt's buttons for them,
+and the frontier tokens the active seat may explore now (the prompt after `frontier`).
 """
 
 from __future__ import annotations
@@ -11,17 +12,24 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.ui.presenters import ti4
 from companion.ui.presenters.actions import ActionItem
+from companion.ui.runner import Reply
 from companion.ui.screens import load_layout
 from companion.ui.table import TableData
 from companion.ui.widgets import BigButton, LineText, Text, ToggleChoice
 
 load_layout(__file__)
+
+
+class SystemButton(BigButton):
+    """A system of the map: tapping it adds `planets` (IDs) to the order."""
+
+    planets = ObjectProperty(())
 
 
 class ExploreScreen(Screen):
@@ -30,6 +38,7 @@ class ExploreScreen(Screen):
     take_text = StringProperty("Choose planets first")
     can_take = BooleanProperty(False)
     queue_text = StringProperty("")
+    frontier_text = StringProperty("Frontier tokens")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -47,7 +56,7 @@ class ExploreScreen(Screen):
         seats = [str(s["seat"]) for s in table.view.get("seats", [])]
         if self.seat not in seats:
             self.seat = str(table.view.get("active") or (seats[0] if seats else ""))
-        self.heading = f"{table.title}  ·  Take planets"
+        self.heading = f"{table.title}  ·  Explore"
         self._dirty = True
         if self.manager is not None and self.manager.current == self.name:
             self._redraw()
@@ -55,6 +64,24 @@ class ExploreScreen(Screen):
     def on_pre_enter(self, *_args: Any) -> None:
         if self._dirty:
             self._redraw()
+
+    def _ask_frontier(self) -> None:
+        """The prompt after `frontier` (the runner's thread dry-runs each token)."""
+        app = App.get_running_app()
+        if app is not None and app.runner is not None and self._table is not None \
+                and self._table.kind == "ti4":
+            app.runner.prompt(self._on_frontier, after="frontier")
+
+    def _on_frontier(self, reply: Reply) -> None:
+        box = self.ids.frontier
+        box.clear_widgets()
+        if not reply.ok or reply.value is None:
+            return
+        frontier = ti4.frontier_view(reply.value)
+        if frontier.note:
+            box.add_widget(Text(text=frontier.note, muted=True))
+        for item in frontier.actions:
+            box.add_widget(BigButton(text=item.text, on_release=lambda _b, i=item: self.run(i)))
 
     def start(self, seat: str | None = None) -> None:
         """Open with an empty order, for `seat` (the active seat when None)."""
@@ -64,6 +91,7 @@ class ExploreScreen(Screen):
         elif self._table is not None and self._table.view.get("active"):
             self.seat = str(self._table.view["active"])
         self._dirty = True
+        self.ids.systems_scroll.scroll_y = self.ids.side_scroll.scroll_y = 1
 
     # ---- intents ----------------------------------------------------------------------------
     def choose_seat(self, seat: str) -> None:
@@ -106,10 +134,16 @@ class ExploreScreen(Screen):
             return
         self._dirty = False
         view = self._table.view
+        open_ = {p for choice in ti4.system_choices(view, self.seat) for p in choice.planets}
+        self._order = tuple(p for p in self._order if p in open_)  # taken meanwhile: dropped
         self._draw_seats(view)
         self._draw_systems(view)
         self._draw_order(view)
         self._draw_queue(view)
+        active = view.get("active")
+        self.frontier_text = f"Frontier tokens {active} may explore" if active else \
+            "Frontier tokens"
+        self._ask_frontier()
 
     def _draw_seats(self, view: dict[str, Any]) -> None:
         box = self.ids.seats
@@ -122,14 +156,22 @@ class ExploreScreen(Screen):
     def _draw_systems(self, view: dict[str, Any]) -> None:
         choices = ti4.system_choices(view, self.seat)
         if choices == self._systems:
-            return  # 60-odd buttons: rebuilt only when what they say changes
+            return
         self._systems = choices
+        # 60-odd buttons: reused, so only a button whose words changed renders its text again.
         grid = self.ids.systems
-        grid.clear_widgets()
-        for system in choices:
-            grid.add_widget(BigButton(text=system.text, kind="quiet" if not system.explorable
-                                      else "normal",
-                                      on_release=lambda _b, p=system.planets: self.add_system(p)))
+        buttons = list(reversed(grid.children))
+        for button in buttons[len(choices):]:
+            grid.remove_widget(button)
+        for index, system in enumerate(choices):
+            if index < len(buttons):
+                button = buttons[index]
+            else:
+                button = SystemButton(on_release=lambda b: self.add_system(b.planets))
+                grid.add_widget(button)
+            button.text = system.text
+            button.kind = "normal" if system.explorable else "quiet"
+            button.planets = system.planets
 
     def _draw_order(self, view: dict[str, Any]) -> None:
         box = self.ids.order

@@ -10,6 +10,7 @@ from kivy.clock import Clock
 from kivy.graphics import Color, Line
 from kivy.graphics.texture import Texture
 from kivy.lang import Builder
+from kivy.metrics import dp
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
@@ -17,6 +18,8 @@ from companion.ui import theme
 
 #: Frames a second the preview is redrawn while shown.
 PREVIEW_FPS = 30
+#: The preview's width in dp once a frame has come (scanstrip.kv uses the same).
+PREVIEW_WIDTH_DP = 150
 #: The status words a player reads beside the preview.
 STATUS_WORDS = {"starting": "Scanner starting", "running": "Scanner ready",
                 "no-camera": "No camera", "camera-lost": "Camera lost, retrying",
@@ -54,9 +57,12 @@ class ScanStrip(BoxLayout):
 
     def _update(self, _dt: float) -> None:
         image = self.ids.preview
-        if self.service is None or image.width < 2:
+        # Before the first frame the image is folded away (the status text has its room):
+        # ask for the box it opens to.
+        width = image.width if image.texture is not None else dp(PREVIEW_WIDTH_DP)
+        if self.service is None or width < 2 or image.height < 2:
             return
-        frame = self.service.preview(int(image.width), int(image.height))
+        frame = self.service.preview(int(width), int(image.height))
         if frame is None or frame.frame_index == self._frame_index:
             return
         self._frame_index = frame.frame_index
