@@ -20,9 +20,8 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.ui import widgets  # noqa: F401  (registers our widgets and their rules)
 from companion.ui.applog import log_renderer
-from companion.ui.idle import IdleWatch
-from companion.ui.sticks import StickWatch
 from companion.ui.democamera import DemoCamera
+from companion.ui.idle import IdleWatch
 from companion.ui.presenters.cues import cue_for
 from companion.ui.presenters.explosion import ExplosionView, explosions
 from companion.ui.presenters.final import is_over
@@ -43,6 +42,7 @@ from companion.ui.screens.settings import SettingsScreen
 from companion.ui.screens.start import DAMAGE_KINDS, StartScreen
 from companion.ui.settings import AppSettings, save_settings
 from companion.ui.sound import SilentSpeaker, Speaker
+from companion.ui.sticks import StickWatch
 from companion.ui.table import TableData
 from companion.ui.theme import BACKGROUND
 
