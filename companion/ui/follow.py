@@ -4,8 +4,8 @@ seat's own hidden cards for hold-to-peek. No Kivy; tests drive them with `run_in
 The scoreboard (`companion app --scoreboard`, a second process on the same file)
 never writes: it opens the game the table plays, then polls SQLite's data
 version (microseconds) and reloads only when another companion saved a step,
-following the table to a new game when one is started (docs/table-api.md,
-"Change notices").
+following the table to a new game when one is started, and to the new file
+when a backup was restored (docs/table-api.md, "Change notices").
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 from companion.core.errors import CompanionError
 from companion.session import Session, open_session
 from companion.store.errors import StoreError
+from companion.store.journal import file_identity
 from companion.ui.runner import CommandRunner, Reply
 from companion.ui.table import table_data
 
@@ -32,6 +33,11 @@ class Follower:
         if not runner.db.is_file():  # never create the file: the table's companion does
             return Reply(False, WAITING, None, "info")
         session = runner.session
+        if session is not None and file_identity(runner.db) != session.journal.identity:
+            # A backup was restored (or the file set aside): the open file is not the
+            # table's any more. Let go of it and open the file now at the path.
+            session.close()
+            runner.session = session = None
         if session is None:
             return self._open(runner, None)
         version = session.journal.data_version()

@@ -119,7 +119,7 @@ def test_hidden_missions_appear_on_no_public_screen(make_driver, tmp_path: Path)
     check("the dashboard after the private panel closed")
     driver.tap("History")
     check("the history")
-    for name in ("start", "saved", "settings", "explore"):
+    for name in ("start", "saved", "settings", "explore", "scoreboard"):
         driver.tap("Back to the table")
         driver.app.show(name)
         driver.pump(2)

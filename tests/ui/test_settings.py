@@ -164,3 +164,15 @@ def test_the_saved_games_go_to_a_plugged_usb_stick(make_driver, kiosk,
     assert driver.shown("Copied 1 saved game") and driver.shown("You can remove the stick now")
     (export,) = (tmp_path / "sticks" / "KINGSTON").glob("exploration-companion/*/*.json")
     assert json.loads(export.read_text())["game_id"] == driver.app.table.game_id
+
+
+def test_a_stick_plugged_in_during_a_game_is_noticed(make_driver, kiosk,
+                                                      tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    saved_game(db, 2)
+    driver = make_driver(db=db)
+    assert driver.screen.name == "dashboard" and not driver.shown("plugged in")
+    (tmp_path / "sticks" / "KINGSTON").mkdir(parents=True)
+    driver.app.sticks.look()  # what the two-second look does
+    driver.settle()
+    assert driver.shown("KINGSTON is plugged in: Menu, then Settings, copies every saved game")
