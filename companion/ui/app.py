@@ -7,6 +7,7 @@ the runner and hands each reply to the screens. It holds no rules.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,9 +21,8 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.ui import widgets  # noqa: F401  (registers our widgets and their rules)
 from companion.ui.applog import log_renderer
-from companion.ui.idle import IdleWatch
-from companion.ui.sticks import StickWatch
 from companion.ui.democamera import DemoCamera
+from companion.ui.idle import IdleWatch
 from companion.ui.presenters.cues import cue_for
 from companion.ui.presenters.explosion import ExplosionView, explosions
 from companion.ui.presenters.final import is_over
@@ -43,6 +43,7 @@ from companion.ui.screens.settings import SettingsScreen
 from companion.ui.screens.start import DAMAGE_KINDS, StartScreen
 from companion.ui.settings import AppSettings, save_settings
 from companion.ui.sound import SilentSpeaker, Speaker
+from companion.ui.sticks import StickWatch
 from companion.ui.table import TableData
 from companion.ui.theme import BACKGROUND
 
@@ -94,6 +95,7 @@ class CompanionApp(App):
         self._scanner_game: str | None = None
         self.demo_camera: DemoCamera | None = DemoCamera() if options.demo else None
         self._demo_shown: Any = None
+        self._demo_turn = 0
         self._explosions: tuple[ExplosionView, ...] = ()  # shown after the check's result
 
     # ---- building --------------------------------------------------------------------------
@@ -127,6 +129,9 @@ class CompanionApp(App):
         log_renderer()  # for `companion doctor` on the kiosk (companion/ui/applog.py)
 
     def on_stop(self) -> None:
+        if self.manager is not None:
+            for name in ("explosion", "check"):
+                self.screen(name).on_leave()  # their timers end with the app
         if getattr(self, "idle", None) is not None:
             self.idle.stop()
             self.sticks.stop()
@@ -164,8 +169,15 @@ class CompanionApp(App):
 
     def open_check(self, prompt: dict[str, Any]) -> None:
         """A maneuver check's dice: faces to tap, or the app rolls."""
+        self._explosions = ()
         self.screen("check").prepare(prompt)
         self.show("check")
+
+    def undo_check(self) -> None:
+        """Undo from the check's result: the move is taken back, its explosion with it."""
+        self._explosions = ()
+        self.show("dashboard")
+        self.undo()
 
     def after_check(self) -> None:
         """The check's result was read: a trap that went off in the same move, else the table."""
@@ -296,14 +308,22 @@ class CompanionApp(App):
         if camera is None or reply.value == self._demo_shown:
             return
         self._demo_shown = reply.value
-        # Drawn off the main thread (the first picture imports OpenCV and segno); the
-        # table stays empty a moment between two cards so the scanner forgets the last.
-        threading.Thread(target=camera.show, args=(None, "Demo camera: the table is clear."),
+        self._demo_turn += 1
+        # Drawn off the main thread (the first picture imports OpenCV and segno), clear
+        # table then card on one thread, so a slow clear picture never covers the card.
+        threading.Thread(target=self._lay_demo_card, args=(camera, reply.value,
+                                                           self._demo_turn),
                          daemon=True).start()
-        if reply.value is not None:
-            tag, name = reply.value
-            Clock.schedule_once(lambda _dt: threading.Thread(
-                target=camera.show, args=(tag, name), daemon=True).start(), DEMO_CARD_DELAY)
+
+    def _lay_demo_card(self, camera: DemoCamera, card: tuple[str, str] | None,
+                       turn: int) -> None:
+        """The table stays empty a moment between two cards (a hand laying the next)."""
+        camera.show(None, "Demo camera: the table is clear.")
+        if card is None:
+            return
+        time.sleep(DEMO_CARD_DELAY)
+        if turn == self._demo_turn:  # no newer card was asked for meanwhile
+            camera.show(*card)
 
     def _scanned(self, line: str) -> None:
         self.screen("dashboard").ids.scanstrip.show_scan(f"Read {line[5:]}")

@@ -28,7 +28,7 @@ class StickWatch:
 
     def start(self) -> None:
         if is_kiosk():
-            self.look()
+            self.look(first=True)  # the sticks already in at start are not news
             self._event = Clock.schedule_interval(lambda _dt: self.look(), LOOK_SECONDS)
 
     def stop(self) -> None:
@@ -36,9 +36,9 @@ class StickWatch:
             self._event.cancel()
             self._event = None
 
-    def look(self) -> None:
+    def look(self, first: bool = False) -> None:
         runner = self.app.runner
-        if runner is not None and not runner.pending:
+        if runner is not None and (first or not runner.pending):
             runner.submit(_sticks_job, self._on_sticks)
 
     def _on_sticks(self, reply: Reply) -> None:

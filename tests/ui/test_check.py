@@ -12,6 +12,21 @@ def walk_to_the_dice(driver, *labels: str) -> None:
         driver.tap(label)
 
 
+def assert_finger_sized_and_inside(driver) -> None:
+    """Every button at least 48 px at 800x480, and nothing drawn off the window."""
+    from kivy.core.window import Window
+    from kivy.uix.button import Button
+
+    driver.pump(2)
+    for w in driver.widgets():
+        if isinstance(w, Button) and w.opacity > 0:
+            assert w.height >= 48 and w.width >= 48, (w.text, w.size)
+        if getattr(w, "text", "") and w.opacity > 0:
+            x, y = w.to_window(w.x, w.y)
+            assert x >= -1 and y >= -1 and x + w.width <= Window.width + 1 and \
+                y + w.height <= Window.height + 1, (w.text, (x, y), w.size)
+
+
 def test_one_tap_on_the_physical_dies_face_shows_the_arithmetic_and_outcome(make_driver):
     driver = make_driver(demo_setup=flight_lines())
     driver.tap("End SHLD1's flight turn")  # SHLD1 flies first in round 2
@@ -20,15 +35,37 @@ def test_one_tap_on_the_physical_dies_face_shows_the_arithmetic_and_outcome(make
     assert driver.screen.name == "check"
     assert driver.shown("Maneuver check: TRNS1 against L1")
     assert driver.shown("Maneuverability 2 + the symbols rolled, against 2")
+    assert_finger_sized_and_inside(driver)
     driver.tap("two\n2 symbols", exact=True)
     assert driver.screen.name == "check"
     assert driver.shown("Passed")
     assert driver.shown("2 + 2 symbols = 4 > 2 (L1)")
     assert driver.shown("The table rolled two.")
     assert driver.shown("Xichang gains 5 credits.")  # the CLI's sentence
+    assert_finger_sized_and_inside(driver)
     driver.tap("Continue")
     assert driver.screen.name == "dashboard"
     assert driver.app.table.history[-1].command == "move TRNS1 2 credit past L1 die two"
+
+
+def test_undo_from_a_checks_result_takes_back_the_move_and_its_explosion(make_driver):
+    driver = make_driver(demo_setup=flight_lines("trap"))
+    for label in ("Drop the Trap", "With count 1", "End SHLD1's flight turn", "Move TRNS1",
+                  "1 space", "Ends on a plain space"):
+        driver.tap(label)
+    driver.tap("Passes L1 and T1")  # a check, then the trap at count 1
+    driver.tap("one\n1 symbol", exact=True)
+    assert driver.screen.name == "check" and driver.shown("Passed")  # the check shows first
+    driver.tap("Undo this")
+    assert driver.screen.name == "dashboard" and driver.shown("Undid step")
+    assert [t["trap_id"] for t in driver.app.table.view["traps"]] == ["T1"]
+    driver.tap("Move TRNS1")
+    driver.tap("1 space")
+    driver.tap("Ends on a plain space")
+    driver.tap("Passes L1 and T1")
+    driver.tap("one\n1 symbol", exact=True)
+    driver.tap("Continue")
+    assert driver.screen.name == "explosion" and driver.shown("Trap T1 explodes!")
 
 
 def test_the_app_rolls_with_a_short_animation_that_a_tap_skips(make_driver, monkeypatch):
@@ -57,7 +94,7 @@ def test_the_app_rolls_with_a_short_animation_that_a_tap_skips(make_driver, monk
             break
     assert len(faces) > 2  # the die shows face after face while it rolls
     driver.tap("Skip")
-    assert driver.shown("Passed") or driver.shown("Failed")
+    assert driver.shown("Passed") or driver.shown("Failed"), driver.texts()
     assert driver.shown("The app rolled")
     rolled = [e for e in driver.screen._reply.events if e["type"] == "die_rolled"]
     assert len(rolled) == 2 and all(e["by"] == "app" for e in rolled)
@@ -77,5 +114,6 @@ def test_a_trap_going_off_fills_the_screen_then_a_tap_goes_back(make_driver):
     assert driver.shown("Baikonur's trap (count 1) under SHLD1")
     assert driver.shown("TRNS1 (Xichang) is destroyed with its modules.")
     assert "explosion" in driver.app.speaker.played
+    assert_finger_sized_and_inside(driver)
     driver.tap(driver.screen.ids["continue"])
     assert driver.screen.name == "dashboard"

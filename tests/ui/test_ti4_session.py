@@ -93,8 +93,9 @@ def test_planets_taken_in_a_chosen_order_are_explored_one_card_at_a_time(make_dr
     draw_and_resolve(driver, "Hazardous exploration deck", "Hazardous card for Alice")
     assert [f["type"] for f in driver.app.table.view["seats"][0]["fragments"]] == \
         ["hazardous"] * 3
-    driver.tap("Purge three fragments for a relic")
-    driver.tap("Alice purges three fragments for a relic")
+    driver.tap("Relics", exact=True)
+    assert driver.shown("Alice: 3 hazardous (")
+    driver.tap("Alice purges three fragments for a relic")  # the panel's own button
     assert driver.shown("Alice draws the top relic")
     driver.tap("Let the app draw: Relic deck")
     assert driver.screen.name == "reveal"

@@ -96,11 +96,12 @@ class Table:
     def card_from_the_camera(self) -> None:
         """The table owes a card: the demo camera shows it, the scanner reads it."""
         driver, steps = self.driver, self.driver.app.table.steps
+        strip = driver.app.screen("dashboard").ids.scanstrip
         driver.wait_for(lambda: driver.app.table.steps > steps or driver.app.message_refused,
-                        "the demo camera's card to be read", timeout=30)
+                        f"the demo camera's card to be read (card {self.scanned + 1}; "
+                        f"the scan strip says {strip.status!r}: {strip.detail!r})", timeout=30)
         driver.settle()
         assert not driver.app.message_refused, driver.app.message
-        strip = driver.app.screen("dashboard").ids.scanstrip
         assert strip.last_scan.startswith("Read XP/"), strip.last_scan
         self.scanned += 1
 

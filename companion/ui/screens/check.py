@@ -238,9 +238,7 @@ class CheckScreen(Screen):
                                  on_release=lambda _b: self.done()))
 
     def _undo(self) -> None:
-        app = App.get_running_app()
-        app.show("dashboard")
-        app.undo()
+        App.get_running_app().undo_check()
 
     def done(self) -> None:
         App.get_running_app().after_check()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
@@ -24,6 +24,12 @@ from companion.ui.table import TableData
 from companion.ui.widgets import BigButton, LineText, Text, ToggleChoice
 
 load_layout(__file__)
+
+
+class SystemButton(BigButton):
+    """A system of the map: tapping it adds `planets` (IDs) to the order."""
+
+    planets = ObjectProperty(())
 
 
 class ExploreScreen(Screen):
@@ -135,8 +141,11 @@ class ExploreScreen(Screen):
         self._draw_order(view)
         self._draw_queue(view)
         active = view.get("active")
-        self.frontier_text = f"Frontier tokens {active} may explore" if active else \
-            "Frontier tokens"
+        if self._table.kind != "ti4":
+            self.frontier_text = ""  # the screen is TI4's; another game shows it empty
+        else:
+            self.frontier_text = f"Frontier tokens {active} may explore" if active else \
+                "Frontier tokens"
         self._ask_frontier()
 
     def _draw_seats(self, view: dict[str, Any]) -> None:
@@ -150,14 +159,22 @@ class ExploreScreen(Screen):
     def _draw_systems(self, view: dict[str, Any]) -> None:
         choices = ti4.system_choices(view, self.seat)
         if choices == self._systems:
-            return  # 60-odd buttons: rebuilt only when what they say changes
+            return
         self._systems = choices
+        # 60-odd buttons: reused, so only a button whose words changed renders its text again.
         grid = self.ids.systems
-        grid.clear_widgets()
-        for system in choices:
-            grid.add_widget(BigButton(text=system.text, kind="quiet" if not system.explorable
-                                      else "normal",
-                                      on_release=lambda _b, p=system.planets: self.add_system(p)))
+        buttons = list(reversed(grid.children))
+        for button in buttons[len(choices):]:
+            grid.remove_widget(button)
+        for index, system in enumerate(choices):
+            if index < len(buttons):
+                button = buttons[index]
+            else:
+                button = SystemButton(on_release=lambda b: self.add_system(b.planets))
+                grid.add_widget(button)
+            button.text = system.text
+            button.kind = "normal" if system.explorable else "quiet"
+            button.planets = system.planets
 
     def _draw_order(self, view: dict[str, Any]) -> None:
         box = self.ids.order

@@ -63,9 +63,11 @@ class ExplosionScreen(Screen):
         return False
 
     def done(self) -> None:
-        if self.manager is None or self.manager.current != self.name:
+        app = App.get_running_app()
+        # The timer may outlive its app (tests start one app after another in one window).
+        if app is None or app.manager is not self.manager or self.manager.current != self.name:
             return
-        App.get_running_app().show("dashboard")
+        app.show("dashboard")
 
     def on_leave(self, *_args: Any) -> None:
         Animation.cancel_all(self)
