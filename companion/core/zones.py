@@ -27,6 +27,7 @@ companion.core.errors.ZoneFormatError: 'pocket:Ann' is not a zone; zones look li
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from companion.core.errors import ZoneFormatError
 
@@ -58,11 +59,7 @@ class Zone:
         >>> Zone.from_text("attached:P12").name
         'P12'
         """
-        kind, separator, name = text.partition(SEPARATOR)
-        if separator and not name:
-            raise ZoneFormatError(f"{text[:40]!r} is not a zone; zones look like "
-                                  "deck:hazard, hand:Kourou or box.")
-        return cls(kind, name)
+        return _parsed(text)
 
     # ---- the zones every game has ------------------------------------------------------
     @classmethod
@@ -111,6 +108,20 @@ class Zone:
 
     def __str__(self) -> str:
         return self.text
+
+
+def _parts(text: str) -> tuple[str, str]:
+    kind, separator, name = text.partition(SEPARATOR)
+    if separator and not name:
+        raise ZoneFormatError(f"{text[:40]!r} is not a zone; zones look like "
+                              "deck:hazard, hand:Kourou or box.")
+    return kind, name
+
+
+@lru_cache(maxsize=4096)
+def _parsed(text: str) -> Zone:
+    """Zones are few and immutable: each stored text is read once (replays read many)."""
+    return Zone(*_parts(text))
 
 
 def _shown(kind: str, name: str) -> str:

@@ -226,3 +226,30 @@ def test_a_seats_counter_is_corrected_with_a_typed_reason(make_driver, tmp_path:
         "Adjusted Xichang's credits by +2 (forgot the credit space)."
     driver.tap("Seats", exact=True)
     assert driver.shown(f"{credits + 2} credits")
+
+
+def test_no_panel_shows_a_hidden_mission(make_driver, tmp_path: Path) -> None:
+    from companion.ui.gallery import PREPARATION_LINES
+    from tests.ui.test_actions import saved_game as golden_game
+
+    db = tmp_path / "games.db"
+    secrets = golden_game(db, PREPARATION_LINES)
+    driver = make_driver(db=db)
+    tabs = driver.screen.ids.tabs
+
+    def check(where: str) -> None:
+        for text in driver.texts():
+            for secret in secrets:
+                assert secret not in text, f"{secret!r} shown on {where}: {text!r}"
+
+    for title in ("Ships", "Traps", "Decks"):
+        driver.tap(title, exact=True)
+        check(f"the {title} panel")
+    for deck in ("Hazard deck", "Development deck"):
+        driver.tap(_action_button(_row(tabs.panel("Decks"), deck)))
+        check(f"the odds of the {deck}")
+    # A mission deck's odds (primary, secondary) name every unseen card, the deck's and the
+    # hidden hands' alike (the table API's odds): they say nothing of who holds what.
+    driver.tap(_action_button(_row(tabs.panel("Decks"), "Primary deck")))
+    sentence = next(t for t in driver.texts() if "left in the primary deck" in t)
+    assert "more primary card(s) are in hidden hands" in sentence

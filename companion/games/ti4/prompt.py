@@ -111,9 +111,9 @@ TAKE_GROUP = 10  # planets per alphabetical group, so a screen page (and its che
 def _expand_take(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
     """Planets in alphabetical groups of a few ("Abaddon to Arinam"), then each planet."""
     active = state.table.active
+    taken = ("box", "purged", *([piles.area_zone(active)] if active else []))
     planets = sorted((p for p in catalog.in_deck(ti4_data(catalog).planet_deck)
-                      if state.table.zone_of(p.card_id) not in
-                      ("box", "purged", piles.area_zone(active or ""))), key=lambda p: p.name)
+                      if state.table.zone_of(p.card_id) not in taken), key=lambda p: p.name)
     groups = [planets[i:i + TAKE_GROUP] for i in range(0, len(planets), TAKE_GROUP)]
     if len(words) == 1:
         return [_choice(f"{g[0].name} to {g[-1].name}", PLANETS,
@@ -210,9 +210,10 @@ def _expand_purge(state: TI4State, catalog: Catalog, words: Sequence[str]) -> li
             choices.append(_choice("A card attached to a planet", CARDS,
                                    partial="purge attached:"))
         return choices
-    zone = words[1]
+    zone = words[1]  # a zone's text, or "attached:" for a card attached to any planet
+    every_attached = zone == "attached:"
     cards = [c for c, z in state.table.locations.items()
-             if z == zone or (zone == "attached:" and z.startswith(zone))]
+             if z == zone or (every_attached and state.table.zone(c).kind == "attached")]
     return [_choice(label(catalog, c), CARDS, command=f"purge {c}") for c in cards]
 
 

@@ -14,18 +14,28 @@ from typing import Any
 
 from kivy.lang import Builder
 from kivy.metrics import dp
-from kivy.properties import ListProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from companion.ui.panels import panels_for
 from companion.ui.table import TableData
-from companion.ui.widgets import ToggleChoice
 
 
-class TabButton(ToggleChoice):
-    """One tab of the strip (a big touch target); `chosen` when its page is open."""
+class TabButton(Button):
+    """One tab of the strip (a big touch target); `chosen` when its page is open.
+
+    A plain Button with one colour rule of its own: BigButton's and ToggleChoice's rules
+    both set the background, and the press's late `state` change let BigButton's win."""
+
+    chosen = BooleanProperty(False)
+    value = ObjectProperty(None)
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs["markup"] = False
+        super().__init__(**kwargs)
 
 
 class TabStrip(BoxLayout):
