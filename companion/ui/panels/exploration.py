@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from companion.ui.panels import PanelSpec
@@ -43,19 +44,25 @@ class ShipsPanel(Panel):
             self.parent.scroll_y = 1
 
     def _build(self) -> None:
-        self.clear_widgets()
         if self._table is None:
             return
         seats = seat_ships(self._table.view)
         if self.editing is not None:
             found = self._find(seats, self.editing)
             if found is not None:
-                self.add_widget(CorrectionEditor(self.editing, found[0], found[1],
-                                                 self.app().send, self.close_editor))
+                if not self._editor_open(self.editing):  # a scan meanwhile keeps the choices
+                    self.clear_widgets()
+                    self.add_widget(CorrectionEditor(self.editing, found[0], found[1],
+                                                     self.app().send, self.close_editor))
                 return
             self.editing = None  # it left play (an undo): back to the list
+        self.clear_widgets()
         for seat in seats:
             self._add_seat(seat)
+
+    def _editor_open(self, target: str) -> bool:
+        return any(isinstance(w, CorrectionEditor) and w.target == target
+                   for w in self.children)
 
     @staticmethod
     def _find(seats: tuple[SeatShips, ...], target: str) -> tuple[str, tuple[Track, ...]] | None:
@@ -71,7 +78,7 @@ class ShipsPanel(Panel):
         player = f"  ·  {seat.player}" if seat.player and seat.player != seat.seat else ""
         heading = CountRow(heading=seat.seat + player, initial=seat.seat[:1].upper(),
                            colour=seat.colour, action="Correct" if seat.correctable else "")
-        heading.on_action = lambda name=seat.seat: self.correct(name)
+        heading.on_action = partial(self.correct, seat.seat)
         self.add_widget(heading)
         if not seat.ships:
             self.add_widget(Text(text="No ships yet.", muted=True))
@@ -138,7 +145,7 @@ class DecksPanel(Panel):
             shown = row.deck == self.open_deck
             widget = CountRow(heading=f"{row.deck.capitalize()} deck", detail=row.text,
                               count=str(row.left), action="Hide" if shown else "Odds")
-            widget.on_action = lambda deck=row.deck: self.toggle(deck)
+            widget.on_action = partial(self.toggle, row.deck)
             self.add_widget(widget)
             if shown:
                 self.add_widget(self._odds_card())
