@@ -323,7 +323,8 @@ class CompanionApp(App):
     def _lay_demo_card(self, camera: DemoCamera, card: tuple[str, str] | None,
                        turn: int) -> None:
         """The table stays empty a moment between two cards (a hand laying the next)."""
-        camera.show(None, "Demo camera: the table is clear.")
+        if camera.tag is not None:
+            camera.show(None, "Demo camera: the table is clear.")
         if card is None:
             return
         time.sleep(DEMO_CARD_DELAY)
@@ -332,6 +333,13 @@ class CompanionApp(App):
 
     def _scanned(self, line: str) -> None:
         self.screen("dashboard").ids.scanstrip.show_scan(f"Read {line[5:]}")
+        camera = self.demo_camera
+        if camera is not None:
+            # A card read is picked up at once: left in view while a slow machine finds
+            # the next one, the scanner could lose and re-read it (a refusal on screen).
+            self._demo_shown, self._demo_turn = None, self._demo_turn + 1
+            threading.Thread(target=camera.show, args=(None, "Demo camera: card read."),
+                             daemon=True).start()
         self.send(line)
 
     def _on_result(self, reply: Reply) -> None:
