@@ -164,8 +164,13 @@ class CompanionApp(App):
         self.busy = True
         if then is None:
             self.runner.run(line, self._on_result)
-        else:
-            self.runner.run(line, lambda reply: (self._on_result(reply), then(reply)))
+            return
+
+        def both(reply: Reply) -> None:
+            self._on_result(reply)
+            then(reply)
+
+        self.runner.run(line, both)
 
     def open_check(self, prompt: dict[str, Any]) -> None:
         """A maneuver check's dice: faces to tap, or the app rolls."""
