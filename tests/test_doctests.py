@@ -1,10 +1,11 @@
 """The examples in the package's docstrings run in the suite, so a documented example
 that stops being true fails here, named by module.
 
-Every module of companion/ is run with `doctest`, except those that import
-Kivy or a camera or image library at their top (the app's screens, the
-decoders): importing them opens windows or loads native libraries, and their
-behaviour is tested in tests/ui and tests/scanner.
+Every module of companion/ is run with `doctest`, except those that load Kivy
+or a camera or image library when imported, at their top or through another
+module of the package (the app's screens and panels, the decoders): importing
+them opens a window or loads native libraries, and their behaviour is tested in
+tests/ui and tests/scanner. A test checks that running the examples loads none.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from __future__ import annotations
 import ast
 import doctest
 import importlib
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -27,19 +30,33 @@ def _name(path: Path) -> str:
 
 
 def _imports_at_top(path: Path) -> set[str]:
-    """The top-level packages a module imports when it is imported (not inside functions)."""
+    """The dotted names a module imports when it is imported (not inside functions)."""
     found: set[str] = set()
     for node in ast.parse(path.read_text(encoding="utf-8")).body:
         if isinstance(node, ast.Import):
-            found.update(alias.name.split(".")[0] for alias in node.names)
+            found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            found.add(node.module.split(".")[0])
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
     return found
 
 
+def _heavy(modules: dict[str, Path]) -> set[str]:
+    """Modules that load Kivy or a camera library when imported, directly or through
+    another module of the package (a panel that imports a widget, say)."""
+    top = {name: _imports_at_top(path) for name, path in modules.items()}
+    heavy = {name for name, names in top.items() if {n.split(".")[0] for n in names} & HEAVY}
+    while True:
+        more = {name for name, names in top.items() if name not in heavy and names & heavy}
+        if not more:
+            return heavy
+        heavy |= more
+
+
 def _runnable() -> list[str]:
-    return [_name(p) for p in sorted(PACKAGE.rglob("*.py"))
-            if _name(p) not in NOT_IMPORTABLE and not _imports_at_top(p) & HEAVY]
+    modules = {_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+    heavy = _heavy(modules)
+    return [name for name in modules if name not in NOT_IMPORTABLE and name not in heavy]
 
 
 def _with_examples(name: str) -> bool:
@@ -70,6 +87,17 @@ def test_the_documented_values_have_examples():
 
 
 def test_no_module_with_examples_is_left_out_unless_it_needs_kivy_or_a_camera():
-    for path in sorted(PACKAGE.rglob("*.py")):
-        if ">>> " in path.read_text(encoding="utf-8") and _name(path) not in RUNNABLE:
-            assert _imports_at_top(path) & HEAVY, f"{_name(path)}'s examples never run"
+    modules = {_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+    heavy = _heavy(modules)
+    for name, path in modules.items():
+        if ">>> " in path.read_text(encoding="utf-8") and name not in RUNNABLE:
+            assert name in heavy, f"{name}'s examples never run"
+
+
+def test_running_the_examples_loads_neither_kivy_nor_a_camera_library():
+    script = ("import importlib, sys; from tests.test_doctests import RUNNABLE\n"
+              "for name in RUNNABLE: importlib.import_module(name)\n"
+              f"print(sorted(m for m in {sorted(HEAVY)!r} if m in sys.modules))")
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         cwd=PACKAGE.parent, check=True)
+    assert run.stdout.strip() == "[]", run.stdout

@@ -80,7 +80,8 @@ MAX_CARD_SIDE = 640
 
 
 def card_boxes(half: np.ndarray, read: list[Box]) -> list[Card]:
-    """Card-like blobs with no code `read` in them, small ones first.
+    """Card-like blobs with no code `read` in them: light cards, then dark stock,
+    small ones first.
 
     A quarter-resolution threshold outlines light cards (and dark stock, whose
     codes are light-on-dark); about 0.1 ms at 720p.
@@ -88,10 +89,10 @@ def card_boxes(half: np.ndarray, read: list[Box]) -> list[Card]:
     import cv2
 
     quarter = halved(half)
-    _, light = cv2.threshold(quarter, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    _, bright = cv2.threshold(quarter, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     low, high = SMALL_CARD_SIDES[0] // 4, MAX_CARD_SIDE // 4
     cards: list[Card] = []
-    for binary, is_light in ((light, True), (cv2.bitwise_not(light), False)):
+    for binary, is_light in ((bright, True), (cv2.bitwise_not(bright), False)):
         outlines, _ = cv2.findContours(binary, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         for outline in outlines:
             x, y, w, h = cv2.boundingRect(outline)
@@ -99,7 +100,11 @@ def card_boxes(half: np.ndarray, read: list[Box]) -> list[Card]:
             if low <= max(w, h) <= high and min(w, h) >= low * 0.7 and \
                     _is_card_shaped(outline) and not any(_inside(r, card) for r in read):
                 cards.append((card, is_light))
-    return sorted(cards, key=lambda c: max(c[0][2], c[0][3]))
+    light = [box for box, is_light in cards if is_light]
+    # A dark blob inside a larger light card is its artwork (or its code), not a card.
+    cards = [(box, is_light) for box, is_light in cards if is_light or not any(
+        _inside(box, outer) and outer[2] * outer[3] > box[2] * box[3] for outer in light)]
+    return sorted(cards, key=lambda c: (not c[1], max(c[0][2], c[0][3])))
 
 
 def small_card_groups(gray: np.ndarray, cards: list[Card]) -> list[list[Centre]]:

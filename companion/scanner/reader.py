@@ -39,7 +39,7 @@ from companion.scanner.finders import (
     sharpened_finders,
 )
 from companion.scanner.ladder import DEFAULT_LADDER, STEPS, Rescue
-from companion.scanner.straighten import SHARPENINGS, corner_first, sharpened, straightened
+from companion.scanner.straighten import corner_first, sharpened, straightened, stretched
 
 if TYPE_CHECKING:
     import numpy as np
@@ -93,6 +93,7 @@ class FrameReader:
         rescuer: Decoder = ZxingDecoder("local") if zxing else primary
         self._second_look = rescuer if zxing else None
         self._rescuer = rescuer
+        self._stretched: Decoder | None = ZxingDecoder("global") if zxing else None
         self.straighten = straighten
         self._steps: list[tuple[Decoder, Rescue]] = [(rescuer, STEPS[n]) for n in steps]
         if fallback is not None:
@@ -177,14 +178,17 @@ class FrameReader:
 
     def _straightened(self, gray: np.ndarray, corner: tuple[Centre, Centre, Centre],
                       dark_stock: bool, deadline: float) -> tuple[list[RawCode], int]:
-        """The symbol straightened from its finders, read after each unsharp mask in turn."""
-        upright, back = straightened(gray, corner)
+        """The symbol straightened from its finders and sharpened, read with zxing's
+        local binarizer, then (dim, low contrast) stretched and read with its global one."""
+        image, back = straightened(gray, corner)
+        image = sharpened(image)
         used = 0
-        for sigma, amount in SHARPENINGS:
-            if time.thread_time() > deadline:
+        for decoder, picture in ((self._rescuer, image), (self._stretched, None)):
+            if decoder is None or time.thread_time() > deadline:
                 break
             used += 1
-            reading = self._rescuer.read(sharpened(upright, sigma, amount), thorough=dark_stock)
+            reading = decoder.read(stretched(image) if picture is None else picture,
+                                   thorough=dark_stock)
             if reading.codes:
                 return [_mapped(c, back) for c in reading.codes], used
         return [], used

@@ -190,8 +190,13 @@ class CompanionApp(App):
         self.busy = True
         if then is None:
             self.runner.run(line, self._on_result)
-        else:
-            self.runner.run(line, lambda reply: (self._on_result(reply), then(reply)))
+            return
+
+        def both(reply: Reply) -> None:
+            self._on_result(reply)
+            then(reply)
+
+        self.runner.run(line, both)
 
     def open_check(self, prompt: dict[str, Any]) -> None:
         """A maneuver check's dice: faces to tap, or the app rolls."""
@@ -346,7 +351,8 @@ class CompanionApp(App):
     def _lay_demo_card(self, camera: DemoCamera, card: tuple[str, str] | None,
                        turn: int) -> None:
         """The table stays empty a moment between two cards (a hand laying the next)."""
-        camera.show(None, "Demo camera: the table is clear.")
+        if camera.tag is not None:
+            camera.show(None, "Demo camera: the table is clear.")
         if card is None:
             return
         time.sleep(DEMO_CARD_DELAY)
@@ -355,6 +361,13 @@ class CompanionApp(App):
 
     def _scanned(self, line: str) -> None:
         self.screen("dashboard").ids.scanstrip.show_scan(f"Read {line[5:]}")
+        camera = self.demo_camera
+        if camera is not None:
+            # A card read is picked up at once: left in view while a slow machine finds
+            # the next one, the scanner could lose and re-read it (a refusal on screen).
+            self._demo_shown, self._demo_turn = None, self._demo_turn + 1
+            threading.Thread(target=camera.show, args=(None, "Demo camera: card read."),
+                             daemon=True).start()
         self.send(line)
 
     def _on_result(self, reply: Reply) -> None:

@@ -59,6 +59,7 @@ class DemoCamera:
     def __init__(self, fps: float = 15.0):
         self.fps = fps
         self._lock = threading.Lock()
+        self.tag: str | None = None  # the card in view, None for the empty table
         self._picture: np.ndarray | None = None
         self._gray: np.ndarray | None = None
         self._index = 0
@@ -71,6 +72,7 @@ class DemoCamera:
         picture = table_picture(tag, caption)
         with self._lock:
             self._picture, self._gray = picture, cv2.cvtColor(picture, cv2.COLOR_BGR2GRAY)
+            self.tag = tag
 
     def open(self) -> None:
         self._closed.clear()

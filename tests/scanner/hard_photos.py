@@ -42,7 +42,7 @@ FOREIGN_TEXTS = ("https://example.org/cards?id=17", "WIFI:S:guest;T:WPA;P:secret
 MILD: dict[str, Any] = dict(cards=1, foreign=False, contrast=0.95, light=0.9, glare=0.0,
                             motion=0.3, tilt=10.0, jpeg=90, noise=0.01)
 #: The card of the hold test: small, soft, in a grey sleeve under a dim lamp; the
-#: ladder reads it in about half the frames (a flickering read).
+#: ladder reads it in some frames and misses it in others (a flickering read).
 HELD: dict[str, Any] = {**MILD, "ppm": 3.3, "blur": 1.65, "light": 0.45, "contrast": 0.6,
                         "tilt": 20.0, "jpeg": 80}
 

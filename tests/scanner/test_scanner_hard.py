@@ -14,9 +14,9 @@ import numpy as np
 import pytest
 from hard_photos import HELD, MILD, make_hard_photo
 from scanner_catalogs import load_test_catalog
-from test_scanner_pipeline import ListSource, _opened, run
 
 from companion.scanner import commands
+from companion.scanner.dedup import ScanDeduper
 from companion.scanner.reader import FrameReader
 from companion.scanner.resolve import TagResolver, strict_tag
 
@@ -73,17 +73,22 @@ def test_three_px_per_module_tags_blurred_at_sigma_1_6_are_read(reader: FrameRea
     assert read >= 5, f"read {read} of 8"
 
 
-def test_a_hard_card_held_for_ten_seconds_scans_exactly_once(reader: FrameReader) -> None:
+def test_a_hard_card_held_for_ten_seconds_scans_exactly_once(
+    reader: FrameReader, resolver: TagResolver,
+) -> None:
     image, truth = make_hard_photo(80_000, **HELD)
     rng = np.random.default_rng(0)
     base = gray(image).astype(np.int16)
     # Fresh sensor noise: the ladder reads some frames and misses others.
     noisy = [np.clip(base + rng.normal(0, 3, base.shape), 0, 255).astype(np.uint8)
              for _ in range(10)]
-    hits = sum(bool(reader.read(f).codes) for f in noisy)
-    assert 0 < hits < 10, "the held card should be a flickering read"
-    collected, _ = run(lambda: _opened(ListSource(noisy * 30)), reader)  # 10 s at 30 fps
-    assert collected.scans() == [truth.tags]
+    seen = [[resolver.resolve(c) for c in reader.read(f).codes] for f in noisy]
+    assert 0 < sum(bool(codes) for codes in seen) < 10, "the held card should flicker"
+    # 10 s at 30 fps, every frame decoded (the threaded pipeline drops frames by
+    # wall clock; bench/scanner.py runs this hold test through it in real time).
+    deduper = ScanDeduper()
+    scans = [[c.text for c in deduper.observe(n / 30, seen[n % 10])] for n in range(300)]
+    assert [s for s in scans if s] == [truth.tags]
 
 
 def test_decode_json_reports_a_printed_lower_case_tag_as_foreign(tmp_path: Path) -> None:

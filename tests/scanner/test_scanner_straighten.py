@@ -74,3 +74,24 @@ def test_blank_cards_under_defocus_yield_no_code() -> None:
     for seed in range(3):
         image, _ = make_hard_photo(1200 + seed, **{**MILD, "cards": 3, "blur": 2.6}, empty=True)
         assert reader.read(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)).codes == []
+
+
+def test_light_cards_come_first_and_their_dark_artwork_is_no_card() -> None:
+    table = np.full((720, 1280), 60, np.uint8)
+    table[100:380, 100:320] = 220  # a light card...
+    table[180:260, 160:240] = 20  # ...with a dark block printed on it
+    table[400:700, 800:1200] = 230  # a larger light card
+    cards = card_boxes(halved(table), [])
+    assert [light for _, light in cards][:2] == [True, True]
+    assert not any(not light and 100 <= x <= 320 and 100 <= y <= 380
+                   for (x, y, _, _), light in cards)
+
+
+def test_a_suspect_spanning_the_table_is_not_climbed() -> None:
+    reader = FrameReader(make_decoder("zxing"))
+    blank = np.full((720, 1280), 200, np.uint8)
+    huge = ((100.0, 80.0), (1200.0, 80.0), (1200.0, 650.0), (100.0, 650.0))
+    symbol = ((500.0, 300.0), (600.0, 300.0), (600.0, 400.0), (500.0, 400.0))
+    assert reader.regions(blank, [huge], [], halved(blank), []) == []
+    [(x, y, w, h)] = reader.regions(blank, [symbol], [], halved(blank), [])
+    assert x < 500 and y < 300 and x + w > 600 and y + h > 400  # padded for its quiet zone

@@ -44,3 +44,15 @@ def test_session_survives_a_save_and_reload(catalog: Catalog) -> None:
     again = Match(RULES, catalog, 2024, steps=m.history())
     assert again.state == m.state
     assert RULES.state_from_dict(m.state.to_dict()) == m.state
+
+
+def test_the_purge_choices_find_cards_by_the_zone_they_lie_in(catalog: Catalog) -> None:
+    from companion.games.ti4.prompt import expand
+
+    m, _ = run_session(catalog)
+    places = [c.label for c in expand(m.state, catalog, "purge", None)]
+    assert places[-2:] == ["A card in the common play area", "A card attached to a planet"]
+    attached = expand(m.state, catalog, "purge attached:", None)
+    assert [(c.label, c.command) for c in attached] == [("Mining World (H11)", "purge H11")]
+    common = expand(m.state, catalog, "purge play:common", None)
+    assert [c.command for c in common] == ["purge F06"]

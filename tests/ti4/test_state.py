@@ -40,3 +40,12 @@ def test_messages_name_the_seat_that_held_the_card(catalog: Catalog) -> None:
     assert "Alice gives Cultural Relic Fragment (C12) to Bob" in ok(m, "trade C12 to Bob").message
     result = ok(m, "purge P26 Stellar Converter")
     assert result.step is not None and result.step.seat == "Alice"
+
+
+def test_a_player_name_that_cannot_be_a_seat_is_refused_and_changes_nothing(catalog):
+    m = Match(RULES, catalog, 1)
+    result = m.execute("player Al\x1b[5m red")
+    assert not result.ok
+    assert result.message == "'Al\\x1b[5m' cannot be a seat name: use 1 to 32 printable characters."
+    assert m.state.table.seats == () and m.step_count == 0
+    assert m.execute("player Ann-Marie red").message == "Ann-Marie takes a seat (red)."

@@ -66,3 +66,15 @@ def test_the_scoreboard_runs_as_a_second_process(tmp_path: Path) -> None:
     assert any("INFO:companion.ui:GL: Renderer" in line for line in lines), "".join(lines)
     assert "Traceback" not in "".join(lines)
     assert db.read_bytes() == before
+
+
+def test_scoreboard_with_demo_is_refused_in_one_sentence(capsys) -> None:
+    import argparse
+
+    from companion.ui.command import run
+
+    code = run(argparse.Namespace(scoreboard=True, demo=True, size="800x480",
+                                  fullscreen=False, camera=None, db=None))
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert "--scoreboard shows the saved game the table plays" in err

@@ -56,18 +56,26 @@ def test_a_trap_shows_its_owner_place_and_count_going_down(make_driver,
     assert "count 2" in driver.texts(panel)
 
 
-def test_a_game_without_panels_shows_no_tab_strip(make_driver) -> None:
-    driver = make_driver()
-    driver.tap("New game")
-    driver.tap("TI4 Exploration")
-    from tests.ui.test_screens import fill_names
+def test_a_game_without_panels_shows_no_tab_strip(make_driver, tmp_path: Path) -> None:
+    from dataclasses import replace
 
-    fill_names(driver, "Alice", "Bob", "Carol")
-    driver.tap("Start the game")
+    from kivy.metrics import dp
+
+    from companion.ui.panels import panels_for
+
+    driver = make_driver(db=saved_game(tmp_path / "games.db"))
     tabs = driver.screen.ids.tabs
-    if len(tabs.titles) == 1:  # until TI4's panels are registered
-        assert tabs.strip.height == 0 and tabs.strip.opacity == 0
-    assert driver.shown("Alice")
+    driver.tap("Decks", exact=True)
+    assert panels_for("no-such-game") == ()
+    tabs.show_table(replace(driver.app.table, kind="no-such-game"))
+    driver.pump(2)
+    assert tabs.titles == ["Seats"] and tabs.current == "Seats"
+    assert tabs.strip.height == 0 and tabs.strip.opacity == 0
+    assert driver.shown("Xichang  ·  Ana")  # back on the seat rows
+    tabs.show_table(driver.app.table)
+    driver.pump(2)
+    assert tabs.titles == ["Seats", "Ships", "Decks", "Traps"]
+    assert tabs.strip.height == dp(52)
 
 
 def new_game_by_touch(driver) -> None:
@@ -253,3 +261,24 @@ def test_no_panel_shows_a_hidden_mission(make_driver, tmp_path: Path) -> None:
     driver.tap(_action_button(_row(tabs.panel("Decks"), "Primary deck")))
     sentence = next(t for t in driver.texts() if "left in the primary deck" in t)
     assert "more primary card(s) are in hidden hands" in sentence
+
+
+def test_the_decks_panel_says_to_reshuffle_an_empty_deck_the_table_owes(make_driver,
+                                                                        tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    driver = make_driver(db=saved_game(tmp_path / "games.db"))
+    driver.tap("Decks", exact=True)
+    panel = driver.screen.ids.tabs.panel("Decks")
+    table = driver.app.table
+    owed = {"deck": "hazard", "seat": "Baikonur", "ship": "SHLD1", "reason": "SHLD1's move",
+            "reshuffle_first": 7}
+    view = {**table.view, "decks": {**table.view["decks"], "hazard": 0},
+            "discards": {**table.view["discards"], "hazard": 7}, "owed_draws": [owed]}
+    panel.show_table(replace(table, view=view))  # the view of a table that emptied it
+    driver.pump(2)
+    assert "The hazard deck is empty: shuffle its discard pile (7 cards) into a new hazard " \
+           "deck, then draw for SHLD1's move." in driver.texts(panel)
+    assert "0 left · 7 in the discard pile" in driver.texts(panel)
+    driver.type_command("tech credits")  # any command: the real table comes back
+    assert not any("is empty" in t for t in driver.texts(panel))

@@ -62,3 +62,13 @@ def test_a_peeked_card_reads_as_name_goal_and_progress() -> None:
     assert card_line(card) == "Explorer (P06): Have 3 ships in outer space. So far 1 of 3."
     assert card_line({**card, "goal": None}) == ("Explorer (P06): Have 3 ships in outer "
                                                  "space. So far 1.")
+
+
+def test_the_hidden_card_reveal_says_how_to_peek(make_driver, tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    saved_game(db, 2)  # missions are owed next
+    driver = make_driver(db=db)
+    driver.tap("Let the app draw: Primary mission cards")
+    assert driver.screen.name == "reveal"
+    assert driver.shown("To look again later, Xichang's player holds a finger on their "
+                        "seat's badge.")

@@ -22,7 +22,7 @@ def _scoreboard(kivy_window: object, db: Path):
 def _polled_until(board, shown) -> None:
     """Let the scoreboard's own 0.5 s poll run (a look already under way may predate the
     change) until `shown()`; fails after 10 s."""
-    board.wait_for(shown, "the scoreboard to show the change", timeout=10)
+    board.wait_for(shown, "the scoreboard to show the change")
 
 
 def _digest(path: Path) -> str:
@@ -130,3 +130,21 @@ def test_the_dashboard_gives_way_to_the_scoreboard_when_idle(make_driver,
     driver.tap(driver.screen.ids.lines)  # a tap brings the table back
     assert driver.screen.name == "dashboard"
     assert idle.last > before  # and counts as a touch: the idle time starts again
+
+
+def test_a_game_without_scores_shows_what_each_seat_holds(tmp_path: Path) -> None:
+    import shlex
+
+    from companion.catalogs import assets_dir
+    from companion.ui.presenters.scoreboard import scoreboard
+    from companion.ui.table import table_data
+
+    session = open_session(tmp_path / "ti4.db", "ti4", new=True, seed=1)
+    script = (assets_dir() / "demo" / "ti4.txt").read_text(encoding="utf-8").splitlines()
+    for raw in script[:20]:
+        if shlex.split(raw, comments=True):
+            session.run(raw.strip())
+    board = scoreboard(table_data(session))
+    session.close()
+    alice = next(line for line in board.lines if line.seat == "Alice")
+    assert alice.score == "" and "planets (" in alice.note and "resources" in alice.note

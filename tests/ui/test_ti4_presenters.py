@@ -125,3 +125,16 @@ def test_frontier_tokens_are_offered_once_dark_energy_tap_is_owned(session) -> N
     assert frontier.actions[0].value == "frontier 17"
     assert len(frontier.actions) == 17
     assert ti4.frontier_view({}).note == "No frontier token is on the map."
+
+
+def test_a_purge_for_a_relic_is_offered_once_three_fragments_of_a_type_are_held(
+        session) -> None:
+    from companion.ui.table import prompt_data
+
+    assert ti4.relic_actions(prompt_data(session, after="relic")) == ()
+    run(session, "take P76A P76C P76B for Alice", "draw industrial", "resolve",
+        "draw hazardous", "resolve", "draw industrial", "resolve",
+        "take Abyz Fria", "draw hazardous", "resolve", "draw hazardous", "resolve")
+    (purge,) = ti4.relic_actions(prompt_data(session, after="relic"))
+    assert (purge.label, purge.value) == ("Alice purges three fragments for a relic",
+                                          "relic Alice")

@@ -93,8 +93,9 @@ def test_planets_taken_in_a_chosen_order_are_explored_one_card_at_a_time(make_dr
     draw_and_resolve(driver, "Hazardous exploration deck", "Hazardous card for Alice")
     assert [f["type"] for f in driver.app.table.view["seats"][0]["fragments"]] == \
         ["hazardous"] * 3
-    driver.tap("Purge three fragments for a relic")
-    driver.tap("Alice purges three fragments for a relic")
+    driver.tap("Relics", exact=True)
+    assert driver.shown("Alice: 3 hazardous (")
+    driver.tap("Alice purges three fragments for a relic")  # the panel's own button
     assert driver.shown("Alice draws the top relic")
     driver.tap("Let the app draw: Relic deck")
     assert driver.screen.name == "reveal"
@@ -175,3 +176,27 @@ def test_the_demo_camera_shows_the_card_owed_and_the_scanner_reads_it(make_drive
     assert driver.app.screen("dashboard").ids.scanstrip.last_scan == f"Read TI/{code}"
     driver.tap(f"Resolve {scanned}")
     assert driver.shown(f"Alice resolved {scanned}")
+
+
+def test_the_order_is_for_the_seat_chosen_and_drops_a_planet_it_took_meanwhile(
+        make_driver, tmp_path) -> None:
+    from companion.session import open_session
+
+    db = tmp_path / "games.db"
+    session = open_session(db, "ti4", new=True, seed=SEED)
+    for line in ("player Alice red", "player Bob blue", "player Carol green", "setup"):
+        assert session.run(line).ok, line
+    session.close()
+    driver = make_driver(db=db)
+    driver.tap("Take a planet for Alice")
+    driver.tap("Bob", exact=True)
+    driver.tap("38: Abyz, Fria")
+    assert order_shown(driver) == ["1. Abyz (hazardous)", "2. Fria (hazardous)"]
+    driver.app.send("take Fria for Bob")  # typed at the table meanwhile
+    driver.settle()
+    assert order_shown(driver) == ["1. Abyz (hazardous)"]
+    assert driver.shown("38: Abyz") and not driver.shown("38: Abyz, Fria")
+    driver.tap("Bob takes 1 planet")
+    assert driver.screen.name == "dashboard" and not driver.app.message_refused
+    assert [(q["seat"], q["target"]) for q in driver.app.table.view["queue"]] == \
+        [("Bob", "Fria (P38B)"), ("Bob", "Abyz (P38A)")]

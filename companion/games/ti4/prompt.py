@@ -210,9 +210,10 @@ def _expand_purge(state: TI4State, catalog: Catalog, words: Sequence[str]) -> li
             choices.append(_choice("A card attached to a planet", CARDS,
                                    partial="purge attached:"))
         return choices
-    zone = words[1]
+    zone = words[1]  # a zone's text, or "attached:" for a card attached to any planet
+    every_attached = zone == "attached:"
     cards = [c for c, z in state.table.locations.items()
-             if z == zone or (zone == "attached:" and z.startswith(zone))]
+             if z == zone or (every_attached and state.table.zone(c).kind == "attached")]
     return [_choice(label(catalog, c), CARDS, command=f"purge {c}") for c in cards]
 
 

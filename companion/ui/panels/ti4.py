@@ -15,8 +15,9 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.ui.panels import PanelSpec
 from companion.ui.panels.panel import CountRow, Panel, PanelCard
 from companion.ui.presenters import ti4
+from companion.ui.runner import Reply
 from companion.ui.table import TableData
-from companion.ui.widgets import Text
+from companion.ui.widgets import BigButton, Text
 
 
 class SeatHeading(BoxLayout):
@@ -58,7 +59,8 @@ class PlanetsPanel(Panel):
 
 
 class RelicsPanel(Panel):
-    """Relic fragments by type and relics, per seat; the relic deck's count."""
+    """Relic fragments by type and relics, per seat; the relic deck's count; a button for
+    each purge to a relic the rules accept now."""
 
     def show_table(self, table: TableData) -> None:
         self.clear_widgets()
@@ -72,9 +74,25 @@ class RelicsPanel(Panel):
             if seat.other:
                 card.add_widget(Text(text=f"Also in play: {seat.other}", muted=True))
             self.add_widget(card)
-        self.add_widget(Text(text="Three fragments of one type are purged for a relic "
-                                  "(an Unknown fragment counts as any type): Purge three "
-                                  "fragments, under Relic fragments and relics.", muted=True))
+        self._purges = BoxLayout(orientation="vertical", size_hint_y=None, spacing="6dp")
+        self._purges.bind(minimum_height=self._purges.setter("height"))
+        self.add_widget(self._purges)
+        app = self.app()
+        if app is not None and app.runner is not None:
+            app.runner.prompt(self._on_relic_prompt, after="relic")
+
+    def _on_relic_prompt(self, reply: Reply) -> None:
+        if not reply.ok or reply.value is None or self._purges.parent is not self:
+            return
+        actions = ti4.relic_actions(reply.value)
+        self._purges.add_widget(Text(
+            text="Three fragments of one type (an Unknown one counts as any type) can be "
+                 "purged for a relic:" if actions else
+                 "Nobody holds three fragments of one type to purge for a relic.",
+            muted=True))
+        for item in actions:
+            self._purges.add_widget(BigButton(
+                text=item.text, on_release=lambda _b, line=item.value: self.app().send(line)))
 
 
 class DecksPanel(Panel):

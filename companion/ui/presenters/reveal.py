@@ -37,7 +37,8 @@ def reveal_view(cards: Sequence[RevealedCard], index: int, message: str, step: i
     if card.hidden:
         return RevealView(f"A {deck} card for {card.to}", f"{card.to}'s hidden card", "",
                           f"Only {card.to} looks at it; it stays hidden from the table until "
-                          "they reveal it.", message, counter, True, ())
+                          f"they reveal it. To look again later, {card.to}'s player holds a "
+                          "finger on their seat's badge.", message, counter, True, ())
     enabled = [item for group in actions_view(prompt).groups for item in group.items]
     # A card that asks for a decision (resolve or ignore a hazard) narrows the prompt to a
     # few commands: those are offered on the reveal; otherwise the table carries on, except

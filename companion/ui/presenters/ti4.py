@@ -184,6 +184,13 @@ def frontier_view(prompt: Mapping[str, Any]) -> FrontierView:
                             "named on the table's screen (Explore a frontier token).")
 
 
+def relic_actions(prompt: Mapping[str, Any]) -> tuple[ActionItem, ...]:
+    """The purges for a relic the rules accept now (the prompt after `relic`, dry-run per
+    seat); a relic drawn by an ability named stays on the dashboard."""
+    return tuple(item for group in actions_view(prompt).groups for item in group.items
+                 if item.kind == "command")
+
+
 # ---- taking planets (35.1; several at once in the order chosen, 35.2d and note 3) ---------
 @dataclass(frozen=True)
 class SystemChoice:

@@ -141,8 +141,11 @@ class ExploreScreen(Screen):
         self._draw_order(view)
         self._draw_queue(view)
         active = view.get("active")
-        self.frontier_text = f"Frontier tokens {active} may explore" if active else \
-            "Frontier tokens"
+        if self._table.kind != "ti4":
+            self.frontier_text = ""  # the screen is TI4's; another game shows it empty
+        else:
+            self.frontier_text = f"Frontier tokens {active} may explore" if active else \
+                "Frontier tokens"
         self._ask_frontier()
 
     def _draw_seats(self, view: dict[str, Any]) -> None:

@@ -66,9 +66,11 @@ class ScanStrip(BoxLayout):
         if frame is None or frame.frame_index == self._frame_index:
             return
         self._frame_index = frame.frame_index
-        if self._texture is None or self._texture.size != frame.size:
-            self._texture = Texture.create(size=frame.size, colorfmt="bgr")
-            self._texture.flip_vertical()  # the camera's rows run top to bottom
+        # A new (small) texture per frame: under llvmpipe, writing into the texture on
+        # screen waits for the frame drawing it (130-160 ms a frame on the loaded dev
+        # machine, against about 2 ms for a fresh one).
+        self._texture = Texture.create(size=frame.size, colorfmt="bgr")
+        self._texture.flip_vertical()  # the camera's rows run top to bottom
         self._texture.blit_buffer(frame.image.tobytes(), colorfmt="bgr", bufferfmt="ubyte")
         image.texture = self._texture
         self._outline(frame)
