@@ -261,3 +261,24 @@ def test_no_panel_shows_a_hidden_mission(make_driver, tmp_path: Path) -> None:
     driver.tap(_action_button(_row(tabs.panel("Decks"), "Primary deck")))
     sentence = next(t for t in driver.texts() if "left in the primary deck" in t)
     assert "more primary card(s) are in hidden hands" in sentence
+
+
+def test_the_decks_panel_says_to_reshuffle_an_empty_deck_the_table_owes(make_driver,
+                                                                        tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    driver = make_driver(db=saved_game(tmp_path / "games.db"))
+    driver.tap("Decks", exact=True)
+    panel = driver.screen.ids.tabs.panel("Decks")
+    table = driver.app.table
+    owed = {"deck": "hazard", "seat": "Baikonur", "ship": "SHLD1", "reason": "SHLD1's move",
+            "reshuffle_first": 7}
+    view = {**table.view, "decks": {**table.view["decks"], "hazard": 0},
+            "discards": {**table.view["discards"], "hazard": 7}, "owed_draws": [owed]}
+    panel.show_table(replace(table, view=view))  # the view of a table that emptied it
+    driver.pump(2)
+    assert "The hazard deck is empty: shuffle its discard pile (7 cards) into a new hazard " \
+           "deck, then draw for SHLD1's move." in driver.texts(panel)
+    assert "0 left · 7 in the discard pile" in driver.texts(panel)
+    driver.type_command("tech credits")  # any command: the real table comes back
+    assert not any("is empty" in t for t in driver.texts(panel))

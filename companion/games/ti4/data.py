@@ -13,9 +13,12 @@ from typing import Any
 
 from companion.core.catalog import CardEntry, Catalog
 from companion.core.errors import CatalogError
+from companion.core.zones import Zone
 
 EXPLORATION_KINDS = ("discard", "attach", "fragment", "purge", "common-area", "play-area")
-DESTINATIONS = ("discard", "attached", "area", "purged", "play:common")
+#: Where an explored card goes: its discard pile, attached to the planet, the
+#: explorer's area, purged, or the common play area (a zone's text).
+DESTINATIONS = ("discard", "attached", "area", "purged", Zone.play("common").text)
 # A planet card whose `tile` is this lies on a token placed during play (Mirage).
 TOKEN_TILE = "token"
 

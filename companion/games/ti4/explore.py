@@ -15,7 +15,7 @@ from companion.core.catalog import CardEntry, Catalog
 from companion.core.errors import IllegalMoveError
 from companion.core.events import event
 from companion.games.ti4.data import TOKEN_TILE, TI4Data, printed_traits, ti4_data
-from companion.games.ti4.state import REVEALED, Exploration, TI4State
+from companion.games.ti4.state import COMMON, REVEALED, Exploration, TI4State
 
 #: The core builder on a TI4 state: folds each event as it is added (core/builder.py).
 Builder = CoreBuilder[TI4State]
@@ -250,7 +250,7 @@ def _destination(b: Builder, card: CardEntry, item: Exploration) -> tuple[str, s
         return piles.area_zone(item.seat), f"placed face up in {item.seat}'s play area"
     if kind == "purged":
         return "purged", "it purges itself, so it is not discarded (note 1)"
-    if kind.startswith("play:"):
+    if kind == COMMON:
         return kind, "placed into play in the common play area, not discarded (note 2)"
     return piles.discard_zone(card.deck), f"discarded to the {card.deck} discard pile"
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from companion.ui.panels import PanelSpec
@@ -71,7 +72,7 @@ class ShipsPanel(Panel):
         player = f"  ·  {seat.player}" if seat.player and seat.player != seat.seat else ""
         heading = CountRow(heading=seat.seat + player, initial=seat.seat[:1].upper(),
                            colour=seat.colour, action="Correct" if seat.correctable else "")
-        heading.on_action = lambda name=seat.seat: self.correct(name)
+        heading.on_action = partial(self.correct, seat.seat)
         self.add_widget(heading)
         if not seat.ships:
             self.add_widget(Text(text="No ships yet.", muted=True))
@@ -138,7 +139,7 @@ class DecksPanel(Panel):
             shown = row.deck == self.open_deck
             widget = CountRow(heading=f"{row.deck.capitalize()} deck", detail=row.text,
                               count=str(row.left), action="Hide" if shown else "Odds")
-            widget.on_action = lambda deck=row.deck: self.toggle(deck)
+            widget.on_action = partial(self.toggle, row.deck)
             self.add_widget(widget)
             if shown:
                 self.add_widget(self._odds_card())
