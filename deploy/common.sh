@@ -12,7 +12,7 @@ APT_TEST="shellcheck systemd $APT_RUN"
 APT_KIOSK="dbus polkitd udisks2"                           # kiosk: permissions, USB sticks
 # The pip extra each mode installs ("" for the plain package).
 EXTRA_RUN=""
-EXTRA_TEST="test"
+EXTRA_TEST="test,dev"
 
 say() { printf '%s\n' "companion setup: $*" >&2; }
 

@@ -18,6 +18,11 @@ from kivy.uix.widget import Widget
 
 from companion.ui.app import CompanionApp
 
+#: Seconds of wall time before a wait gives up. Only a failing test waits that long; a
+#: machine shared with other jobs (CI, a loaded laptop) can be slow to answer, and a
+#: test must not fail because of that.
+PATIENCE = 90.0
+
 
 class DriverError(AssertionError):
     """What the driver was asked to find or wait for is not on screen."""
@@ -39,7 +44,7 @@ class AppDriver:
             Window.canvas.ask_update()
             EventLoop.idle()
 
-    def settle(self, timeout: float = 20.0) -> None:
+    def settle(self, timeout: float = PATIENCE) -> None:
         """Pump frames until every queued command has come back and been drawn."""
         deadline = time.monotonic() + timeout
         runner = self.app.runner
@@ -127,7 +132,8 @@ class AppDriver:
         while time.monotonic() < deadline:
             self.pump()
 
-    def wait_for(self, condition: Callable[[], bool], what: str, timeout: float = 20.0) -> None:
+    def wait_for(self, condition: Callable[[], bool], what: str,
+                 timeout: float = PATIENCE) -> None:
         deadline = time.monotonic() + timeout
         while not condition():
             if time.monotonic() > deadline:

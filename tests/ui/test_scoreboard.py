@@ -22,7 +22,7 @@ def _scoreboard(kivy_window: object, db: Path):
 def _polled_until(board, shown) -> None:
     """Let the scoreboard's own 0.5 s poll run (a look already under way may predate the
     change) until `shown()`; fails after 10 s."""
-    board.wait_for(shown, "the scoreboard to show the change", timeout=10)
+    board.wait_for(shown, "the scoreboard to show the change")
 
 
 def _digest(path: Path) -> str:

@@ -99,7 +99,7 @@ class Table:
         strip = driver.app.screen("dashboard").ids.scanstrip
         driver.wait_for(lambda: driver.app.table.steps > steps or driver.app.message_refused,
                         f"the demo camera's card to be read (card {self.scanned + 1}; "
-                        f"the scan strip says {strip.status!r}: {strip.detail!r})", timeout=30)
+                        f"the scan strip says {strip.status!r}: {strip.detail!r})")
         driver.settle()
         assert not driver.app.message_refused, driver.app.message
         assert strip.last_scan.startswith("Read XP/"), strip.last_scan

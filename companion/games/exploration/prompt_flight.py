@@ -159,7 +159,8 @@ def _dice(state: XpState, catalog: Catalog, words: Sequence[str]) -> list[Choice
 
 def _faces(catalog: Catalog) -> list[tuple[str, int]]:
     """The maneuver die's distinct faces with the symbols each shows."""
-    die, faces = maneuver_die(catalog), {}
+    die = maneuver_die(catalog)
+    faces: dict[str, int] = {}
     for label, value in zip(die.labels, die.values, strict=True):
         faces.setdefault(label, value)
     return list(faces.items())

@@ -51,7 +51,7 @@ class CountRow(BoxLayout):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.on_action: Callable[[], None] = lambda: None
+        self.on_action: Callable[[], object] = lambda: None
 
 
 Builder.load_file(str(Path(__file__).with_name("panels.kv")))
