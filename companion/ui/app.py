@@ -51,6 +51,22 @@ from companion.ui.theme import BACKGROUND
 DEMO_CARD_DELAY = 2.0
 
 
+#: Every screen of the app, by name. Only FIRST_SCREENS are made before the first frame
+#: (making them all cost about half a second of a cold start); each other one is made
+#: the first time it is asked for (10 to 80 ms, once). (Made one a frame in the background
+#: instead, a hold on a seat badge meanwhile never opened the private panel.)
+SCREENS: dict[str, Any] = {
+    "start": StartScreen, "dashboard": DashboardScreen, "history": HistoryScreen,
+    "newgame": NewGameScreen, "saved": SavedGamesScreen, "settings": SettingsScreen,
+    "private": PrivateScreen, "reveal": RevealScreen, "final": FinalScreen,
+    "scoreboard": ScoreboardScreen, "explore": ExploreScreen, "check": CheckScreen,
+    "explosion": ExplosionScreen,
+}
+FIRST_SCREENS = ("start", "dashboard")
+#: The screens that show the table and take every new one.
+TABLE_SCREENS = ("dashboard", "history", "scoreboard", "explore")
+
+
 @dataclass(frozen=True)
 class AppOptions:
     db: Path
@@ -84,6 +100,7 @@ class CompanionApp(App):
         """`opening`: a runner already opening the first game (started before Kivy)."""
         super().__init__(**kwargs)
         self._opening = opening
+        self._forms: Any = None  # the new-game forms, once the runner has read them
         self.title = "Exploration Table Companion"
         self.options = options
         self.settings = settings or AppSettings()
@@ -106,15 +123,9 @@ class CompanionApp(App):
         Window.clearcolor = BACKGROUND
         Window.rotation = self.settings.rotation
         manager = ScreenManager(transition=NoTransition())
-        for screen in (StartScreen(name="start"), DashboardScreen(name="dashboard"),
-                       HistoryScreen(name="history"), NewGameScreen(name="newgame"),
-                       SavedGamesScreen(name="saved"), SettingsScreen(name="settings"),
-                       PrivateScreen(name="private"), RevealScreen(name="reveal"),
-                       FinalScreen(name="final"), ScoreboardScreen(name="scoreboard"),
-                       ExploreScreen(name="explore"), CheckScreen(name="check"),
-                       ExplosionScreen(name="explosion")):
-            manager.add_widget(screen)
         self.manager = manager
+        for name in FIRST_SCREENS:
+            self._make_screen(name)
         self.runner = opening.runner
         opening.first_reply.connect(self._on_open)
         self.runner.new_game_forms(self._on_forms)
@@ -131,7 +142,8 @@ class CompanionApp(App):
     def on_stop(self) -> None:
         if self.manager is not None:
             for name in ("explosion", "check"):
-                self.screen(name).on_leave()  # their timers end with the app
+                if self.manager.has_screen(name):
+                    self.screen(name).on_leave()  # their timers end with the app
         if getattr(self, "idle", None) is not None:
             self.idle.stop()
             self.sticks.stop()
@@ -141,13 +153,27 @@ class CompanionApp(App):
             self.runner.stop()
 
     def screen(self, name: str) -> Any:
+        """The screen called `name`, made now if it was not made yet."""
         assert self.manager is not None
+        if not self.manager.has_screen(name):
+            self._make_screen(name)
         return self.manager.get_screen(name)
+
+    def _make_screen(self, name: str) -> None:
+        """Make a screen and give it what it missed: the table, the new-game forms."""
+        screen = SCREENS[name](name=name)
+        self.manager.add_widget(screen)
+        table = self.table
+        if table is not None and (name in TABLE_SCREENS or (name == "final" and self.game_over)):
+            screen.show_table(table)
+        if name == "newgame" and self._forms:
+            screen.set_forms(self._forms)
 
     # ---- navigation ------------------------------------------------------------------------
     def show(self, name: str) -> None:
         """Switch to a screen, asking the runner for what it lists."""
         assert self.manager is not None and self.runner is not None
+        self.screen(name)  # made now if it was not made yet
         if name == "saved":
             self.runner.saved_games(self._on_games)
         if name == "settings":
@@ -256,14 +282,16 @@ class CompanionApp(App):
         previous, self.table = self.table, table
         self.can_undo = table.undo_preview is not None
         self.can_redo = table.redo_preview is not None
-        for name in ("dashboard", "history", "scoreboard", "explore"):
-            self.screen(name).show_table(table)
+        for name in TABLE_SCREENS:
+            if self.manager.has_screen(name):  # one made later takes the table then
+                self.screen(name).show_table(table)
         self._demo_next()
         was_over = previous is not None and is_over(previous.view) and \
             previous.game_id == table.game_id
         self.game_over = is_over(table.view)
         if self.game_over:
-            self.screen("final").show_table(table)
+            if self.manager.has_screen("final"):
+                self.screen("final").show_table(table)
             if not was_over and self.manager is not None:
                 Clock.schedule_once(lambda _dt: self.show("final"), 0)
         start = self.screen("start")
@@ -365,7 +393,9 @@ class CompanionApp(App):
 
     def _on_forms(self, reply: Reply) -> None:
         if reply.value:
-            self.screen("newgame").set_forms(reply.value)
+            self._forms = reply.value
+            if self.manager.has_screen("newgame"):
+                self.screen("newgame").set_forms(reply.value)
 
     def _on_games(self, reply: Reply) -> None:
         self.screen("saved").show_games(reply.value or ())

@@ -62,7 +62,12 @@ def configure_kivy(size: tuple[int, int], fullscreen: bool) -> None:
     os.environ["KIVY_NO_ARGS"] = "1"
     os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
     os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")  # not xsel, which may be missing
+    import kivy
     from kivy.config import Config
+
+    # No X cut buffer (middle-click paste) on a touchscreen: Kivy would start xclip and
+    # xsel to look for one on every start (30 ms, and a logged traceback when missing).
+    kivy.kivy_options["cutbuffer"] = ()
 
     Config.set("kivy", "log_level", "warning")
     Config.set("kivy", "exit_on_escape", "0")

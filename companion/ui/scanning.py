@@ -68,8 +68,10 @@ class ScannerService:
             return
         for code in codes:
             if code.status == "foreign":
-                self._status("foreign", f"A code that is not a card tag was ignored: "
-                                        f"{code.text[:40]}")
+                # The resolver's sentence, as `decode` and `play --camera` say it (it
+                # suggests the upper-case tag for a look-alike such as xp/h03).
+                self._status("foreign", code.message or "A QR code that is not a card tag "
+                                                        "was ignored.")
             else:
                 self._deliver(self._scanning(f"scan {shlex.quote(code.text)}"))
 

@@ -7,10 +7,12 @@ secret); a press held `HOLD_SECONDS` without sliding off dispatches `on_hold`.
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 from kivy.clock import Clock
-from kivy.properties import NumericProperty, StringProperty
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from companion.ui.widgets import SeatBadge
 
@@ -22,6 +24,7 @@ class HoldBadge(SeatBadge):
 
     seat = StringProperty("")
     hold_seconds = NumericProperty(HOLD_SECONDS)
+    pressed = BooleanProperty(False)  # a finger is on it: outlined from the next frame
 
     def __init__(self, **kwargs: Any) -> None:
         self.register_event_type("on_hold")
@@ -33,6 +36,7 @@ class HoldBadge(SeatBadge):
             return bool(super().on_touch_down(touch))
         touch.grab(self)
         self._cancel()
+        self.pressed = True
         # A scroll view hands a still finger to its children only after its scroll timeout:
         # count the hold from when the finger came down, not from now.
         held = max(0.0, time.time() - touch.time_start) if touch.time_start else 0.0
@@ -43,6 +47,7 @@ class HoldBadge(SeatBadge):
         if touch.grab_current is self:
             if not self.collide_point(*touch.pos):
                 self._cancel()  # slid off: not a hold
+                self.pressed = False
             return True
         return bool(super().on_touch_move(touch))
 
@@ -50,12 +55,14 @@ class HoldBadge(SeatBadge):
         if touch.grab_current is self:
             touch.ungrab(self)
             self._cancel()  # released early: a short tap does nothing private
+            self.pressed = False
             return True
         return bool(super().on_touch_up(touch))
 
     def _held(self, _dt: float) -> None:
         # Still pressed and on the badge: lifting or sliding off cancels this event.
         self._pending = None
+        self.pressed = False
         self.dispatch("on_hold")
 
     def _cancel(self) -> None:
@@ -65,3 +72,6 @@ class HoldBadge(SeatBadge):
 
     def on_hold(self) -> None:
         """Dispatched after a long press; the seat row opens the private panel."""
+
+
+Builder.load_file(str(Path(__file__).with_name("hold.kv")))

@@ -1,0 +1,38 @@
+"""What the app's scan strip says about a code that is not a card: the resolver's own
+sentence, the one `decode` and `play --camera` print, and no scan sent to the game."""
+
+from __future__ import annotations
+
+from companion.scanner.codes import RawCode
+from companion.scanner.commands import build_resolver
+from companion.scanner.pipeline import ScanEvent
+from companion.ui.scanning import ScannerService
+
+
+def scanned(payload: bytes) -> tuple[list[str], list[tuple[str, str]]]:
+    """Hand one frame's code to the service; the scan lines and statuses it delivered."""
+    lines: list[str] = []
+    statuses: list[tuple[str, str]] = []
+    service = ScannerService("none", "auto", lambda job: job(), lines.append,
+                             lambda status, message: statuses.append((status, message)))
+    code = build_resolver("xp").resolve(RawCode(payload, (), "test"))
+    service._event(ScanEvent((code,), 1, 0.0, 0.0, "2026-11-23T20:00:00"))
+    return lines, statuses
+
+
+def test_a_lower_case_look_alike_is_ignored_with_the_upper_case_tag_suggested() -> None:
+    lines, statuses = scanned(b"xp/h03")
+    assert lines == []
+    assert statuses == [("foreign", "A QR code reading 'xp/h03' was ignored: card tags are "
+                                    "printed in upper case with no spaces, like XP/H03.")]
+
+
+def test_a_stranger_code_is_ignored_in_one_sentence() -> None:
+    lines, statuses = scanned(b"https://example.com/menu")
+    assert lines == []
+    assert statuses == [("foreign", "A QR code that is not a card tag was ignored.")]
+
+
+def test_a_card_tag_becomes_a_scan_line() -> None:
+    lines, statuses = scanned(b"XP/H03")
+    assert lines == ["scan XP/H03"] and statuses == []
