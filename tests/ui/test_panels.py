@@ -190,6 +190,8 @@ def test_a_ship_correction_by_touch_shows_and_undoes_by_touch(make_driver,
     driver.tap("forgot an effect")
     assert driver.shown("Energy: 4 -> 3")
     assert driver.shown("adjust SHLD1 energy -1 'forgot an effect'")
+    driver.type_command("note the scanner read something meanwhile")
+    assert driver.shown("Energy: 4 -> 3")  # a new table keeps the choices made
     steps = driver.app.table.steps
     driver.tap("Apply")
     assert driver.app.message == "Adjusted SHLD1's energy by -1 to 3 (forgot an effect)."

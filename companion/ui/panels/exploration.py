@@ -44,19 +44,25 @@ class ShipsPanel(Panel):
             self.parent.scroll_y = 1
 
     def _build(self) -> None:
-        self.clear_widgets()
         if self._table is None:
             return
         seats = seat_ships(self._table.view)
         if self.editing is not None:
             found = self._find(seats, self.editing)
             if found is not None:
-                self.add_widget(CorrectionEditor(self.editing, found[0], found[1],
-                                                 self.app().send, self.close_editor))
+                if not self._editor_open(self.editing):  # a scan meanwhile keeps the choices
+                    self.clear_widgets()
+                    self.add_widget(CorrectionEditor(self.editing, found[0], found[1],
+                                                     self.app().send, self.close_editor))
                 return
             self.editing = None  # it left play (an undo): back to the list
+        self.clear_widgets()
         for seat in seats:
             self._add_seat(seat)
+
+    def _editor_open(self, target: str) -> bool:
+        return any(isinstance(w, CorrectionEditor) and w.target == target
+                   for w in self.children)
 
     @staticmethod
     def _find(seats: tuple[SeatShips, ...], target: str) -> tuple[str, tuple[Track, ...]] | None:
