@@ -133,7 +133,8 @@ def _run_app(args: argparse.Namespace, db: Path, settings: AppSettings) -> int:
     if args.scoreboard:
         from companion.ui.scoreboardapp import ScoreboardApp
 
-        ScoreboardApp(AppOptions(db=db, crash_log=crash_log), settings).run()
+        ScoreboardApp(AppOptions(db=db, crash_log=crash_log), settings,
+                      game_id=getattr(args, "game_id", None)).run()
         return 0
     options = AppOptions(db=db, settings_path=config_path(), crash_log=crash_log,
                          demo=args.demo, scanner=args.demo or settings.camera != "off",

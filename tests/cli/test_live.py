@@ -46,7 +46,7 @@ def test_camera_scans_play_the_game_once_per_card(db, tmp_path):
         revealed["message"]
     assert foreign["kind"] == "foreign" and foreign["ok"]
     assert not wrong_time["ok"] and not other_game["ok"]
-    assert revealed["next"].startswith("resolve of Hazardous Relic Fragment")  # the prompt's hint
+    assert "resolve Hazardous Relic Fragment" in revealed["next"]  # the prompt's hint
     assert "is an Exploration card" in other_game["message"]
     assert run.returncode == 1  # two scans were refused, and said so
     history = json.loads(companion("--db", str(db), "history", "--json").stdout)

@@ -39,3 +39,19 @@ def test_a_planet_shows_its_printed_values_beside_the_values_with_attachments(
     assert fria["printed"] == {"resources": 2, "influence": 0}
     assert (fria["resources"], fria["influence"]) == (3, 2)
     assert fria["attachments"] == ["Lazax Survivors (H10)"]
+
+
+def test_the_prompt_names_who_acts_in_a_sentence_while_the_view_keeps_its_words(
+        catalog: Catalog) -> None:
+    from companion.games.ti4.prompt import situation
+
+    m = new_match(catalog)
+    assert situation(m.state, catalog, None).waiting_for == \
+        "Alice's action: take or scan a planet, or another action."
+    assert view(m.state, catalog)["waiting_for"] == "a planet taken or scanned, or another action"
+    ok(m, "take Fria")
+    owed = situation(m.state, catalog, None).waiting_for
+    assert owed.startswith("A card from the hazardous deck for Alice's exploration of Fria")
+    ok(m, "scan TI/H10")
+    assert situation(m.state, catalog, None).waiting_for == \
+        "Alice's exploration: resolve Lazax Survivors (H10), revealed to all."

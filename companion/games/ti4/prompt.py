@@ -53,8 +53,26 @@ def acting_seat(state: TI4State) -> str | None:
 
 def situation(state: TI4State, catalog: Catalog, seat: str | None) -> Situation:
     choices = _setup_choices(state) if not state.set_up else _play_choices(state, catalog)
-    return Situation(acting_seat(state), waiting_for(state, catalog),
+    return Situation(acting_seat(state), waiting_sentence(state, catalog),
                      expects_scan(state, catalog), tuple(choices))
+
+
+def waiting_sentence(state: TI4State, catalog: Catalog) -> str:
+    """The prompt's sentence: who acts and what the app expects, as a screen shows it
+    (the view's `waiting_for` keeps its shorter words, used inside refusals)."""
+    acting = acting_seat(state)
+    if state.revealed is not None:
+        card = label(catalog, state.revealed)
+        return (f"{acting}'s exploration: resolve {card}, revealed to all." if acting
+                else f"Resolve {card}, revealed to all.")
+    if not state.set_up:
+        return "Setup: seat each player, then set up the game."
+    owed = (state.head is not None and state.head.started) or state.relic_draws
+    if not owed:
+        return (f"{acting}'s action: take or scan a planet, or another action." if acting
+                else "Take or scan a planet, or another action.")
+    shorter = waiting_for(state, catalog)  # a card owed, naming whose it is
+    return shorter[:1].upper() + shorter[1:] + "."
 
 
 def _setup_choices(state: TI4State) -> list[Choice]:

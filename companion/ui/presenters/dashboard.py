@@ -132,8 +132,10 @@ def _decks(view: Mapping[str, Any]) -> str:
 
 
 def dashboard(title: str, view: Mapping[str, Any],
-              before: Mapping[str, int] | None = None) -> Dashboard:
-    """The dashboard for `view`; `before` holds the scores of the previous view (deltas)."""
+              before: Mapping[str, int] | None = None, waiting: str = "") -> Dashboard:
+    """The dashboard for `view`; `before` holds the scores of the previous view (deltas);
+    `waiting` is the prompt's sentence (who acts and what the app expects), shown when
+    given in place of the view's shorter `waiting_for`."""
     active = view.get("active")
     seats = []
     for index, seat in enumerate(view.get("seats", [])):
@@ -147,6 +149,6 @@ def dashboard(title: str, view: Mapping[str, Any],
             counters=_counters(seat), detail=_detail(seat), active=name == active))
     turn = f"{active} to play" if active else ""
     return Dashboard(title=title, round_text=_round(view), phase_text=_phase(view),
-                     turn_text=turn, next_text=str(view.get("waiting_for") or ""),
+                     turn_text=turn, next_text=waiting or str(view.get("waiting_for") or ""),
                      order_text=_order(view), decks_text=_decks(view), seats=tuple(seats),
                      has_scores=any(s.score for s in seats))

@@ -103,7 +103,8 @@ class DashboardScreen(Screen):
 
     def show_table(self, table: TableData) -> None:
         before = self._scores if self._game == table.game_id else {}
-        data = dashboard(table.title, table.view, before)
+        data = dashboard(table.title, table.view, before,
+                         str(table.prompt.get("waiting_for") or ""))
         self._scores = scores_of(table.view)
         self._game = table.game_id
         self._table = table

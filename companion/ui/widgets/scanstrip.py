@@ -11,7 +11,7 @@ from kivy.graphics import Color, Line
 from kivy.graphics.texture import Texture
 from kivy.lang import Builder
 from kivy.metrics import dp
-from kivy.properties import ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.ui import theme
@@ -28,10 +28,15 @@ STATUS_WORDS = {"starting": "Scanner starting", "running": "Scanner ready",
 
 
 class ScanStrip(BoxLayout):
+    """Always on the dashboard. With no preview (no camera yet) it folds to one line and a
+    "How?" button that opens the status's whole sentence, so the seats keep their room."""
+
     status = StringProperty("No scanner")
     detail = StringProperty("Start the app with --camera, or set a camera in Settings.")
     last_scan = StringProperty("")
     service = ObjectProperty(None, allownone=True)
+    #: The status's sentence is open (the "How?" button) while there is no preview.
+    explained = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -45,6 +50,9 @@ class ScanStrip(BoxLayout):
 
     def show_scan(self, text: str) -> None:
         self.last_scan = text
+
+    def toggle_explained(self) -> None:
+        self.explained = not self.explained
 
     def start_preview(self) -> None:
         if self._event is None:

@@ -1,0 +1,36 @@
+"""What the 800x480 dashboard leaves for the seats: a one-line scan strip without a camera,
+and the waiting sentence at the top of the actions naming who acts (TI4 as Exploration)."""
+
+from __future__ import annotations
+
+from kivy.metrics import dp
+
+from companion.ui.gallery_ti4 import start_ti4
+
+
+def test_without_a_camera_the_scan_strip_is_one_line_that_explains_on_demand(
+        make_driver) -> None:
+    driver = make_driver(seed=102)
+    start_ti4(driver)
+    assert driver.screen.name == "dashboard"
+    strip = driver.screen.ids.scanstrip
+    assert strip.ids.preview.texture is None  # no camera, no preview
+    assert strip.get_root_window() is not None  # always on the dashboard
+    assert strip.height <= dp(56)  # one line and its button, not a 92 dp box
+    assert driver.shown("No scanner")
+    assert not driver.shown("Start the app with --camera")
+    assert driver.button("How?", exact=True).height >= dp(48)
+    driver.tap("How?", exact=True)
+    assert driver.shown("Start the app with --camera, or set a camera in Settings.")
+    assert strip.height > dp(56)
+    driver.tap("Hide", exact=True)
+    assert not driver.shown("Start the app with --camera") and strip.height <= dp(56)
+
+
+def test_the_ti4_dashboard_says_whose_action_it_is_in_a_sentence(make_driver) -> None:
+    driver = make_driver(seed=102)
+    start_ti4(driver)
+    assert driver.screen.next_text == "Alice's action: take or scan a planet, or another action."
+    assert driver.shown("Alice's action: take or scan a planet")
+    driver.tap("Bob's turn", exact=True)
+    assert driver.screen.next_text.startswith("Bob's action: ")
