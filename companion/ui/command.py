@@ -59,6 +59,13 @@ def configure_kivy(size: tuple[int, int], fullscreen: bool) -> None:
     from companion.ui.settings import config_path
 
     os.environ.setdefault("KIVY_HOME", str(config_path().parent / "kivy"))
+    # Kivy makes its home with a plain mkdir: on a first start our config folder does
+    # not exist yet, and Kivy's import would fail.
+    try:
+        Path(os.environ["KIVY_HOME"]).expanduser().mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SystemExit(f"The app cannot make its settings folder {os.environ['KIVY_HOME']} "
+                         f"({exc.strerror}); set KIVY_HOME to a folder you may write.") from None
     os.environ["KIVY_NO_ARGS"] = "1"
     os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
     os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")  # not xsel, which may be missing
@@ -126,7 +133,8 @@ def _run_app(args: argparse.Namespace, db: Path, settings: AppSettings) -> int:
     if args.scoreboard:
         from companion.ui.scoreboardapp import ScoreboardApp
 
-        ScoreboardApp(AppOptions(db=db, crash_log=crash_log), settings).run()
+        ScoreboardApp(AppOptions(db=db, crash_log=crash_log), settings,
+                      game_id=getattr(args, "game_id", None)).run()
         return 0
     options = AppOptions(db=db, settings_path=config_path(), crash_log=crash_log,
                          demo=args.demo, scanner=args.demo or settings.camera != "off",

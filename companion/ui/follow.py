@@ -23,10 +23,12 @@ WAITING = "Waiting for a game: the scoreboard shows it as soon as one starts on 
 
 
 class Follower:
-    """Follows the last game played in `runner.db`, reading only."""
+    """Follows the last game played in `runner.db` (or one named game), reading only."""
 
-    def __init__(self) -> None:
+    def __init__(self, game_id: str | None = None) -> None:
+        """`game_id`: show that game only (`--game-id`), else the last game played."""
         self._version: int | None = None
+        self.game_id = game_id
 
     def look(self, runner: CommandRunner) -> Reply:
         """A reply with a table when there is something new to show, else without one."""
@@ -39,12 +41,12 @@ class Follower:
             session.close()
             runner.session = session = None
         if session is None:
-            return self._open(runner, None)
+            return self._open(runner, self.game_id)
         version = session.journal.data_version()
         if version == self._version:
             return Reply(True, "", None, "info")
         self._version = version
-        latest = session.journal.last_game()
+        latest = self.game_id or session.journal.last_game()
         if latest is not None and latest != session.game_id:
             return self._open(runner, latest)
         if session.changed():

@@ -35,13 +35,13 @@ class ScoreboardApp(App):
     table = ObjectProperty(None, allownone=True)
 
     def __init__(self, options: AppOptions, settings: AppSettings | None = None,
-                 **kwargs: Any) -> None:
+                 game_id: str | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.title = "Exploration Table Companion: scoreboard"
         self.options = options
         self.settings = settings or AppSettings()
         self.text_scale = self.settings.text_scale
-        self.follower = Follower()
+        self.follower = Follower(game_id)  # None: the game the table plays now
         self.runner: CommandRunner = None  # type: ignore[assignment]  # made by build()
         self.manager: ScreenManager = None  # type: ignore[assignment]
         self._poll_event: Any = None

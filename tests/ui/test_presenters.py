@@ -288,8 +288,12 @@ def test_odds_show_the_table_apis_sentence_and_each_names_chance() -> None:
     assert "Funding: 2 of 18 (11%)" in odds.rows
     hidden = xp_match("length 8", "join Xichang Ana", "join Baikonur Ben", "for Xichang",
                       "scan XP/D17", "scan XP/P06")
-    sentence = odds_view(hidden.odds("primary").to_dict()).sentence
-    assert "1 more primary card(s) are in hidden hands" in sentence
+    primary = hidden.odds("primary").to_dict()
+    shown = odds_view(primary)
+    assert "1 more primary card(s) are in hidden hands" in shown.sentence
+    assert shown.rows == ()  # no list of names that would hold the mission kept secret
+    held = hidden.catalog.card("P06").name
+    assert held in primary["sentence"] and held not in shown.sentence
 
 
 def test_traps_show_owner_place_and_count_in_the_owners_colour() -> None:

@@ -148,3 +148,27 @@ def test_a_game_without_scores_shows_what_each_seat_holds(tmp_path: Path) -> Non
     session.close()
     alice = next(line for line in board.lines if line.seat == "Alice")
     assert alice.score == "" and "planets (" in alice.note and "resources" in alice.note
+
+
+def test_a_named_game_is_shown_even_when_another_starts(kivy_window: object,
+                                                         tmp_path: Path) -> None:
+    from companion.ui.app import AppOptions
+    from companion.ui.driver import AppDriver
+    from companion.ui.scoreboardapp import ScoreboardApp
+
+    db = tmp_path / "games.db"
+    saved_game(db, 2)
+    opened = open_session(db, None)
+    first = opened.game_id
+    opened.close()
+    board = AppDriver(ScoreboardApp(AppOptions(db=db), game_id=first))
+    try:
+        session = open_session(db, "xp", new=True, seed=9)  # the table starts another game
+        for line in ("length 8", "join Kourou Kim"):
+            assert session.run(line).ok
+        session.close()
+        board.pump_for(1.2)  # two of its own polls
+        board.settle()
+        assert board.shown("Ana  ·  Xichang") and not board.shown("Kim")
+    finally:
+        board.close()
