@@ -13,13 +13,15 @@ SETUP = ("length 8", "join Xichang Ana", "join Baikonur Ben")
 
 
 def saved_game(db: Path, count: int) -> list[str]:
-    """A game on `db` after the golden script's first `count` lines; the hidden missions."""
+    """A game on `db` after the golden script's first `count` lines; the hidden missions
+    (ID, name and goal text of each)."""
     session = open_session(db, "xp", new=True, seed=2047)
     for line in (*SETUP, *script_lines()[:count]):
         assert session.run(line).ok, line
     table, catalog = session.match.state.table, session.match.catalog
     hidden = [card for seat in table.seats for card in table.cards_in(piles.hand_zone(seat))]
-    words = [w for card in hidden for w in (card, catalog.card(card).name)]
+    words = [w for card in hidden for w in (card, catalog.card(card).name,
+                                            catalog.card(card).summary)]
     session.close()
     return words
 
@@ -92,17 +94,46 @@ def test_an_input_action_asks_for_the_value_then_runs(make_driver, tmp_path: Pat
 
 
 def test_hidden_missions_appear_on_no_public_screen(make_driver, tmp_path: Path) -> None:
+    """Every screen of the app and every dashboard tab (opened, decks' odds too) is walked,
+    whatever screens and tabs exist, so one added later is walked as well."""
+    from companion.ui.app import SCREENS
+
     db = tmp_path / "games.db"
     secrets = saved_game(db, PREPARATION_LINES)
-    assert len(secrets) == 20  # 2 seats x 5 missions, by ID and by name
+    assert len(secrets) == 30  # 2 seats x 5 missions: ID, name and goal text of each
     driver = make_driver(db=db)
 
-    def check(where: str) -> None:
+    names = set(secrets[1::3])
+
+    def check(where: str, pool: object = None) -> None:
+        """No secret in any text; under `pool` (a deck's odds: the names of its unseen
+        cards, the deck's and the hidden hands' together, as the box lists them) a
+        hidden mission's name may be one of many, but never its ID or goal text."""
+        pooled = set(driver.texts(pool)) if pool is not None else set()
         for text in driver.texts():
             for secret in secrets:
+                if text in pooled and secret in names:
+                    continue
                 assert secret not in text, f"{secret!r} shown on {where}: {text!r}"
 
+    def walk_tabs() -> list[str]:
+        tabs = driver.screen.ids.tabs
+        for title in tabs.titles:
+            driver.tap(title, exact=True)
+            assert tabs.current == title
+            check(f"the dashboard's {title} tab")
+            if title == tabs.home_title:
+                continue
+            for index in range(len(_buttons(driver, tabs.panel(title), "Odds"))):
+                row = _buttons(driver, tabs.panel(title), "Odds", "Hide")[index]
+                if row.text == "Odds":  # one deck's odds open at a time
+                    driver.tap(row)
+                    check(f"the odds of deck {index + 1} on the {title} tab",
+                          _odds_card(driver, tabs.panel(title)))
+        return list(tabs.titles)
+
     check("the dashboard")
+    assert {"Seats", "Ships", "Decks", "Traps"} <= set(walk_tabs())
     driver.tap("Not possible now")
     check("the dashboard's unavailable actions")
     driver.tap("Hide what is not possible now")
@@ -114,15 +145,36 @@ def test_hidden_missions_appear_on_no_public_screen(make_driver, tmp_path: Path)
     assert driver.screen.name == "private"
     check("the private screen before its owner opens it")
     driver.tap("Show Baikonur's choices")
-    assert any(s in " ".join(driver.texts()) for s in secrets)  # its owner sees them
+    assert any(s in " ".join(driver.texts()) for s in names)  # its owner sees them
     driver.tap("Hide and go back")
     check("the dashboard after the private panel closed")
     driver.tap("History")
     check("the history")
-    for name in ("start", "saved", "settings", "explore", "scoreboard"):
-        driver.tap("Back to the table")
+    walked = []
+    for name in SCREENS:  # every screen the app has, as it stands during the game
         driver.app.show(name)
         driver.pump(2)
+        if driver.screen.name == name:
+            walked.append(name)
         check(f"the {name} screen")
-        driver.app.show("history")
-        driver.pump(2)
+    assert {"dashboard", "history", "scoreboard", "start", "saved", "settings",
+            "private"} <= set(walked)
+
+
+def _buttons(driver, root, *texts: str) -> list:
+    """The buttons under `root` reading one of `texts`, top to bottom."""
+    from kivy.uix.button import Button
+
+    return [w for w in driver.widgets(root) if isinstance(w, Button) and w.text in texts]
+
+
+def _odds_card(driver, panel):
+    """The open odds under a Decks panel: the card right under the row whose button
+    reads Hide."""
+    rows = list(reversed(panel.children))  # top to bottom
+    shown = [i for i, row in enumerate(rows) if _buttons(driver, row, "Hide")]
+    assert len(shown) == 1 and shown[0] + 1 < len(rows), driver.texts(panel)
+    card = rows[shown[0] + 1]
+    if any("in hidden hands" in t for t in driver.texts(card)):
+        assert any("unseen cards" in t for t in driver.texts(card))  # pooled, not singled
+    return card

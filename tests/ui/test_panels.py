@@ -258,11 +258,13 @@ def test_no_panel_shows_a_hidden_mission(make_driver, tmp_path: Path) -> None:
     for deck in ("Hazard deck", "Development deck"):
         driver.tap(_action_button(_row(tabs.panel("Decks"), deck)))
         check(f"the odds of the {deck}")
-    # A mission deck's odds (primary, secondary) name every unseen card, the deck's and the
-    # hidden hands' alike (the table API's odds): they say nothing of who holds what.
-    driver.tap(_action_button(_row(tabs.panel("Decks"), "Primary deck")))
-    sentence = next(t for t in driver.texts() if "left in the primary deck" in t)
-    assert "more primary card(s) are in hidden hands" in sentence
+    # A mission deck's odds (primary, secondary) are counts only: a list of the unseen
+    # names would hold the names of the missions players keep.
+    for deck in ("Primary deck", "Secondary deck"):
+        driver.tap(_action_button(_row(tabs.panel("Decks"), deck)))
+        check(f"the odds of the {deck}")
+    sentence = next(t for t in driver.texts() if "left in the secondary deck" in t)
+    assert "more secondary card(s) are in hidden hands" in sentence
 
 
 def test_the_decks_panel_says_to_reshuffle_an_empty_deck_the_table_owes(make_driver,

@@ -288,8 +288,12 @@ def test_odds_show_the_table_apis_sentence_and_each_names_chance() -> None:
     assert "Funding: 2 of 18 (11%)" in odds.rows
     hidden = xp_match("length 8", "join Xichang Ana", "join Baikonur Ben", "for Xichang",
                       "scan XP/D17", "scan XP/P06")
-    sentence = odds_view(hidden.odds("primary").to_dict()).sentence
-    assert "1 more primary card(s) are in hidden hands" in sentence
+    primary = hidden.odds("primary").to_dict()
+    shown = odds_view(primary)
+    assert "1 more primary card(s) are in hidden hands" in shown.sentence
+    assert shown.rows == ()  # no list of names that would hold the mission kept secret
+    held = hidden.catalog.card("P06").name
+    assert held in primary["sentence"] and held not in shown.sentence
 
 
 def test_traps_show_owner_place_and_count_in_the_owners_colour() -> None:
@@ -341,3 +345,24 @@ def test_an_explosion_names_the_trap_its_owner_and_the_ship_lost() -> None:
     assert cue_for(True, "step", view, view, [{"type": "die_rolled", "check": {
         "passed": False}}]) == "failed"
     assert explosions([], view) == ()
+
+
+def test_a_reveal_names_the_seat_a_card_goes_to_and_no_seat_for_a_row(tmp_path) -> None:
+    from companion.session import open_session
+    from companion.ui.presenters.reveal import reveal_view
+    from companion.ui.table import revealed_cards
+
+    session = open_session(tmp_path / "games.db", "xp", new=True, seed=2047)
+    for line in ("length 8", "join Xichang Ana", "join Baikonur Ben", "for Xichang"):
+        assert session.run(line).ok, line
+    development = session.run("scan XP/D17")
+    card = reveal_view(revealed_cards(session, development.step), 0, "", 5, {})
+    assert card.heading == "Development card for Xichang"
+    for line in ("scan XP/P06", "scan XP/P04", "scan XP/S07", "scan XP/S26", "scan XP/S20",
+                 "for Baikonur", "scan XP/P01", "scan XP/P13", "scan XP/S04", "scan XP/S15",
+                 "scan XP/S18"):
+        assert session.run(line).ok, line
+    row = session.run("scan XP/M01")  # into the maneuver row, nobody's
+    card = reveal_view(revealed_cards(session, row.step), 0, "", 17, {})
+    assert card.heading == "Maneuver card" and card.name == session.match.catalog.card("M01").name
+    session.close()

@@ -56,8 +56,26 @@ def reshuffle_notes(view: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 def odds_view(odds: Mapping[str, Any]) -> OddsView:
-    """The odds sentence, and one line per card name with its count and chance."""
+    """The odds sentence, and one line per card name with its count and chance.
+
+    A deck some of whose cards sit in hidden hands (the mission decks) is shown by counts
+    only: its list of unseen names would hold the names of the missions players keep
+    secret, and the shared screen names no unrevealed mission.
+    """
+    deck = str(odds.get("deck"))
+    hidden = int(odds.get("hidden_in_hands") or 0)
+    if hidden:
+        return OddsView(deck, _hidden_sentence(deck, odds, hidden), ())
     rows = tuple(f"{c['name']}: {c['count']} of {odds.get('unseen') or odds.get('left')}"
                  f" ({round(float(c['probability']) * 100)}%)"
                  for c in odds.get("cards") or [])
-    return OddsView(str(odds.get("deck")), str(odds.get("sentence") or ""), rows)
+    return OddsView(deck, str(odds.get("sentence") or ""), rows)
+
+
+def _hidden_sentence(deck: str, odds: Mapping[str, Any], hidden: int) -> str:
+    left = int(odds.get("left") or 0)
+    unseen = int(odds.get("unseen") or left + hidden)
+    return (f"{left} cards left in the {deck} deck; {hidden} more {deck} card(s) are in "
+            f"hidden hands, so the next card is one of {unseen} unseen cards. Their names "
+            f"are not listed on the shared screen: they would name the missions players "
+            f"keep secret.")
