@@ -81,6 +81,8 @@ class RevealedCard:
     summary: str
     hidden: bool
     to: str
+    #: Whether `to` names a seat (its hand or play area), not a place such as a row.
+    for_seat: bool = True
 
 
 def revealed_cards(session: Session, step: Step | None) -> tuple[RevealedCard, ...]:
@@ -88,6 +90,7 @@ def revealed_cards(session: Session, step: Step | None) -> tuple[RevealedCard, .
     if step is None or step.kind != "do":
         return ()
     catalog = session.match.catalog
+    seats = set(session.match.state.table.seats)
     cards = []
     for e in public_step(step).events:
         if e.type != "card_moved" or Zone.from_text(str(e["from"])).kind != "deck":
@@ -99,7 +102,7 @@ def revealed_cards(session: Session, step: Step | None) -> tuple[RevealedCard, .
             continue
         entry = catalog.card(str(e["card"]))
         cards.append(RevealedCard(entry.card_id, entry.name, entry.deck, entry.summary, False,
-                                  owner))
+                                  owner, owner in seats))
     return tuple(cards)
 
 

@@ -358,3 +358,24 @@ def test_seat_counts_read_as_a_player_says_them_one_planet_two_relics() -> None:
     assert alice.counters == "1 planet (1 resource, 2 influence) · 0 fragments · 2 relics"
     assert bob.counters == "0 planets (0 resources, 0 influence) · 1 fragment · 0 relics"
     assert ana.detail == "1 hidden mission"
+
+
+def test_a_reveal_names_the_seat_a_card_goes_to_and_no_seat_for_a_row(tmp_path) -> None:
+    from companion.session import open_session
+    from companion.ui.presenters.reveal import reveal_view
+    from companion.ui.table import revealed_cards
+
+    session = open_session(tmp_path / "games.db", "xp", new=True, seed=2047)
+    for line in ("length 8", "join Xichang Ana", "join Baikonur Ben", "for Xichang"):
+        assert session.run(line).ok, line
+    development = session.run("scan XP/D17")
+    card = reveal_view(revealed_cards(session, development.step), 0, "", 5, {})
+    assert card.heading == "Development card for Xichang"
+    for line in ("scan XP/P06", "scan XP/P04", "scan XP/S07", "scan XP/S26", "scan XP/S20",
+                 "for Baikonur", "scan XP/P01", "scan XP/P13", "scan XP/S04", "scan XP/S15",
+                 "scan XP/S18"):
+        assert session.run(line).ok, line
+    row = session.run("scan XP/M01")  # into the maneuver row, nobody's
+    card = reveal_view(revealed_cards(session, row.step), 0, "", 17, {})
+    assert card.heading == "Maneuver card" and card.name == session.match.catalog.card("M01").name
+    session.close()

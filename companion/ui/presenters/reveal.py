@@ -46,7 +46,7 @@ def reveal_view(cards: Sequence[RevealedCard], index: int, message: str, step: i
     choices = tuple(enabled) if len(enabled) <= MAX_CHOICES and all(
         item.kind == "command" for item in enabled) else tuple(
         item for item in enabled if item.kind == "command" and f"({card.card_id})" in item.label)
-    owner = f" for {card.to}" if card.to and card.to not in ("common", "", REVEALED) else ""
+    owner = f" for {card.to}" if card.to and card.for_seat else ""
     if card.to == REVEALED:  # TI4 (note 5): revealed to all before the explorer resolves it
         seat = prompt.get("seat")
         owner = f" for {seat}, revealed to all" if seat else ", revealed to all"
