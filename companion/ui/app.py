@@ -49,6 +49,8 @@ from companion.ui.theme import BACKGROUND
 
 #: Seconds the demo camera shows an empty table before the next card (a player's hand).
 DEMO_CARD_DELAY = 2.0
+#: Screens a player reads before going on: the demo's next card waits until they leave.
+DEMO_WAITS_ON = ("reveal", "check", "explosion", "private")
 
 
 #: Every screen of the app, by name. Only FIRST_SCREENS are made before the first frame
@@ -113,6 +115,7 @@ class CompanionApp(App):
         self.demo_camera: DemoCamera | None = DemoCamera() if options.demo else None
         self._demo_shown: Any = None
         self._demo_turn = 0
+        self._demo_waiting = False  # a card is owed while the player reads a screen
         self._explosions: tuple[ExplosionView, ...] = ()  # shown after the check's result
 
     # ---- building --------------------------------------------------------------------------
@@ -124,6 +127,7 @@ class CompanionApp(App):
         Window.rotation = self.settings.rotation
         manager = ScreenManager(transition=NoTransition())
         self.manager = manager
+        manager.bind(current=self._on_screen_changed)
         for name in FIRST_SCREENS:
             self._make_screen(name)
         self.runner = opening.runner
@@ -340,6 +344,10 @@ class CompanionApp(App):
         camera = self.demo_camera
         if camera is None or reply.value == self._demo_shown:
             return
+        if reply.value is not None and self.manager.current in DEMO_WAITS_ON:
+            # The newcomer reads the card just revealed; the next one comes after Continue.
+            self._demo_waiting = True
+            return
         self._demo_shown = reply.value
         self._demo_turn += 1
         # Drawn off the main thread (the first picture imports OpenCV and segno), clear
@@ -348,11 +356,16 @@ class CompanionApp(App):
                                                            self._demo_turn),
                          daemon=True).start()
 
+    def _on_screen_changed(self, _manager: Any, current: str) -> None:
+        if self._demo_waiting and current not in DEMO_WAITS_ON:
+            self._demo_waiting = False
+            self._demo_next()
+
     def _lay_demo_card(self, camera: DemoCamera, card: tuple[str, str] | None,
                        turn: int) -> None:
         """The table stays empty a moment between two cards (a hand laying the next)."""
         if camera.tag is not None:
-            camera.show(None, "Demo camera: the table is clear.")
+            camera.show(None, "Demo camera: table clear")
         if card is None:
             return
         time.sleep(DEMO_CARD_DELAY)
@@ -366,7 +379,7 @@ class CompanionApp(App):
             # A card read is picked up at once: left in view while a slow machine finds
             # the next one, the scanner could lose and re-read it (a refusal on screen).
             self._demo_shown, self._demo_turn = None, self._demo_turn + 1
-            threading.Thread(target=camera.show, args=(None, "Demo camera: card read."),
+            threading.Thread(target=camera.show, args=(None, "Demo camera: card read"),
                              daemon=True).start()
         self.send(line)
 

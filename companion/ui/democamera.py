@@ -21,6 +21,24 @@ if TYPE_CHECKING:
 
 WIDTH, HEIGHT = 1280, 720
 MODULE_PX = 9
+#: The empty table's words: big, since the preview shows the picture about 150 dp wide.
+CAPTION_SCALE, CAPTION_THICKNESS = 3.4, 7
+
+
+def _caption_lines(caption: str) -> list[str]:
+    """`caption` in lines that fit the picture at the caption's size."""
+    import cv2
+
+    lines: list[str] = []
+    for word in caption.split():
+        line = f"{lines[-1]} {word}" if lines else word
+        (width, _), _ = cv2.getTextSize(line, cv2.FONT_HERSHEY_SIMPLEX, CAPTION_SCALE,
+                                        CAPTION_THICKNESS)
+        if lines and width <= WIDTH - 120:
+            lines[-1] = line
+        else:
+            lines.append(word)
+    return lines
 
 
 def table_picture(tag: str | None, caption: str) -> np.ndarray:
@@ -33,8 +51,12 @@ def table_picture(tag: str | None, caption: str) -> np.ndarray:
     noise = np.random.default_rng(7).integers(0, 12, (HEIGHT, WIDTH, 1), dtype=np.uint8)
     image = cv2.add(image, np.repeat(noise, 3, axis=2))
     if tag is None:
-        cv2.putText(image, caption, (60, HEIGHT // 2), cv2.FONT_HERSHEY_SIMPLEX, 1.1,
-                    (220, 220, 220), 2, cv2.LINE_AA)
+        lines = _caption_lines(caption)
+        step = 130
+        top = HEIGHT // 2 - step * (len(lines) - 1) // 2 + 40
+        for n, line in enumerate(lines):
+            cv2.putText(image, line, (60, top + step * n), cv2.FONT_HERSHEY_SIMPLEX,
+                        CAPTION_SCALE, (230, 230, 230), CAPTION_THICKNESS, cv2.LINE_AA)
         return image
     matrix = np.array(segno.make_qr(tag, error="m").matrix, dtype=np.uint8)
     qr: Any = np.where(matrix > 0, 0, 255).astype(np.uint8)
@@ -77,7 +99,7 @@ class DemoCamera:
     def open(self) -> None:
         self._closed.clear()
         if self._picture is None:
-            self.show(None, "Demo camera: no card is owed right now.")
+            self.show(None, "Demo camera: no card owed now")
 
     def read(self) -> Frame | None:
         from companion.scanner.sources import Frame
