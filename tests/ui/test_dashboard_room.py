@@ -34,3 +34,14 @@ def test_the_ti4_dashboard_says_whose_action_it_is_in_a_sentence(make_driver) ->
     assert driver.shown("Alice's action: take or scan a planet")
     driver.tap("Bob's turn", exact=True)
     assert driver.screen.next_text.startswith("Bob's action: ")
+
+
+def test_no_empty_room_above_the_actions_until_the_game_is_over(make_driver) -> None:
+    driver = make_driver(seed=102)
+    start_ti4(driver)
+    final = driver.screen.ids.final
+    assert not driver.shown("Final scores") and final.disabled
+    assert final.parent.height == 0  # the folded "Final scores" button takes no room
+    side = driver.screen.ids.side
+    message, actions = driver.screen.ids.message, driver.screen.ids.actions
+    assert message.y - actions.top <= 2 * side.spacing  # the actions follow the sentence

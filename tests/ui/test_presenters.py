@@ -347,6 +347,19 @@ def test_an_explosion_names_the_trap_its_owner_and_the_ship_lost() -> None:
     assert explosions([], view) == ()
 
 
+def test_seat_counts_read_as_a_player_says_them_one_planet_two_relics() -> None:
+    view = {"seats": [
+        {"seat": "Alice", "planets": [{"resources": 1, "influence": 2}], "fragments": [],
+         "relics": ["The Obsidian", "Dominus Orb"]},
+        {"seat": "Bob", "planets": [], "fragments": [{"id": "C1"}], "relics": []},
+        {"seat": "Ana", "ships": [], "hidden_missions": 1},
+    ]}
+    alice, bob, ana = dashboard("TI4", view).seats
+    assert alice.counters == "1 planet (1 resource, 2 influence) · 0 fragments · 2 relics"
+    assert bob.counters == "0 planets (0 resources, 0 influence) · 1 fragment · 0 relics"
+    assert ana.detail == "1 hidden mission"
+
+
 def test_a_reveal_names_the_seat_a_card_goes_to_and_no_seat_for_a_row(tmp_path) -> None:
     from companion.session import open_session
     from companion.ui.presenters.reveal import reveal_view

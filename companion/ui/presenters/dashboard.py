@@ -62,17 +62,23 @@ def _sources(seat: Mapping[str, Any]) -> str:
     return ", ".join(f"{source} {points:+d}" for source, points in entries.items())
 
 
+def counted(count: int, noun: str) -> str:
+    """`1 planet`, `2 planets`, `0 planets`: a count with its noun as a player says it."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def _counters(seat: Mapping[str, Any]) -> str:
     parts = [f"{seat[key]} {word}" for key, word in COUNTERS if key in seat]
     if "planets" in seat:
         planets = seat["planets"]
         resources = sum(p.get("resources", 0) for p in planets)
         influence = sum(p.get("influence", 0) for p in planets)
-        parts.append(f"{len(planets)} planets ({resources} resources, {influence} influence)")
+        parts.append(f"{counted(len(planets), 'planet')} ({counted(resources, 'resource')}, "
+                     f"{influence} influence)")
     if "fragments" in seat:
-        parts.append(f"{len(seat['fragments'])} fragments")
+        parts.append(counted(len(seat["fragments"]), "fragment"))
     if "relics" in seat:
-        parts.append(f"{len(seat['relics'])} relics")
+        parts.append(counted(len(seat["relics"]), "relic"))
     return " · ".join(parts)
 
 
@@ -87,7 +93,7 @@ def _detail(seat: Mapping[str, Any]) -> str:
         shown.append(f"{ship['card']} {where}, energy {ship['energy']}/{ship['max_energy']}")
     hidden = seat.get("hidden_missions")
     if hidden:
-        shown.append(f"{hidden} hidden missions")
+        shown.append(counted(int(hidden), "hidden mission"))
     if seat.get("techs"):
         shown.append(", ".join(seat["techs"]))
     return "; ".join(shown)

@@ -7,6 +7,7 @@ from typing import Any
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
+from companion.ui.presenters.dashboard import counted
 from companion.ui.presenters.history import HistoryLine, history_lines
 from companion.ui.screens import load_layout
 from companion.ui.table import TableData
@@ -26,7 +27,7 @@ class HistoryScreen(Screen):
         self._lines: list[HistoryLine] | None = None  # not yet drawn into the rows
 
     def show_table(self, table: TableData) -> None:
-        self.heading = f"{table.title}  ·  history ({table.steps} steps)"
+        self.heading = f"{table.title}  ·  History ({counted(table.steps, 'step')})"
         self.undo_text = table.undo_preview or "There is nothing to undo."
         self.redo_text = table.redo_preview or "There is nothing to redo."
         self._lines = history_lines(table.history)
