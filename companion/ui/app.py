@@ -26,6 +26,7 @@ from companion.ui.idle import IdleWatch
 from companion.ui.presenters.cues import cue_for
 from companion.ui.presenters.explosion import ExplosionView, explosions
 from companion.ui.presenters.final import is_over
+from companion.ui.presenters.reveal import scan_words
 from companion.ui.runner import CommandRunner, Opening, Reply, start_opening
 from companion.ui.scanning import ScannerService
 from companion.ui.screens.check import CheckScreen
@@ -373,7 +374,7 @@ class CompanionApp(App):
             camera.show(*card)
 
     def _scanned(self, line: str) -> None:
-        self.screen("dashboard").ids.scanstrip.show_scan(f"Read {line[5:]}")
+        self.screen("dashboard").ids.scanstrip.show_scan("Reading a card")
         camera = self.demo_camera
         if camera is not None:
             # A card read is picked up at once: left in view while a slow machine finds
@@ -381,7 +382,10 @@ class CompanionApp(App):
             self._demo_shown, self._demo_turn = None, self._demo_turn + 1
             threading.Thread(target=camera.show, args=(None, "Demo camera: card read"),
                              daemon=True).start()
-        self.send(line)
+        self.send(line, then=self._on_scan_result)
+
+    def _on_scan_result(self, reply: Reply) -> None:
+        self.screen("dashboard").ids.scanstrip.show_scan(scan_words(reply.cards, reply.ok))
 
     def _on_result(self, reply: Reply) -> None:
         self.busy = False

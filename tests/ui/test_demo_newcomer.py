@@ -1,5 +1,6 @@
 """`companion app --demo` as a newcomer meets it: the demo camera's words can be read in
-the scan strip's small preview, and the next card waits until the one revealed is read."""
+the scan strip's small preview, the next card waits until the one revealed is read, and
+the scan strip names the card read as the reveal does (a hidden one by whose it is)."""
 
 from __future__ import annotations
 
@@ -34,6 +35,16 @@ def test_the_demo_lays_the_next_card_only_after_the_reveal_is_read(make_driver,
     assert driver.screen.name == "reveal"
     assert driver.shown("Command and glory") and driver.shown("Step 4")
     assert driver.app.demo_camera.tag is None  # the table stays clear meanwhile
+    assert strip_says(driver) == "Read Command and glory (D04)"
     driver.tap("Continue")
     driver.wait_for(lambda: driver.screen.name == "reveal", "the demo camera's second card")
     assert driver.shown("Step 5") and driver.shown("Xichang's hidden card")
+    assert strip_says(driver) == "Read Xichang's hidden card"  # not the mission's ID
+
+
+def strip_says(driver) -> str:
+    """The scan strip's line under its status, as the dashboard shows it."""
+    strip = driver.app.screen("dashboard").ids.scanstrip
+    words = [t for t in driver.texts(strip) if t.startswith("Read")]
+    assert len(words) == 1, driver.texts(strip)
+    return words[0]

@@ -102,7 +102,8 @@ class Table:
                         f"the scan strip says {strip.status!r}: {strip.detail!r})")
         driver.settle()
         assert not driver.app.message_refused, driver.app.message
-        assert strip.last_scan.startswith("Read XP/"), strip.last_scan
+        assert strip.last_scan.startswith("Read ") and "XP/" not in strip.last_scan, \
+            strip.last_scan
         self.scanned += 1
 
     def undo_by_touch(self) -> None:

@@ -52,3 +52,16 @@ def reveal_view(cards: Sequence[RevealedCard], index: int, message: str, step: i
         owner = f" for {seat}, revealed to all" if seat else ", revealed to all"
     return RevealView(f"{deck.capitalize()} card{owner}", card.name, card.card_id,
                       card.summary, message, counter, False, choices[:MAX_CHOICES])
+
+
+def scan_words(cards: Sequence[RevealedCard], ok: bool) -> str:
+    """What the scan strip says a scan read, in the reveal's words: the card's name, or
+    whose hidden card it is (never its name or ID, which the public screen must not show)."""
+    if not ok:
+        return "Read a card the table did not take"
+    if not cards:
+        return "Read a card"
+    card = cards[0]
+    if card.hidden:
+        return f"Read {card.to}'s hidden card"
+    return f"Read {card.name} ({card.card_id})"
