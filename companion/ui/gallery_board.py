@@ -31,6 +31,25 @@ def scored_game(db: Path) -> None:
         session.close()
 
 
+def finished_game(db: Path) -> None:
+    """The whole golden game, played to its end (the final scores), saved in `db`."""
+    from companion.session import open_session
+
+    session = open_session(db, "xp", new=True, seed=2047)
+    try:
+        for line in (*SETUP, *script_lines()):
+            session.run(line)
+    finally:
+        session.close()
+
+
+def play_final_gallery(driver: AppDriver) -> Iterator[str]:
+    """A finished game (`finished_game`): the app resumes it on the end-of-game scores."""
+    if driver.screen.name != "final":
+        driver.tap("Final scores")
+    yield "final"
+
+
 def play_board_gallery(driver: AppDriver) -> Iterator[str]:
     """A scored game (`scored_game`): the scoreboard, a hold-to-peek, the kiosk's Settings."""
     driver.tap("Menu")

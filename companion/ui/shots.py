@@ -37,7 +37,9 @@ def _shoot(folder: Path, size: str) -> int:
         from companion.ui.gallery import play_gallery
         from companion.ui.gallery_board import (
             damaged_file,
+            finished_game,
             play_board_gallery,
+            play_final_gallery,
             play_recover_gallery,
             scored_game,
         )
@@ -46,6 +48,7 @@ def _shoot(folder: Path, size: str) -> int:
         for walk, db, prepare in ((play_gallery, "games.db", None),
                                   (play_ti4_gallery, "ti4.db", None),
                                   (play_board_gallery, "board.db", scored_game),
+                                  (play_final_gallery, "final.db", finished_game),
                                   (play_recover_gallery, "damaged.db", damaged_file)):
             if prepare is not None:
                 prepare(Path(tmp) / db)

@@ -52,7 +52,7 @@ class FinalScreen(Screen):
         self._view: FinalView | None = None
 
     def show_table(self, table: TableData) -> None:
-        self.heading = f"{table.title}  ·  final scores"
+        self.heading = f"{table.title}  ·  Final scores"
         view = final_view(table.view)
         if view != self._view:  # an undo of a note or a correction leaves the scores alone
             self._view = view
