@@ -233,7 +233,8 @@ check_uninstall() {
     reference_with_packages "$packages" >"$work/reference.txt"
     comm -13 "$work/reference.txt" "$work/after.txt" | cut -f1 >"$work/ours-left.txt"
     say "left behind after --uninstall, beyond Debian's packages: $(tr '\n' ' ' <"$work/ours-left.txt")"
-    leftovers="$(grep -vxE '\./home/pi/\.local(/share(/exploration-companion(/games\.db)?)?)?' \
+    # The saved games are the games file and its backups (made when a session closes).
+    leftovers="$(grep -vxE '\./home/pi/\.local(/share(/exploration-companion(/games\.db|/backups(/games-[0-9]+-[0-9]+-[0-9]+\.db)?)?)?)?' \
         "$work/ours-left.txt" || true)"
     if [ -n "$leftovers" ]; then
         printf '%s\n' "$leftovers"

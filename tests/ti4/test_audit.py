@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion.api import table_prompt
 from companion.core.catalog import Catalog
 from companion.core.engine import Match
 from companion.games.ti4.state import TI4State
@@ -122,7 +123,9 @@ def test_several_planets_taken_at_once_say_which_wait_and_how_to_reorder(
     message = ok(m, 'take "Rigel I" "Rigel II" "Rigel III" for Bob').message
     assert "Bob gains Rigel I (P76C)" in message
     assert "Waiting, in this order: Rigel II (P76B), then Rigel III (P76A)" in message
-    assert 'order "Rigel III" "Rigel II"' in message
+    assert "any of them can still be explored next instead" in message
+    offered = [action.label for action in table_prompt(m).actions]
+    assert "Explore Rigel III (P76A) next" in offered  # the choice the sentence means
     ok(m, 'order "Rigel III" "Rigel II"')
     assert [i.target for i in m.state.queue] == ["P76C", "P76A", "P76B"]
 

@@ -145,7 +145,9 @@ def test_hidden_missions_appear_on_no_public_screen(make_driver, tmp_path: Path)
     assert driver.screen.name == "private"
     check("the private screen before its owner opens it")
     driver.tap("Show Baikonur's choices")
-    assert any(s in " ".join(driver.texts()) for s in names)  # its owner sees them
+    driver.settle()
+    owner_sees = " ".join(driver.texts())  # its owner sees them, with their goals
+    assert any(s in owner_sees for s in names) and any(g in owner_sees for g in secrets[2::3])
     driver.tap("Hide and go back")
     check("the dashboard after the private panel closed")
     driver.tap("History")

@@ -111,9 +111,9 @@ def frontier_permission(b: Builder, seat: str, word: str | None) -> str:
             raise IllegalMoveError("Name the effect that explores the token: with ABILITY.")
         tap = techs[0]
         if not b.state.has_tech(seat, tap.key):
-            raise IllegalMoveError(f"{seat} does not own {tap.name}: exploring a frontier "
-                                   f"token needs it or another effect; name the effect with "
-                                   f"'with ABILITY' (35.4).")
+            raise IllegalMoveError(f"{seat} does not own {tap.name}, which exploring a "
+                                   f"frontier token needs; another effect that explores one "
+                                   "may be named instead (35.4).")
         return tap.name
     explorer = find_explorer(b, word)
     if explorer is None:
@@ -122,9 +122,9 @@ def frontier_permission(b: Builder, seat: str, word: str | None) -> str:
         raise IllegalMoveError(f"{explorer.name} explores planets, not frontier tokens: use "
                                f"explore-again PLANET with {explorer.name}.")
     if explorer.kind == TECH and not b.state.has_tech(seat, explorer.key):
-        raise IllegalMoveError(f"{seat} does not own {explorer.name}: exploring a frontier "
-                               f"token needs it or another effect; name the effect with "
-                               f"'with ABILITY' (35.4).")
+        raise IllegalMoveError(f"{seat} does not own {explorer.name}, which exploring a "
+                               f"frontier token needs; another effect that explores one "
+                               "may be named instead (35.4).")
     _require_held(b, explorer, seat)
     _condition(b, explorer)
     return explorer.name

@@ -102,16 +102,8 @@ def _say_waiting(b: Builder, items: list[Exploration]) -> None:
     if len(waiting) == 1:
         b.say(f"Waiting next: {names} (35.2d).")
         return
-    example = " ".join(_order_word(b, i) for i in reversed(waiting))
-    b.say(f"Waiting, in this order: {names} (35.2d); to change the order, type order with "
-          f"them in the order you want (order {example}).")
-
-
-def _order_word(b: Builder, item: Exploration) -> str:
-    if item.kind == "frontier":
-        return item.target
-    name = b.catalog.card(item.target).name
-    return f'"{name}"' if " " in name else name
+    b.say(f"Waiting, in this order: {names} (35.2d); any of them can still be explored "
+          "next instead.")
 
 
 def start_queue(b: Builder) -> None:

@@ -80,6 +80,17 @@ class PrivateScreen(Screen):
                 box.add_widget(Text(text=f"{item.label}: {item.reason}", muted=True))
         if not box.children:
             box.add_widget(Text(text="Nothing to choose now.", muted=True))
+        # The goals behind the choices: the seat's own hidden cards, as a peek shows them.
+        App.get_running_app().runner.submit(peek(self.seat), self._on_goals)
+
+    def _on_goals(self, reply: Reply) -> None:
+        if (self.manager is None or self.manager.current != self.name or not self.open
+                or self.peeking or not reply.ok or not reply.value):
+            return
+        box = self.ids.choices
+        box.add_widget(Text(text=f"{self.seat}'s hidden cards:", bold=True))
+        for line in card_lines(reply.value):
+            box.add_widget(Text(text=line, muted=True))
 
     def _choose(self, command: str) -> None:
         self.hide()

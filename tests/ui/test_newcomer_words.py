@@ -1,0 +1,52 @@
+"""Sentences a newcomer reads on the TI4 screens say what is possible in words, never in
+the CLI's syntax ("with ABILITY", "type order ...")."""
+
+from __future__ import annotations
+
+from companion.ui.gallery_ti4 import start_ti4
+
+CODE_WORDS = ("ABILITY", "type order", "order \"")
+
+
+def code_shown(driver) -> list[str]:
+    return [t for t in driver.texts() if any(word in t for word in CODE_WORDS)]
+
+
+def test_the_explore_screen_and_the_waiting_planets_are_told_in_words(make_driver) -> None:
+    driver = make_driver(seed=102)
+    start_ti4(driver)
+    driver.tap("Take a planet for Alice")
+    assert driver.screen.name == "explore"
+    assert driver.shown("Alice does not own Dark Energy Tap, which exploring a frontier "
+                        "token needs; another effect that explores one may be named instead")
+    assert not code_shown(driver)
+    driver.tap("76: Rigel I, Rigel II, Rigel III")
+    driver.tap("Alice takes 3 planets")
+    assert driver.screen.name == "dashboard"
+    assert driver.shown("Waiting, in this order: Rigel II (P76B), then Rigel III (P76A) "
+                        "(35.2d); any of them can still be explored next instead.")
+    assert driver.shown("Explore Rigel III (P76A) next")  # the choice the sentence means
+    assert not code_shown(driver)
+
+
+def test_the_history_tells_what_undo_and_redo_would_do_without_command_lines(
+        make_driver) -> None:
+    from companion.ui.command import DEMO_SETUP
+
+    driver = make_driver(seed=2047, demo_setup=DEMO_SETUP)
+    driver.tap("History")
+    assert driver.shown("Undo would take back step 3: Ben takes Baikonur and gains 10 credits")
+    driver.tap("Undo the last step")
+    assert driver.shown("Redo would bring back step 3: Ben takes Baikonur and gains")
+    assert not [t for t in driver.texts() if "would" in t and "(join " in t]
+
+
+def test_counts_on_the_dashboard_are_said_as_a_player_says_them(make_driver) -> None:
+    from companion.ui.command import DEMO_SETUP
+
+    driver = make_driver(seed=2047, demo_setup=DEMO_SETUP)
+    assert driver.shown("11 cards owed in all.")
+    driver.tap("Let the app draw: Development cards")
+    driver.tap("Continue")
+    assert driver.shown("Xichang has 5 more cards to draw.")
+    assert not [t for t in driver.texts() if "(s)" in t]
