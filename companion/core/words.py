@@ -25,3 +25,12 @@ def whole_number(word: str, what: str) -> int:
         raise CommandSyntaxError(f"{word[:12]!r} is not a whole number: give {what} in "
                                  f"the digits 0-9.")
     return int(word)
+
+
+def counted(count: int, noun: str) -> str:
+    """A count with its noun as a player says it.
+
+    >>> counted(1, "space"), counted(2, "card"), counted(0, "credit")
+    ('1 space', '2 cards', '0 credits')
+    """
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"

@@ -215,7 +215,7 @@ class CommandRunner:
         self.submit(lambda r: r._catalog(), done)
 
     def demo_card(self, done: Callable[[Reply], None]) -> None:
-        """Reply with `value` = (tag, name) of the card the seeded virtual deck deals next
+        """Reply with `value` = (tag, words) of the card the seeded virtual deck deals next
         for the first deck the table owes a card from, or None when it owes none."""
         self.submit(lambda r: r._demo_card(), done)
 
@@ -306,7 +306,9 @@ class CommandRunner:
         match = self.session.match
         _events, card = piles.virtual_pick(match.state.table, decks[0])
         tag = Tag(self.session.game.prefix, card).text
-        return Reply(True, "", None, "info", (tag, match.catalog.card(card).name))
+        # The card's words name its deck only: a hidden mission's name must not show in
+        # the public preview.
+        return Reply(True, "", None, "info", (tag, f"{decks[0].replace('_', ' ')} card"))
 
     def _refresh(self) -> Reply:
         if self.session is None:

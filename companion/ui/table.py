@@ -64,11 +64,16 @@ def redo_preview(session: Session) -> str | None:
     if not match.redo_stack:
         return None
     target = public_step(match.step(match.redo_stack[-1]))
-    return f"Redo would bring back step {target.number} ({target.command}): {target.message}"
+    return f"Redo would bring back step {target.number}: {target.message}"
 
 
 def undo_preview(session: Session) -> str | None:
-    return session.match.undo_preview() if session.match.stack else None
+    """The step undo would take back, in the history's words (not its command line)."""
+    match = session.match
+    if not match.stack:
+        return None
+    target = public_step(match.step(match.stack[-1]))
+    return f"Undo would take back step {target.number}: {target.message}"
 
 
 @dataclass(frozen=True)

@@ -36,10 +36,15 @@ def test_the_demo_lays_the_next_card_only_after_the_reveal_is_read(make_driver,
     assert driver.shown("Command and glory") and driver.shown("Step 4")
     assert driver.app.demo_camera.tag is None  # the table stays clear meanwhile
     assert strip_says(driver) == "Read Command and glory (D04)"
+    camera, laid = driver.app.demo_camera, []
+    show = camera.show
+    camera.show = lambda tag, words: (laid.append((tag, words)), show(tag, words))
     driver.tap("Continue")
     driver.wait_for(lambda: driver.screen.name == "reveal", "the demo camera's second card")
     assert driver.shown("Step 5") and driver.shown("Xichang's hidden card")
     assert strip_says(driver) == "Read Xichang's hidden card"  # not the mission's ID
+    # The demo card's printed words, in the public preview, name the deck, not the mission.
+    assert [words for tag, words in laid if tag] == ["primary card"]
 
 
 def strip_says(driver) -> str:

@@ -27,3 +27,26 @@ def test_the_explore_screen_and_the_waiting_planets_are_told_in_words(make_drive
                         "(35.2d); any of them can still be explored next instead.")
     assert driver.shown("Explore Rigel III (P76A) next")  # the choice the sentence means
     assert not code_shown(driver)
+
+
+def test_the_history_tells_what_undo_and_redo_would_do_without_command_lines(
+        make_driver) -> None:
+    from companion.ui.command import DEMO_SETUP
+
+    driver = make_driver(seed=2047, demo_setup=DEMO_SETUP)
+    driver.tap("History")
+    assert driver.shown("Undo would take back step 3: Ben takes Baikonur and gains 10 credits")
+    driver.tap("Undo the last step")
+    assert driver.shown("Redo would bring back step 3: Ben takes Baikonur and gains")
+    assert not [t for t in driver.texts() if "would" in t and "(join " in t]
+
+
+def test_counts_on_the_dashboard_are_said_as_a_player_says_them(make_driver) -> None:
+    from companion.ui.command import DEMO_SETUP
+
+    driver = make_driver(seed=2047, demo_setup=DEMO_SETUP)
+    assert driver.shown("11 cards owed in all.")
+    driver.tap("Let the app draw: Development cards")
+    driver.tap("Continue")
+    assert driver.shown("Xichang has 5 more cards to draw.")
+    assert not [t for t in driver.texts() if "(s)" in t]

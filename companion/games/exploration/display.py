@@ -10,6 +10,7 @@ from typing import Any
 
 from companion.core import piles
 from companion.core.catalog import Catalog
+from companion.core.words import counted
 from companion.games.exploration import catalog as xc
 from companion.games.exploration.checks import flying_ship
 from companion.games.exploration.draft import drafter
@@ -168,8 +169,8 @@ def _draw_wait(state: XpState, catalog: Catalog) -> str:
     if owed:
         seat = recipient(state, owed[0].deck) or owed[0].seat
         mine = [p for p in owed if p.seat == seat]
-        return f"A {mine[0].deck} card for {seat} ({mine[0].reason}); {len(owed)} " \
-               f"card(s) owed in all."
+        return f"A {mine[0].deck} card for {seat} ({mine[0].reason}); " \
+               f"{counted(len(owed), 'card')} owed in all."
     if state.pending:
         return f"{state.pending[0].seat} chooses a starting module."
     return ""

@@ -17,6 +17,7 @@ from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import Event, event
 from companion.core.rules import Outcome, Verb
 from companion.core.turns import order_by_keys
+from companion.core.words import counted
 from companion.games.exploration.checks import attribute, flight_rule, require_no_draw
 from companion.games.exploration.flight import arrive, check_end
 from companion.games.exploration.state import ShipStatus, XpState, require_phase
@@ -107,7 +108,7 @@ def _drift_one(state: XpState, catalog: Catalog, ship: ShipStatus,
             f"{ship.card} cannot drift and loses {lost} energy ({value} left)."
     events, text = arrive(state, catalog, ship, space, "")
     spaces = flight_rule(catalog, "drift_spaces")
-    return events, f"{ship.card} drifts {spaces} space(s). {text}"
+    return events, f"{ship.card} drifts {counted(spaces, 'space')}. {text}"
 
 
 VERB_DOCS = (

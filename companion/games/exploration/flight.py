@@ -19,7 +19,7 @@ from companion.core.events import Event, event
 from companion.core.rules import Outcome, Verb
 from companion.core.table import apply_table_event
 from companion.core.turns import order_by_keys
-from companion.core.words import whole_number
+from companion.core.words import counted, whole_number
 from companion.games.exploration import catalog as xc
 from companion.games.exploration import traps
 from companion.games.exploration.checks import (
@@ -219,7 +219,7 @@ def move(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
                                f"{len(checked)} die face(s), or none to let the app roll.")
     energy = max(0, ship.energy - flight_rule(catalog, "action_energy"))
     events: list[Event] = [spend_energy(catalog, ship)]
-    texts = [f"{ship.card} moves {report.steps} space(s)."]
+    texts = [f"{ship.card} moves {counted(report.steps, 'space')}."]
     table, faces = state.table, list(report.faces)
     for word in report.past:
         if traps.is_trap_word(state, word):

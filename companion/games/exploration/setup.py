@@ -17,7 +17,7 @@ from companion.core.catalog import CardEntry, Catalog
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import Event, event
 from companion.core.rules import Outcome, Verb
-from companion.core.words import whole_number
+from companion.core.words import counted, whole_number
 from companion.games.exploration import catalog as xc
 from companion.games.exploration.resources import gain
 from companion.games.exploration.state import (
@@ -201,7 +201,7 @@ def scan_pending_draw(state: XpState, catalog: Catalog, card: CardEntry) -> Outc
                                 lambda _c: "That card" if hidden else card.name)
     events = (*drawn, event("draw_fulfilled", seat=seat, deck=card.deck))
     left = sum(1 for p in state.pending if p.seat == seat) - 1
-    more = f" {seat} has {left} more card(s) to draw." if left else ""
+    more = f" {seat} has {counted(left, 'more card')} to draw." if left else ""
     if hidden:
         return Outcome(events, f"{seat}'s {card.deck} mission recorded (hidden).{more}", seat)
     return Outcome(events, f"{seat} draws {card.name} ({card.card_id}).{more}", seat)

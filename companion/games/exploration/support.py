@@ -16,6 +16,7 @@ from companion.core.catalog import CardEntry, Catalog
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import Event, event
 from companion.core.rules import Outcome, Verb
+from companion.core.words import counted
 from companion.games.exploration import catalog as xc
 from companion.games.exploration.preparation import active_seat, lasting_cards
 from companion.games.exploration.resources import credit_gain, gain, pay
@@ -153,7 +154,7 @@ def build_events(state: XpState, catalog: Catalog, seat: str, ship: ShipStatus,
     else:
         cost = module_cost(state, catalog, seat, kind)
         events += pay(state, seat, cost, f"build {data['name']}", reserved)
-        price = f"for {cost} credits"
+        price = f"for {counted(cost, 'credit')}"
     events.append(event("module_built", card=ship.card, module=kind))
     if data.get("attribute") == "resistance":
         events.append(event("ship_updated", card=ship.card, set={
