@@ -41,8 +41,25 @@ class FreshTexture:
     _label: Any
 
     def texture_update(self, *args: Any) -> None:
+        _free_textures_every_frame()
         self._label.texture = None
         super().texture_update(*args)  # type: ignore[misc]
+
+
+_freeing: list[bool] = []
+
+
+def _free_textures_every_frame() -> None:
+    """Kivy frees a dropped texture's GL memory only when its context is flushed, which
+    a running window does not do by itself: without this, the textures `FreshTexture`
+    drops kept about 10 MiB a tap (2 GiB after 240 taps); with it, RSS stays flat."""
+    if _freeing:
+        return
+    from kivy.core.window import Window
+    from kivy.graphics.context import get_context
+
+    Window.bind(on_flip=lambda *_args: get_context().flush())
+    _freeing.append(True)
 
 
 class Text(FreshTexture, Label):
