@@ -26,6 +26,7 @@ from companion.ui.idle import IdleWatch
 from companion.ui.presenters.cues import cue_for
 from companion.ui.presenters.explosion import ExplosionView, explosions
 from companion.ui.presenters.final import is_over
+from companion.ui.presenters.history import step_words
 from companion.ui.presenters.reveal import scan_words
 from companion.ui.runner import CommandRunner, Opening, Reply, start_opening
 from companion.ui.scanning import ScannerService
@@ -278,7 +279,7 @@ class CompanionApp(App):
 
     # ---- replies from the runner -------------------------------------------------------------
     def _say(self, text: str, refused: bool = False) -> None:
-        self.message = text
+        self.message = step_words(text)
         self.message_refused = refused
 
     def _take_table(self, table: TableData | None) -> None:

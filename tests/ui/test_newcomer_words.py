@@ -29,7 +29,7 @@ def test_the_explore_screen_and_the_waiting_planets_are_told_in_words(make_drive
     assert not code_shown(driver)
 
 
-def test_the_history_tells_what_undo_and_redo_would_do_without_command_lines(
+def test_the_history_and_the_table_tell_undo_and_redo_without_command_lines(
         make_driver) -> None:
     from companion.ui.command import DEMO_SETUP
 
@@ -38,7 +38,11 @@ def test_the_history_tells_what_undo_and_redo_would_do_without_command_lines(
     assert driver.shown("Undo would take back step 3: Ben takes Baikonur and gains 10 credits")
     driver.tap("Undo the last step")
     assert driver.shown("Redo would bring back step 3: Ben takes Baikonur and gains")
-    assert not [t for t in driver.texts() if "would" in t and "(join " in t]
+    assert driver.shown("Undid step 3: Ben takes Baikonur")  # the history's new row
+    assert not [t for t in driver.texts() if "(join " in t]
+    driver.tap("Back to the table")
+    assert driver.app.message.startswith("Undid step 3: Ben takes Baikonur")
+    assert not [t for t in driver.texts() if "(join " in t]
 
 
 def test_counts_on_the_dashboard_are_said_as_a_player_says_them(make_driver) -> None:
