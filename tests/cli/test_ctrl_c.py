@@ -45,11 +45,18 @@ def console_script(tmp_path: Path) -> Path:
     return script
 
 
+def _as_from_a_terminal() -> None:
+    """In the child: Ctrl-C as a terminal delivers it. A suite started in the background
+    (CI, `cmd &`) inherits SIGINT ignored, and the companion rightly keeps it ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _start(entry: list[str], db: Path) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, *entry, "--db", str(db), "play", "--game", "xp",
                              "--new"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, cwd=ROOT,
-                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+                            env={**os.environ, "PYTHONPATH": str(ROOT)},
+                            preexec_fn=_as_from_a_terminal)
 
 
 def _interrupted(entry: list[str], db: Path, delay: float) -> tuple[int, str]:

@@ -115,7 +115,8 @@ def test_a_ti4_game_starts_with_players_colours_and_codex(make_driver) -> None:
     driver = make_driver()
     driver.tap("New game")
     driver.tap("TI4 Exploration")
-    driver.tap("codex")
+    driver.tap("Codex cards: off")  # says what the option is and that it is off
+    assert driver.shown("Codex cards: on") and not driver.shown("Codex cards: off")
     fill_names(driver, "Alice", "Bob", "Carol")
     driver.tap("Start the game")
     assert driver.screen.name == "dashboard"

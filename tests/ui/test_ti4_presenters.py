@@ -138,3 +138,11 @@ def test_a_purge_for_a_relic_is_offered_once_three_fragments_of_a_type_are_held(
     (purge,) = ti4.relic_actions(prompt_data(session, after="relic"))
     assert (purge.label, purge.value) == ("Alice purges three fragments for a relic",
                                           "relic Alice")
+
+
+def test_a_seat_with_one_planet_reads_1_planet() -> None:
+    view = {"seats": [{"seat": "Bob", "planets": [
+        {"name": "Jord", "id": "P1", "resources": 4, "influence": 2, "traits": [],
+         "printed": {"resources": 4, "influence": 2}, "specialties": [], "legendary": False,
+         "attachments": [], "terraformed": False}]}]}
+    assert ti4.seat_planets(view)[0].summary == "1 planet · 4 resources, 2 influence"

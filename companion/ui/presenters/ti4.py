@@ -14,6 +14,7 @@ from typing import Any
 
 from companion.ui.presenters.actions import ActionItem, actions_view
 from companion.ui.presenters.colours import seat_colour
+from companion.ui.presenters.dashboard import counted
 
 #: The prompt's groups that belong to an exploration under way (TI4's prompt names them).
 EXPLORATION_GROUPS = ("Draw a card", "Exploration")
@@ -74,8 +75,8 @@ def seat_planets(view: Mapping[str, Any]) -> tuple[SeatPlanets, ...]:
         planets = seat.get("planets", [])
         resources = sum(p["resources"] for p in planets)
         influence = sum(p["influence"] for p in planets)
-        summary = (f"{len(planets)} planets · {resources} resources, {influence} influence"
-                   if planets else "no planets")
+        summary = (f"{counted(len(planets), 'planet')} · {counted(resources, 'resource')}, "
+                   f"{influence} influence" if planets else "no planets")
         rows.append(SeatPlanets(str(seat["seat"]), seat_colour(index, seat.get("color")),
                                 summary, tuple(planet_line(p) for p in planets)))
     return tuple(rows)

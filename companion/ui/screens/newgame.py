@@ -18,6 +18,11 @@ from companion.ui.widgets import CommandInput, LineText, ToggleChoice
 load_layout(__file__)
 
 
+def option_label(option: str, on: bool) -> str:
+    """A game option is a set of cards (the catalog's `option`): say which, and whether on."""
+    return f"{option.capitalize()} cards: {'on' if on else 'off'}"
+
+
 class SeatEntry(BoxLayout):
     """One seat of the form: its label, a name field, and a colour where the game has them."""
 
@@ -53,8 +58,11 @@ class NewGameScreen(Screen):
             box.add_widget(LineText(text="Board side (rounds)", muted=True))
             box.add_widget(self._choices(form.lengths, form.length, self._set_length))
         if form.options:
-            box.add_widget(LineText(text="Options", muted=True))
-            box.add_widget(self._choices(form.options, None, self._toggle_option))
+            box.add_widget(LineText(text="Options (tap to turn on or off)", muted=True))
+            row = self._choices(form.options, None, self._toggle_option)
+            for button in row.children:
+                button.text = option_label(button.value, False)
+            box.add_widget(row)
         box.add_widget(LineText(text="Players (leave a seat empty if nobody sits there)",
                             muted=True))
         for seat in form.seats:
@@ -76,6 +84,7 @@ class NewGameScreen(Screen):
         chosen = set(self.form.chosen_options) ^ {button.value}
         self.form = replace(self.form, chosen_options=frozenset(chosen))
         button.chosen = button.value in chosen
+        button.text = option_label(button.value, button.chosen)
 
     def _seat_entry(self, seat: SeatField, colours: tuple[str, ...]) -> SeatEntry:
         entry = SeatEntry(label=seat.label)
