@@ -97,11 +97,12 @@ def _next_flip(flips: list[float], after: float, timeout: float = 20.0) -> float
     return next(t for t in flips if t > after)
 
 
-def taps(db: Path, count: int) -> tuple[list[float], list[float]]:
+def taps(db: Path, count: int) -> tuple[list[float], list[float], float]:
     """Seconds from a finger down on Undo/Redo to the frame that shows it pressed, and
     from its release (which sends the command) to the frame that shows the committed
     result (the app's message changed), on the app's own loop. A frame's time is when
-    GL has finished drawing it (software GL would otherwise queue frames unseen)."""
+    GL has finished drawing it (software GL would otherwise queue frames unseen). Also
+    the growth of resident memory over the taps."""
     from kivy.core.window import Window
     from kivy.graphics.opengl import glFinish
     from kivy.tests.common import UnitTestTouch
@@ -120,6 +121,7 @@ def taps(db: Path, count: int) -> tuple[list[float], list[float]]:
     Window.bind(on_flip=shown)
     driver.app.bind(message=lambda *_a: changed.append(time.perf_counter()))
     pressed, results = [], []
+    rss_before = _rss_mib()
     for n in range(count):
         button = driver.button("Undo" if n % 2 == 0 else "Redo", exact=True)
         touch = UnitTestTouch(*button.to_window(*button.center))
@@ -133,8 +135,15 @@ def taps(db: Path, count: int) -> tuple[list[float], list[float]]:
             _next_flip(flips, time.perf_counter())
         results.append(_next_flip(flips, changed[-1]) - up)
         driver.settle()
+    growth = _rss_mib() - rss_before
     driver.close()
-    return pressed, results
+    return pressed, results, growth
+
+
+def _rss_mib() -> float:
+    """This process's resident memory (Linux)."""
+    pages = int(Path("/proc/self/statm").read_text().split()[1])
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
 def replay_video(folder: Path, seconds: float = 15.0) -> Path:
@@ -198,8 +207,8 @@ def main() -> None:
         journal_bench.fill(db, "xp", args.events)
         starts, late = (cold_starts(db, args.starts) if args.only in (None, "start")
                         else ([0.0], [0.0]))
-        pressed, tap_times = (taps(db, args.taps) if args.only in (None, "taps")
-                              else ([0.0], [0.0]))
+        pressed, tap_times, growth = (taps(db, args.taps) if args.only in (None, "taps")
+                                      else ([0.0], [0.0], 0.0))
         fps = (preview_fps(db, replay_video(Path(folder))) if args.only in (None, "preview")
                else 0.0)
     ms = [t * 1000 for t in tap_times]
@@ -218,6 +227,7 @@ def main() -> None:
           f"| next frame |")
     print(f"| release (the tap) to the frame showing the committed result, ms | "
           f"{statistics.median(ms):.0f} | {min(ms):.0f} | {max(ms):.0f} | 50 |")
+    print(f"| resident memory grown over those {args.taps} taps, MiB | {growth:.1f} | | | |")
     print(f"| preview updates per second at 800x480, scanner on a 30 fps 1280x720 "
           f"replay | {fps:.1f} | | | 30 |")
 
