@@ -161,7 +161,9 @@ def replay_video(folder: Path, seconds: float = 15.0) -> Path:
     return path
 
 
-def preview_fps(db: Path, replay: Path, seconds: float = 5.0) -> float:
+def preview_fps(db: Path, replay: Path, seconds: float = 5.0) -> tuple[float, float]:
+    """Preview updates a second, and camera frames a second reaching the scanner (the
+    most the preview can show)."""
     from kivy.base import EventLoop
 
     from companion.ui.app import AppOptions, CompanionApp
@@ -183,7 +185,7 @@ def preview_fps(db: Path, replay: Path, seconds: float = 5.0) -> float:
             shown, last = shown + 1, strip._frame_index
     elapsed = time.perf_counter() - start
     driver.close()
-    return shown / elapsed
+    return shown / elapsed, (last - first) / elapsed
 
 
 def main() -> None:
@@ -209,8 +211,8 @@ def main() -> None:
                         else ([0.0], [0.0]))
         pressed, tap_times, growth = (taps(db, args.taps) if args.only in (None, "taps")
                                       else ([0.0], [0.0], 0.0))
-        fps = (preview_fps(db, replay_video(Path(folder))) if args.only in (None, "preview")
-               else 0.0)
+        fps, camera_fps = (preview_fps(db, replay_video(Path(folder)))
+                           if args.only in (None, "preview") else (0.0, 0.0))
     ms = [t * 1000 for t in tap_times]
     down_ms = [t * 1000 for t in pressed]
     print(f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
@@ -230,6 +232,8 @@ def main() -> None:
     print(f"| resident memory grown over those {args.taps} taps, MiB | {growth:.1f} | | | |")
     print(f"| preview updates per second at 800x480, scanner on a 30 fps 1280x720 "
           f"replay | {fps:.1f} | | | 30 |")
+    print(f"| camera frames per second reaching the scanner in that time (the most the preview "
+          f"can show) | {camera_fps:.1f} | | | |")
 
 
 if __name__ == "__main__":
