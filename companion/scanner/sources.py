@@ -344,7 +344,11 @@ class ReplaySource:
             self._next_due = now
         if self._next_due > now:
             self._sleep(self._next_due - now)
-        self._next_due = max(self._next_due, now) + 1.0 / self.fps
+        period = 1.0 / self.fps
+        # A camera's frames keep to its own clock: a frame read a little late (a sleep that
+        # overslept, a busy core) does not push the next ones later. Only a reader more than
+        # a frame behind starts again from now, as a camera's missed frames are gone.
+        self._next_due = self._next_due + period if self._next_due > now - period else now + period
         return not self._interrupted.is_set()
 
     def close(self) -> None:

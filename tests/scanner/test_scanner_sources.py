@@ -140,6 +140,26 @@ def test_replay_folder_is_paced_at_the_given_rate_and_ends(tmp_path: Path) -> No
     assert slept == pytest.approx([0.1, 0.1, 0.1])
 
 
+def test_a_replay_read_a_little_late_keeps_its_rate_and_one_far_behind_starts_again(
+        tmp_path: Path) -> None:
+    """Like a camera's clock: a late read (an oversleep) does not slow the replay down,
+    so the app sees 30 frames a second from a 30 fps replay; far behind, it drops."""
+    write_frames(tmp_path, 8)
+    now = [100.0]
+
+    def oversleep(seconds: float) -> None:
+        now[0] += seconds + 0.02  # every sleep ends 20 ms late (a busy core)
+
+    source = ReplaySource(tmp_path, fps=10, clock=lambda: now[0], sleep=oversleep)
+    source.open()
+    arrived = [source.read().arrived for _ in range(5)]
+    assert arrived == pytest.approx([100.0, 100.12, 100.22, 100.32, 100.42])
+    now[0] += 1.0  # the reader stalls for ten frames' time
+    late = source.read().arrived
+    assert late == pytest.approx(101.42)  # read at once, no burst to catch up
+    assert source.read().arrived == pytest.approx(101.54)  # then 0.1 s on from there
+
+
 def test_replay_video_file(tmp_path: Path) -> None:
     path = tmp_path / "clip.avi"
     writer = cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"MJPG"), 30, (64, 48))
