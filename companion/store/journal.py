@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import time
 import zlib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -31,7 +32,13 @@ from companion.store.checksums import (
     snapshot_crc,
     step_crc,
 )
-from companion.store.errors import FileReplacedError, StoreError, translate
+from companion.store.errors import (
+    BUSY_CODES,
+    FileReplacedError,
+    StoreError,
+    primary_code,
+    translate,
+)
 from companion.store.schema import migrate
 
 StepIndex = dict[int, tuple[str, int | None]]
@@ -408,11 +415,33 @@ def file_identity(path: Path) -> tuple[int, int] | None:
     return st.st_dev, st.st_ino
 
 
+#: How long a companion waits for another one holding the file before saying it is busy.
+BUSY_SECONDS = 5.0
+
+
+def _switch_to_wal(conn: sqlite3.Connection) -> None:
+    """WAL mode, waiting for others as long as any other busy wait.
+
+    Companions starting together on a new file all switch it from the rollback journal;
+    SQLite refuses at once (without its busy wait: two of them holding a shared lock and
+    both wanting it exclusive would wait for each other forever), so the wait is ours.
+    """
+    deadline = time.monotonic() + BUSY_SECONDS
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode=WAL").fetchall()
+            return
+        except sqlite3.OperationalError as exc:
+            if primary_code(exc) not in BUSY_CODES or time.monotonic() > deadline:
+                raise
+            time.sleep(0.005)
+
+
 def connect(path: Path) -> sqlite3.Connection:
     """A connection in WAL mode with full sync, migrated; raises sqlite3 errors as they are."""
-    conn = sqlite3.connect(path, isolation_level=None, timeout=5.0)
+    conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_SECONDS)
     try:
-        conn.execute("PRAGMA journal_mode=WAL").fetchall()
+        _switch_to_wal(conn)
         conn.execute("PRAGMA synchronous=FULL")
         migrate(conn)
     except BaseException:
