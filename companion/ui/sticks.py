@@ -25,10 +25,11 @@ class StickWatch:
         self.seen: set[str] = set()
         self._event: Any = None
         self._first = True
+        self._looking = False  # a look is queued on the runner and has not answered yet
 
     def start(self) -> None:
         if is_kiosk():
-            self.look(first=True)  # the sticks already in at start are not news
+            self.look()  # the sticks already in at start are not news (see _first)
             self._event = Clock.schedule_interval(lambda _dt: self.look(), LOOK_SECONDS)
 
     def stop(self) -> None:
@@ -36,12 +37,16 @@ class StickWatch:
             self._event.cancel()
             self._event = None
 
-    def look(self, first: bool = False) -> None:
+    def look(self) -> None:
+        """Queue a look at the sticks, unless one is queued already (a busy runner must not
+        make the watch skip looks: commands and looks answer in turn)."""
         runner = self.app.runner
-        if runner is not None and (first or not runner.pending):
+        if runner is not None and not self._looking:
+            self._looking = True
             runner.submit(_sticks_job, self._on_sticks)
 
     def _on_sticks(self, reply: Reply) -> None:
+        self._looking = False
         if not reply.ok:
             return
         sticks = list(reply.value or ())
