@@ -44,7 +44,7 @@ class ScanStrip(BoxLayout):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._texture: Texture | None = None
-        self._frame_index = -1
+        self._shown: Any = None
         self._event: Any = None
 
     def set_status(self, status: str, message: str) -> None:
@@ -74,9 +74,11 @@ class ScanStrip(BoxLayout):
         if self.service is None or width < 2 or image.height < 2:
             return
         frame = self.service.preview(int(width), int(image.height))
-        if frame is None or frame.frame_index == self._frame_index:
+        # The service hands back the same frame until a new picture, new codes or a new
+        # box size: one drawn at the box's first, unsettled size is redrawn once it settles.
+        if frame is None or frame is self._shown:
             return
-        self._frame_index = frame.frame_index
+        self._shown = frame
         # A new (small) texture per frame: under llvmpipe, writing into the texture on
         # screen waits for the frame drawing it (130-160 ms a frame on the loaded dev
         # machine, against about 2 ms for a fresh one).
