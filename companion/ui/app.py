@@ -19,6 +19,7 @@ from kivy.core.window import Window
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
+from companion.core.words import counted
 from companion.ui import widgets  # noqa: F401  (registers our widgets and their rules)
 from companion.ui.applog import log_renderer
 from companion.ui.democamera import DemoCamera
@@ -302,7 +303,7 @@ class CompanionApp(App):
                 Clock.schedule_once(lambda _dt: self.show("final"), 0)
         start = self.screen("start")
         start.can_resume = True
-        start.resume_text = f"Resume: {table.title}, {table.steps} steps"
+        start.resume_text = f"Resume: {table.title}, {counted(table.steps, 'step')}"
 
     def _on_open(self, reply: Reply) -> None:
         self.busy = False

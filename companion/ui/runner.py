@@ -27,6 +27,7 @@ from companion.catalogs import load_catalog
 from companion.core import piles
 from companion.core.errors import CompanionError, DamageError
 from companion.core.tags import Tag
+from companion.core.words import counted
 from companion.games.registry import game, games
 from companion.session import Session, open_session
 from companion.store.errors import StoreError
@@ -268,7 +269,7 @@ class CommandRunner:
             games = tuple(SavedGame.of(info) for info in journal.games())
         finally:
             journal.close()
-        return Reply(True, f"{len(games)} saved game(s).", self._table_or_none(), "info",
+        return Reply(True, f"{counted(len(games), 'saved game')}.", self._table_or_none(), "info",
                      games)
 
     def _forms(self) -> Reply:

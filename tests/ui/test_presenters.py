@@ -216,7 +216,7 @@ def test_a_ship_in_play_shows_its_tracks_bonuses_cargo_and_what_may_be_corrected
              "expires_round": 4, "condition": "", "from_round": 3}
     line = ship_line(_ship(bonuses=[bonus], skip_turns=1), round_=3)
     assert line.title == "TRNS1 Transporter"
-    assert line.place == "on the map: a hazard space · skips 1 turn(s)"
+    assert line.place == "on the map: a hazard space · skips 1 turn"
     assert line.tracks == "Energy 2/6 · Resistance 3/3 · Velocity 3 · Maneuverability 3"
     assert line.bonuses == "Bonuses: +1 maneuverability (Trim thrusters) until round 4"
     assert line.cargo == "Cargo: Habitat, GNSS (2 of 4 slots)"
@@ -299,7 +299,7 @@ def test_odds_show_the_table_apis_sentence_and_each_names_chance() -> None:
                       "scan XP/D17", "scan XP/P06")
     primary = hidden.odds("primary").to_dict()
     shown = odds_view(primary)
-    assert "1 more primary card(s) are in hidden hands" in shown.sentence
+    assert "1 more primary card is in hidden hands" in shown.sentence
     assert shown.rows == ()  # no list of names that would hold the mission kept secret
     held = hidden.catalog.card("P06").name
     assert held in primary["sentence"] and held not in shown.sentence

@@ -16,6 +16,7 @@ from companion.core import piles
 from companion.core.catalog import Catalog
 from companion.core.errors import IllegalMoveError
 from companion.core.prompt import Choice, amount_phrase
+from companion.core.words import counted
 from companion.games.exploration import catalog as xc
 from companion.games.exploration.checks import areas, attribute, flight_rule, flying_ship
 from companion.games.exploration.display import location_name, module_name
@@ -58,7 +59,7 @@ def ship_actions(state: XpState, catalog: Catalog, ship: ShipStatus) -> list[Cho
                                   command=f"drop {c} {kind}", cost=cost))
     if any(xc.module(catalog, m)["category"] == "turret" for m in ship.modules):
         choices.append(Choice(f"Attack with {c} (a target on the same orbit, within "
-                              f"{ship.energy} spaces)", FLIGHT, partial=f"attack {c}",
+                              f"{counted(ship.energy, 'space')})", FLIGHT, partial=f"attack {c}",
                               cost=cost))
     ability = xc.ship_type(catalog, ship.ship_type).ability
     if ability in ("bomber", "destroyer", "recover"):

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.core.words import counted
 from companion.ui.presenters.colours import seat_colour
 
 #: Seat counters shown on the dashboard when a game's view has them, with their words.
@@ -60,11 +61,6 @@ def _round(view: Mapping[str, Any]) -> str:
 def _sources(seat: Mapping[str, Any]) -> str:
     entries = seat.get("score_breakdown") or {}
     return ", ".join(f"{source} {points:+d}" for source, points in entries.items())
-
-
-def counted(count: int, noun: str) -> str:
-    """`1 planet`, `2 planets`, `0 planets`: a count with its noun as a player says it."""
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def _counters(seat: Mapping[str, Any]) -> str:
