@@ -12,6 +12,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from companion.scanner.unsharp import unsharp
+
 if TYPE_CHECKING:
     import numpy as np
 
@@ -147,8 +149,7 @@ def sharpened_finders(half: np.ndarray, card: Card) -> list[list[Centre]]:
     crop = half[y0:(y + h) // 2, x0:(x + w) // 2]
     if min(crop.shape[:2]) < MIN_SYMBOL_PIXELS:
         return []
-    soft = cv2.GaussianBlur(crop, (0, 0), SHARPEN_SIGMA)
-    sharp = cv2.addWeighted(crop, 1 + SHARPEN_AMOUNT, soft, -SHARPEN_AMOUNT, 0)
+    sharp = unsharp(crop, SHARPEN_SIGMA, SHARPEN_AMOUNT)
     mode = cv2.THRESH_BINARY_INV if is_light else cv2.THRESH_BINARY
     _, binary = cv2.threshold(sharp, 0, 255, mode | cv2.THRESH_OTSU)
     centres = [(2 * (cx / 2 + x0), 2 * (cy / 2 + y0), size)

@@ -39,7 +39,13 @@ from companion.scanner.finders import (
     sharpened_finders,
 )
 from companion.scanner.ladder import DEFAULT_LADDER, STEPS, Rescue
-from companion.scanner.straighten import corner_first, sharpened, straightened, stretched
+from companion.scanner.straighten import (
+    completed,
+    corner_first,
+    sharpened,
+    straightened,
+    stretched,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -122,21 +128,29 @@ class FrameReader:
         decoded = [_bbox(c.corners) for c in codes]
         cards = card_boxes(half, decoded) if half is not None else []
         groups = finder_groups(gray, decoded, half, cards)
-        # Three finders straighten their symbol: cheaper than the ladder, and it reads more.
-        for group in groups:
-            corner = corner_first(group)
-            if corner is None or not self.straighten or _explained(group, codes) or \
-                    time.thread_time() > deadline:
-                continue
-            found, used = self._straightened(gray, corner, False, deadline)
-            steps += used
-            codes = _unique(codes + found)
-        for box in self.regions(gray, suspects, codes, half, cards, groups)[:MAX_REGIONS]:
-            found, used = self._climb(gray, box, deadline)
-            steps += used
-            codes = _unique(codes + found)
+        # Finders straighten their symbol: cheaper than the ladder, and it reads more.
+        # Then unread cards are searched again, sharpened (a defocus of 2-3 px hides
+        # their finders from the threshold), and their finders straightened too.
+        # Only then, what is left is climbed, while the budget lasts.
+        found, used = self._from_all_finders(gray, [(g, False) for g in groups], codes,
+                                             deadline)
+        steps += used
+        codes = _unique(codes + found)
+        more: list[tuple[list[Centre], bool]] = []
         if self.straighten and half is not None:
-            found, used = self._sharpened_cards(gray, half, cards, codes, deadline)
+            more = self._sharpened_cards(half, cards, codes, deadline)
+            found, used = self._from_all_finders(gray, more, codes, deadline)
+            steps += used
+            codes = _unique(codes + found)
+        height, width = gray.shape[:2]
+        boxes = self.regions(gray, suspects, codes, half, cards, groups)[:MAX_REGIONS] + [
+            box_around(g, width, height) for g, _ in more if not _explained(g, codes)]
+        for box in boxes:
+            if time.thread_time() > deadline:
+                break
+            if any(_covers(_bbox(c.corners), box) for c in codes):
+                continue
+            found, used = self._climb(gray, box, deadline)
             steps += used
             codes = _unique(codes + found)
         return FrameRead(codes, steps)
@@ -176,6 +190,22 @@ class FrameReader:
             box_around(group, width, height) for card in cards[:MAX_CARDS]
             for group in sharpened_finders(half, card)[:MAX_GROUPS]]
 
+    def _from_finders(self, gray: np.ndarray, group: list[Centre], dark_stock: bool,
+                      deadline: float) -> tuple[list[RawCode], int]:
+        """Three finders straightened and read; two completed by guesses of the third
+        (straighten.completed), each straightened and read until one reads."""
+        corner = corner_first(group)
+        tries = [corner] if corner is not None else completed(gray, group)
+        used = 0
+        for triple in tries:
+            if time.thread_time() > deadline:
+                break
+            found, steps = self._straightened(gray, triple, dark_stock, deadline)
+            used += steps
+            if found:
+                return found, used
+        return [], used
+
     def _straightened(self, gray: np.ndarray, corner: tuple[Centre, Centre, Centre],
                       dark_stock: bool, deadline: float) -> tuple[list[RawCode], int]:
         """The symbol straightened from its finders and sharpened, read with zxing's
@@ -193,33 +223,35 @@ class FrameReader:
                 return [_mapped(c, back) for c in reading.codes], used
         return [], used
 
-    def _sharpened_cards(self, gray: np.ndarray, half: np.ndarray, cards: list[Card],
-                         codes: list[RawCode], deadline: float) -> tuple[list[RawCode], int]:
-        """The last rung, for cards still holding no code: their finders searched again
-        after an unsharp mask; three finders are straightened and read (straighten.py),
-        two get the ladder on the region they span."""
-        height, width = gray.shape[:2]
-        found: list[RawCode] = []
-        used = 0
+    def _sharpened_cards(self, half: np.ndarray, cards: list[Card], codes: list[RawCode],
+                         deadline: float) -> list[tuple[list[Centre], bool]]:
+        """Finder groups in cards still holding no code, searched again after an unsharp
+        mask, each with True if its card is dark stock (a light-on-dark code)."""
+        groups: list[tuple[list[Centre], bool]] = []
         for card in cards[:MAX_CARDS]:
             if time.thread_time() > deadline or \
-                    any(_centre_in(_bbox(c.corners), card[0]) for c in codes + found):
+                    any(_centre_in(_bbox(c.corners), card[0]) for c in codes):
                 continue
-            for group in sharpened_finders(half, card)[:MAX_GROUPS]:
+            groups += [(g, not card[1]) for g in sharpened_finders(half, card)[:MAX_GROUPS]]
+        return groups
+
+    def _from_all_finders(self, gray: np.ndarray, groups: list[tuple[list[Centre], bool]],
+                          codes: list[RawCode], deadline: float) -> tuple[list[RawCode], int]:
+        """Every group no code explains read from its finders: three-finder groups first
+        (one try each), then pairs (a guessed third finder, up to two tries)."""
+        found: list[RawCode] = []
+        used = 0
+        if not self.straighten:
+            return found, used
+        for three in (True, False):
+            for group, dark_stock in groups:
                 if time.thread_time() > deadline:
-                    break
-                corner = corner_first(group)
-                if corner is not None:
-                    more, steps = self._straightened(gray, corner, not card[1], deadline)
-                    used += steps
-                    found += more
-                    if more:
-                        break
-                more, steps = self._climb(gray, box_around(group, width, height), deadline)
+                    return found, used
+                if (len(group) == 3) != three or _explained(group, codes + found):
+                    continue
+                more, steps = self._from_finders(gray, group, dark_stock, deadline)
                 used += steps
-                found += more
-                if more:
-                    break
+                found = _unique(found + more)
         return found, used
 
     def _look(self, half: np.ndarray | None) -> Reading:
