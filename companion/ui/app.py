@@ -79,6 +79,8 @@ class AppOptions:
     crash_log: Path | None = None
     demo: bool = False
     demo_setup: tuple[str, ...] = ()
+    #: The game `demo_setup` sets up (None: the game of the default demo table).
+    demo_game: str | None = None
     seed: int | None = None
     scanner: bool = False
 
@@ -125,7 +127,8 @@ class CompanionApp(App):
     def build(self) -> ScreenManager:
         # The game loads on the runner's thread while the screens are built.
         opening = self._opening or start_opening(self.options.db, self.options.crash_log,
-                                                 self.options.demo_setup, self.options.seed)
+                                                 self.options.demo_setup, self.options.seed,
+                                                 self.options.demo_game)
         Window.clearcolor = BACKGROUND
         Window.rotation = self.settings.rotation
         manager = ScreenManager(transition=NoTransition())

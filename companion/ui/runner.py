@@ -345,12 +345,13 @@ class Opening:
 
 
 def start_opening(db: Path, crash_log: Path | None = None, setup: Sequence[str] = (),
-                  seed: int | None = None) -> Opening:
-    """Start the runner and open the first game: a new game from `setup` lines (the
-    demo), else the last game played (a reply without table when there is none)."""
+                  seed: int | None = None, game: str | None = None) -> Opening:
+    """Start the runner and open the first game: a new game of `game` from `setup` lines
+    (the demo; with no `game`, the game of the default demo table), else the last game
+    played (a reply without table when there is none)."""
     runner, first = CommandRunner(db, None, crash_log), Handoff()
     if setup:
-        runner.new_game("xp", setup, first, seed)
+        runner.new_game(game or games().demo_game(None).id, setup, first, seed)
     else:
         runner.resume(first)
     return Opening(runner, first)

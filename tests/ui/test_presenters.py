@@ -50,6 +50,15 @@ def test_dashboard_shows_seats_scores_and_the_change_since_last_time() -> None:
     assert rows["Xichang"].colour != rows["Baikonur"].colour
 
 
+def test_a_seat_row_names_the_cards_in_effect_for_that_seat() -> None:
+    view = {"seats": [{"seat": "Xichang", "credits": 13, "in_effect": [
+        {"id": "H09", "name": "Running costs", "summary": "Keep this card: ..."}]},
+        {"seat": "Baikonur", "credits": 15, "in_effect": []}]}
+    rows = {row.seat: row for row in dashboard("Exploration", view).seats}
+    assert rows["Xichang"].counters == "13 credits · in effect: Running costs"
+    assert rows["Baikonur"].counters == "15 credits"
+
+
 def test_seat_colours_follow_a_ti4_players_chosen_colour() -> None:
     match = Match(game("ti4").rules, load_catalog("ti4"), 1)
     for line in ("player Alice red", "player Bob blue", "player Carol green", "setup"):

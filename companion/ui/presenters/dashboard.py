@@ -75,6 +75,9 @@ def _counters(seat: Mapping[str, Any]) -> str:
         parts.append(counted(len(seat["fragments"]), "fragment"))
     if "relics" in seat:
         parts.append(counted(len(seat["relics"]), "relic"))
+    lasting = [str(card.get("name") or card.get("id")) for card in seat.get("in_effect") or []]
+    if lasting:  # a kept hazard card or a lasting development card: why a number moves
+        parts.append("in effect: " + ", ".join(lasting))
     return " · ".join(parts)
 
 
