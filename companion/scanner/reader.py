@@ -29,6 +29,7 @@ from companion.scanner.codes import Point, RawCode
 from companion.scanner.decoders import Decoder, Reading, ZxingDecoder
 from companion.scanner.finders import (
     MIN_SYMBOL_PIXELS,
+    Blob,
     Box,
     Card,
     Centre,
@@ -60,6 +61,11 @@ LADDER_BUDGET_S = 0.008
 #: at most this many finder groups climbed in each.
 MAX_CARDS = 3
 MAX_GROUPS = 2
+#: At most this many light blobs of no card's shape are searched per frame, and
+#: none whose read codes leave no room for another card, each card taken to be
+#: at least this many times its code's area.
+MAX_BLOBS = 2
+CARD_PER_CODE = 8
 #: A tag's symbol (version 1 at up to 8 px/module, tilted) is well under this side;
 #: a suspect larger than that is no one symbol.
 MAX_SYMBOL_SIDE = 400
@@ -126,7 +132,8 @@ class FrameReader:
         steps = 0
         suspects = first.suspects + look.suspects
         decoded = [_bbox(c.corners) for c in codes]
-        cards = card_boxes(half, decoded) if half is not None else []
+        loose: list[Blob] = []
+        cards = card_boxes(half, decoded, loose) if half is not None else []
         groups = finder_groups(gray, decoded, half, cards)
         # Finders straighten their symbol: cheaper than the ladder, and it reads more.
         # Then unread cards are searched again, sharpened (a defocus of 2-3 px hides
@@ -138,10 +145,20 @@ class FrameReader:
         codes = _unique(codes + found)
         more: list[tuple[list[Centre], bool]] = []
         if self.straighten and half is not None:
-            more = self._sharpened_cards(half, cards, codes, deadline)
+            # A finder group the cheap search found already was tried already.
+            more = [(g, dark) for g, dark in self._sharpened_cards(half, cards, codes, deadline)
+                    if not any(_same_finders(g, h) for h in groups)]
             found, used = self._from_all_finders(gray, more, codes, deadline)
             steps += used
             codes = _unique(codes + found)
+            # Cards touching, or cut by the frame's edge: searched the same way, last.
+            seen = groups + [g for g, _ in more]
+            extra = [(g, False) for g in self._sharpened_blobs(half, loose, codes, deadline)
+                     if not any(_same_finders(g, h) for h in seen)]
+            found, used = self._from_all_finders(gray, extra, codes, deadline)
+            steps += used
+            codes = _unique(codes + found)
+            more += extra
         height, width = gray.shape[:2]
         boxes = self.regions(gray, suspects, codes, half, cards, groups)[:MAX_REGIONS] + [
             box_around(g, width, height) for g, _ in more if not _explained(g, codes)]
@@ -235,6 +252,18 @@ class FrameReader:
             groups += [(g, not card[1]) for g in sharpened_finders(half, card)[:MAX_GROUPS]]
         return groups
 
+    def _sharpened_blobs(self, half: np.ndarray, loose: list[Blob], codes: list[RawCode],
+                         deadline: float) -> list[list[Centre]]:
+        """Finder groups no code explains in light blobs of no card's shape (cards
+        touching, cut by the frame's edge), searched after an unsharp mask."""
+        groups: list[list[Centre]] = []
+        for box, outline in loose[:MAX_BLOBS]:
+            if time.thread_time() > deadline or _all_read(box, outline, codes):
+                continue
+            groups += [g for g in sharpened_finders(half, (box, True), outline)
+                       if not _explained(g, codes)][:MAX_GROUPS]
+        return groups
+
     def _from_all_finders(self, gray: np.ndarray, groups: list[tuple[list[Centre], bool]],
                           codes: list[RawCode], deadline: float) -> tuple[list[RawCode], int]:
         """Every group no code explains read from its finders: three-finder groups first
@@ -299,6 +328,25 @@ def _explained(group: list[Centre], codes: list[RawCode]) -> bool:
     x = sum(c[0] for c in group) / len(group)
     y = sum(c[1] for c in group) / len(group)
     return any(_covers(_bbox(c.corners), (int(x), int(y), 0, 0)) for c in codes)
+
+
+def _same_finders(group: list[Centre], other: list[Centre]) -> bool:
+    """True if every finder of `group` is one of `other`'s (centres within a third
+    of a finder's size), as when a sharpened card shows the finders found before."""
+    return len(group) <= len(other) and all(
+        any(abs(x - ox) + abs(y - oy) < size / 3 for ox, oy, _ in other) for x, y, size in group)
+
+
+def _all_read(box: Box, outline: np.ndarray, codes: list[RawCode]) -> bool:
+    """True if the codes read in a blob leave no room in it for another card: a card
+    is taken to be at least CARD_PER_CODE times its code's area (a tag of 2 x 2 cm on
+    a card of 6 x 9 cm is about 13 times)."""
+    import cv2
+
+    area = 16 * cv2.contourArea(outline)  # the outline is at quarter size
+    inside = [c for c in codes if _centre_in(_bbox(c.corners), box)]
+    held = sum(CARD_PER_CODE * _bbox(c.corners)[2] * _bbox(c.corners)[3] for c in inside)
+    return bool(inside) and held >= area
 
 
 def _centre_in(box: Box, outer: Box) -> bool:

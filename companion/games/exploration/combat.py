@@ -116,7 +116,8 @@ def _options(words: Sequence[str], ship: ShipStatus) -> tuple[int | None, bool]:
         i += 1
     if distance is not None and distance > ship.energy:
         raise IllegalMoveError(f"The target is out of range: {ship.card}'s range is its energy "
-                               f"{ship.energy}, the target is {distance} spaces away.")
+                               f"{ship.energy}, the target is "
+                               f"{counted(distance, 'space')} away.")
     return distance, shield
 
 

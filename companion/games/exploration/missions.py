@@ -94,7 +94,7 @@ def reward_events(card: CardEntry, seat: str) -> tuple[list[Event], str]:
         return [event("scored", seat=seat, points=points, source=source)], \
             f"{seat} scores {counted(points, 'domination point')}."
     credits = int(card.attrs["reward_credits"])
-    return [gain(seat, "credits", credits, source)], f"{seat} gains {credits} credits."
+    return [gain(seat, "credits", credits, source)], f"{seat} gains {counted(credits, 'credit')}."
 
 
 def reveal(state: XpState, catalog: Catalog, card: CardEntry) -> Outcome:

@@ -154,7 +154,7 @@ def render(state: XpState, catalog: Catalog, seat: str | None = None) -> str:
         lines.append(f"Discard piles: {discards}")
     draft = data["draft"]
     if draft["drafter"]:
-        held = f" ({draft['pack_cards']} ships in it)" if draft["pack_cards"] else ""
+        held = f" ({counted(draft['pack_cards'], 'ship')} in it)" if draft["pack_cards"] else ""
         lines.append(f"Ship draft: pack {draft['pack']}{held}, {draft['drafter']} picks")
     if draft.get("my_pack"):
         lines.append("Your pack: " + ", ".join(f"{c['id']} {c['name']}"

@@ -93,7 +93,7 @@ def _cargo(ship: Mapping[str, Any]) -> str:
     modules = ship.get("module_names") or ship.get("modules") or []
     slots = ship.get("cargo_slots")
     held = ", ".join(modules) if modules else "empty"
-    return f"Cargo: {held} ({len(modules)} of {slots} slots)" if slots is not None \
+    return f"Cargo: {held} ({len(modules)} of {counted(int(slots), 'slot')})" if slots is not None \
         else f"Cargo: {held}"
 
 
