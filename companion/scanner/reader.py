@@ -44,7 +44,6 @@ from companion.scanner.regions import (
     all_read,
     bbox,
     centre_in,
-    code_sized,
     covers,
     explained,
     mapped,
@@ -163,7 +162,7 @@ class FrameReader:
             codes = unique(codes + found)
             # Cards touching, or cut by the frame's edge: searched the same way, last.
             seen = groups + [g for g, _ in more]
-            extra = [(g, light) for g, light in self._sharpened_blobs(half, loose, codes, deadline)
+            extra = [(g, False) for g in self._sharpened_blobs(half, loose, codes, deadline)
                      if not any(same_finders(g, h) for h in seen)]
 
             found, used = self._from_all_finders(gray, extra, codes, deadline)
@@ -264,17 +263,15 @@ class FrameReader:
         return groups
 
     def _sharpened_blobs(self, half: np.ndarray, loose: list[Blob], codes: list[RawCode],
-                         deadline: float) -> list[tuple[list[Centre], bool]]:
+                         deadline: float) -> list[list[Centre]]:
         """Finder groups no code explains in light blobs of no card's shape (cards
-        touching, cut by the frame's edge), searched after an unsharp mask, each with
-        True if its finders are light (a light-on-dark code)."""
-        groups: list[tuple[list[Centre], bool]] = []
+        touching, cut by the frame's edge), searched after an unsharp mask."""
+        groups: list[list[Centre]] = []
         for box, outline in loose[:MAX_BLOBS]:
             if time.thread_time() > deadline or all_read(box, outline, codes):
                 continue
-            for light in (False, True) if code_sized(box) else (False,):
-                groups += [(g, light) for g in sharpened_finders(half, (box, not light), outline)
-                           if not explained(g, codes)][:MAX_GROUPS]
+            groups += [g for g in sharpened_finders(half, (box, True), outline)
+                       if not explained(g, codes)][:MAX_GROUPS]
         return groups
 
     def _from_all_finders(self, gray: np.ndarray, groups: list[tuple[list[Centre], bool]],

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.scanner.codes import Point, RawCode
-from companion.scanner.finders import SMALL_CARD_SIDES, Box, Centre
+from companion.scanner.finders import Box, Centre
 
 if TYPE_CHECKING:
     import numpy as np
@@ -44,12 +44,6 @@ def same_finders(group: list[Centre], other: list[Centre]) -> bool:
     of a finder's size), as when a sharpened card shows the finders found before."""
     return len(group) <= len(other) and all(
         any(abs(x - ox) + abs(y - oy) < size / 3 for ox, oy, _ in other) for x, y, size in group)
-
-
-def code_sized(box: Box) -> bool:
-    """True if a light blob is no larger than a code: it may be a light-on-dark code
-    itself (its dark card stock lost in a dark table), whose finders are light."""
-    return max(box[2], box[3]) <= SMALL_CARD_SIDES[1]
 
 
 def all_read(box: Box, outline: np.ndarray, codes: list[RawCode]) -> bool:
