@@ -31,8 +31,8 @@ def test_demo_alone_is_exploration_and_a_game_key_picks_that_game() -> None:
     assert alone.demo_setup == ("length 8", "join Xichang Ana", "join Baikonur Ben")
     ti4 = demo_of("--demo", "ti4")
     assert ti4 is not None and ti4.title == "TI4 Exploration"
-    assert ti4.demo_setup[:4] == ("player Alice red", "player Bob blue", "player Carol green",
-                                  "setup")
+    assert ti4.demo_setup == ("player Alice red", "player Bob blue", "player Carol green",
+                              "setup")
 
 
 def test_a_game_kept_outside_the_package_gives_its_demo_table_too(tmp_path: Path) -> None:
@@ -80,9 +80,7 @@ def test_demo_ti4_starts_a_seated_ti4_table_that_explores_with_the_demo_camera(
     assert driver.app.table.title == "TI4 Exploration"
     for seat in ("Alice", "Bob", "Carol"):
         assert driver.shown(seat)
-    # home planets already taken: Jord for Alice, Arc Prime and Wren Terra for Bob
-    assert driver.shown("1 planet (4 resources, 2 influence)")
-    assert driver.shown("2 planets (6 resources, 1 influence)")
+    assert driver.shown("Alice's action: take or scan a planet, or another action.")
     assert driver.app.demo_camera.tag is None  # nothing owed yet: the table is clear
     driver.tap("Take a planet for Alice")
     assert driver.screen.name == "explore"
@@ -91,7 +89,7 @@ def test_demo_ti4_starts_a_seated_ti4_table_that_explores_with_the_demo_camera(
     # The first planet's card is owed: the demo camera lays it and the scanner reads it.
     driver.wait_for(lambda: driver.screen.name == "reveal", "the demo camera's first card", 60)
     assert driver.shown("Hazardous card for Alice, revealed to all")
-    assert driver.shown("Step 9")  # seven setup lines, the planets taken, the card read
+    assert driver.shown("Step 6")  # four setup lines, the planets taken, the card read
     strip = driver.app.screen("dashboard").ids.scanstrip
     read = [t for t in driver.texts(strip) if t.startswith("Read")]
     assert read == ["Read Rich World (H12)"] and driver.shown("Resolve Rich World (H12)")
