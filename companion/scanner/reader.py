@@ -40,6 +40,19 @@ from companion.scanner.finders import (
     sharpened_finders,
 )
 from companion.scanner.ladder import DEFAULT_LADDER, STEPS, Rescue
+from companion.scanner.regions import (
+    all_read,
+    bbox,
+    centre_in,
+    covers,
+    explained,
+    mapped,
+    merge,
+    moved,
+    pad,
+    same_finders,
+    unique,
+)
 from companion.scanner.straighten import (
     completed,
     corner_first,
@@ -61,16 +74,12 @@ LADDER_BUDGET_S = 0.008
 #: at most this many finder groups climbed in each.
 MAX_CARDS = 3
 MAX_GROUPS = 2
-#: At most this many light blobs of no card's shape are searched per frame, and
-#: none whose read codes leave no room for another card, each card taken to be
-#: at least this many times its code's area.
+#: At most this many light blobs of no card's shape are searched per frame (and none
+#: whose read codes leave no room for another card: `regions.all_read`).
 MAX_BLOBS = 2
-CARD_PER_CODE = 8
 #: A tag's symbol (version 1 at up to 8 px/module, tilted) is well under this side;
 #: a suspect larger than that is no one symbol.
 MAX_SYMBOL_SIDE = 400
-#: Overlapping regions are joined only while the union stays under this side.
-MAX_REGION_SIDE = 640
 
 
 @dataclass(frozen=True)
@@ -122,16 +131,16 @@ class FrameReader:
 
     def read(self, gray: np.ndarray) -> FrameRead:
         first = self.primary.read(gray)
-        codes = _unique(first.codes)
+        codes = unique(first.codes)
         if not self.ladder:
             return FrameRead(codes)
         half = halved(gray) if min(gray.shape[:2]) >= 2 * MIN_SYMBOL_PIXELS else None
         look = self._look(half)
-        codes = _unique(codes + look.codes)
+        codes = unique(codes + look.codes)
         deadline = time.thread_time() + self.budget
         steps = 0
         suspects = first.suspects + look.suspects
-        decoded = [_bbox(c.corners) for c in codes]
+        decoded = [bbox(c.corners) for c in codes]
         loose: list[Blob] = []
         cards = card_boxes(half, decoded, loose) if half is not None else []
         groups = finder_groups(gray, decoded, half, cards)
@@ -142,34 +151,35 @@ class FrameReader:
         found, used = self._from_all_finders(gray, [(g, False) for g in groups], codes,
                                              deadline)
         steps += used
-        codes = _unique(codes + found)
+        codes = unique(codes + found)
         more: list[tuple[list[Centre], bool]] = []
         if self.straighten and half is not None:
             # A finder group the cheap search found already was tried already.
             more = [(g, dark) for g, dark in self._sharpened_cards(half, cards, codes, deadline)
-                    if not any(_same_finders(g, h) for h in groups)]
+                    if not any(same_finders(g, h) for h in groups)]
             found, used = self._from_all_finders(gray, more, codes, deadline)
             steps += used
-            codes = _unique(codes + found)
+            codes = unique(codes + found)
             # Cards touching, or cut by the frame's edge: searched the same way, last.
             seen = groups + [g for g, _ in more]
             extra = [(g, False) for g in self._sharpened_blobs(half, loose, codes, deadline)
-                     if not any(_same_finders(g, h) for h in seen)]
+                     if not any(same_finders(g, h) for h in seen)]
+
             found, used = self._from_all_finders(gray, extra, codes, deadline)
             steps += used
-            codes = _unique(codes + found)
+            codes = unique(codes + found)
             more += extra
         height, width = gray.shape[:2]
         boxes = self.regions(gray, suspects, codes, half, cards, groups)[:MAX_REGIONS] + [
-            box_around(g, width, height) for g, _ in more if not _explained(g, codes)]
+            box_around(g, width, height) for g, _ in more if not explained(g, codes)]
         for box in boxes:
             if time.thread_time() > deadline:
                 break
-            if any(_covers(_bbox(c.corners), box) for c in codes):
+            if any(covers(bbox(c.corners), box) for c in codes):
                 continue
             found, used = self._climb(gray, box, deadline)
             steps += used
-            codes = _unique(codes + found)
+            codes = unique(codes + found)
         return FrameRead(codes, steps)
 
     def regions(self, gray: np.ndarray, suspects: list[tuple[Point, ...]],
@@ -182,17 +192,17 @@ class FrameReader:
         three cards lie under the camera, and one read says nothing of the others.
         """
         height, width = gray.shape[:2]
-        decoded = [_bbox(c.corners) for c in codes]
+        decoded = [bbox(c.corners) for c in codes]
         # A "symbol" zxing pieced together from finders of different codes can span
         # the table; a crop that size costs much and reads nothing.
-        boxes = [_pad(b, width, height) for b in map(_bbox, suspects)
+        boxes = [pad(b, width, height) for b in map(bbox, suspects)
                  if max(b[2], b[3]) <= MAX_SYMBOL_SIDE]
         if groups is None:
             groups = finder_groups(gray, decoded, half, cards)
         boxes += [box_around(g, width, height) for g in groups]
         # Drop what a decoded code explains before merging, or a read card's finders
         # could swallow an unread neighbour's region into one box that is then dropped.
-        return _merge([b for b in boxes if not any(_covers(d, b) for d in decoded)])
+        return merge([b for b in boxes if not any(covers(d, b) for d in decoded)])
 
     def flagged(self, gray: np.ndarray) -> list[Box]:
         """Every region the ladder would climb in this frame (for the benchmark):
@@ -200,8 +210,8 @@ class FrameReader:
         first = self.primary.read(gray)
         half = halved(gray)
         look = self._look(half)
-        codes = _unique(first.codes + look.codes)
-        cards = card_boxes(half, [_bbox(c.corners) for c in codes])
+        codes = unique(first.codes + look.codes)
+        cards = card_boxes(half, [bbox(c.corners) for c in codes])
         height, width = gray.shape[:2]
         return self.regions(gray, first.suspects + look.suspects, codes, half, cards) + [
             box_around(group, width, height) for card in cards[:MAX_CARDS]
@@ -237,7 +247,7 @@ class FrameReader:
             reading = decoder.read(stretched(image) if picture is None else picture,
                                    thorough=dark_stock)
             if reading.codes:
-                return [_mapped(c, back) for c in reading.codes], used
+                return [mapped(c, back) for c in reading.codes], used
         return [], used
 
     def _sharpened_cards(self, half: np.ndarray, cards: list[Card], codes: list[RawCode],
@@ -247,7 +257,7 @@ class FrameReader:
         groups: list[tuple[list[Centre], bool]] = []
         for card in cards[:MAX_CARDS]:
             if time.thread_time() > deadline or \
-                    any(_centre_in(_bbox(c.corners), card[0]) for c in codes):
+                    any(centre_in(bbox(c.corners), card[0]) for c in codes):
                 continue
             groups += [(g, not card[1]) for g in sharpened_finders(half, card)[:MAX_GROUPS]]
         return groups
@@ -258,10 +268,10 @@ class FrameReader:
         touching, cut by the frame's edge), searched after an unsharp mask."""
         groups: list[list[Centre]] = []
         for box, outline in loose[:MAX_BLOBS]:
-            if time.thread_time() > deadline or _all_read(box, outline, codes):
+            if time.thread_time() > deadline or all_read(box, outline, codes):
                 continue
             groups += [g for g in sharpened_finders(half, (box, True), outline)
-                       if not _explained(g, codes)][:MAX_GROUPS]
+                       if not explained(g, codes)][:MAX_GROUPS]
         return groups
 
     def _from_all_finders(self, gray: np.ndarray, groups: list[tuple[list[Centre], bool]],
@@ -276,11 +286,11 @@ class FrameReader:
             for group, dark_stock in groups:
                 if time.thread_time() > deadline:
                     return found, used
-                if (len(group) == 3) != three or _explained(group, codes + found):
+                if (len(group) == 3) != three or explained(group, codes + found):
                     continue
                 more, steps = self._from_finders(gray, group, dark_stock, deadline)
                 used += steps
-                found = _unique(found + more)
+                found = unique(found + more)
         return found, used
 
     def _look(self, half: np.ndarray | None) -> Reading:
@@ -288,7 +298,7 @@ class FrameReader:
         if self._second_look is None or half is None:
             return Reading()
         seen = self._second_look.read(half, thorough=True)
-        return Reading([_moved(c, 0.5, 0, 0) for c in seen.codes],
+        return Reading([moved(c, 0.5, 0, 0) for c in seen.codes],
                        [tuple((x * 2, y * 2) for x, y in s) for s in seen.suspects])
 
     def _climb(self, gray: np.ndarray, box: Box, deadline: float) -> tuple[list[RawCode], int]:
@@ -306,100 +316,5 @@ class FrameReader:
             used += 1
             reading = decoder.read(image, thorough=step.invert)
             if reading.codes:
-                return [_moved(c, scale, x, y) for c in reading.codes], used
+                return [moved(c, scale, x, y) for c in reading.codes], used
         return [], used
-
-
-def _moved(code: RawCode, scale: float, dx: int, dy: int) -> RawCode:
-    corners: tuple[Point, ...] = tuple((x / scale + dx, y / scale + dy) for x, y in code.corners)
-    return RawCode(code.payload, corners, code.decoder)
-
-
-def _mapped(code: RawCode, back: np.ndarray) -> RawCode:
-    """A code read in a straightened picture, with its corners in frame pixels."""
-    corners: tuple[Point, ...] = tuple(
-        (float(back[0, 0] * x + back[0, 1] * y + back[0, 2]),
-         float(back[1, 0] * x + back[1, 1] * y + back[1, 2])) for x, y in code.corners)
-    return RawCode(code.payload, corners, code.decoder)
-
-
-def _explained(group: list[Centre], codes: list[RawCode]) -> bool:
-    """True if the finders' middle lies in a code already read."""
-    x = sum(c[0] for c in group) / len(group)
-    y = sum(c[1] for c in group) / len(group)
-    return any(_covers(_bbox(c.corners), (int(x), int(y), 0, 0)) for c in codes)
-
-
-def _same_finders(group: list[Centre], other: list[Centre]) -> bool:
-    """True if every finder of `group` is one of `other`'s (centres within a third
-    of a finder's size), as when a sharpened card shows the finders found before."""
-    return len(group) <= len(other) and all(
-        any(abs(x - ox) + abs(y - oy) < size / 3 for ox, oy, _ in other) for x, y, size in group)
-
-
-def _all_read(box: Box, outline: np.ndarray, codes: list[RawCode]) -> bool:
-    """True if the codes read in a blob leave no room in it for another card: a card
-    is taken to be at least CARD_PER_CODE times its code's area (a tag of 2 x 2 cm on
-    a card of 6 x 9 cm is about 13 times)."""
-    import cv2
-
-    area = 16 * cv2.contourArea(outline)  # the outline is at quarter size
-    inside = [c for c in codes if _centre_in(_bbox(c.corners), box)]
-    held = sum(CARD_PER_CODE * _bbox(c.corners)[2] * _bbox(c.corners)[3] for c in inside)
-    return bool(inside) and held >= area
-
-
-def _centre_in(box: Box, outer: Box) -> bool:
-    """True if the centre of `box` lies in `outer`."""
-    cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
-    return outer[0] <= cx <= outer[0] + outer[2] and outer[1] <= cy <= outer[1] + outer[3]
-
-
-def _unique(codes: list[RawCode]) -> list[RawCode]:
-    """One entry per payload: the same symbol read twice is still one code."""
-    seen: dict[bytes, RawCode] = {}
-    for code in codes:
-        seen.setdefault(code.payload, code)
-    return list(seen.values())
-
-
-def _bbox(corners: tuple[Point, ...]) -> Box:
-    xs = [p[0] for p in corners]
-    ys = [p[1] for p in corners]
-    return (int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 1, int(max(ys) - min(ys)) + 1)
-
-
-def _pad(box: Box, width: int, height: int) -> Box:
-    """Grow a symbol's box by a third on each side so its quiet zone is included."""
-    x, y, w, h = box
-    m = max(w, h) // 3 + 4
-    x0, y0 = max(0, x - m), max(0, y - m)
-    return (x0, y0, min(width, x + w + m) - x0, min(height, y + h + m) - y0)
-
-
-def _covers(decoded: Box, region: Box) -> bool:
-    """True if the centre of `region` lies inside a decoded code's box."""
-    x, y, w, h = decoded
-    cx, cy = region[0] + region[2] / 2, region[1] + region[3] / 2
-    return x - w * 0.25 <= cx <= x + w * 1.25 and y - h * 0.25 <= cy <= y + h * 1.25
-
-
-def _merge(boxes: list[Box]) -> list[Box]:
-    """Join overlapping boxes, so one symbol is climbed once and never cut in half
-    (zxing's box of an unreadable symbol can be off by half its size)."""
-    kept: list[Box] = []
-    for box in boxes:
-        for i, k in enumerate(kept):
-            if (_covers(k, box) or _covers(box, k)) and \
-                    max(_union(k, box)[2:]) <= MAX_REGION_SIDE:
-                kept[i] = _union(k, box)
-                break
-        else:
-            kept.append(box)
-    return kept
-
-
-def _union(a: Box, b: Box) -> Box:
-    x0, y0 = min(a[0], b[0]), min(a[1], b[1])
-    x1, y1 = max(a[0] + a[2], b[0] + b[2]), max(a[1] + a[3], b[1] + b[3])
-    return (x0, y0, x1 - x0, y1 - y0)

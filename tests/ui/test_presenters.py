@@ -388,3 +388,22 @@ def test_a_reveal_names_the_seat_a_card_goes_to_and_no_seat_for_a_row(tmp_path) 
     card = reveal_view(revealed_cards(session, row.step), 0, "", 17, {})
     assert card.heading == "Maneuver card" and card.name == session.match.catalog.card("M01").name
     session.close()
+
+
+def test_a_hazards_whole_decision_is_offered_on_its_reveal_but_not_the_tables_other_moves(
+        ) -> None:
+    from companion.ui.presenters.reveal import reveal_view
+    from companion.ui.table import RevealedCard
+
+    card = RevealedCard("H12", "Mars restriction", "hazard", "Put a restriction token on a "
+                        "chosen Mars space.", False, "play:hazard", for_seat=False)
+    closes = [{"label": f"Apply Mars restriction: close mars{n}", "group": "Hazard",
+               "enabled": True, "command": f"resolve mars{n}"} for n in range(1, 5)]
+    ignore = {"label": "Ignore Mars restriction for its command points", "group": "Hazard",
+              "enabled": True, "command": "ignore"}
+    view = reveal_view([card], 0, "", 50, {"actions": [*closes, ignore]})
+    assert [c.value for c in view.choices] == [
+        "resolve mars1", "resolve mars2", "resolve mars3", "resolve mars4", "ignore"]
+    # Four commands across two groups are the table carrying on: none is the card's.
+    others = [{**closes[0], "group": "Flight"}, {**closes[1], "group": "Turn"}, *closes[2:]]
+    assert reveal_view([card], 0, "", 50, {"actions": others}).choices == ()

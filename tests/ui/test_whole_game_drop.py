@@ -82,3 +82,30 @@ def test_the_app_rolls_for_the_drop_and_undo_never_rolls_again(make_driver) -> N
     driver.tap("Continue")
     _title, _place, tracks, cargo = ship_lines(driver, "TRNS1")
     assert tracks.startswith("Energy 2/6") and cargo == "Cargo: Rover, GNSS (2 of 4 slots)"
+
+
+def test_a_mars_space_closed_by_a_hazard_is_skipped_by_the_next_drop(make_driver,
+                                                                     monkeypatch) -> None:
+    """Mars restriction: "Put a restriction token on a chosen space on Mars. It is not
+    available as Domination point till the end of the game." The card comes through the
+    demo camera; its four spaces are offered on the reveal itself."""
+    from tests.ui.table_cards import camera_game, card_from_the_camera
+    from tests.ui.test_check import assert_finger_sized_and_inside
+
+    driver = camera_game(make_driver, monkeypatch, seed=12, setup=ROVER_SETUP)
+    driver.tap("End SHLD1's flight turn")
+    for label in ("Move TRNS1", "1 space", "Ends on a hazard space", "Passes no object"):
+        driver.tap(label)
+    card_from_the_camera(driver, "Mars restriction", "H12")
+    closes = [f"Apply Mars restriction: close mars{n}" for n in range(1, 5)]
+    assert all(driver.shown(label) for label in closes)
+    assert not driver.shown("Ignore Mars restriction")  # Xichang has no command point
+    assert_finger_sized_and_inside(driver)
+    driver.tap(closes[0], exact=True)
+    assert driver.screen.name == "dashboard"
+    assert driver.shown("mars1 is closed to domination for the rest of the game.")
+    open_the_rover_drop(driver)
+    driver.tap("two\n2 symbols", exact=True)
+    assert driver.shown("Passed") and driver.shown("Xichang places a cube on mars2 (Mars).")
+    driver.tap("Continue")
+    assert seat_score(driver, "Xichang") == ("3", "+3")
