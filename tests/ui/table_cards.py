@@ -62,6 +62,16 @@ def seat_counters(driver, seat: str) -> str:
     return str(row.counters)
 
 
+def seat_detail(driver, seat: str) -> str:
+    """The seat row's line about its ships and hidden missions (shown until it scores)."""
+    from companion.ui.widgets import SeatRowView
+
+    open_tab(driver, "Seats")
+    row = next(w for w in driver.widgets() if isinstance(w, SeatRowView) and w.seat == seat)
+    assert row.detail in driver.texts(row)
+    return str(row.detail)
+
+
 def seat_score(driver, seat: str) -> tuple[str, str]:
     """The seat row's score and its last change, as shown in big digits."""
     from companion.ui.widgets import SeatRowView
