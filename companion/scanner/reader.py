@@ -225,16 +225,20 @@ class FrameReader:
 
     def flagged(self, gray: np.ndarray) -> list[Box]:
         """Every region the ladder would climb in this frame (for the benchmark):
-        the cheap pass's regions, then the finder groups of sharpened unread cards."""
+        the cheap pass's regions, then the finder groups of sharpened unread cards and
+        of light blobs of no card's shape."""
         first = self.primary.read(gray)
         half = halved(gray)
         look = self._look(half)
         codes = unique(first.codes + look.codes)
-        cards = card_boxes(half, [bbox(c.corners) for c in codes])
+        loose: list[Blob] = []
+        cards = card_boxes(half, [bbox(c.corners) for c in codes], loose)
         height, width = gray.shape[:2]
+        blobs = self._sharpened_blobs(half, loose, codes, float("inf"))
         return self.regions(gray, first.suspects + look.suspects, codes, half, cards) + [
             box_around(group, width, height) for card in cards[:MAX_CARDS]
-            for group in sharpened_finders(half, card)[:MAX_GROUPS]]
+            for group in sharpened_finders(half, card)[:MAX_GROUPS]] + [
+            box_around(group, width, height) for group in blobs]
 
     def _from_finders(self, gray: np.ndarray, group: list[Centre], dark_stock: bool,
                       deadline: float) -> tuple[list[RawCode], int]:
