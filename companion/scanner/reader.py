@@ -69,7 +69,7 @@ MAX_REGIONS = 4
 #: The ladder starts no new step once a frame has spent this much CPU time on it
 #: (CPU, not wall-clock, so a busy machine does not change what is read); a card
 #: still unread is tried again on the next frame.
-LADDER_BUDGET_S = 0.008
+LADDER_BUDGET_S = 0.010
 #: At most this many unread cards are searched again, sharpened, per frame, and
 #: at most this many finder groups climbed in each.
 MAX_CARDS = 3
@@ -144,10 +144,16 @@ class FrameReader:
         loose: list[Blob] = []
         cards = card_boxes(half, decoded, loose) if half is not None else []
         groups = finder_groups(gray, decoded, half, cards)
-        # Finders straighten their symbol: cheaper than the ladder, and it reads more.
+        # The ladder's first rung, the cheapest read of all, on every region first;
+        # then finders straighten their symbol (it reads more than the other rungs).
         # Then unread cards are searched again, sharpened (a defocus of 2-3 px hides
         # their finders from the threshold), and their finders straightened too.
-        # Only then, what is left is climbed, while the budget lasts.
+        # Only then, what is left climbs the rest of the ladder, while the budget lasts.
+        height, width = gray.shape[:2]
+        boxes = self.regions(gray, suspects, codes, half, cards, groups)[:MAX_REGIONS]
+        found, used = self._climb_all(gray, boxes, codes, deadline, self._steps[:1])
+        steps += used
+        codes = unique(codes + found)
         found, used = self._from_all_finders(gray, [(g, False) for g in groups], codes,
                                              deadline)
         steps += used
@@ -169,18 +175,31 @@ class FrameReader:
             steps += used
             codes = unique(codes + found)
             more += extra
-        height, width = gray.shape[:2]
+        firsts = boxes
         boxes = self.regions(gray, suspects, codes, half, cards, groups)[:MAX_REGIONS] + [
             box_around(g, width, height) for g, _ in more if not explained(g, codes)]
+        found, used = self._climb_all(gray, [b for b in boxes if b not in firsts], codes,
+                                      deadline, self._steps[:1])
+        steps += used
+        codes = unique(codes + found)
+        found, used = self._climb_all(gray, boxes, codes, deadline, self._steps[1:])
+        return FrameRead(unique(codes + found), steps + used)
+
+    def _climb_all(self, gray: np.ndarray, boxes: list[Box], codes: list[RawCode],
+                   deadline: float, rungs: list[tuple[Decoder, Rescue]]
+                   ) -> tuple[list[RawCode], int]:
+        """Each region no code read so far covers climbed through `rungs`."""
+        found: list[RawCode] = []
+        used = 0
         for box in boxes:
             if time.thread_time() > deadline:
                 break
-            if any(covers(bbox(c.corners), box) for c in codes):
+            if any(covers(bbox(c.corners), box) for c in codes + found):
                 continue
-            found, used = self._climb(gray, box, deadline)
-            steps += used
-            codes = unique(codes + found)
-        return FrameRead(codes, steps)
+            more, steps = self._climb(gray, box, deadline, rungs)
+            used += steps
+            found = unique(found + more)
+        return found, used
 
     def regions(self, gray: np.ndarray, suspects: list[tuple[Point, ...]],
                 codes: list[RawCode], half: np.ndarray | None = None,
@@ -206,16 +225,20 @@ class FrameReader:
 
     def flagged(self, gray: np.ndarray) -> list[Box]:
         """Every region the ladder would climb in this frame (for the benchmark):
-        the cheap pass's regions, then the finder groups of sharpened unread cards."""
+        the cheap pass's regions, then the finder groups of sharpened unread cards and
+        of light blobs of no card's shape."""
         first = self.primary.read(gray)
         half = halved(gray)
         look = self._look(half)
         codes = unique(first.codes + look.codes)
-        cards = card_boxes(half, [bbox(c.corners) for c in codes])
+        loose: list[Blob] = []
+        cards = card_boxes(half, [bbox(c.corners) for c in codes], loose)
         height, width = gray.shape[:2]
+        blobs = self._sharpened_blobs(half, loose, codes, float("inf"))
         return self.regions(gray, first.suspects + look.suspects, codes, half, cards) + [
             box_around(group, width, height) for card in cards[:MAX_CARDS]
-            for group in sharpened_finders(half, card)[:MAX_GROUPS]]
+            for group in sharpened_finders(half, card)[:MAX_GROUPS]] + [
+            box_around(group, width, height) for group in blobs]
 
     def _from_finders(self, gray: np.ndarray, group: list[Centre], dark_stock: bool,
                       deadline: float) -> tuple[list[RawCode], int]:
@@ -282,12 +305,16 @@ class FrameReader:
         used = 0
         if not self.straighten:
             return found, used
+        tried: list[list[Centre]] = []
         for three in (True, False):
             for group, dark_stock in groups:
                 if time.thread_time() > deadline:
                     return found, used
-                if (len(group) == 3) != three or explained(group, codes + found):
+                # The half-size and the full-size search can find the same finders.
+                if (len(group) == 3) != three or explained(group, codes + found) or \
+                        any(same_finders(group, t) for t in tried):
                     continue
+                tried.append(group)
                 more, steps = self._from_finders(gray, group, dark_stock, deadline)
                 used += steps
                 found = unique(found + more)
@@ -301,12 +328,13 @@ class FrameReader:
         return Reading([moved(c, 0.5, 0, 0) for c in seen.codes],
                        [tuple((x * 2, y * 2) for x, y in s) for s in seen.suspects])
 
-    def _climb(self, gray: np.ndarray, box: Box, deadline: float) -> tuple[list[RawCode], int]:
-        """Try the ladder's steps on one region until one of them reads a code."""
+    def _climb(self, gray: np.ndarray, box: Box, deadline: float,
+               rungs: list[tuple[Decoder, Rescue]] | None = None) -> tuple[list[RawCode], int]:
+        """Try the ladder's steps (or `rungs`) on one region until one of them reads a code."""
         x, y, w, h = box
         crop = gray[y:y + h, x:x + w]
         used = 0
-        for decoder, step in self._steps:
+        for decoder, step in self._steps if rungs is None else rungs:
             if time.thread_time() > deadline:
                 break
             made = step.transform(crop)

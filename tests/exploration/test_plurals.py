@@ -65,3 +65,16 @@ def test_deck_odds_make_the_verb_agree_with_the_hidden_cards() -> None:
     two = DeckOdds("primary", 10, 2, ())
     assert two.sentence().startswith("10 cards left in the primary deck; 2 more primary cards "
                                      "are in hidden hands")
+
+
+
+def test_a_prompt_cost_says_the_game_s_units_in_the_singular_or_the_plural() -> None:
+    from companion.core.prompt import prompt
+
+    match = round_two()
+    run(match, "tech credits", "select TRNS1")
+    costs = {a.command: a.cost for a in prompt(match).actions if a.command}
+    assert costs["deploy MONY1"] == "6 credits"
+    run(match, "done", "adjust Baikonur technology +1 test", "tech credits")
+    costs = {a.command: a.cost for a in prompt(match).actions if a.command}
+    assert costs["tech command"] == "1 technology point"

@@ -35,6 +35,23 @@ def test_demo_alone_is_exploration_and_a_game_key_picks_that_game() -> None:
                               "setup")
 
 
+def test_every_game_s_demo_setup_is_accepted_line_by_line(tmp_path: Path) -> None:
+    from companion.games.registry import games
+    from companion.session import open_session
+
+    demos = [g for g in games() if g.demo_setup]
+    assert {g.id for g in demos} >= {"xp", "ti4"}
+    for game in demos:
+        session = open_session(tmp_path / f"{game.id}.db", game.id, new=True, seed=1)
+        try:
+            refused = [(line, r.message) for line in game.demo_setup
+                       if not (r := session.run(line)).ok]
+            assert not refused, f"{game.title}: {refused}"
+            assert session.match.step_count == len(game.demo_setup)
+        finally:
+            session.close()
+
+
 def test_a_game_kept_outside_the_package_gives_its_demo_table_too(tmp_path: Path) -> None:
     race = demo_of("--demo", "race")  # the test game, registered only in the test process
     assert race is not None and race.title == "Comet Race"

@@ -8,19 +8,19 @@ from __future__ import annotations
 
 from companion.core.errors import IllegalMoveError
 from companion.core.events import Event, event
+from companion.core.prompt import amount_phrase
 from companion.core.words import counted
 from companion.games.exploration.state import XpState
 
-#: How the rulebook names one unit of each resource in a sentence.
-PLAIN_NAMES = {"credits": "credit", "command": "command point",
-               "technology": "technology point", "frags": "frag"}
+#: How the rulebook names one unit of each resource in a sentence (the prompt's costs
+#: too: ExplorationRules.resource_nouns).
+RESOURCE_NOUNS = {"credits": "credit", "command": "command point",
+                  "technology": "technology point", "frags": "frag"}
 
 
 def amount_of(resource: str, amount: int) -> str:
     """An amount of a resource as a player says it: '1 command point', '2 frags'."""
-    if resource not in PLAIN_NAMES:
-        return f"{amount} {resource}"
-    return counted(amount, PLAIN_NAMES[resource])
+    return amount_phrase(amount, resource, RESOURCE_NOUNS)
 
 
 def gain(seat: str, resource: str, amount: int, reason: str) -> Event:
