@@ -10,13 +10,16 @@ together at 1280x720 on one core (figures in docs/perf.md):
 3. a finder-pattern search (finders.py): at half resolution over the frame, and
    at full resolution inside small card-like blobs (codes under ~4.5 px/module).
 
-A region that looks like a symbol (2 or 3) but holds no decoded code is
-cropped and climbed through the rescue steps of `ladder.py` until one reads
-it, within a per-frame CPU budget. Then each card-like blob still holding no
-code is sharpened and searched for finders again (a defocus of 2-3 px hides
-them from the threshold); three finders are straightened into an upright
-symbol (straighten.py) and read, two get the ladder. Frames whose cards all
-read at once never pay for any of it.
+Then, only for what is still unread and within a per-frame CPU budget, the
+rescues, cheapest and most rewarding first: the ladder's first rung (the crop
+as it is) on each region that looks like a symbol (2 or 3) but holds no
+decoded code; each finder group straightened into an upright symbol and read
+(straighten.py; two finders are completed by a guessed third); cards holding
+no code, then light blobs of no card's shape (cards touching, cut by the
+frame's edge), sharpened and searched for finders again (a defocus of 2-3 px
+hides them from the threshold), their groups straightened too; last the rest
+of `ladder.py` on what is left. Frames whose codes all read at once never pay
+for any of it.
 """
 
 from __future__ import annotations
@@ -150,32 +153,18 @@ class FrameReader:
         # their finders from the threshold), and their finders straightened too.
         # Only then, what is left climbs the rest of the ladder, while the budget lasts.
         height, width = gray.shape[:2]
-        boxes = self.regions(gray, suspects, codes, half, cards, groups)[:MAX_REGIONS]
-        found, used = self._climb_all(gray, boxes, codes, deadline, self._steps[:1])
+        firsts = self.regions(gray, suspects, codes, half, cards, groups)[:MAX_REGIONS]
+        found, used = self._climb_all(gray, firsts, codes, deadline, self._steps[:1])
         steps += used
         codes = unique(codes + found)
         found, used = self._from_all_finders(gray, [(g, False) for g in groups], codes,
                                              deadline)
         steps += used
         codes = unique(codes + found)
-        more: list[tuple[list[Centre], bool]] = []
-        if self.straighten and half is not None:
-            # A finder group the cheap search found already was tried already.
-            more = [(g, dark) for g, dark in self._sharpened_cards(half, cards, codes, deadline)
-                    if not any(same_finders(g, h) for h in groups)]
-            found, used = self._from_all_finders(gray, more, codes, deadline)
-            steps += used
-            codes = unique(codes + found)
-            # Cards touching, or cut by the frame's edge: searched the same way, last.
-            seen = groups + [g for g, _ in more]
-            extra = [(g, False) for g in self._sharpened_blobs(half, loose, codes, deadline)
-                     if not any(same_finders(g, h) for h in seen)]
-
-            found, used = self._from_all_finders(gray, extra, codes, deadline)
-            steps += used
-            codes = unique(codes + found)
-            more += extra
-        firsts = boxes
+        more, found, used = self._unread_cards(gray, half, cards, loose, groups, codes,
+                                               deadline)
+        steps += used
+        codes = unique(codes + found)
         boxes = self.regions(gray, suspects, codes, half, cards, groups)[:MAX_REGIONS] + [
             box_around(g, width, height) for g, _ in more if not explained(g, codes)]
         found, used = self._climb_all(gray, [b for b in boxes if b not in firsts], codes,
@@ -184,6 +173,25 @@ class FrameReader:
         codes = unique(codes + found)
         found, used = self._climb_all(gray, boxes, codes, deadline, self._steps[1:])
         return FrameRead(unique(codes + found), steps + used)
+
+    def _unread_cards(self, gray: np.ndarray, half: np.ndarray | None, cards: list[Card],
+                      loose: list[Blob], groups: list[list[Centre]], codes: list[RawCode],
+                      deadline: float
+                      ) -> tuple[list[tuple[list[Centre], bool]], list[RawCode], int]:
+        """Unread cards, then light blobs of no card's shape (cards touching, cut by the
+        frame's edge), searched again sharpened and their new finder groups straightened:
+        the groups (each with True for light finders), the codes read, the tries."""
+        if not self.straighten or half is None:
+            return [], [], 0
+        # A finder group the cheap search found already was tried already.
+        more = [(g, dark) for g, dark in self._sharpened_cards(half, cards, codes, deadline)
+                if not any(same_finders(g, h) for h in groups)]
+        found, used = self._from_all_finders(gray, more, codes, deadline)
+        seen = groups + [g for g, _ in more]
+        extra = [(g, False) for g in self._sharpened_blobs(half, loose, codes + found, deadline)
+                 if not any(same_finders(g, h) for h in seen)]
+        late, steps = self._from_all_finders(gray, extra, unique(codes + found), deadline)
+        return more + extra, unique(found + late), used + steps
 
     def _climb_all(self, gray: np.ndarray, boxes: list[Box], codes: list[RawCode],
                    deadline: float, rungs: list[tuple[Decoder, Rescue]]
