@@ -19,6 +19,7 @@ from companion.core.catalog import Catalog
 from companion.core.engine import Match
 from companion.core.errors import CompanionError, DamageError
 from companion.core.events import Step
+from companion.core.words import counted
 from companion.games.registry import games
 from companion.store.backups import backups_of
 from companion.store.journal import Journal, file_identity
@@ -73,7 +74,8 @@ def _copy_prefix(journal: Journal, found: Salvaged | str | None, game_id: str,
     steps = _replayable(found, catalog)
     whole = len(steps) == found.total
     if whole and not always:
-        return f"Every step of {found.game_id} is intact ({found.total} steps); nothing to recover."
+        return (f"Every step of {found.game_id} is intact ({counted(len(steps), 'step')}); "
+                f"nothing to recover.")
     new_id = journal.add_game(found.kind, found.seed, catalog, steps)
     copied = (f"Copied steps 1 to {len(steps)} of {found.game_id} into a new game {new_id}"
               if steps else f"Started {new_id} in place of {found.game_id}, with no step")

@@ -16,6 +16,7 @@ from companion.cli.table import is_prompt_line, print_prompt_line
 from companion.core.engine import Match, Result
 from companion.core.errors import CompanionError
 from companion.core.privacy import public_step
+from companion.core.words import counted, for_count
 from companion.games.registry import game as game_named
 from companion.games.registry import games
 from companion.paths import default_db
@@ -136,7 +137,7 @@ def run_play(args: argparse.Namespace) -> int:
     _say(session.notice)
     verb = "Started" if not session.match.step_count else "Resumed"
     print(f"{verb} {session.game_id} ({session.game.title}, "
-          f"{session.match.step_count} steps so far).", file=sys.stderr, flush=True)
+          f"{counted(session.match.step_count, 'step')} so far).", file=sys.stderr, flush=True)
     refused = False
     try:
         # With --camera, standard input is read beside the camera; a script file
@@ -265,7 +266,9 @@ def run_games(args: argparse.Namespace) -> int:
             print(f"No saved games yet. Start one with: companion play --game "
                   f"{games().ids[0]} --new")
         for g in saved if not args.json else []:
-            print(f"{g.game_id:<20} {g.kind:<4} {g.steps:>5} steps  last played {g.updated[:16]}")
+            steps = for_count(g.steps, "step")
+            print(f"{g.game_id:<20} {g.kind:<4} {g.steps:>5} {steps:<5}  last played "
+                  f"{g.updated[:16]}")
     finally:
         journal.close()
     return 0

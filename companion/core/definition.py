@@ -16,6 +16,17 @@ definitions at the edge and hands a `GameRegistry` to whoever needs the list
 >>> games.get("chess")  # doctest: +IGNORE_EXCEPTION_DETAIL
 Traceback (most recent call last):
 UnknownGameError: 'chess' is not a known game; choose toy.
+
+A game may give a demo table (`companion app --demo [ID]`): the setup lines that seat
+its players. With no id, the demo is the first registered game that gives one.
+
+>>> seated = GameDefinition("toy", "TY", "Toy Race", rules, "toy.toml",  # type: ignore[arg-type]
+...                         demo_setup=("join Ann", "join Bo"))
+>>> GameRegistry([seated]).demo_game(None).demo_setup
+('join Ann', 'join Bo')
+>>> games.demo_game("toy")  # doctest: +IGNORE_EXCEPTION_DETAIL
+Traceback (most recent call last):
+UnknownGameError: Toy Race gives no demo table; no game gives one.
 """
 
 from __future__ import annotations
@@ -48,6 +59,8 @@ class GameDefinition:
       or an absolute path for a game that lives outside the package.
     - `demo_file`: the script `companion demo` plays: a name under `assets/demo/`,
       an absolute path, or None if the game has no demo.
+    - `demo_setup`: the command lines that set up the app's demo table
+      (`companion app --demo ID`): players seated, ready to play; empty if none.
     """
 
     id: str
@@ -56,6 +69,7 @@ class GameDefinition:
     rules: GameRules[Any]
     catalog_file: str
     demo_file: str | None = None
+    demo_setup: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not _ID_PATTERN.fullmatch(self.id):
@@ -133,6 +147,26 @@ class GameRegistry:
         if game is None:
             raise UnknownGameError(f"{str(game_id)[:20]!r} is not a known game; "
                                    f"choose {self.choices()}.")
+        return game
+
+    def demo_game(self, game_id: str | None) -> GameDefinition:
+        """The game whose demo table `companion app --demo [ID]` sets up: `game_id`'s, or
+        with none the first game that gives one; else UnknownGameError naming them."""
+        demos = [game for game in self if game.demo_setup]
+        named = [f"{g.id} ({g.title})" for g in demos]
+        offered = (" or ".join([", ".join(named[:-1]), named[-1]]) if len(named) > 1 else
+                   "".join(named) or "no game gives one")
+        if game_id is None:
+            if not demos:
+                raise UnknownGameError("No installed game gives a demo table.")
+            return demos[0]
+        game = self._by_id.get(game_id.lower())
+        if game is None:
+            raise UnknownGameError(f"{str(game_id)[:20]!r} is not a game with a demo table; "
+                                   f"choose {offered}.")
+        if not game.demo_setup:
+            raise UnknownGameError(f"{game.title} gives no demo table; "
+                                   f"{'choose ' if demos else ''}{offered}.")
         return game
 
     def by_prefix(self, prefix: str) -> GameDefinition:

@@ -20,6 +20,7 @@ from typing import Any
 
 from companion.core.piles import deck_zone, discard_zone, is_private
 from companion.core.table import Table
+from companion.core.words import counted, for_count
 
 
 @dataclass(frozen=True)
@@ -60,19 +61,20 @@ class DeckOdds:
                 "empty_note": self.empty_note}
 
     def sentence(self) -> str:
-        noun = "card" if self.left == 1 else "cards"
         parts = ", ".join(f"{c.count} x {c.name}" for c in self.cards)
         if self.reshuffled:
+            pile = counted(self.reshuffled, "card")
             return (f"The {self.deck} deck is empty: before the next draw, shuffle its "
-                    f"discard pile ({self.reshuffled} cards) into a new {self.deck} deck. "
+                    f"discard pile ({pile}) into a new {self.deck} deck. "
                     f"The next card is one of them: {parts}.")
         if not self.unseen and self.empty_note:
             return self.empty_note
-        head = f"{self.left} {noun} left in the {self.deck} deck"
+        head = f"{counted(self.left, 'card')} left in the {self.deck} deck"
         if not self.hidden:
             return head + (f": {parts}." if parts else ".")
-        return (f"{head}; {self.hidden} more {self.deck} card(s) are in hidden hands, so the "
-                f"next card is one of these {self.unseen} unseen cards: {parts}.")
+        hidden = counted(self.hidden, f"more {self.deck} card")
+        return (f"{head}; {hidden} {for_count(self.hidden, 'is', 'are')} in hidden hands, so "
+                f"the next card is one of these {counted(self.unseen, 'unseen card')}: {parts}.")
 
 
 def deck_odds(table: Table, name_of: Callable[[str], str], deck: str,

@@ -21,6 +21,7 @@ from typing import Any, Literal, Protocol
 from companion.core.engine import Match, Plan
 from companion.core.events import Step
 from companion.core.privacy import public_command
+from companion.core.words import counted
 
 #: A chain of choices is at most this deep (the first partial is level 1).
 MAX_DEPTH = 6
@@ -84,7 +85,12 @@ class Situation:
 
 
 class PromptRules(Protocol):
-    """The two functions a game provides for the prompt (see games/*/prompt.py)."""
+    """The two functions a game provides for the prompt (see games/*/prompt.py).
+
+    A game may also name one unit of each of its resources, `resource_nouns`
+    ({"credits": "credit", "command": "command point"}), so an action's cost is said
+    "1 credit, 2 command points"; a resource it does not name is said as its key.
+    """
 
     def situation(self, state: Any, catalog: Any, seat: str | None) -> Situation: ...
 
@@ -218,30 +224,35 @@ class _Judge:
                 or not choice.priced:
             return choice.cost
         step = self.plan(choice.command).result.step
-        return payment(step) if step is not None else None
+        nouns = getattr(self.match.rules, "resource_nouns", None) or {}
+        return payment(step, nouns) if step is not None else None
 
 
 def _search_rank(choice: Choice) -> int:
     return 0 if choice.input is not None else 1 if choice.command is not None else 2
 
 
-def payment(step: Step) -> str:
-    """What a step spends, in words ("5 credits, 1 command point"), or "free"."""
+def payment(step: Step, nouns: Mapping[str, str] | None = None) -> str:
+    """What a step spends, in words ("5 credits, 1 command point"), or "free"; `nouns`
+    names one unit of each resource (see PromptRules)."""
     spent: dict[str, int] = {}
     for e in step.events:
         if e.type == "resource_changed" and int(e["delta"]) < 0 \
                 and not str(e.get("reason", "")).startswith("manual adjust"):
             spent[str(e["resource"])] = spent.get(str(e["resource"]), 0) - int(e["delta"])
-    return ", ".join(amount_phrase(n, r) for r, n in spent.items()) or "free"
+    return ", ".join(amount_phrase(n, r, nouns) for r, n in spent.items()) or "free"
 
 
-def amount_phrase(amount: int, resource: str) -> str:
-    """ "1 technology point", "5 credits", "2 command points"."""
-    nouns = {"credits": ("credit", "credits"), "command": ("command point", "command points"),
-             "technology": ("technology point", "technology points"),
-             "frags": ("frag", "frags"), "energy": ("energy", "energy")}
-    one, many = nouns.get(resource, (resource, resource))
-    return f"{amount} {one if amount == 1 else many}"
+def amount_phrase(amount: int, resource: str, nouns: Mapping[str, str] | None = None) -> str:
+    """An amount of a resource in words, by the game's name for one unit of it.
+
+    >>> amount_phrase(1, "command", {"command": "command point"})
+    '1 command point'
+    >>> amount_phrase(5, "credits", {"credits": "credit"}), amount_phrase(2, "energy")
+    ('5 credits', '2 energy')
+    """
+    noun = (nouns or {}).get(resource)
+    return counted(amount, noun) if noun else f"{amount} {resource}"
 
 
 # ---- undo and redo ----------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Reading the words players type: numbers they give in a command (every game).
+"""The words players read and type (every game): counts said with their noun, and the
+numbers players give in a command.
 
 >>> whole_number("3", "the spaces moved")
 3
@@ -27,10 +28,32 @@ def whole_number(word: str, what: str) -> int:
     return int(word)
 
 
-def counted(count: int, noun: str) -> str:
-    """A count with its noun as a player says it.
+def counted(count: int, noun: str, plural: str | None = None) -> str:
+    """A count with its noun as a player says it; `plural` when it is not the noun + "s".
 
     >>> counted(1, "space"), counted(2, "card"), counted(0, "credit")
     ('1 space', '2 cards', '0 credits')
+    >>> counted(1, "command point"), counted(3, "command point"), counted(2, "frag")
+    ('1 command point', '3 command points', '2 frags')
+    >>> counted(1, "secondary mission"), counted(2, "die face")
+    ('1 secondary mission', '2 die faces')
+    >>> counted(1, "ally", "allies"), counted(2, "ally", "allies")
+    ('1 ally', '2 allies')
     """
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+    return f"{count} {for_count(count, noun, plural)}"
+
+
+def for_count(count: int, singular: str, plural: str | None = None) -> str:
+    """The word that agrees with `count`: its singular for exactly one, else its plural
+    (the singular + "s" unless given), e.g. a verb after a counted noun.
+
+    >>> f"{counted(1, 'card')} {for_count(1, 'is', 'are')} left"
+    '1 card is left'
+    >>> f"{counted(4, 'card')} {for_count(4, 'is', 'are')} left"
+    '4 cards are left'
+    >>> for_count(0, "module"), for_count(1, "module")
+    ('modules', 'module')
+    """
+    if count == 1:
+        return singular
+    return singular + "s" if plural is None else plural

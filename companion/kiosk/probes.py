@@ -16,6 +16,7 @@ import subprocess
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from companion.core.words import counted
 from companion.kiosk import SERVICE, kivy_home
 from companion.scanner.doctor import Finding
 
@@ -183,7 +184,7 @@ def check_touch(p: PiProbes) -> list[Finding]:
     findings = []
     for name, event in screens:
         providers = touch_providers(text, name, event)
-        shown = f"{name} on {event}: {len(providers)} Kivy touch provider(s)"
+        shown = f"{name} on {event}: {counted(len(providers), 'Kivy touch provider')}"
         if len(providers) == 1:
             findings.append(Finding("touch", f"{shown} ({providers[0]})."))
         else:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from companion.core.errors import CompanionError
+from companion.core.words import counted
 from companion.scanner.codes import printable
 from companion.scanner.options import fps_type, seconds_type
 from companion.subcommand import Subcommand
@@ -193,7 +194,7 @@ def _quiet_stderr() -> Iterator[None]:
 
 
 def _decode_text(record: dict[str, Any]) -> str:
-    lines = [f"{record['file']}: {len(record['codes'])} code(s) in {record['ms']:.1f} ms"]
+    lines = [f"{record['file']}: {counted(len(record['codes']), 'code')} in {record['ms']:.1f} ms"]
     for code in record["codes"]:
         card = code["card"]
         what = card["name"] if card else code["message"]

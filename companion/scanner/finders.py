@@ -12,12 +12,15 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from companion.scanner.unsharp import unsharp
+
 if TYPE_CHECKING:
     import numpy as np
 
 Box = tuple[int, int, int, int]  # x, y, width, height in full-frame pixels
 Card = tuple[Box, bool]  # its box, and True for a light card (dark finders)
 Centre = tuple[float, float, float]  # x, y, size of one finder, in frame pixels
+Blob = tuple[Box, "np.ndarray"]  # a light blob's box, and its outline at quarter size
 #: A version-1 symbol is 21 modules wide; an image narrower than that holds none.
 MIN_SYMBOL_PIXELS = 21
 
@@ -79,9 +82,17 @@ MAX_CARD_SIDE = 640
 
 
 
-def card_boxes(half: np.ndarray, read: list[Box]) -> list[Card]:
+#: Light blobs that are no card's shape (two cards touching, a card cut by the
+#: frame's edge) are searched too when their side is at most this (full-frame
+#: pixels) and they fill at least LOOSE_FILL of their box.
+MAX_LOOSE_SIDE, LOOSE_FILL = 1280, 0.35
+
+
+def card_boxes(half: np.ndarray, read: list[Box], loose: list[Blob] | None = None
+               ) -> list[Card]:
     """Card-like blobs with no code `read` in them: light cards, then dark stock,
-    small ones first.
+    small ones first. Light blobs of another shape (cards touching, cut by the
+    frame's edge) are added to `loose` if given, with their outline at quarter size.
 
     A quarter-resolution threshold outlines light cards (and dark stock, whose
     codes are light-on-dark); about 0.1 ms at 720p.
@@ -92,19 +103,29 @@ def card_boxes(half: np.ndarray, read: list[Box]) -> list[Card]:
     _, bright = cv2.threshold(quarter, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     low, high = SMALL_CARD_SIDES[0] // 4, MAX_CARD_SIDE // 4
     cards: list[Card] = []
+    blobs: list[Blob] = []
     for binary, is_light in ((bright, True), (cv2.bitwise_not(bright), False)):
         outlines, _ = cv2.findContours(binary, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         for outline in outlines:
             x, y, w, h = cv2.boundingRect(outline)
             card = (4 * x, 4 * y, 4 * w, 4 * h)
-            if low <= max(w, h) <= high and min(w, h) >= low * 0.7 and \
-                    _is_card_shaped(outline) and not any(_inside(r, card) for r in read):
+            if max(w, h) < low or min(w, h) < low * 0.7:
+                continue
+            if max(w, h) <= high and _is_card_shaped(outline):
                 cards.append((card, is_light))
+            elif is_light and max(w, h) <= MAX_LOOSE_SIDE // 4 and \
+                    cv2.contourArea(outline) >= LOOSE_FILL * w * h:
+                blobs.append((card, outline))
+    # A dark blob inside a larger light card is its artwork (or its code), not a card,
+    # also when that card's code was read. (A light blob of no card's shape may be the
+    # table around a dark card: it does not count.)
     light = [box for box, is_light in cards if is_light]
-    # A dark blob inside a larger light card is its artwork (or its code), not a card.
     cards = [(box, is_light) for box, is_light in cards if is_light or not any(
         _inside(box, outer) and outer[2] * outer[3] > box[2] * box[3] for outer in light)]
-    return sorted(cards, key=lambda c: (not c[1], max(c[0][2], c[0][3])))
+    if loose is not None:
+        loose += blobs
+    return sorted([c for c in cards if not any(_inside(r, c[0]) for r in read)],
+                  key=lambda c: (not c[1], max(c[0][2], c[0][3])))
 
 
 def small_card_groups(gray: np.ndarray, cards: list[Card]) -> list[list[Centre]]:
@@ -135,22 +156,31 @@ def small_card_groups(gray: np.ndarray, cards: list[Card]) -> list[list[Centre]]
 SHARPEN_SIGMA, SHARPEN_AMOUNT = 1.5, 4.0
 
 
-def sharpened_finders(half: np.ndarray, card: Card) -> list[list[Centre]]:
+def sharpened_finders(half: np.ndarray, card: Card, outline: np.ndarray | None = None
+                      ) -> list[list[Centre]]:
     """Groups of finder patterns in an unread card, searched after an unsharp mask.
 
-    Searched at half resolution: about 0.2-0.4 ms for a card.
+    Searched at half resolution: about 0.2-0.4 ms for a card. With the `outline` of
+    a loose blob (quarter size), what lies outside it (the table) is left out.
     """
     import cv2
+    import numpy as np
 
     (x, y, w, h), is_light = card
     x0, y0 = x // 2, y // 2
     crop = half[y0:(y + h) // 2, x0:(x + w) // 2]
     if min(crop.shape[:2]) < MIN_SYMBOL_PIXELS:
         return []
-    soft = cv2.GaussianBlur(crop, (0, 0), SHARPEN_SIGMA)
-    sharp = cv2.addWeighted(crop, 1 + SHARPEN_AMOUNT, soft, -SHARPEN_AMOUNT, 0)
+    sharp = unsharp(crop, SHARPEN_SIGMA, SHARPEN_AMOUNT)
+    if outline is not None:
+        inside = np.zeros(crop.shape[:2], np.uint8)
+        cv2.fillPoly(inside, [(outline * 2 - (x0, y0)).astype(np.int32)], (255,))
+        # The card's own mean grey, so the threshold still parts finders from card.
+        sharp[inside == 0] = int(cv2.mean(sharp, inside)[0])
     mode = cv2.THRESH_BINARY_INV if is_light else cv2.THRESH_BINARY
     _, binary = cv2.threshold(sharp, 0, 255, mode | cv2.THRESH_OTSU)
+    if outline is not None and _is_busy(binary):
+        return []  # a patch of woven cloth taken for a card: thousands of contours
     centres = [(2 * (cx / 2 + x0), 2 * (cy / 2 + y0), size)
                for cx, cy, size in _finder_centres(binary, 2.0)]
     return _groups(centres)

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from companion.scanner.unsharp import unsharp
+
 if TYPE_CHECKING:
     import numpy as np
 
@@ -50,10 +52,7 @@ def inverted(crop: np.ndarray) -> tuple[np.ndarray, float]:
 def sharpened(crop: np.ndarray, sigma: float = 2.0,
               amount: float = 1.5) -> tuple[np.ndarray, float]:
     """Unsharp mask: add back `amount` times what a blur of `sigma` px takes away."""
-    import cv2
-
-    soft = cv2.GaussianBlur(crop, (0, 0), sigma)
-    return cv2.addWeighted(crop, 1 + amount, soft, -amount, 0), 1.0
+    return unsharp(crop, sigma, amount), 1.0
 
 
 def upscaled(crop: np.ndarray) -> tuple[np.ndarray, float] | None:

@@ -10,13 +10,16 @@ together at 1280x720 on one core (figures in docs/perf.md):
 3. a finder-pattern search (finders.py): at half resolution over the frame, and
    at full resolution inside small card-like blobs (codes under ~4.5 px/module).
 
-A region that looks like a symbol (2 or 3) but holds no decoded code is
-cropped and climbed through the rescue steps of `ladder.py` until one reads
-it, within a per-frame CPU budget. Then each card-like blob still holding no
-code is sharpened and searched for finders again (a defocus of 2-3 px hides
-them from the threshold); three finders are straightened into an upright
-symbol (straighten.py) and read, two get the ladder. Frames whose cards all
-read at once never pay for any of it.
+Then, only for what is still unread and within a per-frame CPU budget, the
+rescues, cheapest and most rewarding first: the ladder's first rung (the crop
+as it is) on each region that looks like a symbol (2 or 3) but holds no
+decoded code; each finder group straightened into an upright symbol and read
+(straighten.py; two finders are completed by a guessed third); cards holding
+no code, then light blobs of no card's shape (cards touching, cut by the
+frame's edge), sharpened and searched for finders again (a defocus of 2-3 px
+hides them from the threshold), their groups straightened too; last the rest
+of `ladder.py` on what is left. Frames whose codes all read at once never pay
+for any of it.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from companion.scanner.codes import Point, RawCode
 from companion.scanner.decoders import Decoder, Reading, ZxingDecoder
 from companion.scanner.finders import (
     MIN_SYMBOL_PIXELS,
+    Blob,
     Box,
     Card,
     Centre,
@@ -39,7 +43,26 @@ from companion.scanner.finders import (
     sharpened_finders,
 )
 from companion.scanner.ladder import DEFAULT_LADDER, STEPS, Rescue
-from companion.scanner.straighten import corner_first, sharpened, straightened, stretched
+from companion.scanner.regions import (
+    all_read,
+    bbox,
+    centre_in,
+    covers,
+    explained,
+    mapped,
+    merge,
+    moved,
+    pad,
+    same_finders,
+    unique,
+)
+from companion.scanner.straighten import (
+    completed,
+    corner_first,
+    sharpened,
+    straightened,
+    stretched,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -49,16 +72,17 @@ MAX_REGIONS = 4
 #: The ladder starts no new step once a frame has spent this much CPU time on it
 #: (CPU, not wall-clock, so a busy machine does not change what is read); a card
 #: still unread is tried again on the next frame.
-LADDER_BUDGET_S = 0.008
+LADDER_BUDGET_S = 0.010
 #: At most this many unread cards are searched again, sharpened, per frame, and
 #: at most this many finder groups climbed in each.
 MAX_CARDS = 3
 MAX_GROUPS = 2
+#: At most this many light blobs of no card's shape are searched per frame (and none
+#: whose read codes leave no room for another card: `regions.all_read`).
+MAX_BLOBS = 2
 #: A tag's symbol (version 1 at up to 8 px/module, tilted) is well under this side;
 #: a suspect larger than that is no one symbol.
 MAX_SYMBOL_SIDE = 400
-#: Overlapping regions are joined only while the union stays under this side.
-MAX_REGION_SIDE = 640
 
 
 @dataclass(frozen=True)
@@ -110,36 +134,80 @@ class FrameReader:
 
     def read(self, gray: np.ndarray) -> FrameRead:
         first = self.primary.read(gray)
-        codes = _unique(first.codes)
+        codes = unique(first.codes)
         if not self.ladder:
             return FrameRead(codes)
         half = halved(gray) if min(gray.shape[:2]) >= 2 * MIN_SYMBOL_PIXELS else None
         look = self._look(half)
-        codes = _unique(codes + look.codes)
+        codes = unique(codes + look.codes)
         deadline = time.thread_time() + self.budget
         steps = 0
         suspects = first.suspects + look.suspects
-        decoded = [_bbox(c.corners) for c in codes]
-        cards = card_boxes(half, decoded) if half is not None else []
+        decoded = [bbox(c.corners) for c in codes]
+        loose: list[Blob] = []
+        cards = card_boxes(half, decoded, loose) if half is not None else []
         groups = finder_groups(gray, decoded, half, cards)
-        # Three finders straighten their symbol: cheaper than the ladder, and it reads more.
-        for group in groups:
-            corner = corner_first(group)
-            if corner is None or not self.straighten or _explained(group, codes) or \
-                    time.thread_time() > deadline:
+        # The ladder's first rung, the cheapest read of all, on every region first;
+        # then finders straighten their symbol (it reads more than the other rungs).
+        # Then unread cards are searched again, sharpened (a defocus of 2-3 px hides
+        # their finders from the threshold), and their finders straightened too.
+        # Only then, what is left climbs the rest of the ladder, while the budget lasts.
+        height, width = gray.shape[:2]
+        firsts = self.regions(gray, suspects, codes, half, cards, groups)[:MAX_REGIONS]
+        found, used = self._climb_all(gray, firsts, codes, deadline, self._steps[:1])
+        steps += used
+        codes = unique(codes + found)
+        found, used = self._from_all_finders(gray, [(g, False) for g in groups], codes,
+                                             deadline)
+        steps += used
+        codes = unique(codes + found)
+        more, found, used = self._unread_cards(gray, half, cards, loose, groups, codes,
+                                               deadline)
+        steps += used
+        codes = unique(codes + found)
+        boxes = self.regions(gray, suspects, codes, half, cards, groups)[:MAX_REGIONS] + [
+            box_around(g, width, height) for g, _ in more if not explained(g, codes)]
+        found, used = self._climb_all(gray, [b for b in boxes if b not in firsts], codes,
+                                      deadline, self._steps[:1])
+        steps += used
+        codes = unique(codes + found)
+        found, used = self._climb_all(gray, boxes, codes, deadline, self._steps[1:])
+        return FrameRead(unique(codes + found), steps + used)
+
+    def _unread_cards(self, gray: np.ndarray, half: np.ndarray | None, cards: list[Card],
+                      loose: list[Blob], groups: list[list[Centre]], codes: list[RawCode],
+                      deadline: float
+                      ) -> tuple[list[tuple[list[Centre], bool]], list[RawCode], int]:
+        """Unread cards, then light blobs of no card's shape (cards touching, cut by the
+        frame's edge), searched again sharpened and their new finder groups straightened:
+        the groups (each with True for light finders), the codes read, the tries."""
+        if not self.straighten or half is None:
+            return [], [], 0
+        # A finder group the cheap search found already was tried already.
+        more = [(g, dark) for g, dark in self._sharpened_cards(half, cards, codes, deadline)
+                if not any(same_finders(g, h) for h in groups)]
+        found, used = self._from_all_finders(gray, more, codes, deadline)
+        seen = groups + [g for g, _ in more]
+        extra = [(g, False) for g in self._sharpened_blobs(half, loose, codes + found, deadline)
+                 if not any(same_finders(g, h) for h in seen)]
+        late, steps = self._from_all_finders(gray, extra, unique(codes + found), deadline)
+        return more + extra, unique(found + late), used + steps
+
+    def _climb_all(self, gray: np.ndarray, boxes: list[Box], codes: list[RawCode],
+                   deadline: float, rungs: list[tuple[Decoder, Rescue]]
+                   ) -> tuple[list[RawCode], int]:
+        """Each region no code read so far covers climbed through `rungs`."""
+        found: list[RawCode] = []
+        used = 0
+        for box in boxes:
+            if time.thread_time() > deadline:
+                break
+            if any(covers(bbox(c.corners), box) for c in codes + found):
                 continue
-            found, used = self._straightened(gray, corner, False, deadline)
-            steps += used
-            codes = _unique(codes + found)
-        for box in self.regions(gray, suspects, codes, half, cards, groups)[:MAX_REGIONS]:
-            found, used = self._climb(gray, box, deadline)
-            steps += used
-            codes = _unique(codes + found)
-        if self.straighten and half is not None:
-            found, used = self._sharpened_cards(gray, half, cards, codes, deadline)
-            steps += used
-            codes = _unique(codes + found)
-        return FrameRead(codes, steps)
+            more, steps = self._climb(gray, box, deadline, rungs)
+            used += steps
+            found = unique(found + more)
+        return found, used
 
     def regions(self, gray: np.ndarray, suspects: list[tuple[Point, ...]],
                 codes: list[RawCode], half: np.ndarray | None = None,
@@ -151,30 +219,50 @@ class FrameReader:
         three cards lie under the camera, and one read says nothing of the others.
         """
         height, width = gray.shape[:2]
-        decoded = [_bbox(c.corners) for c in codes]
+        decoded = [bbox(c.corners) for c in codes]
         # A "symbol" zxing pieced together from finders of different codes can span
         # the table; a crop that size costs much and reads nothing.
-        boxes = [_pad(b, width, height) for b in map(_bbox, suspects)
+        boxes = [pad(b, width, height) for b in map(bbox, suspects)
                  if max(b[2], b[3]) <= MAX_SYMBOL_SIDE]
         if groups is None:
             groups = finder_groups(gray, decoded, half, cards)
         boxes += [box_around(g, width, height) for g in groups]
         # Drop what a decoded code explains before merging, or a read card's finders
         # could swallow an unread neighbour's region into one box that is then dropped.
-        return _merge([b for b in boxes if not any(_covers(d, b) for d in decoded)])
+        return merge([b for b in boxes if not any(covers(d, b) for d in decoded)])
 
     def flagged(self, gray: np.ndarray) -> list[Box]:
         """Every region the ladder would climb in this frame (for the benchmark):
-        the cheap pass's regions, then the finder groups of sharpened unread cards."""
+        the cheap pass's regions, then the finder groups of sharpened unread cards and
+        of light blobs of no card's shape."""
         first = self.primary.read(gray)
         half = halved(gray)
         look = self._look(half)
-        codes = _unique(first.codes + look.codes)
-        cards = card_boxes(half, [_bbox(c.corners) for c in codes])
+        codes = unique(first.codes + look.codes)
+        loose: list[Blob] = []
+        cards = card_boxes(half, [bbox(c.corners) for c in codes], loose)
         height, width = gray.shape[:2]
+        blobs = self._sharpened_blobs(half, loose, codes, float("inf"))
         return self.regions(gray, first.suspects + look.suspects, codes, half, cards) + [
             box_around(group, width, height) for card in cards[:MAX_CARDS]
-            for group in sharpened_finders(half, card)[:MAX_GROUPS]]
+            for group in sharpened_finders(half, card)[:MAX_GROUPS]] + [
+            box_around(group, width, height) for group in blobs]
+
+    def _from_finders(self, gray: np.ndarray, group: list[Centre], dark_stock: bool,
+                      deadline: float) -> tuple[list[RawCode], int]:
+        """Three finders straightened and read; two completed by guesses of the third
+        (straighten.completed), each straightened and read until one reads."""
+        corner = corner_first(group)
+        tries = [corner] if corner is not None else completed(gray, group)
+        used = 0
+        for triple in tries:
+            if time.thread_time() > deadline:
+                break
+            found, steps = self._straightened(gray, triple, dark_stock, deadline)
+            used += steps
+            if found:
+                return found, used
+        return [], used
 
     def _straightened(self, gray: np.ndarray, corner: tuple[Centre, Centre, Centre],
                       dark_stock: bool, deadline: float) -> tuple[list[RawCode], int]:
@@ -190,36 +278,54 @@ class FrameReader:
             reading = decoder.read(stretched(image) if picture is None else picture,
                                    thorough=dark_stock)
             if reading.codes:
-                return [_mapped(c, back) for c in reading.codes], used
+                return [mapped(c, back) for c in reading.codes], used
         return [], used
 
-    def _sharpened_cards(self, gray: np.ndarray, half: np.ndarray, cards: list[Card],
-                         codes: list[RawCode], deadline: float) -> tuple[list[RawCode], int]:
-        """The last rung, for cards still holding no code: their finders searched again
-        after an unsharp mask; three finders are straightened and read (straighten.py),
-        two get the ladder on the region they span."""
-        height, width = gray.shape[:2]
-        found: list[RawCode] = []
-        used = 0
+    def _sharpened_cards(self, half: np.ndarray, cards: list[Card], codes: list[RawCode],
+                         deadline: float) -> list[tuple[list[Centre], bool]]:
+        """Finder groups in cards still holding no code, searched again after an unsharp
+        mask, each with True if its card is dark stock (a light-on-dark code)."""
+        groups: list[tuple[list[Centre], bool]] = []
         for card in cards[:MAX_CARDS]:
             if time.thread_time() > deadline or \
-                    any(_centre_in(_bbox(c.corners), card[0]) for c in codes + found):
+                    any(centre_in(bbox(c.corners), card[0]) for c in codes):
                 continue
-            for group in sharpened_finders(half, card)[:MAX_GROUPS]:
+            groups += [(g, not card[1]) for g in sharpened_finders(half, card)[:MAX_GROUPS]]
+        return groups
+
+    def _sharpened_blobs(self, half: np.ndarray, loose: list[Blob], codes: list[RawCode],
+                         deadline: float) -> list[list[Centre]]:
+        """Finder groups no code explains in light blobs of no card's shape (cards
+        touching, cut by the frame's edge), searched after an unsharp mask."""
+        groups: list[list[Centre]] = []
+        for box, outline in loose[:MAX_BLOBS]:
+            if time.thread_time() > deadline or all_read(box, outline, codes):
+                continue
+            groups += [g for g in sharpened_finders(half, (box, True), outline)
+                       if not explained(g, codes)][:MAX_GROUPS]
+        return groups
+
+    def _from_all_finders(self, gray: np.ndarray, groups: list[tuple[list[Centre], bool]],
+                          codes: list[RawCode], deadline: float) -> tuple[list[RawCode], int]:
+        """Every group no code explains read from its finders: three-finder groups first
+        (one try each), then pairs (a guessed third finder, up to two tries)."""
+        found: list[RawCode] = []
+        used = 0
+        if not self.straighten:
+            return found, used
+        tried: list[list[Centre]] = []
+        for three in (True, False):
+            for group, dark_stock in groups:
                 if time.thread_time() > deadline:
-                    break
-                corner = corner_first(group)
-                if corner is not None:
-                    more, steps = self._straightened(gray, corner, not card[1], deadline)
-                    used += steps
-                    found += more
-                    if more:
-                        break
-                more, steps = self._climb(gray, box_around(group, width, height), deadline)
+                    return found, used
+                # The half-size and the full-size search can find the same finders.
+                if (len(group) == 3) != three or explained(group, codes + found) or \
+                        any(same_finders(group, t) for t in tried):
+                    continue
+                tried.append(group)
+                more, steps = self._from_finders(gray, group, dark_stock, deadline)
                 used += steps
-                found += more
-                if more:
-                    break
+                found = unique(found + more)
         return found, used
 
     def _look(self, half: np.ndarray | None) -> Reading:
@@ -227,15 +333,16 @@ class FrameReader:
         if self._second_look is None or half is None:
             return Reading()
         seen = self._second_look.read(half, thorough=True)
-        return Reading([_moved(c, 0.5, 0, 0) for c in seen.codes],
+        return Reading([moved(c, 0.5, 0, 0) for c in seen.codes],
                        [tuple((x * 2, y * 2) for x, y in s) for s in seen.suspects])
 
-    def _climb(self, gray: np.ndarray, box: Box, deadline: float) -> tuple[list[RawCode], int]:
-        """Try the ladder's steps on one region until one of them reads a code."""
+    def _climb(self, gray: np.ndarray, box: Box, deadline: float,
+               rungs: list[tuple[Decoder, Rescue]] | None = None) -> tuple[list[RawCode], int]:
+        """Try the ladder's steps (or `rungs`) on one region until one of them reads a code."""
         x, y, w, h = box
         crop = gray[y:y + h, x:x + w]
         used = 0
-        for decoder, step in self._steps:
+        for decoder, step in self._steps if rungs is None else rungs:
             if time.thread_time() > deadline:
                 break
             made = step.transform(crop)
@@ -245,81 +352,5 @@ class FrameReader:
             used += 1
             reading = decoder.read(image, thorough=step.invert)
             if reading.codes:
-                return [_moved(c, scale, x, y) for c in reading.codes], used
+                return [moved(c, scale, x, y) for c in reading.codes], used
         return [], used
-
-
-def _moved(code: RawCode, scale: float, dx: int, dy: int) -> RawCode:
-    corners: tuple[Point, ...] = tuple((x / scale + dx, y / scale + dy) for x, y in code.corners)
-    return RawCode(code.payload, corners, code.decoder)
-
-
-def _mapped(code: RawCode, back: np.ndarray) -> RawCode:
-    """A code read in a straightened picture, with its corners in frame pixels."""
-    corners: tuple[Point, ...] = tuple(
-        (float(back[0, 0] * x + back[0, 1] * y + back[0, 2]),
-         float(back[1, 0] * x + back[1, 1] * y + back[1, 2])) for x, y in code.corners)
-    return RawCode(code.payload, corners, code.decoder)
-
-
-def _explained(group: list[Centre], codes: list[RawCode]) -> bool:
-    """True if the finders' middle lies in a code already read."""
-    x = sum(c[0] for c in group) / len(group)
-    y = sum(c[1] for c in group) / len(group)
-    return any(_covers(_bbox(c.corners), (int(x), int(y), 0, 0)) for c in codes)
-
-
-def _centre_in(box: Box, outer: Box) -> bool:
-    """True if the centre of `box` lies in `outer`."""
-    cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
-    return outer[0] <= cx <= outer[0] + outer[2] and outer[1] <= cy <= outer[1] + outer[3]
-
-
-def _unique(codes: list[RawCode]) -> list[RawCode]:
-    """One entry per payload: the same symbol read twice is still one code."""
-    seen: dict[bytes, RawCode] = {}
-    for code in codes:
-        seen.setdefault(code.payload, code)
-    return list(seen.values())
-
-
-def _bbox(corners: tuple[Point, ...]) -> Box:
-    xs = [p[0] for p in corners]
-    ys = [p[1] for p in corners]
-    return (int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 1, int(max(ys) - min(ys)) + 1)
-
-
-def _pad(box: Box, width: int, height: int) -> Box:
-    """Grow a symbol's box by a third on each side so its quiet zone is included."""
-    x, y, w, h = box
-    m = max(w, h) // 3 + 4
-    x0, y0 = max(0, x - m), max(0, y - m)
-    return (x0, y0, min(width, x + w + m) - x0, min(height, y + h + m) - y0)
-
-
-def _covers(decoded: Box, region: Box) -> bool:
-    """True if the centre of `region` lies inside a decoded code's box."""
-    x, y, w, h = decoded
-    cx, cy = region[0] + region[2] / 2, region[1] + region[3] / 2
-    return x - w * 0.25 <= cx <= x + w * 1.25 and y - h * 0.25 <= cy <= y + h * 1.25
-
-
-def _merge(boxes: list[Box]) -> list[Box]:
-    """Join overlapping boxes, so one symbol is climbed once and never cut in half
-    (zxing's box of an unreadable symbol can be off by half its size)."""
-    kept: list[Box] = []
-    for box in boxes:
-        for i, k in enumerate(kept):
-            if (_covers(k, box) or _covers(box, k)) and \
-                    max(_union(k, box)[2:]) <= MAX_REGION_SIDE:
-                kept[i] = _union(k, box)
-                break
-        else:
-            kept.append(box)
-    return kept
-
-
-def _union(a: Box, b: Box) -> Box:
-    x0, y0 = min(a[0], b[0]), min(a[1], b[1])
-    x1, y1 = max(a[0] + a[2], b[0] + b[2]), max(a[1] + a[3], b[1] + b[3])
-    return (x0, y0, x1 - x0, y1 - y0)

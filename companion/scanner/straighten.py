@@ -15,6 +15,7 @@ import math
 from typing import TYPE_CHECKING
 
 from companion.scanner.finders import Centre
+from companion.scanner.unsharp import unsharp
 
 if TYPE_CHECKING:
     import numpy as np
@@ -74,10 +75,7 @@ SHARPEN_MODULES, SHARPEN_AMOUNT = 0.5, 1.5
 
 def sharpened(image: np.ndarray, sigma_modules: float = SHARPEN_MODULES,
               amount: float = SHARPEN_AMOUNT) -> np.ndarray:
-    import cv2
-
-    soft = cv2.GaussianBlur(image, (0, 0), sigma_modules * MODULE_PX)
-    return cv2.addWeighted(image, 1 + amount, soft, -amount, 0)
+    return unsharp(image, sigma_modules * MODULE_PX, amount)
 
 
 def stretched(image: np.ndarray) -> np.ndarray:
@@ -86,3 +84,61 @@ def stretched(image: np.ndarray) -> np.ndarray:
     import cv2
 
     return cv2.normalize(image, None, 0, 255, cv2.NORM_MINMAX)  # type: ignore[call-overload]
+
+
+#: A two-finder group is completed with at most this many guesses of the third finder.
+MAX_GUESSES = 2
+#: Two finders of one symbol lie at least this many finder sizes apart, centre to
+#: centre (14 modules for 7, less a 35 degree tilt and a rotated finder's wider box).
+MIN_APART = 1.1
+
+
+def completed(gray: np.ndarray, pair: list[Centre]) -> list[tuple[Centre, Centre, Centre]]:
+    """Two finders of a symbol whose third was not found (glare on it, a defocus that
+    rounded it off), completed by guesses of the third, most likely first, each in
+    `corner_first` order; at most MAX_GUESSES.
+
+    The two are either neighbours (14 modules apart: the third lies at a right angle
+    beside one of them, on either side) or opposite (the corner lies half their
+    distance out from the middle, on either side): six places. The third finder's
+    centre is as dark as the other two (as light on dark stock), where the wrong
+    places show the symbol's data (grey under a defocus) or the card's margin, so
+    the places whose centre is closest in grey to the known centres come first.
+    """
+    if len(pair) != 2:
+        return []
+    (ax, ay, sa), (bx, by, sb) = pair
+    px, py = ay - by, bx - ax  # their distance, turned a right angle
+    size = (sa + sb) / 2
+    if math.hypot(px, py) < MIN_APART * size:
+        return []  # one finder found twice, not two finders
+    places: list[tuple[float, float, float, Centre, Centre]] = []
+    for (cx, cy, _), other in ((pair[0], pair[1]), (pair[1], pair[0])):
+        for sign in (1, -1):
+            places.append((cx + sign * px, cy + sign * py, 14.0, (cx, cy, size), other))
+    for sign in (1, -1):
+        places.append(((ax + bx + sign * px) / 2, (ay + by + sign * py) / 2, 14 * math.sqrt(2),
+                       pair[0], pair[1]))
+    known = (_mean_around(gray, ax, ay, sa / 7), _mean_around(gray, bx, by, sb / 7))
+    if None in known:
+        return []
+    finder_grey = sum(known) / 2  # type: ignore[arg-type]
+    scored = []
+    for x, y, modules, a, b in places:
+        grey = _mean_around(gray, x, y, math.dist((ax, ay), (bx, by)) / modules)
+        if grey is not None:
+            scored.append((abs(grey - finder_grey), (x, y, size), a, b))
+    scored.sort(key=lambda s: s[0])
+    guesses = [corner_first([third, a, b]) for _, third, a, b in scored[:MAX_GUESSES]]
+    return [g for g in guesses if g is not None]
+
+
+def _mean_around(gray: np.ndarray, x: float, y: float, module: float) -> float | None:
+    """The mean grey of the finder's dark core (3x3 modules) centred at (x, y), or None
+    if that lies outside the frame."""
+    r = max(1, int(1.5 * module))
+    height, width = gray.shape[:2]
+    x0, y0 = round(x) - r, round(y) - r
+    if x0 < 0 or y0 < 0 or x0 + 2 * r >= width or y0 + 2 * r >= height:
+        return None
+    return float(gray[y0:y0 + 2 * r + 1, x0:x0 + 2 * r + 1].mean())

@@ -19,6 +19,7 @@ from kivy.core.window import Window
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
+from companion.core.words import counted
 from companion.ui import widgets  # noqa: F401  (registers our widgets and their rules)
 from companion.ui.applog import log_renderer
 from companion.ui.democamera import DemoCamera
@@ -78,6 +79,8 @@ class AppOptions:
     crash_log: Path | None = None
     demo: bool = False
     demo_setup: tuple[str, ...] = ()
+    #: The game `demo_setup` sets up (None: the game of the default demo table).
+    demo_game: str | None = None
     seed: int | None = None
     scanner: bool = False
 
@@ -124,7 +127,8 @@ class CompanionApp(App):
     def build(self) -> ScreenManager:
         # The game loads on the runner's thread while the screens are built.
         opening = self._opening or start_opening(self.options.db, self.options.crash_log,
-                                                 self.options.demo_setup, self.options.seed)
+                                                 self.options.demo_setup, self.options.seed,
+                                                 self.options.demo_game)
         Window.clearcolor = BACKGROUND
         Window.rotation = self.settings.rotation
         manager = ScreenManager(transition=NoTransition())
@@ -302,7 +306,7 @@ class CompanionApp(App):
                 Clock.schedule_once(lambda _dt: self.show("final"), 0)
         start = self.screen("start")
         start.can_resume = True
-        start.resume_text = f"Resume: {table.title}, {table.steps} steps"
+        start.resume_text = f"Resume: {table.title}, {counted(table.steps, 'step')}"
 
     def _on_open(self, reply: Reply) -> None:
         self.busy = False

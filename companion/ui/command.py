@@ -8,6 +8,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from companion.core.definition import GameDefinition
+from companion.core.errors import UnknownGameError
 from companion.paths import data_dir, default_db
 from companion.subcommand import Subcommand
 from companion.ui.settings import AppSettings
@@ -17,20 +19,36 @@ NO_DISPLAY = ("There is no display to show the app on: run it on the Raspberry P
               "in a desktop session, or under `xvfb-run`; without a screen, "
               "`companion play` runs the same games from the keyboard.")
 
-#: Demo players: the two-seat game a newcomer sees with `--demo`.
-DEMO_SETUP = ("length 8", "join Xichang Ana", "join Baikonur Ben")
-
-
 def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fullscreen", action="store_true", help="fill the whole screen")
     parser.add_argument("--camera", help="camera source for the scan strip (auto, an index, "
                         "a video file)")
-    parser.add_argument("--demo", action="store_true",
-                        help="a new demo game in a temporary file (nothing is kept)")
+    parser.add_argument("--demo", nargs="?", const="", default=None, metavar="GAME",
+                        help=f"a new demo table of GAME ({_demo_choices()}) in a temporary "
+                             f"file, its cards shown by a demo camera (nothing is kept)")
     parser.add_argument("--size", default="800x480", help="window size, e.g. 1280x720")
     parser.add_argument("--scoreboard", action="store_true",
                         help="a read-only scoreboard of the game played on this table (a second "
                              "screen beside the table's companion; it never changes the game)")
+
+
+def _demo_choices() -> str:
+    from companion.games.registry import games
+
+    offered = [g.id for g in games() if g.demo_setup]
+    if not offered:
+        return "no installed game gives one"
+    return f"{' or '.join(offered)}; {offered[0]} when GAME is left out"
+
+
+def demo_game(args: argparse.Namespace) -> GameDefinition | None:
+    """The game whose demo table `--demo [GAME]` asks for (None without --demo); an unknown
+    game raises UnknownGameError with one sentence naming the games that give one."""
+    from companion.games.registry import games
+
+    if args.demo is None:
+        return None
+    return games().demo_game(args.demo or None)
 
 
 def display_problem() -> str | None:
@@ -92,9 +110,14 @@ def _has_keyboard() -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.scoreboard and args.demo:
+    if args.scoreboard and args.demo is not None:
         print("--scoreboard shows the saved game the table plays, and --demo keeps none: "
               "use one or the other.", file=sys.stderr)
+        return 2
+    try:
+        demo = demo_game(args)
+    except UnknownGameError as exc:
+        print(exc, file=sys.stderr)
         return 2
     problem = display_problem()
     if problem:
@@ -108,21 +131,23 @@ def run(args: argparse.Namespace) -> int:
 
     setup_logging()
     with tempfile.TemporaryDirectory() as folder:
-        db = Path(folder) / "demo.db" if args.demo else (args.db or default_db())
-        return _run_app(args, db, settings)
+        db = Path(folder) / "demo.db" if demo else (args.db or default_db())
+        return _run_app(args, db, settings, demo)
 
 
-def _run_app(args: argparse.Namespace, db: Path, settings: AppSettings) -> int:
+def _run_app(args: argparse.Namespace, db: Path, settings: AppSettings,
+             demo: GameDefinition | None) -> int:
     from companion.ui.runner import start_opening
     from companion.ui.settings import config_path
 
     if args.camera:
         settings = settings.with_value("camera", args.camera)
     crash_log = data_dir() / "crash.log"
-    setup = DEMO_SETUP if args.demo else ()
+    setup = demo.demo_setup if demo else ()
+    game_id = demo.id if demo else None
     # The game opens on the runner's thread while Kivy imports and makes the window,
     # so the first frame can already show the table.
-    opening = None if args.scoreboard else start_opening(db, crash_log, setup)
+    opening = None if args.scoreboard else start_opening(db, crash_log, setup, game=game_id)
     try:
         from companion.ui.app import AppOptions, CompanionApp
     except SystemExit:  # Kivy found no window provider it could open
@@ -137,8 +162,8 @@ def _run_app(args: argparse.Namespace, db: Path, settings: AppSettings) -> int:
                       game_id=getattr(args, "game_id", None)).run()
         return 0
     options = AppOptions(db=db, settings_path=config_path(), crash_log=crash_log,
-                         demo=args.demo, scanner=args.demo or settings.camera != "off",
-                         demo_setup=setup)
+                         demo=bool(demo), scanner=bool(demo) or settings.camera != "off",
+                         demo_setup=setup, demo_game=game_id)
     CompanionApp(options, settings, speaker=_speaker(settings), opening=opening).run()
     return 0
 

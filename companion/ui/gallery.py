@@ -100,6 +100,7 @@ def play_gallery(driver: AppDriver) -> Iterator[str]:
     driver.tap("Saved games")
     yield "saved"
     yield from play_check_and_trap(driver)
+    yield from play_hazard(driver)
 
 
 def play_check_and_trap(driver: AppDriver) -> Iterator[str]:
@@ -124,6 +125,18 @@ def play_check_and_trap(driver: AppDriver) -> Iterator[str]:
     driver.tap("Passes T1", exact=True)
     driver.pump_for(0.5)
     yield "explosion"
+
+
+def play_hazard(driver: AppDriver) -> Iterator[str]:
+    """A new game at a flight phase: SHLD1 ends on a hazard space; the card's reveal offers
+    its decision (apply it, or ignore it for Baikonur's command points)."""
+    driver.app.start_new_game("xp", list(flight_lines()))
+    driver.settle()
+    for label in ("Move SHLD1", "1 space", "Ends on a hazard space", "Passes no object",
+                  "Let the app draw: Hazard cards"):
+        driver.tap(label)
+    driver.pump_for(0.8)  # the new card's frame stops flashing
+    yield "reveal-hazard"
 
 
 def play_panels(driver: AppDriver) -> Iterator[str]:

@@ -27,6 +27,7 @@ from companion.catalogs import load_catalog
 from companion.core import piles
 from companion.core.errors import CompanionError, DamageError
 from companion.core.tags import Tag
+from companion.core.words import counted
 from companion.games.registry import game, games
 from companion.session import Session, open_session
 from companion.store.errors import StoreError
@@ -268,7 +269,7 @@ class CommandRunner:
             games = tuple(SavedGame.of(info) for info in journal.games())
         finally:
             journal.close()
-        return Reply(True, f"{len(games)} saved game(s).", self._table_or_none(), "info",
+        return Reply(True, f"{counted(len(games), 'saved game')}.", self._table_or_none(), "info",
                      games)
 
     def _forms(self) -> Reply:
@@ -344,12 +345,13 @@ class Opening:
 
 
 def start_opening(db: Path, crash_log: Path | None = None, setup: Sequence[str] = (),
-                  seed: int | None = None) -> Opening:
-    """Start the runner and open the first game: a new game from `setup` lines (the
-    demo), else the last game played (a reply without table when there is none)."""
+                  seed: int | None = None, game: str | None = None) -> Opening:
+    """Start the runner and open the first game: a new game of `game` from `setup` lines
+    (the demo; with no `game`, the game of the default demo table), else the last game
+    played (a reply without table when there is none)."""
     runner, first = CommandRunner(db, None, crash_log), Handoff()
     if setup:
-        runner.new_game("xp", setup, first, seed)
+        runner.new_game(game or games().demo_game(None).id, setup, first, seed)
     else:
         runner.resume(first)
     return Opening(runner, first)

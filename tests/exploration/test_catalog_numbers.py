@@ -64,7 +64,7 @@ def test_outer_space_tiles_per_round_follow_the_catalog() -> None:
 def test_new_orders_draws_its_amount_of_secondary_missions() -> None:
     match = to_flight(round_two(catalog=_changed(cards={"haz-new-orders": {"amount": 2}})))
     result = run(match, "move SHLD1 1 hazard", "scan XP/H06", "resolve")[-1]
-    assert "draws 2 secondary mission(s)" in result.message
+    assert "draws 2 secondary missions" in result.message
     assert [p.deck for p in match.state.pending if p.seat == "Baikonur"] == ["secondary"] * 2
 
 
@@ -73,8 +73,8 @@ def test_lost_cargo_removes_its_amount_of_modules() -> None:
     match = to_flight(round_two(b_builds=("laser_turret", "resistance"), catalog=cat))
     top = match.state.ships["SHLD1"].max_resistance
     run(match, "move SHLD1 1 hazard", "scan XP/H02")
-    assert "Name 2 module(s)" in refused(match, "resolve laser_turret")
-    assert "Name 2 module(s)" in refused(match, "resolve laser_turret laser_turret")
+    assert "Name 2 modules" in refused(match, "resolve laser_turret")
+    assert "Name 2 modules" in refused(match, "resolve laser_turret laser_turret")
     run(match, "resolve laser_turret resistance")
     ship = match.state.ships["SHLD1"]
     assert ship.modules == () and ship.max_resistance == top - 1
@@ -145,4 +145,4 @@ def test_cards_drawn_by_a_technology_action_follow_the_catalog() -> None:
     data["rules"]["technology"]["actions"]["development"]["draw_count"] = 2
     match = round_two(catalog=Catalog.from_data(data, "changed.toml", "XP"))
     result = run(match, "tech development")[-1]
-    assert "Draw 2 development card(s)" in result.message
+    assert "Draw 2 development cards" in result.message

@@ -46,7 +46,7 @@ def test_app_roll_is_recorded_and_replayed() -> None:
 def test_wrong_number_of_entered_faces_is_refused() -> None:
     match = to_flight(round_two())
     run(match, "next")
-    assert "needs 2 maneuver check(s)" in refused(match, "move TRNS1 2 space past L1 past "
+    assert "needs 2 maneuver checks" in refused(match, "move TRNS1 2 space past L1 past "
                                                          "GNSS die two")
     assert "not a face" in refused(match, "move TRNS1 2 space past L1 die seven")
 

@@ -136,7 +136,7 @@ def test_running_costs_hazard_is_paid_each_round() -> None:
     assert match.state.table.zone_of("H09") == "play:Xichang"
     credits = match.state.table.resource("Xichang", "credits")
     run(match, "drift")
-    assert "Xichang pays 1 credit(s) for Running costs." in match.history()[-1].message
+    assert "Xichang pays 1 credit for Running costs." in match.history()[-1].message
     assert match.state.table.resource("Xichang", "credits") == credits - 1
 
 

@@ -213,4 +213,4 @@ def test_ignoring_a_hazard_without_the_command_points_is_refused() -> None:
     run(match, "move SHLD1 1 hazard", "scan XP/H02")
     command = match.state.table.resource("Baikonur", "command")
     run(match, f"adjust Baikonur command -{command} test")
-    assert "costs 1 command point(s) and Baikonur has 0 left" in refused(match, "ignore")
+    assert "costs 1 command point and Baikonur has 0 left" in refused(match, "ignore")

@@ -89,7 +89,7 @@ def test_a_healthy_kiosk_reports_everything_and_asks_for_no_fix():
     assert lines["gl"][0] == ("GPU drivers: v3d, vc4-drm (hardware OpenGL); the kiosk last "
                               "drew with V3D 4.2.14.0.")
     assert lines["touch"][0] == ("generic ft5x06 (79) on /dev/input/event4: 1 Kivy touch "
-                                 "provider(s) (hid_%(name)s = probesysfs,provider=hidinput).")
+                                 "provider (hid_%(name)s = probesysfs,provider=hidinput).")
     assert lines["groups"][0] == "This user is in video, render, input."
     assert lines["kiosk"][0] == "Kiosk service: enabled, active."
     assert lines["camera"][0] == ("Pi camera imx708: autofocus off, lens fixed at 7.7 "
@@ -125,14 +125,14 @@ def test_no_v3d_driver_means_llvmpipe():
 def test_the_guides_two_providers_are_reported_as_double_touches():
     found = _lines(probes.report(_pi(files={
         "/home/pi/.config/exploration-companion/kivy/config.ini": GUIDE_CONFIG})))
-    assert "3 Kivy touch provider(s)" in found["touch"][0]
+    assert "3 Kivy touch providers" in found["touch"][0]
     assert "exactly one touch line" in found["touch"][1]
 
 
 def test_without_a_config_kivys_own_defaults_double_up_with_the_mouse():
     found = _lines(probes.report(_pi(files={
         "/home/pi/.config/exploration-companion/kivy/config.ini": ""})))
-    assert "2 Kivy touch provider(s)" in found["touch"][0] and found["touch"][1]
+    assert "2 Kivy touch providers" in found["touch"][0] and found["touch"][1]
 
 
 def test_no_touch_screen_says_what_to_check():

@@ -11,7 +11,8 @@ from tests.racegame.rules import RULES
 HERE = Path(__file__).resolve().parent
 
 GAME = GameDefinition(id="race", prefix="RC", title="Comet Race", rules=RULES,
-                      catalog_file=str(HERE / "race.toml"), demo_file=str(HERE / "demo.txt"))
+                      catalog_file=str(HERE / "race.toml"), demo_file=str(HERE / "demo.txt"),
+                      demo_setup=("join Ann", "join Bo", "start"))
 # Comet Race: the test game. It lives in tests/ and is registered only in the
 # test process (tests/conftest.py sets COMPANION_GAMES); it proves a game plugs in
 # with no edit outside its own package, catalog and tests (docs/adding-a-game.md).

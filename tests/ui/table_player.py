@@ -2,8 +2,9 @@
 
 `TablePlayer.choose(texts, trail, seat)` picks one button's text among those shown
 (after the partials tapped so far, `trail`), by a fixed list of preferences that keeps
-the game short while it deploys ships, drops a trap, makes maneuver checks and flies
-a ship over the trap. It knows labels, not rules: the prompt decides what is offered.
+the game short while it deploys ships, drops a trap, makes maneuver checks, ends a move
+on a hazard space, flies a ship over the trap and another off the map. It knows labels,
+not rules: the prompt decides what is offered.
 """
 
 from __future__ import annotations
@@ -30,6 +31,10 @@ class TablePlayer:
     checks: int = 0
     exploded: bool = False
     moved_in_round: set[int] = field(default_factory=set)
+    hazard_met: bool = False
+    #: The trap owner's ship flies off the map once, from this round on.
+    outer_space_round: int = 5
+    off_the_map: bool = False
 
     def choose(self, texts: Sequence[str], trail: Sequence[str], seat: str, round_: int) -> str:
         shown = [t for t in texts if not any(re.search(a, t) for a in AVOID)]
@@ -64,6 +69,9 @@ class TablePlayer:
         if seat == self.pilot and round_ not in self.moved_in_round and wants and move:
             self.moved_in_round.add(round_)
             return move
+        if seat == self.trap_owner and self.trap_dropped and not self.off_the_map and \
+                round_ >= self.outer_space_round and move:
+            return move
         return self._first(shown, r"^Select ")
 
     def _deeper(self, shown: Sequence[str], trail: Sequence[str], seat: str) -> str | None:
@@ -77,7 +85,9 @@ class TablePlayer:
         if last.startswith("Move "):
             return self._first(shown, r"^1 space") or shown[0]
         if re.match(r"^1 space|^1 hex tile", last):
-            return self._first(shown, r"^Ends on a credit space") or shown[0]
+            return self._end(shown, seat)
+        if last.startswith("Ends on off the map"):
+            return self._first(shown, r"^Passes no object")
         if last.startswith("Ends on"):
             trap = self._first(shown, r"^Passes T\d+$")
             if trap and self.checks >= 2 and not self.exploded:
@@ -88,3 +98,14 @@ class TablePlayer:
                 return self._first(shown, r"^Passes L1  >")
             return self._first(shown, r"^Passes no object")
         return None
+
+    def _end(self, shown: Sequence[str], seat: str) -> str:
+        """The kind of space a move ends on: the pilot meets a hazard once, the trap owner
+        flies off the map once, every other move ends on a credit space."""
+        if seat == self.trap_owner and not self.off_the_map:
+            self.off_the_map = True
+            return self._first(shown, r"^Ends on off the map") or shown[0]
+        if seat == self.pilot and not self.hazard_met:
+            self.hazard_met = True
+            return self._first(shown, r"^Ends on a hazard space") or shown[0]
+        return self._first(shown, r"^Ends on a credit space") or shown[0]

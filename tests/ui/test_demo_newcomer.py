@@ -4,7 +4,7 @@ the scan strip names the card read as the reveal does (a hidden one by whose it 
 
 from __future__ import annotations
 
-from companion.ui.command import DEMO_SETUP
+from companion.games.exploration import DEMO_SETUP
 
 
 def test_the_empty_tables_words_are_big_enough_to_read_in_the_preview() -> None:

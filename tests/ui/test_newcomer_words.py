@@ -31,7 +31,7 @@ def test_the_explore_screen_and_the_waiting_planets_are_told_in_words(make_drive
 
 def test_the_history_and_the_table_tell_undo_and_redo_without_command_lines(
         make_driver) -> None:
-    from companion.ui.command import DEMO_SETUP
+    from companion.games.exploration import DEMO_SETUP
 
     driver = make_driver(seed=2047, demo_setup=DEMO_SETUP)
     driver.tap("History")
@@ -46,7 +46,7 @@ def test_the_history_and_the_table_tell_undo_and_redo_without_command_lines(
 
 
 def test_counts_on_the_dashboard_are_said_as_a_player_says_them(make_driver) -> None:
-    from companion.ui.command import DEMO_SETUP
+    from companion.games.exploration import DEMO_SETUP
 
     driver = make_driver(seed=2047, demo_setup=DEMO_SETUP)
     assert driver.shown("11 cards owed in all.")

@@ -50,6 +50,15 @@ def test_dashboard_shows_seats_scores_and_the_change_since_last_time() -> None:
     assert rows["Xichang"].colour != rows["Baikonur"].colour
 
 
+def test_a_seat_row_names_the_cards_in_effect_for_that_seat() -> None:
+    view = {"seats": [{"seat": "Xichang", "credits": 13, "in_effect": [
+        {"id": "H09", "name": "Running costs", "summary": "Keep this card: ..."}]},
+        {"seat": "Baikonur", "credits": 15, "in_effect": []}]}
+    rows = {row.seat: row for row in dashboard("Exploration", view).seats}
+    assert rows["Xichang"].counters == "13 credits · in effect: Running costs"
+    assert rows["Baikonur"].counters == "15 credits"
+
+
 def test_seat_colours_follow_a_ti4_players_chosen_colour() -> None:
     match = Match(game("ti4").rules, load_catalog("ti4"), 1)
     for line in ("player Alice red", "player Bob blue", "player Carol green", "setup"):
@@ -207,7 +216,7 @@ def test_a_ship_in_play_shows_its_tracks_bonuses_cargo_and_what_may_be_corrected
              "expires_round": 4, "condition": "", "from_round": 3}
     line = ship_line(_ship(bonuses=[bonus], skip_turns=1), round_=3)
     assert line.title == "TRNS1 Transporter"
-    assert line.place == "on the map: a hazard space · skips 1 turn(s)"
+    assert line.place == "on the map: a hazard space · skips 1 turn"
     assert line.tracks == "Energy 2/6 · Resistance 3/3 · Velocity 3 · Maneuverability 3"
     assert line.bonuses == "Bonuses: +1 maneuverability (Trim thrusters) until round 4"
     assert line.cargo == "Cargo: Habitat, GNSS (2 of 4 slots)"
@@ -290,7 +299,7 @@ def test_odds_show_the_table_apis_sentence_and_each_names_chance() -> None:
                       "scan XP/D17", "scan XP/P06")
     primary = hidden.odds("primary").to_dict()
     shown = odds_view(primary)
-    assert "1 more primary card(s) are in hidden hands" in shown.sentence
+    assert "1 more primary card is in hidden hands" in shown.sentence
     assert shown.rows == ()  # no list of names that would hold the mission kept secret
     held = hidden.catalog.card("P06").name
     assert held in primary["sentence"] and held not in shown.sentence
@@ -379,3 +388,22 @@ def test_a_reveal_names_the_seat_a_card_goes_to_and_no_seat_for_a_row(tmp_path) 
     card = reveal_view(revealed_cards(session, row.step), 0, "", 17, {})
     assert card.heading == "Maneuver card" and card.name == session.match.catalog.card("M01").name
     session.close()
+
+
+def test_a_hazards_whole_decision_is_offered_on_its_reveal_but_not_the_tables_other_moves(
+        ) -> None:
+    from companion.ui.presenters.reveal import reveal_view
+    from companion.ui.table import RevealedCard
+
+    card = RevealedCard("H12", "Mars restriction", "hazard", "Put a restriction token on a "
+                        "chosen Mars space.", False, "play:hazard", for_seat=False)
+    closes = [{"label": f"Apply Mars restriction: close mars{n}", "group": "Hazard",
+               "enabled": True, "command": f"resolve mars{n}"} for n in range(1, 5)]
+    ignore = {"label": "Ignore Mars restriction for its command points", "group": "Hazard",
+              "enabled": True, "command": "ignore"}
+    view = reveal_view([card], 0, "", 50, {"actions": [*closes, ignore]})
+    assert [c.value for c in view.choices] == [
+        "resolve mars1", "resolve mars2", "resolve mars3", "resolve mars4", "ignore"]
+    # Four commands across two groups are the table carrying on: none is the card's.
+    others = [{**closes[0], "group": "Flight"}, {**closes[1], "group": "Turn"}, *closes[2:]]
+    assert reveal_view([card], 0, "", 50, {"actions": others}).choices == ()

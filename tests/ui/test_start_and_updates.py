@@ -129,7 +129,7 @@ def test_a_refusal_leaves_the_actions_working(make_driver) -> None:
 
 
 def test_the_scan_strip_shows_the_camera_once_frames_come(make_driver) -> None:
-    from companion.ui.command import DEMO_SETUP
+    from companion.games.exploration import DEMO_SETUP
 
     driver = make_driver(demo=True, scanner=True, demo_setup=DEMO_SETUP, seed=7)
     strip = driver.app.screen("dashboard").ids.scanstrip

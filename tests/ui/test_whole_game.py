@@ -1,8 +1,10 @@
 """A whole 2-seat, 8-round Exploration game played through the screens only, by touch on
 the prompt's buttons: the new-game form, every card the table owes read by the scanner
 from the demo camera (which shows the card the seeded deck deals), reveals acknowledged,
-an undo and a redo, maneuver checks on the check screen (one face tapped, one roll by
-the app), a trap dropped and going off on the explosion screen, the final scoreboard."""
+a hazard card met on a hazard space and applied on its reveal, an outer-space tile drawn
+by a ship flying off the map, an undo and a redo, maneuver checks on the check screen
+(one face tapped, one roll by the app), a trap dropped and going off on the explosion
+screen, the final scoreboard."""
 
 from __future__ import annotations
 
@@ -33,6 +35,8 @@ class Table:
         self.explosions: list[str] = []
         self.undone = False
         self.scanned = 0
+        self.cards: list[str] = []  # "Hazard card: Lost cargo", as each reveal headed it
+        self.resolved: list[str] = []
 
     def step(self) -> None:
         screen = self.driver.screen.name
@@ -47,10 +51,19 @@ class Table:
             self.tap_an_action()
 
     def reveal(self) -> None:
-        driver = self.driver
+        """Read the card; one that asks for a decision is applied on the reveal itself."""
+        driver, screen = self.driver, self.driver.screen
         assert driver.shown("Step ")
         self.reveals += 1
-        driver.tap(driver.screen.ids["continue"])
+        self.cards.append(f"{screen.heading}: {screen.name_text}")
+        choices = [w for w in reversed(screen.ids.choices.children) if isinstance(w, BigButton)]
+        apply = next((w for w in choices if w.text.startswith("Apply ")), None)
+        if apply is None:
+            driver.tap(screen.ids["continue"])
+            return
+        driver.tap(apply)
+        assert driver.screen.name == "dashboard" and not driver.app.message_refused
+        self.resolved.append(driver.app.message)
 
     def check(self) -> None:
         driver = self.driver
@@ -134,6 +147,10 @@ def test_a_whole_exploration_game_by_touch_reaches_the_final_scoreboard(make_dri
     assert driver.app.game_over
     assert table.undone and table.reveals >= 10 and table.scanned >= 16
     assert len(table.checks) == 2 and table.explosions == ["Trap T1 explodes!"]
+    # Both kinds of card a move draws came through the camera and were shown.
+    assert [c for c in table.cards if c.startswith("Hazard card: ")], table.cards
+    assert [c for c in table.cards if c.startswith("Hex card: Outer Space tile")], table.cards
+    assert len(table.resolved) == 1 and " resolved for " in table.resolved[0], table.resolved
     if driver.screen.name == "reveal":
         driver.tap("Continue")
         driver.tap("Final scores")

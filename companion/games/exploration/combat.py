@@ -14,7 +14,7 @@ from companion.core.catalog import Catalog
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import Event, event
 from companion.core.rules import Outcome, Verb
-from companion.core.words import whole_number
+from companion.core.words import counted, whole_number
 from companion.games.exploration import catalog as xc
 from companion.games.exploration import traps
 from companion.games.exploration.checks import acting_ship, destroyed, flight_rule, spend_energy
@@ -90,13 +90,14 @@ def hit_ship(catalog: Catalog, attacker: ShipStatus, target: ShipStatus, damage:
         events.append(gain(seat, "command", command, reason))
     text = (f"{target.card} takes {hit.lost} damage (energy {target.energy}->{hit.energy}, "
             f"resistance {target.resistance}->{hit.resistance})"
-            + (", shielded by its energy" if use_shield else "") + f"; {seat} gains {command} "
-            f"command point(s).")
+            + (", shielded by its energy" if use_shield else "")
+            + f"; {seat} gains {counted(command, 'command point')}.")
     if hit.destroyed:
         frags = flight_rule(catalog, "frags_per_destroyed_ship")
         events += [destroyed(target, reason),
                    gain(seat, "frags", frags, f"destroyed {target.card}")]
-        text += f" {target.card} is destroyed with its modules; {seat} gains {frags} frag(s)."
+        text += (f" {target.card} is destroyed with its modules; {seat} gains "
+                 f"{counted(frags, 'frag')}.")
     return events, text
 
 
@@ -115,7 +116,8 @@ def _options(words: Sequence[str], ship: ShipStatus) -> tuple[int | None, bool]:
         i += 1
     if distance is not None and distance > ship.energy:
         raise IllegalMoveError(f"The target is out of range: {ship.card}'s range is its energy "
-                               f"{ship.energy}, the target is {distance} spaces away.")
+                               f"{ship.energy}, the target is "
+                               f"{counted(distance, 'space')} away.")
     return distance, shield
 
 
@@ -174,12 +176,12 @@ def hit_dropped(state: XpState, catalog: Catalog, ship: ShipStatus, word: str,
         if control.space.upper() == word:
             return [event("control_removed", space=control.space, reason=reason), gained], (
                 f"{control.seat}'s {control.module} cube on {control.space} is destroyed and "
-                f"discarded; {ship.owner} gains {command} command point(s), no frag.")
+                f"discarded; {ship.owner} gains {counted(command, 'command point')}, no frag.")
     if traps.is_trap_word(state, word):
         trap = traps.find_trap(state, word)
         return [event("trap_removed", trap_id=trap.trap_id, reason=reason), gained], (
-            f"Trap {trap.trap_id} is destroyed; {ship.owner} gains {command} command "
-            f"point(s), no frag.")
+            f"Trap {trap.trap_id} is destroyed; {ship.owner} gains "
+            f"{counted(command, 'command point')}, no frag.")
     raise IllegalMoveError(f"{word} is not a ship, a dropped module's space or a trap.")
 
 

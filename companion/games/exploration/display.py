@@ -93,8 +93,8 @@ def empty_deck_sentence(catalog: Catalog, deck: str) -> str:
 
 
 def reshuffle_sentence(deck: str, count: int) -> str:
-    return (f"The {deck} deck is empty: shuffle its discard pile ({count} cards) into a new "
-            f"{deck} deck before drawing.")
+    return (f"The {deck} deck is empty: shuffle its discard pile ({counted(count, 'card')}) "
+            f"into a new {deck} deck before drawing.")
 
 
 # ---- who acts and what the game waits for -----------------------------------------------

@@ -16,6 +16,7 @@ from companion.core.catalog import Catalog
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import Event, event
 from companion.core.rules import Outcome, Verb
+from companion.core.words import counted
 from companion.games.exploration import catalog as xc
 from companion.games.exploration import traps
 from companion.games.exploration.checks import (
@@ -88,7 +89,7 @@ def rewards(state: XpState, catalog: Catalog, ship: ShipStatus, kind: str, area:
     more, text = credit_gain(state, ship.owner, int(data["credits"]), source)
     events += [*more, event("scored", seat=ship.owner, points=int(data["score"]), source=source)]
     return events, f"{ship.owner} places a cube on {space} ({area_name}). {text} " \
-                   f"{ship.owner} scores {data['score']} domination points."
+                   f"{ship.owner} scores {counted(int(data['score']), 'domination point')}."
 
 
 def _next_open(state: XpState, area: str) -> str:

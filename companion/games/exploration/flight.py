@@ -173,13 +173,14 @@ def _check_steps(state: XpState, catalog: Catalog, ship: ShipStatus, report: Mov
     if ship.location == "outer_space":
         per_round = flight_rule(catalog, "outer_tiles_per_round")
         if report.steps != 1 or report.end not in ("outer", "tile"):
-            raise IllegalMoveError(f"{ship.card} is in outer space: it moves {per_round} hex "
-                                   f"tile(s) per round, one per move (`move {ship.card} 1 "
-                                   f"outer` or `... 1 tile at X3`).")
+            raise IllegalMoveError(f"{ship.card} is in outer space: it moves "
+                                   f"{counted(per_round, 'hex tile')} per round, one per move "
+                                   f"(`move {ship.card} 1 outer` or `... 1 tile at X3`).")
         allowed = per_round + ship.bonus("extra_move", state.table.round)
         used = ship.outer_moves if ship.outer_moves_round == state.table.round else 0
         if used >= allowed:
-            raise IllegalMoveError(f"{ship.card} already moved {used} hex tile(s) this round.")
+            raise IllegalMoveError(f"{ship.card} already moved "
+                                   f"{counted(used, 'hex tile')} this round.")
         return
     if report.end == "tile":
         raise IllegalMoveError(f"{ship.card} is on the map: flying off it reveals a new tile "
@@ -215,8 +216,9 @@ def move(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     if len(set(passed_traps)) != len(passed_traps):
         raise IllegalMoveError("A move passes each trap once; name it once.")
     if report.faces and len(report.faces) != len(checked):
-        raise IllegalMoveError(f"This move needs {len(checked)} maneuver check(s): enter "
-                               f"{len(checked)} die face(s), or none to let the app roll.")
+        raise IllegalMoveError(f"This move needs {counted(len(checked), 'maneuver check')}: "
+                               f"enter {counted(len(checked), 'die face')}, or none to let "
+                               f"the app roll.")
     energy = max(0, ship.energy - flight_rule(catalog, "action_energy"))
     events: list[Event] = [spend_energy(catalog, ship)]
     texts = [f"{ship.card} moves {counted(report.steps, 'space')}."]
@@ -276,7 +278,7 @@ def _space_effect(state: XpState, catalog: Catalog, ship: ShipStatus, end: str,
     if end == "command":
         amount = flight_rule(catalog, "command_space")
         return [gain(seat, "command", amount, "command space")], \
-            f"{seat} gains {amount} command point(s)."
+            f"{seat} gains {counted(amount, 'command point')}."
     if end == "hazard":
         return [request("hazard", ship)], f"Hazard space: a hazard card is drawn for " \
                                           f"{ship.card}."

@@ -11,6 +11,7 @@ from __future__ import annotations
 from companion.core.builder import Builder
 from companion.core.catalog import Catalog
 from companion.core.rules import Outcome
+from companion.core.words import counted
 from companion.games.exploration.checks import flying_ship
 from companion.games.exploration.display import owed_decks, reshuffle_count, reshuffle_sentence
 from companion.games.exploration.flight import next_ship
@@ -21,8 +22,8 @@ def follow_up(b: Builder[XpState], before: XpState, first_event: int) -> None:
     """Say what the command's events mean for the table; end a destroyed ship's turn."""
     for e in b.events[first_event:]:
         if e.type == "discard_reshuffled":
-            b.say(f"The {e['deck']} discard pile ({len(e['cards'])} cards) was shuffled into "
-                  f"a new {e['deck']} deck for this draw.")
+            b.say(f"The {e['deck']} discard pile ({counted(len(e['cards']), 'card')}) was "
+                  f"shuffled into a new {e['deck']} deck for this draw.")
     was_owed = set(owed_decks(before, b.catalog))
     for deck in owed_decks(b.state, b.catalog):
         count = reshuffle_count(b.state, b.catalog, deck)

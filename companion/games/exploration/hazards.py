@@ -19,6 +19,7 @@ from companion.core.catalog import CardEntry, Catalog
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import Event, event
 from companion.core.rules import Outcome, Verb
+from companion.core.words import counted, for_count
 from companion.core.zones import Zone
 from companion.games.exploration import traps
 from companion.games.exploration.checks import area_spaces, destroyed
@@ -83,7 +84,7 @@ def _hazard_drawn(state: XpState, card: CardEntry, draw: ShipDraw) -> Outcome:
     cost = int(card.attrs.get("ignore_cost", 0))
     return Outcome(tuple(events), f"{draw.seat} draws hazard {card.name} ({card.card_id}) for "
                                   f"{draw.ship}: {card.summary} It is applied, or ignored for "
-                                  f"{cost} command point(s).", draw.seat)
+                                  f"{counted(cost, 'command point')}.", draw.seat)
 
 
 def tile_effects(state: XpState, card: CardEntry, ship: ShipStatus) -> tuple[list[Event], str]:
@@ -104,10 +105,10 @@ def tile_effects(state: XpState, card: CardEntry, ship: ShipStatus) -> tuple[lis
         said.append(text)
     if attrs.get("command"):
         events.append(gain(seat, "command", int(attrs["command"]), reason))
-        said.append(f"{seat} gains {attrs['command']} command point(s).")
+        said.append(f"{seat} gains {counted(int(attrs['command']), 'command point')}.")
     if attrs.get("score"):
         events.append(event("scored", seat=seat, points=int(attrs["score"]), source=reason))
-        said.append(f"{seat} scores {attrs['score']} domination points.")
+        said.append(f"{seat} scores {counted(int(attrs['score']), 'domination point')}.")
     for _ in range(int(attrs.get("hazard", 0))):
         events.append(request("hazard", ship))
         said.append(f"Draw a hazard card for {ship.card}.")
@@ -126,8 +127,8 @@ def ignore(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     cost = int(card.attrs.get("ignore_cost", 0))
     events = [*pay(state, pending.seat, cost, f"ignore hazard {card.name}", resource="command"),
               *_close(card, pending, keep=False), *round_end_again(state)]
-    return Outcome(tuple(events), f"{pending.seat} spends {cost} command point(s) to ignore "
-                                  f"{card.name}.", pending.seat)
+    return Outcome(tuple(events), f"{pending.seat} spends {counted(cost, 'command point')} to "
+                                  f"ignore {card.name}.", pending.seat)
 
 
 def resolve(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
@@ -182,8 +183,8 @@ def _remove_module(state: XpState, catalog: Catalog, card: CardEntry, ship: Ship
     count = min(int(card.attrs["amount"]), len(ship.modules))
     kinds = [a.lower() for a in args]
     if len(kinds) != count or not Counter(kinds) <= Counter(ship.modules):
-        raise CommandSyntaxError(f"Name {count} module(s) to remove: resolve MODULE... (from "
-                                 f"{', '.join(ship.modules)}).")
+        raise CommandSyntaxError(f"Name {counted(count, 'module')} to remove: resolve "
+                                 f"MODULE... (from {', '.join(ship.modules)}).")
     events: list[Event] = []
     for kind in kinds:
         removed = remove_module(catalog, ship, kind, f"hazard {card.name}")
@@ -191,14 +192,15 @@ def _remove_module(state: XpState, catalog: Catalog, card: CardEntry, ship: Ship
         for e in removed:  # the next removal sees this one (a resistance module's +1)
             state = SHARED_APPLIERS[e.type](state, e)
         ship = state.ships[ship.card]
-    return events, f"{ship.card} loses {', '.join(kinds)} module(s)."
+    return events, f"{ship.card} loses {', '.join(kinds)} {for_count(len(kinds), 'module')}."
 
 
 def _draw_secondary(state: XpState, catalog: Catalog, card: CardEntry, ship: ShipStatus,
                     args: Sequence[str]) -> tuple[list[Event], str]:
     return request_draws(state, catalog, ship.owner, "secondary", int(card.attrs["amount"]),
                          f"hazard {card.name}",
-                         f"{ship.owner} draws {{count}} secondary mission(s) (scan them).")
+                         lambda n: f"{ship.owner} draws {counted(n, 'secondary mission')} "
+                                   f"(scan {for_count(n, 'it', 'them')}).")
 
 
 def _less_maneuverability(state: XpState, catalog: Catalog, card: CardEntry, ship: ShipStatus,
@@ -217,8 +219,8 @@ def _less_maneuverability(state: XpState, catalog: Catalog, card: CardEntry, shi
 
 def _keep(state: XpState, catalog: Catalog, card: CardEntry, ship: ShipStatus,
           args: Sequence[str]) -> tuple[list[Event], str]:
-    return [], f"{ship.owner} keeps the card and pays {card.attrs['amount']} credit(s) at the " \
-               f"start of every round."
+    return [], (f"{ship.owner} keeps the card and pays "
+                f"{counted(int(card.attrs['amount']), 'credit')} at the start of every round.")
 
 
 def _restrict_mars(state: XpState, catalog: Catalog, card: CardEntry, ship: ShipStatus,

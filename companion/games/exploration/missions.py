@@ -16,6 +16,7 @@ from companion.core.catalog import CardEntry, Catalog
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import Event, event
 from companion.core.rules import Outcome, Verb
+from companion.core.words import counted
 from companion.games.exploration.hazards import hazards_counter
 from companion.games.exploration.resources import gain
 from companion.games.exploration.setup import HIDDEN_DECKS
@@ -91,9 +92,9 @@ def reward_events(card: CardEntry, seat: str) -> tuple[list[Event], str]:
     if "reward_score" in card.attrs:
         points = int(card.attrs["reward_score"])
         return [event("scored", seat=seat, points=points, source=source)], \
-            f"{seat} scores {points} domination points."
+            f"{seat} scores {counted(points, 'domination point')}."
     credits = int(card.attrs["reward_credits"])
-    return [gain(seat, "credits", credits, source)], f"{seat} gains {credits} credits."
+    return [gain(seat, "credits", credits, source)], f"{seat} gains {counted(credits, 'credit')}."
 
 
 def reveal(state: XpState, catalog: Catalog, card: CardEntry) -> Outcome:

@@ -8,7 +8,7 @@ actions (development card, deploy, build, maneuver) are in support.py.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -16,6 +16,7 @@ from companion.core.catalog import Catalog
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import Event, event
 from companion.core.rules import Outcome, Verb
+from companion.core.words import counted, for_count
 from companion.games.exploration import catalog as xc
 from companion.games.exploration.display import drawable, empty_deck_sentence
 from companion.games.exploration.resources import credit_gain, gain, pay
@@ -77,29 +78,30 @@ def _tech_effect(state: XpState, catalog: Catalog, seat: str, effect: str,
         return credit_gain(state, seat, int(action["credits"]), reason)
     if "command" in action:
         return [gain(seat, "command", int(action["command"]), reason)], \
-            f"{seat} gains {action['command']} command point(s)."
+            f"{seat} gains {counted(int(action['command']), 'command point')}."
     if "score" in action:
         return [event("scored", seat=seat, points=int(action["score"]), source=reason)], \
-            f"{seat} scores {action['score']} domination points."
+            f"{seat} scores {counted(int(action['score']), 'domination point')}."
     if "draw" in action:
         deck = str(action["draw"])
         return request_draws(state, catalog, seat, deck, int(action["draw_count"]), reason,
-                             f"Draw {{count}} {deck} card(s) and scan them.")
+                             lambda n: f"Draw {counted(n, deck + ' card')} and scan "
+                                       f"{for_count(n, 'it', 'them')}.")
     events = [e for ship in state.selected_ships(seat)
               for e in selection_boost(state, ship, action, effect)]
     return events, "It applies to each ship selected for the next flight phase."
 
 
 def request_draws(state: XpState, catalog: Catalog, seat: str, deck: str, count: int,
-                  reason: str, said: str) -> tuple[list[Event], str]:
+                  reason: str, said: Callable[[int], str]) -> tuple[list[Event], str]:
     """Owe `seat` up to `count` cards of `deck`: no more than the deck can still give, so a
     draw from a deck that ran out (and is never reshuffled) never holds up the game.
-    `said` is the sentence for the draw, with {count} for the number owed."""
+    `said` gives the sentence for the draw from the number owed."""
     available = min(count, drawable(state, catalog, deck))
     if available == 0:
         return [], f"{empty_deck_sentence(catalog, deck)} {seat} draws nothing."
     events = [event("draws_requested", seat=seat, deck=deck, count=available, reason=reason)]
-    text = said.format(count=available)
+    text = said(available)
     if available < count:
         text += f" Only {available} can be drawn: {empty_deck_sentence(catalog, deck)}"
     return events, text
@@ -143,7 +145,7 @@ def select(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
         for played in state.seats[seat].actions_in(state.table.round):
             events += selection_boost(state, ship, actions[played.effect], played.effect)
     names = ", ".join(s.card for s in ships)
-    cost = f", spending {command} command point(s)" if command else ""
+    cost = f", spending {counted(command, 'command point')}" if command else ""
     warnings = [f"{s.card} has 0 energy: it cannot act in the flight phase until its energy "
                 f"is recovered." for s in ships if _energy_after(s, events) <= 0]
     return Outcome(tuple(events), " ".join([f"{seat} selects {names} for the flight "
@@ -204,7 +206,7 @@ def round_start(state: XpState, catalog: Catalog) -> Outcome | None:
         income = int(xc.ship_type(catalog, ship.ship_type).extras.get("credits_per_round", 0))
         if income and ship.location in IN_SPACE:
             events.append(gain(ship.owner, "credits", income, f"{ship.card} ability income"))
-            notes.append(f"{ship.owner} gains {income} credits from {ship.card}.")
+            notes.append(f"{ship.owner} gains {counted(income, 'credit')} from {ship.card}.")
     for seat in state.table.seats:
         for card in lasting_cards(state, seat):
             attrs = catalog.card(card).attrs
@@ -212,7 +214,7 @@ def round_start(state: XpState, catalog: Catalog) -> Outcome | None:
                 due = min(int(attrs["amount"]), state.table.resource(seat, "credits"))
                 if due:
                     events.append(gain(seat, "credits", -due, f"{catalog.card(card).name}"))
-                notes.append(f"{seat} pays {due} credit(s) for {catalog.card(card).name}.")
+                notes.append(f"{seat} pays {counted(due, 'credit')} for {catalog.card(card).name}.")
     return Outcome(tuple(events), " ".join(notes))
 
 

@@ -16,6 +16,7 @@ from companion.core import piles
 from companion.core.catalog import Catalog
 from companion.core.errors import IllegalMoveError
 from companion.core.prompt import Choice, amount_phrase
+from companion.core.words import counted
 from companion.games.exploration import catalog as xc
 from companion.games.exploration.checks import areas, attribute, flight_rule, flying_ship
 from companion.games.exploration.display import location_name, module_name
@@ -58,7 +59,7 @@ def ship_actions(state: XpState, catalog: Catalog, ship: ShipStatus) -> list[Cho
                                   command=f"drop {c} {kind}", cost=cost))
     if any(xc.module(catalog, m)["category"] == "turret" for m in ship.modules):
         choices.append(Choice(f"Attack with {c} (a target on the same orbit, within "
-                              f"{ship.energy} spaces)", FLIGHT, partial=f"attack {c}",
+                              f"{counted(ship.energy, 'space')})", FLIGHT, partial=f"attack {c}",
                               cost=cost))
     ability = xc.ship_type(catalog, ship.ship_type).ability
     if ability in ("bomber", "destroyer", "recover"):
@@ -280,7 +281,8 @@ def hazard_choices(state: XpState, catalog: Catalog) -> list[Choice]:
     if effect == "remove_module" and ship.modules:
         count = min(int(card.attrs["amount"]), len(ship.modules))
         sets = dict.fromkeys(tuple(sorted(c)) for c in combinations(ship.modules, count))
-        resolves = [Choice(f"Apply {card.name}: remove {', '.join(s)}", HAZARD,
+        resolves = [Choice(f"Apply {card.name}: remove the "
+                           + " and the ".join(module_name(catalog, m) for m in s), HAZARD,
                            command="resolve " + " ".join(s)) for s in sets]
     elif effect == "restrict_mars_space":
         spaces = [f"mars{n}" for n in range(1, int(areas(catalog)["mars"]["spaces"]) + 1)

@@ -8,15 +8,19 @@ from __future__ import annotations
 
 from companion.core.errors import IllegalMoveError
 from companion.core.events import Event, event
+from companion.core.prompt import amount_phrase
+from companion.core.words import counted
 from companion.games.exploration.state import XpState
 
-#: How the rulebook names an amount of each resource in a sentence.
-PLAIN_NAMES = {"credits": "credits", "command": "command point(s)",
-               "technology": "technology point(s)", "frags": "frag(s)"}
+#: How the rulebook names one unit of each resource in a sentence (the prompt's costs
+#: too: ExplorationRules.resource_nouns).
+RESOURCE_NOUNS = {"credits": "credit", "command": "command point",
+                  "technology": "technology point", "frags": "frag"}
 
 
-def plain_name(resource: str) -> str:
-    return PLAIN_NAMES.get(resource, resource)
+def amount_of(resource: str, amount: int) -> str:
+    """An amount of a resource as a player says it: '1 command point', '2 frags'."""
+    return amount_phrase(amount, resource, RESOURCE_NOUNS)
 
 
 def gain(seat: str, resource: str, amount: int, reason: str) -> Event:
@@ -28,8 +32,8 @@ def pay(state: XpState, seat: str, amount: int, doing: str, reserved: int = 0,
     """The payment event, or a refusal saying what is missing (`reserved` is already spent)."""
     have = state.table.resource(seat, resource) - reserved
     if amount > have:
-        raise IllegalMoveError(f"{seat} cannot {doing}: it costs {amount} "
-                               f"{plain_name(resource)} and {seat} has {have} left.")
+        raise IllegalMoveError(f"{seat} cannot {doing}: it costs "
+                               f"{amount_of(resource, amount)} and {seat} has {have} left.")
     return [gain(seat, resource, -amount, doing)] if amount else []
 
 
@@ -37,4 +41,4 @@ def credit_gain(state: XpState, seat: str, amount: int, reason: str) -> tuple[li
     """Credits from an action, unless a restriction token blocks them this round."""
     if state.seats[seat].has_restriction("no_credits", state.table.round):
         return [], f"{seat} gains no credits this round (restriction token)."
-    return [gain(seat, "credits", amount, reason)], f"{seat} gains {amount} credits."
+    return [gain(seat, "credits", amount, reason)], f"{seat} gains {counted(amount, 'credit')}."

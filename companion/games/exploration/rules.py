@@ -41,6 +41,7 @@ from companion.games.exploration import (
 from companion.games.exploration.catalog import validate_rules
 from companion.games.exploration.migrations import MIGRATIONS
 from companion.games.exploration.phases import PHASES
+from companion.games.exploration.resources import RESOURCE_NOUNS
 from companion.games.exploration.state import SHARED_APPLIERS, Applier, XpState
 
 
@@ -71,6 +72,8 @@ class ExplorationRules:
 
     game = "xp"
     title = "Exploration"
+    #: One unit of each resource, as the prompt says an action's cost.
+    resource_nouns = RESOURCE_NOUNS
 
     def new_state(self, catalog: Catalog, seed: int) -> XpState:
         validate_rules(catalog)

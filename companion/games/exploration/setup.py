@@ -110,10 +110,11 @@ def _starting_bonus(catalog: Catalog, port: str) -> list[Event]:
 
 def _join_message(catalog: Catalog, port: str, player: str) -> str:
     bonus = xc.spaceport_bonus(catalog, port)
-    gains = [f"{bonus['credits']} credits"]
+    gains = [counted(int(bonus["credits"]), "credit")]
     if bonus.get("command"):
-        gains.append(f"{bonus['command']} command points")
-    draws = [f"{bonus[d]} {d} card" for d in ("primary", "development") if bonus.get(d)]
+        gains.append(counted(int(bonus["command"]), "command point"))
+    draws = [counted(int(bonus[d]), f"{d} card") for d in ("primary", "development")
+             if bonus.get(d)]
     if bonus.get("module_choice"):
         draws.append("a module of their choice")
     text = f"{player} takes {port} and gains {', '.join(gains)}."

@@ -19,7 +19,7 @@ from companion.core.rules import Outcome, Verb
 from companion.core.words import counted
 from companion.games.exploration import catalog as xc
 from companion.games.exploration.preparation import active_seat, lasting_cards
-from companion.games.exploration.resources import credit_gain, gain, pay
+from companion.games.exploration.resources import amount_of, credit_gain, gain, pay
 from companion.games.exploration.state import (
     MANEUVER_ROW,
     ShipStatus,
@@ -58,7 +58,7 @@ def develop(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     to = play_zone(seat) if card.attrs.get("lasting") else piles.discard_zone("development")
     events += [event("seat_updated", seat=seat, set={"dev_played_round": state.table.round}),
                piles.move(card.card_id, piles.area_zone(seat), to, "played"), *more]
-    paid = f" for {cost} credits" if cost else ""
+    paid = f" for {counted(cost, 'credit')}" if cost else ""
     return Outcome(tuple(events), f"{seat} plays {card.name} ({card.card_id}){paid}. {said}",
                    seat)
 
@@ -83,12 +83,13 @@ def _dev_effect(state: XpState, card: CardEntry, seat: str,
     for resource in ("command", "technology"):
         if attrs.get(resource):
             events.append(gain(seat, resource, int(attrs[resource]), reason))
-            said.append(f"{seat} gains {attrs[resource]} {resource} point(s).")
+            said.append(f"{seat} gains {amount_of(resource, int(attrs[resource]))}.")
     if attrs.get("score"):
         events.append(event("scored", seat=seat, points=int(attrs["score"]), source=reason))
-        said.append(f"{seat} scores {attrs['score']} domination points.")
+        said.append(f"{seat} scores {counted(int(attrs['score']), 'domination point')}.")
     if attrs.get("discount"):
-        said.append(f"From now on {attrs['discount']} costs {attrs['amount']} credit less.")
+        said.append(f"From now on {attrs['discount']} costs "
+                    f"{counted(int(attrs['amount']), 'credit')} less.")
     return events, " ".join(said)
 
 
@@ -113,8 +114,9 @@ def deploy(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
         "location": "launch_pad", "where": "launch pad", "energy": ship.start_energy,
         "resistance": ship.max_resistance}))
     return Outcome(tuple(events), f"{seat} deploys {kind.name} {ship.card} on the launch pad "
-                                  f"for {cost} credits (energy {ship.start_energy}, resistance "
-                                  f"{ship.max_resistance}).", seat)
+                                  f"for {counted(cost, 'credit')} (energy "
+                                  f"{ship.start_energy}, resistance {ship.max_resistance}).",
+                   seat)
 
 
 # ---- building modules -----------------------------------------------------------------------
@@ -198,7 +200,8 @@ def maneuver(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     more, said = _maneuver_effect(state, catalog, seat, card, ship, args[2:], cost)
     events += [event("ship_updated", card=ship.card, set={"maneuver_used": card.card_id}),
                *more]
-    return Outcome(tuple(events), f"{seat} uses {card.name} on {ship.card} for {cost} credits. "
+    return Outcome(tuple(events), f"{seat} uses {card.name} on {ship.card} for "
+                                  f"{counted(cost, 'credit')}. "
                                   f"{said}", seat)
 
 

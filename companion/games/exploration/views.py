@@ -7,6 +7,7 @@ from typing import Any
 
 from companion.core import piles
 from companion.core.catalog import Catalog
+from companion.core.words import counted
 from companion.games.exploration import catalog as xc
 from companion.games.exploration import display
 from companion.games.exploration.checks import attribute, flying_ship
@@ -153,7 +154,7 @@ def render(state: XpState, catalog: Catalog, seat: str | None = None) -> str:
         lines.append(f"Discard piles: {discards}")
     draft = data["draft"]
     if draft["drafter"]:
-        held = f" ({draft['pack_cards']} ships in it)" if draft["pack_cards"] else ""
+        held = f" ({counted(draft['pack_cards'], 'ship')} in it)" if draft["pack_cards"] else ""
         lines.append(f"Ship draft: pack {draft['pack']}{held}, {draft['drafter']} picks")
     if draft.get("my_pack"):
         lines.append("Your pack: " + ", ".join(f"{c['id']} {c['name']}"
@@ -199,9 +200,9 @@ def _final_lines(seats: list[dict[str, Any]]) -> list[str]:
 def _seat_lines(s: dict[str, Any]) -> list[str]:
     breakdown = ", ".join(f"{src} {pts:+d}" for src, pts in s["score_breakdown"].items())
     head = (f"{s['seat']} ({s['player']}): {s['score']} DP"
-            f"{' [' + breakdown + ']' if breakdown else ''}; {s['credits']} credits, "
-            f"{s['command']} command, {s['technology']} technology, {s['frags']} frags; "
-            f"{s['hidden_missions']} hidden missions")
+            f"{' [' + breakdown + ']' if breakdown else ''}; {counted(s['credits'], 'credit')}, "
+            f"{s['command']} command, {s['technology']} technology, "
+            f"{counted(s['frags'], 'frag')}; {counted(s['hidden_missions'], 'hidden mission')}")
     lines = [head]
     if s["technology_actions"]:
         played = ", ".join(f"Lv-{t['level']} {t['effect']}" for t in s["technology_actions"])

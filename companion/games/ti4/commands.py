@@ -10,6 +10,7 @@ from companion.core.catalog import CardEntry
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import event
 from companion.core.seats import Seat
+from companion.core.words import for_count
 from companion.games.ti4 import abilities, frontier, relics
 from companion.games.ti4.explore import (
     Builder,
@@ -74,7 +75,8 @@ def cmd_setup(b: Builder, args: list[str]) -> str | None:
     for card in extra:
         b.add(piles.move(card.card_id, "box", piles.deck_zone(card.deck), f"option {card.option}"))
     if extra:
-        b.say(f"Shuffle the {len(extra)} {', '.join(options)} cards into their decks.")
+        b.say(f"Shuffle the {len(extra)} {', '.join(options)} "
+              f"{for_count(len(extra), 'card')} into their decks.")
     frontier.place_at_setup(b)
     first = b.state.table.seats[0]
     b.add(event("phase_changed", round=1, phase="action", active=first))

@@ -14,6 +14,7 @@ from companion.core.builder import Builder as CoreBuilder
 from companion.core.catalog import CardEntry, Catalog
 from companion.core.errors import IllegalMoveError
 from companion.core.events import event
+from companion.core.words import counted
 from companion.games.ti4.data import TOKEN_TILE, TI4Data, printed_traits, ti4_data
 from companion.games.ti4.state import COMMON, REVEALED, Exploration, TI4State
 
@@ -176,7 +177,7 @@ def prepare_draw(b: Builder, item: Exploration, deck: str) -> bool:
     if reshuffle:
         b.add(*reshuffle)
         b.say(f"The {deck} deck is empty: shuffle its discard pile "
-              f"({len(reshuffle[0]['cards'])} cards) to form a new {deck} deck (35.7a).")
+              f"({counted(len(reshuffle[0]['cards']), 'card')}) to form a new {deck} deck (35.7a).")
     left = b.state.table.count_in(piles.deck_zone(deck))
     what = target_phrase(b.catalog, item)
     if left == 0:

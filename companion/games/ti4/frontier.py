@@ -7,6 +7,7 @@ import re
 
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import event
+from companion.core.words import counted
 from companion.games.ti4.data import system_tiles
 from companion.games.ti4.explore import Builder, data_of, enqueue, label, planets_in_system
 from companion.games.ti4.state import Exploration
@@ -24,7 +25,7 @@ def place_at_setup(b: Builder) -> None:
     tiles = list(data_of(b).frontier_setup_tiles)
     b.add(event("frontier_placed", tiles=tiles, reason="setup"))
     b.say(f"Place a frontier token in each system without planets: tiles "
-          f"{', '.join(tiles)} ({len(tiles)} tokens, 35.4a).")
+          f"{', '.join(tiles)} ({counted(len(tiles), 'token')}, 35.4a).")
 
 
 def place_by_ability(b: Builder, tile: str, ability: str) -> None:

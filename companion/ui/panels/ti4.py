@@ -12,6 +12,7 @@ from kivy.lang import Builder
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
+from companion.core.words import counted
 from companion.ui.panels import PanelSpec
 from companion.ui.panels.panel import CountRow, Panel, PanelCard
 from companion.ui.presenters import ti4
@@ -103,7 +104,7 @@ class DecksPanel(Panel):
         for deck in table.view.get("decks", []):
             self.add_widget(CountRow(
                 heading=f"{str(deck['deck']).capitalize()} deck",
-                detail=f"{deck['fragments_left']} fragments left; "
+                detail=f"{counted(int(deck['fragments_left']), 'fragment')} left; "
                        f"{len(deck.get('discard', ()))} discarded",
                 count=str(deck["left"])))
         self.add_widget(CountRow(heading="Relic deck", detail="cards left",

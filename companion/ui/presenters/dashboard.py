@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.core.words import counted
 from companion.ui.presenters.colours import seat_colour
 
 #: Seat counters shown on the dashboard when a game's view has them, with their words.
@@ -62,11 +63,6 @@ def _sources(seat: Mapping[str, Any]) -> str:
     return ", ".join(f"{source} {points:+d}" for source, points in entries.items())
 
 
-def counted(count: int, noun: str) -> str:
-    """`1 planet`, `2 planets`, `0 planets`: a count with its noun as a player says it."""
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
 def _counters(seat: Mapping[str, Any]) -> str:
     parts = [f"{seat[key]} {word}" for key, word in COUNTERS if key in seat]
     if "planets" in seat:
@@ -79,6 +75,9 @@ def _counters(seat: Mapping[str, Any]) -> str:
         parts.append(counted(len(seat["fragments"]), "fragment"))
     if "relics" in seat:
         parts.append(counted(len(seat["relics"]), "relic"))
+    lasting = [str(card.get("name") or card.get("id")) for card in seat.get("in_effect") or []]
+    if lasting:  # a kept hazard card or a lasting development card: why a number moves
+        parts.append("in effect: " + ", ".join(lasting))
     return " · ".join(parts)
 
 

@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.core.words import counted, for_count
+
 
 @dataclass(frozen=True)
 class DeckRow:
@@ -50,8 +52,9 @@ def reshuffle_notes(view: Mapping[str, Any]) -> tuple[str, ...]:
         count = int(owed.get("reshuffle_first") or 0)
         if count:
             deck = owed["deck"]
-            notes.append(f"The {deck} deck is empty: shuffle its discard pile ({count} cards) "
-                         f"into a new {deck} deck, then draw for {owed.get('reason')}.")
+            notes.append(f"The {deck} deck is empty: shuffle its discard pile "
+                         f"({counted(count, 'card')}) into a new {deck} deck, then draw "
+                         f"for {owed.get('reason')}.")
     return tuple(dict.fromkeys(notes))
 
 
@@ -75,7 +78,8 @@ def odds_view(odds: Mapping[str, Any]) -> OddsView:
 def _hidden_sentence(deck: str, odds: Mapping[str, Any], hidden: int) -> str:
     left = int(odds.get("left") or 0)
     unseen = int(odds.get("unseen") or left + hidden)
-    return (f"{left} cards left in the {deck} deck; {hidden} more {deck} card(s) are in "
-            f"hidden hands, so the next card is one of {unseen} unseen cards. Their names "
+    more = f"{counted(hidden, f'more {deck} card')} {for_count(hidden, 'is', 'are')}"
+    return (f"{counted(left, 'card')} left in the {deck} deck; {more} in hidden hands, so the "
+            f"next card is one of {counted(unseen, 'unseen card')}. Their names "
             f"are not listed on the shared screen: they would name the missions players "
             f"keep secret.")

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.core.words import counted
 from companion.ui.presenters.colours import OKABE_ITO, seat_colour
 
 
@@ -55,8 +56,8 @@ def winner_sentence(seats: tuple[FinalSeat, ...]) -> str:
     best = max(s.total for s in seats)
     winners = [s.player or s.seat for s in seats if s.total == best]
     if len(winners) == 1:
-        return f"{winners[0]} wins with {best} points."
-    return f"{' and '.join(winners)} share the win with {best} points each."
+        return f"{winners[0]} wins with {counted(best, 'point')}."
+    return f"{' and '.join(winners)} share the win with {counted(best, 'point')} each."
 
 
 def final_view(view: Mapping[str, Any]) -> FinalView:

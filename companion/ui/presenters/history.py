@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from companion.core.words import counted
 from companion.ui.runner import SavedGame
 from companion.ui.table import HistoryRow
 
@@ -42,5 +43,5 @@ def history_lines(rows: Sequence[HistoryRow]) -> list[HistoryLine]:
 
 def games_lines(games: Sequence[SavedGame]) -> list[tuple[str, str]]:
     """(game id, one line) for the saved-games list: what, how far, when."""
-    return [(g.game_id, f"{g.title}  ·  {g.steps} steps  ·  last played "
+    return [(g.game_id, f"{g.title}  ·  {counted(g.steps, 'step')}  ·  last played "
                         f"{g.updated[:16].replace('T', ' ')}") for g in games]

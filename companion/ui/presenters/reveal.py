@@ -6,11 +6,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.ui.presenters.actions import ActionItem, actions_view
+from companion.ui.presenters.actions import ActionGroup, ActionItem, actions_view
 from companion.ui.table import RevealedCard
 
 #: Choices offered on the reveal itself; the rest stay on the dashboard.
 MAX_CHOICES = 3
+#: A card's own decision (every choice left in one group of the prompt, such as a hazard's
+#: Mars spaces and its ignore) is offered whole on the reveal up to this many buttons,
+#: which still fit side by side at 800x480 with their words wrapped.
+MAX_DECISION_CHOICES = 5
 #: Where a card revealed to all waits to be resolved (TI4's `play:revealed`).
 REVEALED = "revealed"
 
@@ -39,19 +43,27 @@ def reveal_view(cards: Sequence[RevealedCard], index: int, message: str, step: i
                           f"Only {card.to} looks at it; it stays hidden from the table until "
                           f"they reveal it. To look again later, {card.to}'s player holds a "
                           "finger on their seat's badge.", message, counter, True, ())
-    enabled = [item for group in actions_view(prompt).groups for item in group.items]
-    # A card that asks for a decision (resolve or ignore a hazard) narrows the prompt to a
-    # few commands: those are offered on the reveal; otherwise the table carries on, except
-    # for the commands that name this very card (TI4: "Resolve Paradise World (C10)").
-    choices = tuple(enabled) if len(enabled) <= MAX_CHOICES and all(
-        item.kind == "command" for item in enabled) else tuple(
-        item for item in enabled if item.kind == "command" and f"({card.card_id})" in item.label)
+    choices = _choices(card, actions_view(prompt).groups)
     owner = f" for {card.to}" if card.to and card.for_seat else ""
     if card.to == REVEALED:  # TI4 (note 5): revealed to all before the explorer resolves it
         seat = prompt.get("seat")
         owner = f" for {seat}, revealed to all" if seat else ", revealed to all"
     return RevealView(f"{deck.capitalize()} card{owner}", card.name, card.card_id,
-                      card.summary, message, counter, False, choices[:MAX_CHOICES])
+                      card.summary, message, counter, False, choices)
+
+
+def _choices(card: RevealedCard, groups: Sequence[ActionGroup]) -> tuple[ActionItem, ...]:
+    """A card that asks for a decision (resolve or ignore a hazard) narrows the prompt to a
+    few commands: those are offered on the reveal, all of them when they form one group;
+    otherwise the table carries on, except for the commands that name this very card
+    (TI4: "Resolve Paradise World (C10)")."""
+    enabled = [item for group in groups for item in group.items]
+    if enabled and all(item.kind == "command" for item in enabled) and (
+            len(enabled) <= MAX_CHOICES
+            or (len(groups) == 1 and len(enabled) <= MAX_DECISION_CHOICES)):
+        return tuple(enabled)
+    return tuple(item for item in enabled
+                 if item.kind == "command" and f"({card.card_id})" in item.label)[:MAX_CHOICES]
 
 
 def scan_words(cards: Sequence[RevealedCard], ok: bool) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from companion.core.words import counted
 from companion.ui.presenters.dashboard import dashboard
 from companion.ui.table import TableData
 
@@ -70,15 +71,15 @@ def _note(seat: Mapping[str, object], sources: str) -> str:
         parts.append(sources)
     hidden = int(str(seat.get("hidden_missions") or 0))
     if hidden:
-        parts.append(f"{hidden} hidden mission{'s' if hidden != 1 else ''}")
+        parts.append(counted(hidden, "hidden mission"))
     return " · ".join(parts)
 
 
 def _first_sentences(text: str, limit: int = LAST_CHARS) -> str:
     """Whole sentences from the start of `text`, as many as fit in about `limit` characters.
 
-    >>> _first_sentences("MONY1 drifts 1 space(s). MONY1 ends its move. SHLD1 stays.", 30)
-    'MONY1 drifts 1 space(s).'
+    >>> _first_sentences("MONY1 drifts 2 spaces. MONY1 ends its move. SHLD1 stays.", 30)
+    'MONY1 drifts 2 spaces.'
     """
     kept = ""
     for sentence in text.replace(". ", ".\n").splitlines():

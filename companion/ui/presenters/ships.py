@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.core.words import counted
 from companion.ui.presenters.colours import seat_colour
 
 #: The tracks of a ship in play the Ships panel corrects, with their words (the view's
@@ -84,7 +85,7 @@ def _place(ship: Mapping[str, Any]) -> str:
     if ship.get("selected"):
         extras.append("selected to fly this round")
     if ship.get("skip_turns"):
-        extras.append(f"skips {ship['skip_turns']} turn(s)")
+        extras.append(f"skips {counted(int(ship['skip_turns']), 'turn')}")
     return " · ".join([place, *extras])
 
 
@@ -92,7 +93,7 @@ def _cargo(ship: Mapping[str, Any]) -> str:
     modules = ship.get("module_names") or ship.get("modules") or []
     slots = ship.get("cargo_slots")
     held = ", ".join(modules) if modules else "empty"
-    return f"Cargo: {held} ({len(modules)} of {slots} slots)" if slots is not None \
+    return f"Cargo: {held} ({len(modules)} of {counted(int(slots), 'slot')})" if slots is not None \
         else f"Cargo: {held}"
 
 

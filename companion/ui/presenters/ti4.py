@@ -12,9 +12,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.core.words import counted
 from companion.ui.presenters.actions import ActionItem, actions_view
 from companion.ui.presenters.colours import seat_colour
-from companion.ui.presenters.dashboard import counted
 
 #: The prompt's groups that belong to an exploration under way (TI4's prompt names them).
 EXPLORATION_GROUPS = ("Draw a card", "Exploration")
@@ -98,7 +98,7 @@ def seat_fragments(view: Mapping[str, Any]) -> tuple[SeatFragments, ...]:
         relics = ", ".join(seat.get("relics", ())) or "no relics"
         owed = int(seat.get("relic_draws_owed") or 0)
         if owed:
-            relics += f"; owed {owed} relic card(s) from the relic deck"
+            relics += f"; owed {counted(owed, 'relic card')} from the relic deck"
         rows.append(SeatFragments(str(seat["seat"]), seat_colour(index, seat.get("color")),
                                   _fragment_text(seat.get("fragments", ())), relics,
                                   ", ".join(seat.get("other", ()))))

@@ -11,6 +11,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
+from companion.core.words import counted
 from companion.ui.presenters.colours import hex_rgba
 from companion.ui.presenters.final import FinalView, final_view
 from companion.ui.screens import load_layout
@@ -83,7 +84,7 @@ class FinalScreen(Screen):
             if seat.player and seat.player != seat.seat:
                 who += f" ({seat.seat})"
             head.add_widget(LineText(text=who, bold=True, pos_hint={"center_y": 0.5}))
-            head.add_widget(LineText(text=f"{seat.total} points", bold=True, halign="right",
+            head.add_widget(LineText(text=counted(seat.total, "point"), bold=True, halign="right",
                                      size_hint_x=None, width="150dp",
                                      pos_hint={"center_y": 0.5}))
             row.add_widget(head)

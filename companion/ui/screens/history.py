@@ -7,7 +7,7 @@ from typing import Any
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion.ui.presenters.dashboard import counted
+from companion.core.words import counted
 from companion.ui.presenters.history import HistoryLine, history_lines
 from companion.ui.screens import load_layout
 from companion.ui.table import TableData

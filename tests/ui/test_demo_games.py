@@ -1,0 +1,112 @@
+"""`companion app --demo [GAME]`: each game gives its own demo table (its definition's
+`demo_setup`); `--demo` alone still starts Exploration, `--demo ti4` a TI4 table the app
+plays with the demo camera, and an unknown game is one sentence naming the games."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+from companion.core.definition import GameDefinition
+from companion.ui.command import app_command, demo_game
+from companion.ui.runner import Reply, run_inline, start_opening
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def demo_of(*words: str) -> GameDefinition | None:
+    parser = argparse.ArgumentParser()
+    app_command.add_arguments(parser)
+    return demo_game(parser.parse_args(list(words)))
+
+
+def test_demo_alone_is_exploration_and_a_game_key_picks_that_game() -> None:
+    assert demo_of() is None  # no --demo: the saved game, no demo table
+    alone = demo_of("--demo", "--size", "1280x720")
+    assert alone is not None and alone.title == "Exploration"
+    assert alone.demo_setup == ("length 8", "join Xichang Ana", "join Baikonur Ben")
+    ti4 = demo_of("--demo", "ti4")
+    assert ti4 is not None and ti4.title == "TI4 Exploration"
+    assert ti4.demo_setup == ("player Alice red", "player Bob blue", "player Carol green",
+                              "setup")
+
+
+def test_every_game_s_demo_setup_is_accepted_line_by_line(tmp_path: Path) -> None:
+    from companion.games.registry import games
+    from companion.session import open_session
+
+    demos = [g for g in games() if g.demo_setup]
+    assert {g.id for g in demos} >= {"xp", "ti4"}
+    for game in demos:
+        session = open_session(tmp_path / f"{game.id}.db", game.id, new=True, seed=1)
+        try:
+            refused = [(line, r.message) for line in game.demo_setup
+                       if not (r := session.run(line)).ok]
+            assert not refused, f"{game.title}: {refused}"
+            assert session.match.step_count == len(game.demo_setup)
+        finally:
+            session.close()
+
+
+def test_a_game_kept_outside_the_package_gives_its_demo_table_too(tmp_path: Path) -> None:
+    race = demo_of("--demo", "race")  # the test game, registered only in the test process
+    assert race is not None and race.title == "Comet Race"
+    opening = start_opening(tmp_path / "demo.db", None, race.demo_setup, seed=3, game=race.id)
+    replies: list[Reply] = []
+    opening.first_reply.connect(replies.append)
+    opening.runner.attach(run_inline)
+    for _ in range(2000):
+        if replies:
+            break
+        threading.Event().wait(0.005)
+    opening.runner.stop()
+    assert replies and replies[0].ok, replies
+    table = replies[0].table
+    assert table is not None and table.title == "Comet Race" and table.steps == 3
+
+
+def test_an_unknown_demo_game_is_one_sentence_naming_the_games() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "offscreen"}
+    env.pop("COMPANION_GAMES", None)  # the packaged games only, as a player has them
+    done = subprocess.run([sys.executable, "-m", "companion", "app", "--demo", "chess"],
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr == ("'chess' is not a game with a demo table; choose xp (Exploration) "
+                           "or ti4 (TI4 Exploration).\n")
+    helped = subprocess.run([sys.executable, "-m", "companion", "app", "--help"],
+                            env=env, capture_output=True, text=True, timeout=60)
+    said = " ".join(helped.stdout.split())
+    assert "--demo [GAME]" in said and "(xp or ti4; xp when GAME is left out)" in said
+
+
+def test_demo_ti4_starts_a_seated_ti4_table_that_explores_with_the_demo_camera(
+        make_driver, monkeypatch) -> None:
+    from companion.ui import app
+
+    monkeypatch.setattr(app, "DEMO_CARD_DELAY", 0.05)
+    ti4 = demo_of("--demo", "ti4")
+    assert ti4 is not None
+    driver = make_driver(seed=102, demo=True, scanner=True, demo_setup=ti4.demo_setup,
+                         demo_game=ti4.id)
+    driver.wait_for(lambda: driver.screen.name == "dashboard" and driver.app.table is not None,
+                    "the demo table")
+    assert driver.app.table.title == "TI4 Exploration"
+    for seat in ("Alice", "Bob", "Carol"):
+        assert driver.shown(seat)
+    assert driver.shown("Alice's action: take or scan a planet, or another action.")
+    assert driver.app.demo_camera.tag is None  # nothing owed yet: the table is clear
+    driver.tap("Take a planet for Alice")
+    assert driver.screen.name == "explore"
+    driver.tap("76: Rigel I, Rigel II, Rigel III")
+    driver.tap("Alice takes 3 planets")
+    # The first planet's card is owed: the demo camera lays it and the scanner reads it.
+    driver.wait_for(lambda: driver.screen.name == "reveal", "the demo camera's first card", 60)
+    assert driver.shown("Hazardous card for Alice, revealed to all")
+    assert driver.shown("Step 6")  # four setup lines, the planets taken, the card read
+    strip = driver.app.screen("dashboard").ids.scanstrip
+    read = [t for t in driver.texts(strip) if t.startswith("Read")]
+    assert read == ["Read Rich World (H12)"] and driver.shown("Resolve Rich World (H12)")
