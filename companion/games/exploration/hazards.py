@@ -31,6 +31,7 @@ from companion.games.exploration.state import (
     SHARED_APPLIERS,
     PendingHazard,
     ShipDraw,
+    ShipDrawn,
     ShipStatus,
     XpState,
     play_zone,
@@ -64,7 +65,7 @@ def scan_ship_draw(state: XpState, catalog: Catalog, card: CardEntry) -> Outcome
         return _hazard_drawn(state, card, draw)
     drawn = piles.draw_observed(state.table, card.card_id, card.deck, OUTER_SPACE,
                                 lambda _c: card.name)
-    events = [*drawn, event("ship_draw_done", deck="hex")]
+    events = [*drawn, event("ship_draw_done", deck="hex", card=card.card_id)]
     ship = state.ships[draw.ship]
     more, text = tile_effects(state, card, ship)
     return Outcome(tuple(events + more + round_end_again(state)),
@@ -78,7 +79,7 @@ def _hazard_drawn(state: XpState, card: CardEntry, draw: ShipDraw) -> Outcome:
     counter = hazards_counter(draw.seat)
     drawn = piles.draw_observed(state.table, card.card_id, card.deck, RESOLVING,
                                 lambda _c: card.name)
-    events = [*drawn, event("ship_draw_done", deck="hazard"),
+    events = [*drawn, event("ship_draw_done", deck="hazard", card=card.card_id),
               event("hazard_drawn", card=card.card_id, seat=draw.seat, ship=draw.ship),
               event("counter_set", name=counter, value=state.table.counters.get(counter, 0) + 1)]
     cost = int(card.attrs.get("ignore_cost", 0))
@@ -276,16 +277,22 @@ def _requested(state: XpState, e: Event) -> XpState:
 
 
 def _done(state: XpState, e: Event) -> XpState:
+    """The first draw waiting for this deck is filled; the card it took is remembered with
+    the ship and seat it was for (an event stored before it named its card leaves the
+    record as it was; a hazard's own `hazard_drawn` names it anyway)."""
     draws = list(state.ship_draws)
-    for i, d in enumerate(draws):
-        if d.deck == e["deck"]:
-            del draws[i]
-            break
-    return replace(state, ship_draws=tuple(draws))
+    filled = next((i for i, d in enumerate(draws) if d.deck == e["deck"]), None)
+    if filled is None:
+        return state
+    done = draws.pop(filled)
+    card = e.get("card")
+    last = ShipDrawn(str(card), done.deck, done.seat, done.ship) if card else state.last_ship_draw
+    return replace(state, ship_draws=tuple(draws), last_ship_draw=last)
 
 
 def _hazard_drawn_applied(state: XpState, e: Event) -> XpState:
-    return replace(state, pending_hazard=PendingHazard(e["card"], e["seat"], e["ship"]))
+    return replace(state, pending_hazard=PendingHazard(e["card"], e["seat"], e["ship"]),
+                   last_ship_draw=ShipDrawn(e["card"], "hazard", e["seat"], e["ship"]))
 
 
 def _hazard_closed(state: XpState, e: Event) -> XpState:
