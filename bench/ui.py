@@ -16,19 +16,27 @@ there) and copy its markdown into docs/perf.md.
    (60 fps at most) and a frame is drawn only when something changed.
 3. Preview: dashboard frames with the scan strip fed by the scanner reading a
    30 fps 1280x720 replay (a QR tag on a table); counts preview updates per second.
+4. A game night (`--only night`): each run a new process (`--child-night TAPS`) plays
+   whole Exploration games by touch for TAPS taps (bench/ui_session.py: the prompt's
+   buttons, reveals, checks, a trap, undo and redo, history, tabs, scoreboard, settings,
+   menu and resume, new games), reading its resident memory every 200 taps; the
+   figures are medians over the runs.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
@@ -146,6 +154,81 @@ def _rss_mib() -> float:
     return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
+def child_night(taps: int, every: int = 200) -> None:
+    """One game night in this process: print its resident memory (MiB) after start and
+    every `every` taps, as JSON, then leave. Frames are not held to 60 a second (Kivy's
+    clock would sleep between them): the same frames and replies, in less wall time."""
+    _configure()
+    from kivy.config import Config
+
+    Config.set("graphics", "maxfps", "0")
+    from ui_session import GameNight
+
+    from companion.ui.app import AppOptions, CompanionApp
+    from companion.ui.driver import AppDriver
+    from companion.ui.sound import SilentSpeaker
+
+    folder = Path(tempfile.mkdtemp(prefix="bench-night-"))
+    options = AppOptions(db=folder / "night.db", seed=2047,
+                         settings_path=folder / "settings.json")
+    driver = AppDriver(CompanionApp(options, speaker=SilentSpeaker()))
+    samples = {0: _rss_mib()}
+    night = GameNight(driver, every, lambda n: samples.__setitem__(n, _rss_mib()))
+    started = time.perf_counter()
+    night.play(taps)
+    seconds = time.perf_counter() - started
+    samples.setdefault(taps, _rss_mib())  # a count of taps that is not a multiple of `every`
+    driver.close()
+    shutil.rmtree(folder, ignore_errors=True)
+    print(json.dumps({"rss": samples, "games": night.games, "seconds": seconds}), flush=True)
+    os._exit(0)  # Kivy's window needs no tidying
+
+
+def game_nights(taps: int, runs: int, parallel: bool = False) -> list[dict[str, Any]]:
+    """Game nights of `taps` taps, one process each: one after the other, or all at once
+    (`parallel`: the memory figures do not depend on speed; the seconds a tap then do)."""
+    command = [sys.executable, __file__, "--child-night", str(taps)]
+    if parallel:
+        children = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     text=True, env=os.environ) for _ in range(runs)]
+        outs = [(child.communicate(timeout=7200), child.returncode) for child in children]
+    else:
+        outs = []
+        for _ in range(runs):
+            done = subprocess.run(command, capture_output=True, text=True, timeout=7200,
+                                  env=os.environ)
+            outs.append(((done.stdout, done.stderr), done.returncode))
+    nights = []
+    for (stdout, stderr), code in outs:
+        if code != 0:
+            raise RuntimeError(f"A game night failed:\n{stderr[-3000:]}")
+        night = json.loads(stdout.strip().splitlines()[-1])
+        night["rss"] = {int(n): mib for n, mib in night["rss"].items()}
+        nights.append(night)
+    return nights
+
+
+def night_rows(nights: list[dict[str, Any]], taps: int) -> list[str]:
+    """The game-night figures as table rows: medians over the runs (min and max beside)."""
+    marks = [0, 1000, taps] if taps > 1000 else [0, taps]
+
+    def row(what: str, values: list[float], target: str = "") -> str:
+        return (f"| {what} | {statistics.median(values):.1f} | {min(values):.1f} | "
+                f"{max(values):.1f} | {target} |")
+
+    rows = [row("resident memory after start (start screen), MiB" if mark == 0 else
+                f"resident memory after {mark} taps, MiB", [n["rss"][mark] for n in nights])
+            for mark in marks]
+    if taps > 1000:
+        rows.append(row(f"growth per 1000 taps from tap 1000 to {taps} (after warm-up), MiB",
+                        [(n["rss"][taps] - n["rss"][1000]) * 1000 / (taps - 1000)
+                         for n in nights], "5"))
+    rows.append(row("whole games played in those taps", [float(n["games"]) for n in nights]))
+    rows.append(row("seconds a tap (the app's own frames and the runner included)",
+                    [n["seconds"] / taps for n in nights]))
+    return rows
+
+
 def replay_video(folder: Path, seconds: float = 15.0) -> Path:
     """A 30 fps 1280x720 replay of a tagged card lying on a table."""
     import cv2
@@ -188,18 +271,48 @@ def preview_fps(db: Path, replay: Path, seconds: float = 5.0) -> tuple[float, fl
     return shown / elapsed, (last - first) / elapsed
 
 
+def print_machine() -> None:
+    print(f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
+          f"{platform.python_version()}, SDL {os.environ.get('SDL_VIDEODRIVER', 'offscreen')},"
+          f" {time.strftime('%Y-%m-%d %H:%M')}, load average {os.getloadavg()[0]:.1f}")
+
+
+def print_nights(taps: int, runs: int, parallel: bool) -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
+    nights = game_nights(taps, runs, parallel)
+    print_machine()
+    print(f"Game nights: {runs} runs of {taps} taps{' at once' if parallel else ''}, "
+          "resident memory after start and every 200 taps (MiB): "
+          + "; ".join(" ".join(f"{mib:.0f}" for _n, mib in sorted(n["rss"].items()))
+                      for n in nights))
+    print("| measure | median | min | max | target |")
+    print("|---|---|---|---|---|")
+    for line in night_rows(nights, taps):
+        print(line)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--events", type=int, default=5000)
     parser.add_argument("--starts", type=int, default=5)
     parser.add_argument("--taps", type=int, default=30)
+    parser.add_argument("--night-taps", type=int, default=3000)
+    parser.add_argument("--nights", type=int, default=3, help="game-night runs (processes)")
+    parser.add_argument("--parallel", action="store_true", help="the game nights at once")
     parser.add_argument("--child-start", type=Path)
+    parser.add_argument("--child-night", type=int, help="one game night of this many taps")
     parser.add_argument("--open-late", action="store_true",
                         help="with --child-start: open the game after Kivy (the old order)")
-    parser.add_argument("--only", choices=("start", "taps", "preview"))
+    parser.add_argument("--only", choices=("start", "taps", "preview", "night"))
     args = parser.parse_args()
     if args.child_start:
         child_start(args.child_start, args.open_late)
+        return
+    if args.child_night:
+        child_night(args.child_night)
+        return
+    if args.only == "night":
+        print_nights(args.night_taps, args.nights, args.parallel)
         return
     _configure()
     import journal as journal_bench
@@ -215,9 +328,7 @@ def main() -> None:
                            if args.only in (None, "preview") else (0.0, 0.0))
     ms = [t * 1000 for t in tap_times]
     down_ms = [t * 1000 for t in pressed]
-    print(f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
-          f"{platform.python_version()}, SDL {os.environ['SDL_VIDEODRIVER']}, "
-          f"{time.strftime('%Y-%m-%d %H:%M')}, load average {os.getloadavg()[0]:.1f}")
+    print_machine()
     print("| measure | median | min | max | target |")
     print("|---|---|---|---|---|")
     print(f"| cold start to the resumed {args.events}-event dashboard, s | "

@@ -83,6 +83,15 @@ def test_ignoring_a_hazard_costs_its_command_points() -> None:
     assert match.state.pending_hazard is None
 
 
+def test_a_hazard_offers_the_modules_it_may_remove_by_their_names() -> None:
+    from companion.core.prompt import prompt
+
+    match = to_flight(round_two())
+    run(match, "move SHLD1 1 hazard", "scan XP/H02")
+    actions = {a.label: a.command for a in prompt(match).actions if a.group == "Hazard"}
+    assert actions["Apply Lost cargo: remove the Laser turret"] == "resolve laser_turret"
+
+
 def test_running_costs_card_is_kept_and_charged_each_round() -> None:
     match = to_flight(round_two())
     run(match, "move SHLD1 1 hazard", "scan XP/H09", "resolve", "next", "next", "drift")

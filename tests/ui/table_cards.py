@@ -4,6 +4,7 @@ and the Ships panel show."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from companion.ui.gallery import flight_lines
@@ -87,7 +88,10 @@ def ship_lines(driver, card: str) -> list[str]:
     open_tab(driver, "Ships")
     texts = driver.texts(driver.screen.ids.tabs.panel("Ships"))
     start = next(i for i, t in enumerate(texts) if t.startswith(f"{card} "))
-    end = texts.index(f"Correct {card}", start)
+    end = start + 1  # up to its Correct button, the next ship, or the next seat's badge
+    while end < len(texts) and not (texts[end].startswith("Correct") or len(texts[end]) == 1
+                                    or re.match(r"^[A-Z]{3,5}\d+ ", texts[end])):
+        end += 1
     return texts[start:end]
 
 

@@ -27,8 +27,7 @@ def test_new_orders_brings_a_secret_mission_through_the_camera_never_named_in_pu
     end_trns1_on_a_hazard_space(driver)
     card_from_the_camera(driver, "New orders", "H06")
     assert driver.shown("Take one secondary mission card.")
-    driver.tap("Apply New orders")
-    assert driver.shown("Xichang draws 1 secondary mission")
+    driver.tap("Apply New orders")  # the mission it calls for may be read at once
     strip = driver.app.screen("dashboard").ids.scanstrip
     driver.wait_for(lambda: driver.screen.name == "reveal", "the mission from the camera")
     driver.settle()

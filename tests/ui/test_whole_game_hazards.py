@@ -34,10 +34,10 @@ def test_lost_cargo_removes_the_module_the_player_taps_and_undo_puts_it_back(
     assert driver.shown("Hazard card") and driver.shown("Remove one module of your choice.")
     assert driver.shown("Xichang draws hazard Lost cargo (H02) for TRNS1")
     # One choice per module TRNS1 carries; Xichang has no command point to ignore it.
-    assert driver.shown("Apply Lost cargo: remove habitat")
-    assert driver.shown("Apply Lost cargo: remove gnss")
+    assert driver.shown("Apply Lost cargo: remove the Habitat")
+    assert driver.shown("Apply Lost cargo: remove the GNSS")
     assert not driver.shown("Ignore Lost cargo")
-    driver.tap("Apply Lost cargo: remove habitat")
+    driver.tap("Apply Lost cargo: remove the Habitat")
     assert driver.screen.name == "dashboard"
     assert driver.shown("Lost cargo resolved for TRNS1: TRNS1 loses habitat")
     assert ship_lines(driver, "TRNS1")[-1] == "Cargo: GNSS (1 of 4 slots)"
@@ -48,7 +48,7 @@ def test_lost_cargo_removes_the_module_the_player_taps_and_undo_puts_it_back(
     assert ship_lines(driver, "TRNS1")[-1] == "Cargo: Habitat, GNSS (2 of 4 slots)"
     # The card waits again: its choices are back, on the dashboard this time.
     assert driver.shown("Xichang resolves or ignores the hazard Lost cargo for TRNS1.")
-    driver.tap("Apply Lost cargo: remove gnss")
+    driver.tap("Apply Lost cargo: remove the GNSS")
     assert ship_lines(driver, "TRNS1")[-1] == "Cargo: Habitat (1 of 4 slots)"
     assert driver.shown("Drop the Habitat") and not driver.shown("Drop the GNSS")
 
@@ -98,3 +98,24 @@ def test_running_costs_is_kept_and_takes_a_credit_when_the_next_round_begins(
     driver.tap("Undo", exact=True)
     assert driver.shown("Round 2 of 8") and driver.shown("Every ship drifts onto a plain space")
     assert seat_counters(driver, "Xichang").startswith("14 credits")
+
+
+def test_a_hazard_met_in_the_drift_holds_the_rounds_end_until_it_is_resolved(
+        make_driver, monkeypatch) -> None:
+    """Rulebook, "All spaceships in space": every ship on the map moves 1 space; one
+    ending on a hazard space draws its card like any move."""
+    driver = camera_game(make_driver, monkeypatch, seed=6)  # the deck deals Lost cargo
+    driver.tap("End SHLD1's flight turn")
+    driver.tap("End TRNS1's flight turn")
+    driver.tap("Report where TRNS1 drifts")
+    driver.tap("TRNS1 drifts onto a hazard space")
+    card_from_the_camera(driver, "Lost cargo", "H02")
+    driver.tap("Continue")  # read the card first; its choices wait on the dashboard
+    assert driver.shown("Round 2 of 8") and driver.shown("End of the round")
+    driver.tap("Apply Lost cargo: remove the GNSS")
+    assert driver.shown("Round 3 of 8") and driver.shown("Preparation phase")
+    assert driver.shown("Round 2 ends.")
+    assert ship_lines(driver, "TRNS1")[-1] == "Cargo: Habitat (1 of 4 slots)"
+    driver.tap("Undo", exact=True)
+    assert driver.shown("Round 2 of 8") and driver.shown("Apply Lost cargo: remove the GNSS")
+    assert ship_lines(driver, "TRNS1")[-1] == "Cargo: Habitat, GNSS (2 of 4 slots)"

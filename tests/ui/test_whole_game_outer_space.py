@@ -77,3 +77,21 @@ def test_a_tile_that_calls_for_a_hazard_brings_the_hazard_card_through_the_camer
     driver.tap("End Xichang's preparation turn")
     driver.tap("Gain 6 credits")
     assert seat_counters(driver, "Baikonur").startswith("21 credits")  # Baikonur's is whole
+
+
+def test_a_ship_that_does_not_survive_its_tile_gains_nothing(make_driver, monkeypatch) -> None:
+    """TRNS1 comes to round 2 with 1 resistance left; tile 5 takes 1 before its 4 points."""
+    from companion.ui.gallery import flight_lines
+
+    setup = (*flight_lines(), "adjust TRNS1 resistance -2 'hull hit last round'")
+    driver = camera_game(make_driver, monkeypatch, seed=12, setup=setup)
+    assert "Resistance 1/3" in ship_lines(driver, "TRNS1")[2]
+    fly_off_the_map(driver)
+    card_from_the_camera(driver, "Outer Space tile 5", "X5")
+    assert driver.shown("TRNS1 does not survive and gains nothing.")
+    driver.tap("Continue")
+    assert seat_score(driver, "Xichang")[0] == "0"
+    _title, place, *_ = ship_lines(driver, "TRNS1")
+    assert place.startswith("destroyed")
+    driver.tap("Undo", exact=True)  # the tile is owed again: the ship is back, whole
+    assert "Resistance 1/3" in ship_lines(driver, "TRNS1")[2]

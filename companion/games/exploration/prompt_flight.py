@@ -281,7 +281,8 @@ def hazard_choices(state: XpState, catalog: Catalog) -> list[Choice]:
     if effect == "remove_module" and ship.modules:
         count = min(int(card.attrs["amount"]), len(ship.modules))
         sets = dict.fromkeys(tuple(sorted(c)) for c in combinations(ship.modules, count))
-        resolves = [Choice(f"Apply {card.name}: remove {', '.join(s)}", HAZARD,
+        resolves = [Choice(f"Apply {card.name}: remove the "
+                           + " and the ".join(module_name(catalog, m) for m in s), HAZARD,
                            command="resolve " + " ".join(s)) for s in sets]
     elif effect == "restrict_mars_space":
         spaces = [f"mars{n}" for n in range(1, int(areas(catalog)["mars"]["spaces"]) + 1)
