@@ -24,6 +24,7 @@ from companion.core.zones import Zone
 from companion.games.exploration import traps
 from companion.games.exploration.checks import area_spaces, destroyed
 from companion.games.exploration.combat import remove_module
+from companion.games.exploration.display import module_name
 from companion.games.exploration.preparation import request_draws
 from companion.games.exploration.resources import credit_gain, gain, pay
 from companion.games.exploration.state import (
@@ -163,7 +164,8 @@ def _lose_energy(state: XpState, catalog: Catalog, card: CardEntry, ship: ShipSt
     amount = int(card.attrs["amount"])
     ships = _fleet(state, ship)
     return [event("ship_updated", card=s.card, set={"energy": max(0, s.energy - amount)})
-            for s in ships], f"{', '.join(s.card for s in ships)} lose {amount} energy."
+            for s in ships], (f"{', '.join(s.card for s in ships)} "
+                             f"{for_count(len(ships), 'loses', 'lose')} {amount} energy.")
 
 
 def _lose_resistance(state: XpState, catalog: Catalog, card: CardEntry, ship: ShipStatus,
@@ -193,7 +195,8 @@ def _remove_module(state: XpState, catalog: Catalog, card: CardEntry, ship: Ship
         for e in removed:  # the next removal sees this one (a resistance module's +1)
             state = SHARED_APPLIERS[e.type](state, e)
         ship = state.ships[ship.card]
-    return events, f"{ship.card} loses {', '.join(kinds)} {for_count(len(kinds), 'module')}."
+    names = " and the ".join(module_name(catalog, kind) for kind in kinds)
+    return events, f"{ship.card} loses the {names}."
 
 
 def _draw_secondary(state: XpState, catalog: Catalog, card: CardEntry, ship: ShipStatus,
@@ -214,8 +217,8 @@ def _less_maneuverability(state: XpState, catalog: Catalog, card: CardEntry, shi
     return [event("modifier_added", card=s.card, attr="maneuverability",
                   amount=-int(card.attrs["amount"]), source=f"hazard {card.name}",
                   expires_round=until, from_round=start) for s in ships], \
-        f"{', '.join(s.card for s in ships)} have -{card.attrs['amount']} maneuverability " \
-        f"{when}."
+        f"{', '.join(s.card for s in ships)} {for_count(len(ships), 'has', 'have')} " \
+        f"-{card.attrs['amount']} maneuverability {when}."
 
 
 def _keep(state: XpState, catalog: Catalog, card: CardEntry, ship: ShipStatus,
