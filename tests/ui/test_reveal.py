@@ -35,3 +35,29 @@ def test_an_outer_space_tile_is_headed_as_the_rulebook_calls_it(make_driver):
     assert driver.screen.name == "reveal"
     assert driver.screen.heading == "Outer Space tile for TRNS1 (Ana)"
     assert not driver.shown("Hex card")
+
+
+def test_five_choices_at_800x480_are_one_height_and_leave_the_card_readable(make_driver):
+    from kivy.metrics import dp
+
+    driver = make_driver(seed=6, demo=True, demo_setup=flight_lines())
+    for label in ("Move SHLD1", "1 space", "Ends on a hazard space", "Passes no object"):
+        driver.tap(label)
+    driver.type_command("scan XP/H12")  # Mars restriction: close one of 4 spaces, or ignore
+    driver.settle()
+    screen = driver.screen
+    assert screen.name == "reveal" and screen.heading == "Hazard card for SHLD1 (Ben)"
+    choices = list(reversed(screen.ids.choices.children))
+    assert [b.text.split("  (")[0] for b in choices] == [
+        *(f"Apply Mars restriction: close mars{n}" for n in range(1, 5)),
+        "Ignore Mars restriction for its command points"]
+    heights = {round(b.height) for b in choices}
+    assert len(heights) == 1 and heights.pop() >= dp(48)
+    # Every label fits its button, and the card (name, summary, what the app did) fits
+    # above them without scrolling.
+    assert all(b.texture_size[1] <= b.height for b in choices)
+    card = screen.ids.card
+    assert card.height <= card.parent.height
+    did = "Baikonur draws hazard Mars restriction (H12) for SHLD1. It is applied, or ignored " \
+          "for 2 command points."
+    assert screen.did == did and driver.shown(did)

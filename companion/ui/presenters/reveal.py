@@ -45,7 +45,16 @@ def reveal_view(cards: Sequence[RevealedCard], index: int, message: str, step: i
                           "finger on their seat's badge.", message, counter, True, ())
     choices = _choices(card, actions_view(prompt).groups)
     return RevealView(_heading(card, prompt), card.name, card.card_id,
-                      card.summary, message, counter, False, choices)
+                      card.summary, _without_summary(message, card.summary), counter, False,
+                      choices)
+
+
+def _without_summary(message: str, summary: str) -> str:
+    """What the app did, without the card's summary the reveal already shows above it
+    ("... for SHLD1: <summary> It is applied, ..." reads "... for SHLD1. It is applied, ...")."""
+    if summary and f": {summary} " in message:
+        return message.replace(f": {summary} ", ". ", 1)
+    return message
 
 
 def _heading(card: RevealedCard, prompt: Mapping[str, Any]) -> str:
