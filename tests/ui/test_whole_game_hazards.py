@@ -39,7 +39,7 @@ def test_lost_cargo_removes_the_module_the_player_taps_and_undo_puts_it_back(
     assert not driver.shown("Ignore Lost cargo")
     driver.tap("Apply Lost cargo: remove the Habitat")
     assert driver.screen.name == "dashboard"
-    assert driver.shown("Lost cargo resolved for TRNS1: TRNS1 loses habitat")
+    assert driver.shown("Lost cargo resolved for TRNS1: TRNS1 loses the Habitat.")
     assert ship_lines(driver, "TRNS1")[-1] == "Cargo: GNSS (1 of 4 slots)"
     assert "Energy 3/6 · Resistance 3/3" in ship_lines(driver, "TRNS1")[2]  # the move's 1
     assert not driver.shown("Drop the Habitat")  # it is gone from the ship

@@ -96,12 +96,21 @@ def view(state: XpState, catalog: Catalog, seat: str | None = None) -> dict[str,
         "restricted_spaces": list(state.restricted_spaces),
         "flight_order": list(state.flight_order),
         "pending_hazard": state.pending_hazard.to_dict() if state.pending_hazard else None,
+        "last_ship_draw": _last_ship_draw(state),
     }
     if seat is not None:
         result["as_seat"] = seat
         result["my_missions"] = [_my_mission(state, catalog, seat, c)
                                  for c in table.cards_in(piles.hand_zone(seat))]
     return result
+
+
+def _last_ship_draw(state: XpState) -> dict[str, Any] | None:
+    """The hazard card or outer-space tile a ship's move drew last, and for whom."""
+    drawn = state.last_ship_draw
+    if drawn is None:
+        return None
+    return {**drawn.to_dict(), "player": state.table.players.get(drawn.seat, drawn.seat)}
 
 
 def _owed_draws(state: XpState, catalog: Catalog) -> list[dict[str, Any]]:
