@@ -61,3 +61,24 @@ def test_five_choices_at_800x480_are_one_height_and_leave_the_card_readable(make
     did = "Baikonur draws hazard Mars restriction (H12) for SHLD1. It is applied, or ignored " \
           "for 2 command points."
     assert screen.did == did and driver.shown(did)
+
+
+def test_the_board_tab_shows_whose_cube_is_where_and_the_closed_mars_space(make_driver):
+    from companion.ui.widgets import Text
+
+    driver = make_driver(seed=6, demo=True, demo_setup=flight_lines())
+    for line in ("move SHLD1 1 hazard", "scan XP/H12", "resolve mars1", "next",
+                 "drop TRNS1 gnss"):  # SHLD1 flies first
+        driver.type_command(line)
+    if driver.screen.name != "dashboard":
+        driver.tap("Continue")
+    driver.tap("Board", exact=True)
+    board = driver.screen.ids.tabs.panel("Board")
+    lines = [w.text for w in driver.widgets(board) if isinstance(w, Text)]
+    assert lines[:2] == ["GNSS orbit: 1 cube, 4 free", "gnss1: Xichang (Ana)'s cube (GNSS)"]
+    mars = lines.index("Mars: 1 closed, 3 free")
+    assert lines[mars + 1:mars + 3] == [
+        "mars1: closed by a restriction token: no domination points there",
+        "Free: mars2, mars3, mars4"]
+    assert all(w.texture_size[0] <= w.width + 1 for w in driver.widgets(board)
+               if isinstance(w, Text))

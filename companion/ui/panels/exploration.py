@@ -1,4 +1,4 @@
-"""Exploration's panels: Ships, Decks and Traps (tabs after "Seats" on the dashboard)."""
+"""Exploration's panels: Ships, Decks, Traps and Board (tabs after "Seats" on the dashboard)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 from companion.ui.panels import PanelSpec
 from companion.ui.panels.corrections import CorrectionEditor
 from companion.ui.panels.panel import AccentText, CountRow, Note, Panel, PanelCard
+from companion.ui.presenters.board import board_view
 from companion.ui.presenters.decks import deck_rows, odds_view, reshuffle_notes
 from companion.ui.presenters.ships import SeatShips, ShipLine, Track, seat_ships
 from companion.ui.presenters.traps import trap_rows
@@ -177,8 +178,22 @@ class TrapsPanel(Panel):
                                      initial=row.owner[:1].upper()))
 
 
+class BoardPanel(Panel):
+    """The domination areas: whose cube is on which space, which spaces are closed."""
+
+    def show_table(self, table: TableData) -> None:
+        self.clear_widgets()
+        for area in board_view(table.view):
+            card = PanelCard()
+            card.add_widget(Text(text=area.title, bold=True))
+            for line in area.lines:
+                card.add_widget(Text(text=line, muted=line.startswith("Free: ")))
+            self.add_widget(card)
+
+
 PANELS = (
     PanelSpec("Ships", ShipsPanel),
     PanelSpec("Decks", DecksPanel),
     PanelSpec("Traps", TrapsPanel),
+    PanelSpec("Board", BoardPanel),
 )
