@@ -50,7 +50,8 @@ def test_five_choices_at_800x480_are_one_height_and_leave_the_card_readable(make
     choices = list(reversed(screen.ids.choices.children))
     assert [b.text.split("  (")[0] for b in choices] == [
         *(f"Apply Mars restriction: close mars{n}" for n in range(1, 5)),
-        "Ignore Mars restriction for its command points"]
+        "Ignore Mars restriction"]
+    assert choices[-1].text.endswith("(2 command points)"), choices[-1].text  # its cost
     heights = {round(b.height) for b in choices}
     assert len(heights) == 1 and heights.pop() >= dp(48)
     # Every label fits its button, and the card (name, summary, what the app did) fits

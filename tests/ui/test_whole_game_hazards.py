@@ -61,7 +61,7 @@ def test_a_hazard_ignored_for_command_points_costs_them_and_leaves_the_ship_whol
     card_from_the_camera(driver, "Hull damage", "H04")
     assert driver.shown("The spaceship permanently loses 1 resistance.")
     assert driver.shown("It is applied, or ignored for 1 command point")
-    driver.tap("Ignore Hull damage for its command points")
+    driver.tap("Ignore Hull damage")
     assert driver.screen.name == "dashboard"
     assert driver.shown("Baikonur spends 1 command point")
     assert seat_counters(driver, "Baikonur").startswith("15 credits · 1 command")
