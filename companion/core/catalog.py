@@ -7,7 +7,8 @@ name the file, the key and what is wrong.
 Data shape (see docs/catalog-format.md)::
 
     [catalog]  game, title, version, sources
-    [decks.NAME]  title, tagged (bool), reshuffle (bool), when_empty (sentence)
+    [decks.NAME]  title, tagged (bool), reshuffle (bool), when_empty (sentence),
+                  card_name (what one of its cards is called)
     [[cards]]  design, name, deck, kind, ids = [...], summary, option,
                copies_assumed, assumed = [...], [cards.attrs]
     retired_ids = [...]      IDs once printed and never to be reused
@@ -32,7 +33,8 @@ class Deck:
 
     `reshuffle` says whether the rules shuffle the discard pile into a new deck
     when the deck runs out; `when_empty` is the sentence the table reads when the
-    deck is empty and gives no more cards (saying why).
+    deck is empty and gives no more cards (saying why); `card_name` is what the
+    rulebook calls one of its cards ("Outer Space tile"), or "" for "NAME card".
     """
 
     name: str
@@ -40,6 +42,11 @@ class Deck:
     tagged: bool = True
     reshuffle: bool = True
     when_empty: str = ""
+    card_name: str = ""
+
+    def one_card(self) -> str:
+        """What one card of this deck is called: "Outer Space tile", "Hazard card"."""
+        return self.card_name or f"{self.name.replace('_', ' ').capitalize()} card"
 
 
 @dataclass(frozen=True)
@@ -176,10 +183,13 @@ def _build_decks(data: Mapping[str, Any], source: str) -> dict[str, Deck]:
             flags[key] = table.get(key, True)
             if not isinstance(flags[key], bool):
                 raise _fail(source, f"decks.{name}.{key}", "must be true or false")
-        when_empty = table.get("when_empty", "")
-        if not isinstance(when_empty, str):
-            raise _fail(source, f"decks.{name}.when_empty", "must be a sentence")
-        decks[name] = Deck(name, title, flags["tagged"], flags["reshuffle"], when_empty)
+        words = {}
+        for key in ("when_empty", "card_name"):
+            words[key] = table.get(key, "")
+            if not isinstance(words[key], str):
+                raise _fail(source, f"decks.{name}.{key}", "must be text")
+        decks[name] = Deck(name, title, flags["tagged"], flags["reshuffle"], words["when_empty"],
+                           words["card_name"])
     return decks
 
 

@@ -77,6 +77,10 @@ LADDER_BUDGET_S = 0.010
 #: at most this many finder groups climbed in each.
 MAX_CARDS = 3
 MAX_GROUPS = 2
+#: A light blob no larger than this (a code at 7 px/module with its quiet zone) and
+#: in no dark card may be a light-on-dark code itself, its dark card stock lost in a
+#: dark table: it is climbed last.
+MAX_CODE_BLOB = 200
 #: At most this many light blobs of no card's shape are searched per frame (and none
 #: whose read codes leave no room for another card: `regions.all_read`).
 MAX_BLOBS = 2
@@ -166,7 +170,8 @@ class FrameReader:
         steps += used
         codes = unique(codes + found)
         boxes = self.regions(gray, suspects, codes, half, cards, groups)[:MAX_REGIONS] + [
-            box_around(g, width, height) for g, _ in more if not explained(g, codes)]
+            box_around(g, width, height) for g, _ in more if not explained(g, codes)] + [
+            pad(b, width, height) for b in _code_blobs(cards, loose)]
         found, used = self._climb_all(gray, [b for b in boxes if b not in firsts], codes,
                                       deadline, self._steps[:1])
         steps += used
@@ -354,3 +359,10 @@ class FrameReader:
             if reading.codes:
                 return [moved(c, scale, x, y) for c in reading.codes], used
         return [], used
+
+
+def _code_blobs(cards: list[Card], loose: list[Blob]) -> list[Box]:
+    """Light blobs the size of a code in no dark card (see MAX_CODE_BLOB)."""
+    dark = [box for box, light in cards if not light]
+    return [b for b in [box for box, light in cards if light] + [box for box, _ in loose]
+            if max(b[2:]) <= MAX_CODE_BLOB and not any(centre_in(b, d) for d in dark)]

@@ -51,7 +51,11 @@ def play_final_gallery(driver: AppDriver) -> Iterator[str]:
 
 
 def play_board_gallery(driver: AppDriver) -> Iterator[str]:
-    """A scored game (`scored_game`): the scoreboard, a hold-to-peek, the kiosk's Settings."""
+    """A scored game (`scored_game`): the Board panel's cubes, the scoreboard, a
+    hold-to-peek, the kiosk's Settings."""
+    driver.tap("Board", exact=True)
+    yield "board"
+    driver.tap("Seats", exact=True)
     driver.tap("Menu")
     driver.tap("Scoreboard")
     yield "scoreboard"

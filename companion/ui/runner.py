@@ -259,8 +259,9 @@ class CommandRunner:
             return Reply(False, "No game is open: resume one or start a new one.", None,
                          "refused")
         result = self.session.run(line)
-        return Reply(result.ok, result.message, table_data(self.session), result.kind,
-                     cards=revealed_cards(self.session, result.step),
+        table = table_data(self.session)
+        return Reply(result.ok, result.message, table, result.kind,
+                     cards=revealed_cards(self.session, result.step, table.view),
                      events=step_events(result.step))
 
     def _games(self) -> Reply:

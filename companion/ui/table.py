@@ -6,6 +6,7 @@ snapshot (JSON-like data only) taken right after each command.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -88,14 +89,22 @@ class RevealedCard:
     to: str
     #: Whether `to` names a seat (its hand or play area), not a place such as a row.
     for_seat: bool = True
+    #: What the rulebook calls one card of its deck ("Outer Space tile").
+    card_name: str = ""
+    #: The ship whose move drew it and that ship's player (the view's `last_ship_draw`).
+    ship: str = ""
+    player: str = ""
 
 
-def revealed_cards(session: Session, step: Step | None) -> tuple[RevealedCard, ...]:
-    """The cards a step took out of a draw pile, in order; hidden ones masked."""
+def revealed_cards(session: Session, step: Step | None,
+                   view: Mapping[str, Any] | None = None) -> tuple[RevealedCard, ...]:
+    """The cards a step took out of a draw pile, in order; hidden ones masked. `view` (the
+    public view after the step) names the ship a hazard card or outer-space tile was for."""
     if step is None or step.kind != "do":
         return ()
     catalog = session.match.catalog
     seats = set(session.match.state.table.seats)
+    drawn = (view or {}).get("last_ship_draw") or {}
     cards = []
     for e in public_step(step).events:
         if e.type != "card_moved" or Zone.from_text(str(e["from"])).kind != "deck":
@@ -106,8 +115,11 @@ def revealed_cards(session: Session, step: Step | None) -> tuple[RevealedCard, .
                                       owner))
             continue
         entry = catalog.card(str(e["card"]))
+        deck = catalog.decks.get(entry.deck)
+        ship = drawn if drawn.get("card") == entry.card_id else {}
         cards.append(RevealedCard(entry.card_id, entry.name, entry.deck, entry.summary, False,
-                                  owner, owner in seats))
+                                  owner, owner in seats, deck.one_card() if deck else "",
+                                  str(ship.get("ship") or ""), str(ship.get("player") or "")))
     return tuple(cards)
 
 

@@ -109,6 +109,18 @@ def test_flying_off_the_map_reveals_a_tile_and_one_tile_per_round() -> None:
     assert "already moved" in refused(match, "move SHLD1 1 outer")
 
 
+def test_the_view_names_the_ship_and_player_each_drawn_card_was_for() -> None:
+    match = to_flight(round_two())
+    assert match.rules.view(match.state, match.catalog, None)["last_ship_draw"] is None
+    run(match, "move SHLD1 2 outer", "scan XP/X4")
+    drawn = match.rules.view(match.state, match.catalog, None)["last_ship_draw"]
+    assert drawn == {"card": "X4", "deck": "hex", "seat": "Baikonur", "player": "Ben",
+                     "ship": "SHLD1"}
+    run(match, "next", "move TRNS1 1 hazard", "scan XP/H02")
+    drawn = match.rules.view(match.state, match.catalog, None)["last_ship_draw"]
+    assert (drawn["card"], drawn["ship"], drawn["player"]) == ("H02", "TRNS1", "Ana")
+
+
 def test_a_ship_that_does_not_survive_a_tile_gains_nothing() -> None:
     match = to_flight(round_two())
     run(match, "move SHLD1 2 outer", "scan XP/X5")

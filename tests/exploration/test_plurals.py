@@ -54,7 +54,7 @@ def test_lost_cargo_names_1_module_and_says_which_module_is_lost() -> None:
     run(match, "move SHLD1 1 hazard", "scan XP/H02")
     assert "Name 1 module to remove" in refused(match, "resolve")
     said = run(match, "resolve laser_turret")[-1].message
-    assert "SHLD1 loses laser_turret module." in said
+    assert "SHLD1 loses the Laser turret." in said
 
 
 def test_deck_odds_make_the_verb_agree_with_the_hidden_cards() -> None:

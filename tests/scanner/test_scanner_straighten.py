@@ -157,3 +157,16 @@ def test_two_touching_cards_defocused_are_both_read() -> None:
     assert card_boxes(halved(gray), [], loose) == [] and len(loose) == 1
     read = {c.text for c in FrameReader(make_decoder("zxing"), budget=0.05).read(gray).codes}
     assert read == set(truth.tags) == {"XP/RL1", "TI/R3"}
+
+
+def test_a_light_on_dark_tag_whose_dark_stock_is_lost_in_the_table_is_read() -> None:
+    # A frame of the hard set (seed 12, frame 389): XP/RL1 printed light on dark stock,
+    # 4.5 px/module, on dark felt; no dark card is found around it, only its light code.
+    image, truth = make_hard_photo(1_200_389)
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    centre = np.mean(truth.corners[truth.tags.index("XP/RL1")], 0)
+    around = [light for (x, y, w, h), light in card_boxes(halved(gray), [])
+              if x <= centre[0] <= x + w and y <= centre[1] <= y + h]
+    assert around == [True]
+    read = {c.text for c in FrameReader(make_decoder("zxing"), budget=0.05).read(gray).codes}
+    assert "XP/RL1" in read

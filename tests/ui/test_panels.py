@@ -75,7 +75,7 @@ def test_a_game_without_panels_shows_no_tab_strip(make_driver, tmp_path: Path) -
     assert driver.shown("Xichang  ·  Ana")  # back on the seat rows
     tabs.show_table(driver.app.table)
     driver.pump(2)
-    assert tabs.titles == ["Seats", "Ships", "Decks", "Traps"]
+    assert tabs.titles == ["Seats", "Ships", "Decks", "Traps", "Board"]
     assert tabs.strip.height == dp(52)
 
 

@@ -399,7 +399,7 @@ def test_a_hazards_whole_decision_is_offered_on_its_reveal_but_not_the_tables_ot
                         "chosen Mars space.", False, "play:hazard", for_seat=False)
     closes = [{"label": f"Apply Mars restriction: close mars{n}", "group": "Hazard",
                "enabled": True, "command": f"resolve mars{n}"} for n in range(1, 5)]
-    ignore = {"label": "Ignore Mars restriction for its command points", "group": "Hazard",
+    ignore = {"label": "Ignore Mars restriction", "group": "Hazard",
               "enabled": True, "command": "ignore"}
     view = reveal_view([card], 0, "", 50, {"actions": [*closes, ignore]})
     assert [c.value for c in view.choices] == [

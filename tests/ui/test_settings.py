@@ -4,6 +4,7 @@ Shut down and Restart (confirmed first) and the copy to a USB stick, with stand-
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 from kivy.tests.common import UnitTestTouch
 
 from companion.kiosk import power, usb
+from companion.ui.runner import Reply
 from companion.ui.settings import AppSettings, load_settings
 from tests.ui.test_actions import saved_game
 
@@ -164,6 +166,25 @@ def test_the_saved_games_go_to_a_plugged_usb_stick(make_driver, kiosk,
     assert driver.shown("Copied 1 saved game") and driver.shown("You can remove the stick now")
     (export,) = (tmp_path / "sticks" / "KINGSTON").glob("exploration-companion/*/*.json")
     assert json.loads(export.read_text())["game_id"] == driver.app.table.game_id
+
+
+def test_a_stick_is_found_while_the_app_is_busy(make_driver, kiosk, tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    saved_game(db, 2)
+    driver = make_driver(db=db)
+    driver.tap("Menu")
+    driver.tap("Settings")
+    (tmp_path / "sticks" / "KINGSTON").mkdir(parents=True)
+    # A step (or the dashboard's own look) is still on the app's worker when the
+    # Settings screen looks: the look waits its turn instead of being skipped.
+    def a_slow_step(runner: object) -> Reply:
+        time.sleep(0.3)
+        return Reply(True, "A step.")
+
+    driver.app.runner.submit(a_slow_step, lambda reply: None)
+    driver.screen.look_for_sticks()
+    driver.settle()
+    assert driver.shown("Copy every saved game to KINGSTON")
 
 
 def test_a_stick_plugged_in_during_a_game_is_noticed(make_driver, kiosk,

@@ -8,6 +8,8 @@ screen, the final scoreboard."""
 
 from __future__ import annotations
 
+import re
+
 from companion.ui.gallery import seat_players
 from companion.ui.widgets import BigButton
 from tests.ui.table_player import TablePlayer
@@ -35,7 +37,7 @@ class Table:
         self.explosions: list[str] = []
         self.undone = False
         self.scanned = 0
-        self.cards: list[str] = []  # "Hazard card: Lost cargo", as each reveal headed it
+        self.cards: list[str] = []  # "Hazard card for TRNS1 (Ana): Lost cargo" (as headed)
         self.resolved: list[str] = []
 
     def step(self) -> None:
@@ -148,8 +150,11 @@ def test_a_whole_exploration_game_by_touch_reaches_the_final_scoreboard(make_dri
     assert table.undone and table.reveals >= 10 and table.scanned >= 16
     assert len(table.checks) == 2 and table.explosions == ["Trap T1 explodes!"]
     # Both kinds of card a move draws came through the camera and were shown.
-    assert [c for c in table.cards if c.startswith("Hazard card: ")], table.cards
-    assert [c for c in table.cards if c.startswith("Hex card: Outer Space tile")], table.cards
+    assert [c for c in table.cards if re.match(r"Hazard card for \w+ \((Ana|Ben)\): ", c)], \
+        table.cards
+    assert [c for c in table.cards
+            if re.match(r"Outer Space tile for \w+ \((Ana|Ben)\): Outer Space tile", c)], \
+        table.cards
     assert len(table.resolved) == 1 and " resolved for " in table.resolved[0], table.resolved
     if driver.screen.name == "reveal":
         driver.tap("Continue")

@@ -35,7 +35,7 @@ def test_a_face_equal_to_the_target_fails_then_a_higher_one_places_the_cube(make
     driver.tap("one\n1 symbol", exact=True)  # the table's die: 2 + 1 = 3, not above 3
     assert driver.shown("Failed") and driver.shown("2 + 1 symbol = 3 is not above 3")
     assert driver.shown("The table rolled one.")
-    assert driver.shown("TRNS1 loses 1 more energy and keeps the rover module.")
+    assert driver.shown("TRNS1 loses 1 more energy and keeps the Rover.")
     assert "failed" in driver.app.speaker.played
     driver.tap("Continue")
     assert driver.screen.name == "dashboard"

@@ -39,7 +39,7 @@ def test_lost_cargo_removes_the_module_the_player_taps_and_undo_puts_it_back(
     assert not driver.shown("Ignore Lost cargo")
     driver.tap("Apply Lost cargo: remove the Habitat")
     assert driver.screen.name == "dashboard"
-    assert driver.shown("Lost cargo resolved for TRNS1: TRNS1 loses habitat")
+    assert driver.shown("Lost cargo resolved for TRNS1: TRNS1 loses the Habitat.")
     assert ship_lines(driver, "TRNS1")[-1] == "Cargo: GNSS (1 of 4 slots)"
     assert "Energy 3/6 · Resistance 3/3" in ship_lines(driver, "TRNS1")[2]  # the move's 1
     assert not driver.shown("Drop the Habitat")  # it is gone from the ship
@@ -61,7 +61,7 @@ def test_a_hazard_ignored_for_command_points_costs_them_and_leaves_the_ship_whol
     card_from_the_camera(driver, "Hull damage", "H04")
     assert driver.shown("The spaceship permanently loses 1 resistance.")
     assert driver.shown("It is applied, or ignored for 1 command point")
-    driver.tap("Ignore Hull damage for its command points")
+    driver.tap("Ignore Hull damage")
     assert driver.screen.name == "dashboard"
     assert driver.shown("Baikonur spends 1 command point")
     assert seat_counters(driver, "Baikonur").startswith("15 credits · 1 command")

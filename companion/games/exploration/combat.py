@@ -175,7 +175,8 @@ def hit_dropped(state: XpState, catalog: Catalog, ship: ShipStatus, word: str,
     for control in state.controls:
         if control.space.upper() == word:
             return [event("control_removed", space=control.space, reason=reason), gained], (
-                f"{control.seat}'s {control.module} cube on {control.space} is destroyed and "
+                f"{control.seat}'s cube of the {xc.module(catalog, control.module)['name']} on "
+                f"{control.space} is destroyed and "
                 f"discarded; {ship.owner} gains {counted(command, 'command point')}, no frag.")
     if traps.is_trap_word(state, word):
         trap = traps.find_trap(state, word)

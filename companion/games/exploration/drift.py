@@ -17,7 +17,7 @@ from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import Event, event
 from companion.core.rules import Outcome, Verb
 from companion.core.turns import order_by_keys
-from companion.core.words import counted
+from companion.core.words import counted, for_count
 from companion.games.exploration.checks import attribute, flight_rule, require_no_draw
 from companion.games.exploration.flight import arrive, check_end
 from companion.games.exploration.state import ShipStatus, XpState, require_phase
@@ -71,13 +71,17 @@ def drift(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     ships, _ = drift_order(state, catalog)
     strangers = sorted(set(reports) - {s.card for s in ships})
     if strangers:
-        raise IllegalMoveError(f"{', '.join(strangers)} is not drifting (only ships on the "
-                               f"map drift).")
+        raise IllegalMoveError(f"{', '.join(strangers)} "
+                               f"{for_count(len(strangers), 'is', 'are')} not drifting (only "
+                               f"ships on the map drift).")
     spent = sorted(card for card in reports if state.ships[card].energy <= 0)
     if spent:
         said = " ".join(f"{card}={reports[card]}" for card in spent)
-        raise IllegalMoveError(f"{', '.join(spent)} has 0 energy, so it does not drift and "
-                               f"stays put: leave {said} out of the report.")
+        n = len(spent)
+        raise IllegalMoveError(f"{', '.join(spent)} {for_count(n, 'has', 'have')} 0 energy, so "
+                               f"{for_count(n, 'it does', 'they do')} not drift and "
+                               f"{for_count(n, 'stays', 'stay')} put: leave {said} out of the "
+                               f"report.")
     ending = [r for r in reports.values() if is_trap_word(state, r)]
     if len(ending) != len(set(ending)):
         raise IllegalMoveError("Two ships cannot drift onto the same trap.")

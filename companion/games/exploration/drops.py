@@ -152,8 +152,8 @@ def _drop_domination(state: XpState, catalog: Catalog, ship: ShipStatus, kind: s
     if not check.passed:
         lost = flight_rule(catalog, "failed_check_energy")
         return Outcome((rolled, spend_energy(catalog, ship, extra=lost)),
-                       f"{said} {ship.card} loses {lost} more energy and keeps the {kind} "
-                       f"module.", ship.owner)
+                       f"{said} {ship.card} loses {lost} more energy and keeps the "
+                       f"{xc.module(catalog, kind)['name']}.", ship.owner)
     events, text = rewards(state, catalog, ship, kind, area, space)
     conquered = f" {ship.card} (Conqueror) takes {space} from {taken.seat}." if taken else ""
     return Outcome(tuple([rolled, spend_energy(catalog, ship), *events]),

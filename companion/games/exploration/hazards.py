@@ -24,6 +24,7 @@ from companion.core.zones import Zone
 from companion.games.exploration import traps
 from companion.games.exploration.checks import area_spaces, destroyed
 from companion.games.exploration.combat import remove_module
+from companion.games.exploration.display import module_name
 from companion.games.exploration.preparation import request_draws
 from companion.games.exploration.resources import credit_gain, gain, pay
 from companion.games.exploration.state import (
@@ -31,6 +32,7 @@ from companion.games.exploration.state import (
     SHARED_APPLIERS,
     PendingHazard,
     ShipDraw,
+    ShipDrawn,
     ShipStatus,
     XpState,
     play_zone,
@@ -64,7 +66,7 @@ def scan_ship_draw(state: XpState, catalog: Catalog, card: CardEntry) -> Outcome
         return _hazard_drawn(state, card, draw)
     drawn = piles.draw_observed(state.table, card.card_id, card.deck, OUTER_SPACE,
                                 lambda _c: card.name)
-    events = [*drawn, event("ship_draw_done", deck="hex")]
+    events = [*drawn, event("ship_draw_done", deck="hex", card=card.card_id)]
     ship = state.ships[draw.ship]
     more, text = tile_effects(state, card, ship)
     return Outcome(tuple(events + more + round_end_again(state)),
@@ -78,7 +80,7 @@ def _hazard_drawn(state: XpState, card: CardEntry, draw: ShipDraw) -> Outcome:
     counter = hazards_counter(draw.seat)
     drawn = piles.draw_observed(state.table, card.card_id, card.deck, RESOLVING,
                                 lambda _c: card.name)
-    events = [*drawn, event("ship_draw_done", deck="hazard"),
+    events = [*drawn, event("ship_draw_done", deck="hazard", card=card.card_id),
               event("hazard_drawn", card=card.card_id, seat=draw.seat, ship=draw.ship),
               event("counter_set", name=counter, value=state.table.counters.get(counter, 0) + 1)]
     cost = int(card.attrs.get("ignore_cost", 0))
@@ -162,7 +164,8 @@ def _lose_energy(state: XpState, catalog: Catalog, card: CardEntry, ship: ShipSt
     amount = int(card.attrs["amount"])
     ships = _fleet(state, ship)
     return [event("ship_updated", card=s.card, set={"energy": max(0, s.energy - amount)})
-            for s in ships], f"{', '.join(s.card for s in ships)} lose {amount} energy."
+            for s in ships], (f"{', '.join(s.card for s in ships)} "
+                             f"{for_count(len(ships), 'loses', 'lose')} {amount} energy.")
 
 
 def _lose_resistance(state: XpState, catalog: Catalog, card: CardEntry, ship: ShipStatus,
@@ -192,7 +195,8 @@ def _remove_module(state: XpState, catalog: Catalog, card: CardEntry, ship: Ship
         for e in removed:  # the next removal sees this one (a resistance module's +1)
             state = SHARED_APPLIERS[e.type](state, e)
         ship = state.ships[ship.card]
-    return events, f"{ship.card} loses {', '.join(kinds)} {for_count(len(kinds), 'module')}."
+    names = " and the ".join(module_name(catalog, kind) for kind in kinds)
+    return events, f"{ship.card} loses the {names}."
 
 
 def _draw_secondary(state: XpState, catalog: Catalog, card: CardEntry, ship: ShipStatus,
@@ -213,8 +217,8 @@ def _less_maneuverability(state: XpState, catalog: Catalog, card: CardEntry, shi
     return [event("modifier_added", card=s.card, attr="maneuverability",
                   amount=-int(card.attrs["amount"]), source=f"hazard {card.name}",
                   expires_round=until, from_round=start) for s in ships], \
-        f"{', '.join(s.card for s in ships)} have -{card.attrs['amount']} maneuverability " \
-        f"{when}."
+        f"{', '.join(s.card for s in ships)} {for_count(len(ships), 'has', 'have')} " \
+        f"-{card.attrs['amount']} maneuverability {when}."
 
 
 def _keep(state: XpState, catalog: Catalog, card: CardEntry, ship: ShipStatus,
@@ -276,16 +280,22 @@ def _requested(state: XpState, e: Event) -> XpState:
 
 
 def _done(state: XpState, e: Event) -> XpState:
+    """The first draw waiting for this deck is filled; the card it took is remembered with
+    the ship and seat it was for (an event stored before it named its card leaves the
+    record as it was; a hazard's own `hazard_drawn` names it anyway)."""
     draws = list(state.ship_draws)
-    for i, d in enumerate(draws):
-        if d.deck == e["deck"]:
-            del draws[i]
-            break
-    return replace(state, ship_draws=tuple(draws))
+    filled = next((i for i, d in enumerate(draws) if d.deck == e["deck"]), None)
+    if filled is None:
+        return state
+    done = draws.pop(filled)
+    card = e.get("card")
+    last = ShipDrawn(str(card), done.deck, done.seat, done.ship) if card else state.last_ship_draw
+    return replace(state, ship_draws=tuple(draws), last_ship_draw=last)
 
 
 def _hazard_drawn_applied(state: XpState, e: Event) -> XpState:
-    return replace(state, pending_hazard=PendingHazard(e["card"], e["seat"], e["ship"]))
+    return replace(state, pending_hazard=PendingHazard(e["card"], e["seat"], e["ship"]),
+                   last_ship_draw=ShipDrawn(e["card"], "hazard", e["seat"], e["ship"]))
 
 
 def _hazard_closed(state: XpState, e: Event) -> XpState:

@@ -291,7 +291,7 @@ def hazard_choices(state: XpState, catalog: Catalog) -> list[Choice]:
                     for s in spaces]
     else:
         resolves = [Choice(f"Apply {card.name}", HAZARD, command="resolve")]
-    return [*resolves, Choice(f"Ignore {card.name} for its command points", HAZARD,
+    return [*resolves, Choice(f"Ignore {card.name}", HAZARD,
                               command="ignore")]
 
 

@@ -150,6 +150,23 @@ class ShipDraw:
 
 
 @dataclass(frozen=True)
+class ShipDrawn:
+    """The card that last filled a ship's draw: which ship's move drew it, for whom."""
+
+    card: str
+    deck: str
+    seat: str
+    ship: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"card": self.card, "deck": self.deck, "seat": self.seat, "ship": self.ship}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> ShipDrawn:
+        return cls(raw["card"], raw["deck"], raw["seat"], raw["ship"])
+
+
+@dataclass(frozen=True)
 class XpState:
     """The whole Exploration game state; a fold of the journal's events."""
 
@@ -169,6 +186,7 @@ class XpState:
     pending_hazard: PendingHazard | None = None
     game_over: bool = False
     ship_draws: tuple[ShipDraw, ...] = ()  # draws waiting for a scan, first first
+    last_ship_draw: ShipDrawn | None = None
     upkeep_round: int = 0  # last round whose round-start upkeep ran
 
     def ships_of(self, seat: str) -> list[ShipStatus]:
@@ -196,6 +214,7 @@ class XpState:
             "pending_hazard": self.pending_hazard.to_dict() if self.pending_hazard else None,
             "game_over": self.game_over, "upkeep_round": self.upkeep_round,
             "ship_draws": [d.to_dict() for d in self.ship_draws],
+            "last_ship_draw": self.last_ship_draw.to_dict() if self.last_ship_draw else None,
         }
 
     @classmethod
@@ -215,6 +234,8 @@ class XpState:
             game_over=bool(raw.get("game_over", False)),
             upkeep_round=int(raw.get("upkeep_round", 0)),
             ship_draws=tuple(ShipDraw.from_dict(d) for d in raw.get("ship_draws", ())),
+            last_ship_draw=ShipDrawn.from_dict(drawn) if (drawn := raw.get("last_ship_draw"))
+            else None,
         )
 
 

@@ -10,7 +10,7 @@ from companion.core.catalog import Catalog
 from companion.core.words import counted
 from companion.games.exploration import catalog as xc
 from companion.games.exploration import display
-from companion.games.exploration.checks import attribute, flying_ship
+from companion.games.exploration.checks import area_spaces, areas, attribute, flying_ship
 from companion.games.exploration.draft import current_pack, drafter, pack_seen_by
 from companion.games.exploration.missions import progress
 from companion.games.exploration.scoring import winner_sentence
@@ -94,14 +94,42 @@ def view(state: XpState, catalog: Catalog, seat: str | None = None) -> dict[str,
         "controls": [{**c.to_dict(), "module_name": display.module_name(catalog, c.module)}
                      for c in state.controls],
         "restricted_spaces": list(state.restricted_spaces),
+        "domination_areas": _domination_areas(state, catalog),
         "flight_order": list(state.flight_order),
         "pending_hazard": state.pending_hazard.to_dict() if state.pending_hazard else None,
+        "last_ship_draw": _last_ship_draw(state),
     }
     if seat is not None:
         result["as_seat"] = seat
         result["my_missions"] = [_my_mission(state, catalog, seat, c)
                                  for c in table.cards_in(piles.hand_zone(seat))]
     return result
+
+
+def _domination_areas(state: XpState, catalog: Catalog) -> list[dict[str, Any]]:
+    """Each domination area's spaces as the board shows them: whose cube (and module) is
+    on each, and which are closed by a restriction token."""
+    held = {c.space: c for c in state.controls}
+    shown = []
+    for area, data in areas(catalog).items():
+        spaces = []
+        for space in area_spaces(catalog, area):
+            cube = held.get(space)
+            spaces.append({
+                "space": space, "closed": space in state.restricted_spaces,
+                "seat": cube.seat if cube else None,
+                "player": state.table.players.get(cube.seat, cube.seat) if cube else None,
+                "module_name": display.module_name(catalog, cube.module) if cube else None})
+        shown.append({"area": area, "name": str(data.get("name", area)), "spaces": spaces})
+    return shown
+
+
+def _last_ship_draw(state: XpState) -> dict[str, Any] | None:
+    """The hazard card or outer-space tile a ship's move drew last, and for whom."""
+    drawn = state.last_ship_draw
+    if drawn is None:
+        return None
+    return {**drawn.to_dict(), "player": state.table.players.get(drawn.seat, drawn.seat)}
 
 
 def _owed_draws(state: XpState, catalog: Catalog) -> list[dict[str, Any]]:

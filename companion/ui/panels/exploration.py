@@ -1,4 +1,4 @@
-"""Exploration's panels: Ships, Decks and Traps (tabs after "Seats" on the dashboard)."""
+"""Exploration's panels: Ships, Decks, Traps and Board (tabs after "Seats" on the dashboard)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,10 @@ from typing import Any
 from companion.ui.panels import PanelSpec
 from companion.ui.panels.corrections import CorrectionEditor
 from companion.ui.panels.panel import AccentText, CountRow, Note, Panel, PanelCard
+from companion.ui.presenters.board import AreaView, board_view
 from companion.ui.presenters.decks import deck_rows, odds_view, reshuffle_notes
 from companion.ui.presenters.ships import SeatShips, ShipLine, Track, seat_ships
-from companion.ui.presenters.traps import trap_rows
+from companion.ui.presenters.traps import TrapRow, trap_rows
 from companion.ui.runner import Reply
 from companion.ui.table import TableData
 from companion.ui.widgets import BigButton, LineText, Text
@@ -165,9 +166,14 @@ class DecksPanel(Panel):
 class TrapsPanel(Panel):
     """Every trap on the map: its owner's colour and initial, where it lies, its count."""
 
+    _shown: tuple[TrapRow, ...] | None = None
+
     def show_table(self, table: TableData) -> None:
-        self.clear_widgets()
         rows = trap_rows(table.view)
+        if rows == self._shown:
+            return  # most steps move no trap: the rows stay, nothing is rebuilt
+        self._shown = rows
+        self.clear_widgets()
         self.add_widget(Text(text="Traps on the map: a ship passing lowers the count; "
                                   "at 0 the trap goes off." if rows else "No trap on the map.",
                              muted=True))
@@ -177,8 +183,28 @@ class TrapsPanel(Panel):
                                      initial=row.owner[:1].upper()))
 
 
+class BoardPanel(Panel):
+    """The domination areas: whose cube is on which space, which spaces are closed."""
+
+    _shown: tuple[AreaView, ...] | None = None
+
+    def show_table(self, table: TableData) -> None:
+        areas = board_view(table.view)
+        if areas == self._shown:
+            return  # a cube placed or a space closed is rare: most steps rebuild nothing
+        self._shown = areas
+        self.clear_widgets()
+        for area in areas:
+            card = PanelCard()
+            card.add_widget(Text(text=area.title, bold=True))
+            for line in area.lines:
+                card.add_widget(Text(text=line, muted=line.startswith("Free: ")))
+            self.add_widget(card)
+
+
 PANELS = (
     PanelSpec("Ships", ShipsPanel),
     PanelSpec("Decks", DecksPanel),
     PanelSpec("Traps", TrapsPanel),
+    PanelSpec("Board", BoardPanel),
 )

@@ -44,12 +44,30 @@ def reveal_view(cards: Sequence[RevealedCard], index: int, message: str, step: i
                           f"they reveal it. To look again later, {card.to}'s player holds a "
                           "finger on their seat's badge.", message, counter, True, ())
     choices = _choices(card, actions_view(prompt).groups)
-    owner = f" for {card.to}" if card.to and card.for_seat else ""
+    return RevealView(_heading(card, prompt), card.name, card.card_id,
+                      card.summary, _without_summary(message, card.summary), counter, False,
+                      choices)
+
+
+def _without_summary(message: str, summary: str) -> str:
+    """What the app did, without the card's summary the reveal already shows above it
+    ("... for SHLD1: <summary> It is applied, ..." reads "... for SHLD1. It is applied, ...")."""
+    if summary and f": {summary} " in message:
+        return message.replace(f": {summary} ", ". ", 1)
+    return message
+
+
+def _heading(card: RevealedCard, prompt: Mapping[str, Any]) -> str:
+    """What the card is, as the rulebook calls it, and whom it is for: a seat, or the ship
+    whose move drew it ("Hazard card for TRNS1 (Ana)")."""
+    kind = card.card_name or f"{card.deck.replace('_', ' ').capitalize()} card"
+    if card.ship:
+        player = f" ({card.player})" if card.player else ""
+        return f"{kind} for {card.ship}{player}"
     if card.to == REVEALED:  # TI4 (note 5): revealed to all before the explorer resolves it
         seat = prompt.get("seat")
-        owner = f" for {seat}, revealed to all" if seat else ", revealed to all"
-    return RevealView(f"{deck.capitalize()} card{owner}", card.name, card.card_id,
-                      card.summary, message, counter, False, choices)
+        return f"{kind} for {seat}, revealed to all" if seat else f"{kind}, revealed to all"
+    return f"{kind} for {card.to}" if card.to and card.for_seat else kind
 
 
 def _choices(card: RevealedCard, groups: Sequence[ActionGroup]) -> tuple[ActionItem, ...]:

@@ -8,6 +8,7 @@ from typing import Any
 
 from kivy.animation import Animation
 from kivy.app import App
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
@@ -51,15 +52,28 @@ class RevealScreen(Screen):
         self.hidden = view.hidden
         self.more = self._index + 1 < len(self._cards)
         box = self.ids.choices
+        for old in box.children:
+            old.unbind(texture_size=self._even_choices)
         box.clear_widgets()
         for item in view.choices:
-            box.add_widget(BigButton(text=item.text,
-                                     on_release=lambda _b, c=item.value: self._choose(c)))
+            button = BigButton(text=item.text,
+                               on_release=lambda _b, c=item.value: self._choose(c))
+            button.size_hint_y = 1  # the row's height: one height for every choice
+            button.bind(texture_size=self._even_choices)
+            box.add_widget(button)
+        self._even_choices()
         # A new card flashes its frame for a moment (the words are readable at once), so
         # the previous card never looks like this one.
         Animation.cancel_all(self, "flash")
         self.flash = 1.0
         Animation(flash=0.0, duration=0.6, transition="out_quad").start(self)
+
+    def _even_choices(self, *_args: Any) -> None:
+        """The choices' row is as tall as its longest label needs (at least a finger's
+        48 dp), so every choice has the same height however its words wrap."""
+        box = self.ids.choices
+        needed = [b.texture_size[1] + dp(16) for b in box.children]
+        box.height = max([dp(52), *needed]) if needed else 0
 
     def next_card(self) -> None:
         self._index += 1

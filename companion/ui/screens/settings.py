@@ -63,6 +63,7 @@ class SettingsScreen(Screen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._poll: Any = None
+        self._looking = False  # a look at the sticks is queued and has not answered yet
 
     def show_settings(self, settings: AppSettings) -> None:
         self.ids.camera.text = settings.camera
@@ -124,11 +125,15 @@ class SettingsScreen(Screen):
             self._poll = None
 
     def look_for_sticks(self) -> None:
-        runner = self._runner()
-        if not runner.pending:
-            runner.submit(_sticks_job, self._on_sticks)
+        """Queue a look at the sticks unless this screen's last look has not answered yet
+        (skipping whenever the runner had any job queued missed a stick plugged in while
+        the dashboard's own look or a step was on it)."""
+        if not self._looking:
+            self._looking = True
+            self._runner().submit(_sticks_job, self._on_sticks)
 
     def _on_sticks(self, reply: Reply) -> None:
+        self._looking = False
         if reply.ok:
             self.sticks = list(reply.value or ())
         else:
