@@ -4,6 +4,7 @@ ship drew it, and its words and choices readable at the Pi display's 800x480."""
 from __future__ import annotations
 
 from companion.ui.gallery import flight_lines
+from tests.ui.table_cards import OFF_THE_MAP, ON_A_HAZARD_SPACE, move_one_space
 
 
 def flight_game(make_driver):
@@ -14,14 +15,9 @@ def flight_game(make_driver):
     return driver
 
 
-def move_trns1(driver, ends_on: str) -> None:
-    for label in ("Move TRNS1", "1 space", ends_on, "Passes no object"):
-        driver.tap(label)
-
-
 def test_a_hazard_card_is_headed_with_the_ship_that_drew_it_and_its_player(make_driver):
     driver = flight_game(make_driver)
-    move_trns1(driver, "Ends on a hazard space")
+    move_one_space(driver, "TRNS1", ON_A_HAZARD_SPACE)
     driver.type_command("scan XP/H02")
     assert driver.screen.name == "reveal"
     assert driver.screen.heading == "Hazard card for TRNS1 (Ana)"
@@ -30,7 +26,7 @@ def test_a_hazard_card_is_headed_with_the_ship_that_drew_it_and_its_player(make_
 
 def test_an_outer_space_tile_is_headed_as_the_rulebook_calls_it(make_driver):
     driver = flight_game(make_driver)
-    move_trns1(driver, "Ends on off the map (a new outer-space tile)")
+    move_one_space(driver, "TRNS1", OFF_THE_MAP)
     driver.type_command("scan XP/X5")
     assert driver.screen.name == "reveal"
     assert driver.screen.heading == "Outer Space tile for TRNS1 (Ana)"

@@ -89,13 +89,17 @@ def test_a_mars_space_closed_by_a_hazard_is_skipped_by_the_next_drop(make_driver
     """Mars restriction: "Put a restriction token on a chosen space on Mars. It is not
     available as Domination point till the end of the game." The card comes through the
     demo camera; its four spaces are offered on the reveal itself."""
-    from tests.ui.table_cards import camera_game, card_from_the_camera
+    from tests.ui.table_cards import (
+        ON_A_HAZARD_SPACE,
+        camera_game,
+        card_from_the_camera,
+        move_one_space,
+    )
     from tests.ui.test_check import assert_finger_sized_and_inside
 
     driver = camera_game(make_driver, monkeypatch, seed=12, setup=ROVER_SETUP)
     driver.tap("End SHLD1's flight turn")
-    for label in ("Move TRNS1", "1 space", "Ends on a hazard space", "Passes no object"):
-        driver.tap(label)
+    move_one_space(driver, "TRNS1", ON_A_HAZARD_SPACE)
     card_from_the_camera(driver, "Mars restriction", "H12")
     closes = [f"Apply Mars restriction: close mars{n}" for n in range(1, 5)]
     assert all(driver.shown(label) for label in closes)

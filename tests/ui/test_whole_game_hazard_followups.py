@@ -8,13 +8,18 @@ spaces behind your spaceship."
 from __future__ import annotations
 
 from companion.catalogs import load_catalog
-from tests.ui.table_cards import camera_game, card_from_the_camera, seat_detail
+from tests.ui.table_cards import (
+    ON_A_HAZARD_SPACE,
+    camera_game,
+    card_from_the_camera,
+    move_one_space,
+    seat_detail,
+)
 
 
 def end_trns1_on_a_hazard_space(driver) -> None:
     driver.tap("End SHLD1's flight turn")
-    for label in ("Move TRNS1", "1 space", "Ends on a hazard space", "Passes no object"):
-        driver.tap(label)
+    move_one_space(driver, "TRNS1", ON_A_HAZARD_SPACE)
 
 
 def test_new_orders_brings_a_secret_mission_through_the_camera_never_named_in_public(

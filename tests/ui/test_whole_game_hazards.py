@@ -13,16 +13,17 @@ the effect spending command point in the number indicated on the card").
 from __future__ import annotations
 
 from tests.ui.table_cards import (
+    ON_A_HAZARD_SPACE,
     camera_game,
     card_from_the_camera,
+    move_one_space,
     seat_counters,
     ship_lines,
 )
 
 
 def end_on_a_hazard_space(driver, ship: str) -> None:
-    for label in (f"Move {ship}", "1 space", "Ends on a hazard space", "Passes no object"):
-        driver.tap(label)
+    move_one_space(driver, ship, ON_A_HAZARD_SPACE)
 
 
 def test_lost_cargo_removes_the_module_the_player_taps_and_undo_puts_it_back(

@@ -11,9 +11,11 @@ all effects from the hex tile. To gain the rewards spaceship must survive all ef
 from __future__ import annotations
 
 from tests.ui.table_cards import (
+    OFF_THE_MAP,
     camera_game,
     card_from_the_camera,
     hold_the_next_card,
+    move_one_space,
     seat_counters,
     seat_score,
     ship_lines,
@@ -22,9 +24,7 @@ from tests.ui.table_cards import (
 
 def fly_off_the_map(driver) -> None:
     driver.tap("End SHLD1's flight turn")
-    for label in ("Move TRNS1", "1 space", "Ends on off the map (a new outer-space tile)",
-                  "Passes no object"):
-        driver.tap(label)
+    move_one_space(driver, "TRNS1", OFF_THE_MAP)
 
 
 def test_a_tile_read_from_the_camera_costs_resistance_then_scores_and_undo_takes_it_back(
