@@ -49,6 +49,7 @@ from companion.ui.sound import SilentSpeaker, Speaker
 from companion.ui.sticks import StickWatch
 from companion.ui.table import TableData
 from companion.ui.theme import BACKGROUND
+from companion.ui.widgets.keyboard import TableKeyboard, has_keyboard
 
 #: Seconds the demo camera shows an empty table before the next card (a player's hand).
 DEMO_CARD_DELAY = 2.0
@@ -100,6 +101,9 @@ class CompanionApp(App):
     can_redo = BooleanProperty(False)
     game_over = BooleanProperty(False)
     text_scale = NumericProperty(1.0)
+    #: The dashboard shows its command bar: a keyboard is plugged in, or Settings' "Typed
+    #: commands" is on.
+    typed_commands = BooleanProperty(False)
 
     def __init__(self, options: AppOptions, settings: AppSettings | None = None,
                  speaker: Speaker | None = None, opening: Opening | None = None,
@@ -112,6 +116,8 @@ class CompanionApp(App):
         self.options = options
         self.settings = settings or AppSettings()
         self.text_scale = self.settings.text_scale
+        self._keyboard_plugged = has_keyboard()
+        self.typed_commands = self._keyboard_plugged or self.settings.typed_commands
         self.speaker: Speaker = speaker or SilentSpeaker()
         self.runner: CommandRunner = None  # type: ignore[assignment]  # made by build()
         self.manager: ScreenManager = None  # type: ignore[assignment]
@@ -130,6 +136,7 @@ class CompanionApp(App):
                                                  self.options.demo_setup, self.options.seed,
                                                  self.options.demo_game)
         Window.clearcolor = BACKGROUND
+        Window.set_vkeyboard_class(TableKeyboard)
         Window.rotation = self.settings.rotation
         manager = ScreenManager(transition=NoTransition())
         self.manager = manager
@@ -267,12 +274,19 @@ class CompanionApp(App):
         self.busy = True
         self.runner.new_game(kind, lines, self._on_open, seed=self.options.seed)
 
+    def remember_names(self, names: list[str]) -> None:
+        """The players of a game just started: the new-game form's chips next time."""
+        self._keep_settings(self.settings.with_recent_names(names))
+
     def change_setting(self, name: str, raw: str) -> None:
-        settings = self.settings.with_value(name, raw)
+        self._keep_settings(self.settings.with_value(name, raw))
+
+    def _keep_settings(self, settings: AppSettings) -> None:
         if settings == self.settings:
             return
         self.settings = settings
         self.text_scale = settings.text_scale
+        self.typed_commands = self._keyboard_plugged or settings.typed_commands
         Window.rotation = settings.rotation
         self.speaker.set_volume(settings.volume)
         if self.options.settings_path is not None:

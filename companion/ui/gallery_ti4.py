@@ -47,7 +47,7 @@ def play_ti4_gallery(driver: AppDriver) -> Iterator[str]:
     driver.tap(order_button(driver, "Rigel III", "Up"))
     yield "explore"
     driver.tap("Alice takes 3 planets")
-    driver.type_command("scan TI/I16")
+    driver.run_line("scan TI/I16")
     driver.pump_for(0.4)
     yield "ti4-reveal"
     driver.tap("Resolve")
@@ -56,12 +56,12 @@ def play_ti4_gallery(driver: AppDriver) -> Iterator[str]:
     yield "explore-queue"
     driver.tap("Back to the table")
     for line in ("scan TI/H16", "resolve", "scan TI/I01", "resolve", *LATER_LINES):
-        driver.type_command(line)
+        driver.run_line(line)
     yield "ti4-dashboard"
     for tab in ("Planets", "Relics", "Decks"):
         driver.tap(tab, exact=True)
         yield f"ti4-{tab.lower()}"
     driver.tap("Seats", exact=True)
-    driver.type_command("tech Alice dark-energy-tap")
+    driver.run_line("tech Alice dark-energy-tap")
     driver.tap("Take a planet for Alice")
     yield "explore-frontier"

@@ -62,11 +62,13 @@ def test_the_app_shows_the_game_opened_while_kivy_started(kivy_window: object,
                                                          tmp_path: Path) -> None:
     from companion.ui.app import AppOptions, CompanionApp
     from companion.ui.driver import AppDriver
+    from companion.ui.settings import AppSettings
 
     db = tmp_path / "games.db"
     saved_game(db)
     opening = start_opening(db)  # as `companion app` does, before the app is made
-    driver = AppDriver(CompanionApp(AppOptions(db=db), opening=opening))
+    driver = AppDriver(CompanionApp(AppOptions(db=db), AppSettings(typed_commands=True),
+                                    opening=opening))
     try:
         assert driver.screen.name == "dashboard"
         assert driver.shown("Before round 1 of 13") and driver.shown("Zoe")
