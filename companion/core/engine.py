@@ -400,8 +400,7 @@ class Match(Generic[S]):
         if not args or args[0].lower() not in self.catalog.decks:
             raise CommandSyntaxError(f"odds takes a deck name: {', '.join(self.catalog.decks)}.")
         deck = args[0].lower()
-        notes = getattr(self.rules, "odds_notes", None)
-        extra = notes(self.state, self.catalog, deck) if notes else []
+        extra = self.rules.odds_notes(self.state, self.catalog, deck)
         return " ".join([self.odds(deck).sentence(), *extra])
 
     def odds(self, deck: str) -> DeckOdds:

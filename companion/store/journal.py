@@ -278,6 +278,11 @@ class Journal:
         """
         return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
 
+    def step_times(self, game_id: str, since: int = 0) -> dict[int, str]:
+        """When each step from number `since` on was saved (one indexed read)."""
+        return dict(self._read("SELECT step, at FROM steps WHERE game_id=? AND step>=?",
+                               (game_id, since)))
+
     def history(self, game_id: str) -> list[dict[str, Any]]:
         """Every step's words and time, each checked (with its events) as it is read."""
         steps = self.steps(game_id)

@@ -31,7 +31,7 @@ def test_a_game_opened_before_the_screens_exist_waits_for_them(tmp_path: Path) -
     game_id = saved_game(db)
     opening = start_opening(db)
     for _ in range(2000):  # the game opens on the runner's thread, nobody to tell yet
-        if opening.runner.session is not None:
+        if opening.runner.api is not None:
             break
         threading.Event().wait(0.005)
     replies: list[Reply] = []

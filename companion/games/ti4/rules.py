@@ -13,11 +13,12 @@ from companion.core.catalog import CardEntry, Catalog
 from companion.core.dice import Die
 from companion.core.errors import IllegalMoveError
 from companion.core.events import Event, Vocabulary
+from companion.core.newgame import NewGameForm
 from companion.core.phases import Phase, Phases
 from companion.core.prompt import Choice, Situation
-from companion.core.rules import Verb
+from companion.core.rules import GameRules, Verb
 from companion.core.table import TABLE_EVENT_TYPES, new_table
-from companion.games.ti4 import commands, prompt, relics, view
+from companion.games.ti4 import commands, form, prompt, relics, view
 from companion.games.ti4.commands import take_planets
 from companion.games.ti4.data import ti4_data
 from companion.games.ti4.explore import Builder, data_of, fragment_odds, label, reveal
@@ -101,11 +102,13 @@ PHASES: Phases[TI4State] = Phases((
 VOCABULARY = Vocabulary(TABLE_EVENT_TYPES | frozenset(GAME_APPLIERS))
 
 
-class TI4Rules:
-    """The TI4 exploration module: Rules Reference 35 and its notes."""
+class TI4Rules(GameRules[TI4State]):
+    """The TI4 exploration module: Rules Reference 35 and its notes. It never ends by
+    itself (`is_over` keeps its default): the table plays TI4 around it."""
 
     game = "ti4"
     title = "TI4 Exploration"
+    offers_prompt = True
 
     def new_state(self, catalog: Catalog, seed: int) -> TI4State:
         return TI4State(new_table("ti4", seed, (
@@ -152,6 +155,9 @@ class TI4Rules:
 
     def state_from_dict(self, raw: Mapping[str, Any]) -> TI4State:
         return TI4State.from_dict(raw)
+
+    def new_game_form(self, catalog: Catalog) -> NewGameForm:
+        return form.new_game_form(catalog)
 
     # ---- the table API's prompt (games/ti4/prompt.py) ----
     def situation(self, state: TI4State, catalog: Catalog, seat: str | None) -> Situation:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.core.words import counted
-from companion.ui.runner import SavedGame
+from companion.tables import SavedGame
 from companion.ui.table import HistoryRow
 
 #: "Undid step 37 (drift): ..." as the engine says it: the command line in brackets.
