@@ -109,3 +109,37 @@ def test_the_fixture_is_what_is_read_not_this_machine(tmp_path: Path) -> None:
     (tmp_path / "etc" / "rpi-issue").write_text("Raspberry Pi reference 2024-11-19\n")
     assert subprocess.run(probe, cwd=ROOT, env=env, capture_output=True, text=True,
                           timeout=30).stdout == "pi\n"
+
+
+ARM64_CHECK = ROOT / "deploy" / "check-arm64-chroot.sh"
+
+
+@pytest.mark.parametrize(("args", "sentence"), [
+    (["--bogus"], "unknown option '--bogus'; see --help."),
+    (["--minutes", "0"], "--minutes takes a whole number of minutes from 1 to 9999."),
+    (["--minutes", "ten"], "--minutes takes a whole number of minutes from 1 to 9999."),
+    (["--work"], "--work needs a folder."),
+])
+def test_the_arm64_check_refuses_a_bad_option_in_one_sentence(args: list[str],
+                                                             sentence: str) -> None:
+    result = subprocess.run(["bash", str(ARM64_CHECK), *args], capture_output=True,
+                            text=True, timeout=30)
+    assert (result.returncode, result.stderr) == (2, f"check-arm64: {sentence}\n")
+
+
+def test_the_arm64_check_says_when_arm64_programs_cannot_run_here(tmp_path: Path) -> None:
+    """Without qemu registered with binfmt_misc, it stops before making anything."""
+    work = tmp_path / "work"
+    result = subprocess.run(["bash", str(ARM64_CHECK), "--work", str(work)],
+                            env={**os.environ, "BINFMT_MISC": str(tmp_path)},
+                            capture_output=True, text=True, timeout=30)
+    assert result.returncode == 1 and result.stderr.count("\n") == 1
+    assert "qemu-aarch64 is not registered with binfmt_misc" in result.stderr
+    assert not work.exists()
+
+
+def test_the_arm64_check_explains_itself() -> None:
+    result = subprocess.run(["bash", str(ARM64_CHECK), "--help"], capture_output=True,
+                            text=True, timeout=30)
+    assert result.returncode == 0 and "--minutes N" in result.stdout
+    assert "set -euo" not in result.stdout and not result.stdout.startswith("!")
