@@ -406,8 +406,7 @@ class CompanionApp(App):
         elif blasts:
             self._explode(blasts)
         elif reply.ok and reply.cards and reply.table is not None:
-            self.screen("reveal").reveal(reply.cards, reply.message, reply.table.steps,
-                                         reply.table.prompt)
+            self.screen("reveal").reveal(reply.cards, reply.message, reply.table.prompt)
             self.manager.current = "reveal"
             cue = "card"
         if cue and self.settings.sound:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from kivy.uix.button import Button
 
 from companion.ui.gallery_ti4 import order_button, start_ti4
-from companion.ui.widgets import LineText
+from companion.ui.widgets import Text
 
 SEED = 102
 
@@ -23,7 +23,7 @@ def start_ti4_game(make_driver):
 
 
 def order_shown(driver) -> list[str]:
-    return [w.text for w in driver.widgets(driver.screen.ids.order) if isinstance(w, LineText)]
+    return [w.text for w in driver.widgets(driver.screen.ids.order) if isinstance(w, Text)]
 
 
 def draw_and_resolve(driver, deck: str, heading: str) -> str:

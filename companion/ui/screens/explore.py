@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
@@ -21,7 +22,7 @@ from companion.ui.presenters.actions import ActionItem
 from companion.ui.runner import Reply
 from companion.ui.screens import load_layout
 from companion.ui.table import TableData
-from companion.ui.widgets import BigButton, LineText, Text, ToggleChoice
+from companion.ui.widgets import BigButton, Text, ToggleChoice
 
 load_layout(__file__)
 
@@ -182,7 +183,10 @@ class ExploreScreen(Screen):
         lines = ti4.order_lines(view, self._order)
         for planet, line in zip(self._order, lines, strict=True):
             row = BoxLayout(size_hint_y=None, height="52dp", spacing="6dp")
-            row.add_widget(LineText(text=line, pos_hint={"center_y": 0.5}))
+            # Wrapped, never cut: at the Large text size a planet's line takes two rows.
+            text = Text(text=line, pos_hint={"center_y": 0.5})
+            text.bind(height=lambda label, h, r=row: setattr(r, "height", max(dp(52), h)))
+            row.add_widget(text)
             up = BigButton(text="Up", kind="quiet", size_hint_x=None, width="64dp",
                            disabled=planet == self._order[0],
                            on_release=lambda _b, p=planet: self.move_up(p))
