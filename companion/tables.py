@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from companion.api import TableAPI
 from companion.core.errors import CompanionError
 from companion.games.registry import game
 from companion.recovery import recover_from, recover_game, restore_backup
-from companion.session import open_session
+from companion.session import load_match, open_session
 from companion.store.backups import backups_of
+from companion.store.errors import StoreError
 from companion.store.journal import GameInfo, Journal
 from companion.store.opening import open_journal
 
@@ -31,14 +33,16 @@ class SavedGame:
     title: str
     steps: int
     updated: str
+    #: The game's public view as it now stands ({} when the game cannot be read).
+    view: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, info: GameInfo) -> SavedGame:
+    def of(cls, info: GameInfo, view: dict[str, Any] | None = None) -> SavedGame:
         try:
             title = game(info.kind).title
         except CompanionError:
             title = info.kind  # a game this companion does not know: its id, as saved
-        return cls(info.game_id, title, info.steps, info.updated)
+        return cls(info.game_id, title, info.steps, info.updated, view or {})
 
 
 @dataclass(frozen=True)
@@ -64,10 +68,13 @@ class Tables:
         finally:
             journal.close()
 
-    def games(self) -> tuple[SavedGame, ...]:
-        """Every saved game, the most recently played first."""
+    def games(self, open_game: TableAPI | None = None) -> tuple[SavedGame, ...]:
+        """Every saved game, the most recently played first, each with its public view
+        (round, players): `open_game`'s own, the others replayed from their last
+        snapshot (about 10 ms for 99 steps)."""
         with self._journal() as (journal, _notice):
-            return tuple(SavedGame.of(info) for info in journal.games())
+            return tuple(SavedGame.of(info, _view_of(journal, info, open_game))
+                         for info in journal.games())
 
     def last_game(self) -> LastGame:
         with self._journal() as (journal, notice):
@@ -97,3 +104,13 @@ class Tables:
     def restore(self, backup: str) -> str:
         """Put the named backup in place of the file (the file it replaces is kept)."""
         return restore_backup(self.db, backup)
+
+
+def _view_of(journal: Journal, info: GameInfo, open_game: TableAPI | None) -> dict[str, Any]:
+    try:
+        if open_game is not None and open_game.game_id == info.game_id:
+            return open_game.view()
+        match = load_match(journal, info.game_id, game(info.kind))
+        return dict(match.rules.view(match.state, match.catalog, None))
+    except (CompanionError, StoreError):
+        return {}  # a damaged game is still listed; opening it says what is wrong

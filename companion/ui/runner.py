@@ -253,7 +253,7 @@ class CommandRunner:
                      events=step_events(result.step))
 
     def _games(self) -> Reply:
-        games = self.tables.games()
+        games = self.tables.games(self.api)
         return Reply(True, f"{counted(len(games), 'saved game')}.", self._table_or_none(), "info",
                      games)
 
