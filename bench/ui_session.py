@@ -19,7 +19,7 @@ from kivy.base import EventLoop
 from kivy.tests.common import UnitTestTouch
 from kivy.uix.scrollview import ScrollView
 
-from companion.ui.gallery import seat_players
+from companion.ui.devtools.gallery import seat_players
 from companion.ui.widgets import BigButton
 from companion.ui.widgets.tabs import TabButton
 from tests.ui.table_player import TablePlayer

@@ -30,14 +30,6 @@ UI = ROOT / "companion" / "ui"
 
 #: file (under companion/ui) -> the names it still holds, as `found` gives them.
 KNOWN: dict[str, set[str]] = {
-    "gallery.py": {"Baikonur", "Development cards", "Hazard cards", "Primary mission cards",
-                   "XP/", "Xichang", "build ...", "complete ...", "deploy ...", "for ...",
-                   "join ...", "length ...", "select ...", "tech ...", "xp"},
-    "gallery_board.py": {"Baikonur", "Xichang", "join ...", "length ...", "xp"},
-    "gallery_ti4.py": {"Abyz", "Bereg", "Fria", "Jord", "Loki", "Nestphar", "Rigel I",
-                       "Rigel II", "Rigel III", "TI/", "relic ...", "take ...", "tech ...",
-                       "ti4"},
-    "shots.py": {"ti4"},
     "panels/__init__.py": {"ti4", "xp"},
     "panels/ti4.kv": {"ti4"},
     "panels/ti4.py": {"Relic deck", "relic", "ti4"},

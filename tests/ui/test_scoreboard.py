@@ -9,7 +9,7 @@ from pathlib import Path
 
 from companion.api import TableAPI
 from companion.session import open_session
-from companion.ui.gallery import script_lines
+from companion.ui.devtools.gallery import script_lines
 from tests.ui.test_actions import saved_game
 
 

@@ -111,7 +111,7 @@ def test_history_keeps_the_newest_rows_right_as_steps_come_and_go(make_driver,
 
 
 def test_a_refusal_leaves_the_actions_working(make_driver) -> None:
-    from companion.ui.gallery import seat_players
+    from companion.ui.devtools.gallery import seat_players
 
     driver = make_driver()
     driver.tap("New game")
