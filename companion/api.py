@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.core.engine import Match, Result
 from companion.core.errors import CompanionError
-from companion.core.privacy import public_step
+from companion.core.privacy import hidden_counts, public_step
 from companion.core.prompt import Prompt, prompt, redo_preview, supports_prompt, undo_preview
 from companion.session import Session
 
@@ -47,6 +47,10 @@ class TableAPI:
         times = {row["step"]: row["at"] for row in
                  self.session.journal.history(self.session.game_id)}
         return history_rows(self.match, times)
+
+    def hidden_counts(self) -> dict[str, int]:
+        """How many hidden cards each seat holds (their backs are public), by seat."""
+        return hidden_counts(self.match.state.table)
 
     def undo_preview(self) -> str | None:
         return undo_preview(self.match)

@@ -31,16 +31,27 @@ def build_scan(game: GameRules[S], b: Builder[S], card: CardEntry) -> str | None
     return handler(b, card)
 
 
+#: The most cards one `draw all` deals (far more than any game owes at once).
+MAX_DRAWS = 60
+
+
 def build_draw(game: GameRules[S], b: Builder[S], args: Sequence[str]) -> str | None:
-    """The app draws the next card of a virtual deck, then handles it as a scan."""
+    """The app draws the next card of a virtual deck, then handles it as a scan; `draw
+    all` draws every card owed now, one after another, until the game owes none."""
     decks = b.catalog.decks
+    if len(args) == 1 and args[0].lower() == "all" and "all" not in decks:
+        return _draw_all(game, b)
     if len(args) != 1 or args[0].lower() not in decks:
-        raise CommandSyntaxError(f"draw takes a deck name: one of {', '.join(decks)}.")
-    deck = args[0].lower()
+        raise CommandSyntaxError(f"draw takes a deck name: one of {', '.join(decks)}, or "
+                                 f"all.")
+    return _draw_one(game, b, args[0].lower())
+
+
+def _draw_one(game: GameRules[S], b: Builder[S], deck: str) -> str | None:
     shuffle, picked = piles.virtual_pick(b.state.table, deck)
     b.add(*shuffle)
     card = b.catalog.card(picked)
-    first = len(b.events)
+    first, said = len(b.events), len(b.messages)
     try:
         seat = build_scan(game, b, card)
     except CompanionError:
@@ -49,8 +60,26 @@ def build_draw(game: GameRules[S], b: Builder[S], args: Sequence[str]) -> str | 
     # A card drawn into a private zone (a hidden mission) is never named in the log.
     hidden = any(is_hidden_move(e) and e["card"] == card.card_id for e in b.events[first:])
     drew = "The app drew a card" if hidden else f"The app drew {card.name} ({card.card_id})"
-    b.messages.insert(0, f"{drew}.")
+    b.messages.insert(said, f"{drew}.")  # before what the card's handler said
     return seat
+
+
+def _draw_all(game: GameRules[S], b: Builder[S]) -> str | None:
+    seat = None
+    for drawn in range(MAX_DRAWS):
+        owed = _owed(game, b)
+        if not owed:
+            if drawn:
+                return seat
+            raise IllegalMoveError("No card is owed now, so the app draws none.")
+        seat = _draw_one(game, b, owed[0]) or seat
+    return seat
+
+
+def _owed(game: GameRules[S], b: Builder[S]) -> tuple[str, ...]:
+    situation = getattr(game, "situation", None)
+    now = situation(b.state, b.catalog, None) if callable(situation) else None
+    return tuple(now.expects_scan) if now is not None and not now.over else ()
 
 
 def _no_draw_now(game: GameRules[S], b: Builder[S], deck: str) -> str:

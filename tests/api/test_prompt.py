@@ -82,7 +82,11 @@ def test_a_move_walks_ship_spaces_end_objects_and_dice():
     assert passes[0].command == f"move {ship.card} 1 credit" and passes[0].enabled
     dice = prompt(match, after=f"move {ship.card} 1 credit past L1").actions
     assert dice[0].command == f"move {ship.card} 1 credit past L1"  # the app rolls
-    assert any(a.command == f"move {ship.card} 1 credit past L1 die two" for a in dice)
+    face = next(a for a in dice if a.input is not None)  # the face the table rolled
+    assert face.enabled and face.input.kind == "die" and face.input.die == "maneuver"
+    assert face.input.fill("two") == f"move {ship.card} 1 credit past L1 die two"
+    assert [(o.value, o.symbols) for o in face.input.options] == [
+        ("blank", 0), ("one", 1), ("two", 2), ("three", 3)]  # the catalog's die, once each
 
 
 def test_a_finished_game_offers_only_undo(finished_xp_match):
