@@ -85,17 +85,19 @@ def default_moments(step: Step, catalog: Catalog, dice: Mapping[str, Die],
         return []
     shown = public_step(step)
     seated = set(seats)
+    scanned = step.command.split(maxsplit=1)[:1] == ["scan"]
     moments = []
     for e in shown.events:
         if e.type == "card_moved" and Zone.from_text(str(e["from"])).kind == "deck":
-            moments.append(card_moment(e, catalog, seated))
+            moments.append(card_moment(e, catalog, seated, scanned))
         elif e.type == "die_rolled":
             moments.append(roll_moment(e, dice.get(str(e["die"]))))
     return moments
 
 
-def card_moment(e: Event, catalog: Catalog, seats: set[str]) -> Moment:
-    """A card drawn: its name and what it does, or, hidden, only whose it is."""
+def card_moment(e: Event, catalog: Catalog, seats: set[str], scanned: bool = False) -> Moment:
+    """A card drawn (`scanned`: read by the camera or typed as a scan, not the app's draw):
+    its name and what it does, or, hidden, only whose it is."""
     deck_name = Zone.from_text(str(e["from"])).name
     deck = catalog.decks.get(deck_name)
     one = deck.one_card() if deck else f"{deck_name.replace('_', ' ').capitalize()} card"
@@ -109,14 +111,16 @@ def card_moment(e: Event, catalog: Catalog, seats: set[str]) -> Moment:
                       f"{owner} drew a hidden {one}." if owner
                       else f"A hidden {one} was drawn.",
                       private_to=owner or None,
-                      data={"deck": deck_name, "to": str(e["to"]), "seat": owner or None})
+                      data={"deck": deck_name, "to": str(e["to"]), "seat": owner or None,
+                            "scanned": scanned})
     card = catalog.card(str(e["card"]))
     title = f"{one} for {owner}" if owner else one
     return Moment("reveal", title, tuple(t for t in (card.name, card.summary) if t),
                   f"{card.name} is revealed.",
                   data={"card": card.card_id, "name": card.name, "deck": deck_name,
                         "summary": card.summary, "to": str(e["to"]), "seat": owner or None,
-                        "card_name": one})
+                        "card_name": one, "scanned": scanned,
+                        "kept": deck.kept if deck else ""})
 
 
 def roll_moment(e: Event, die: Die | None) -> Moment:

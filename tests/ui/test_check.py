@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 from companion.ui.gallery import flight_lines
 
 
@@ -86,13 +84,13 @@ def test_the_app_rolls_with_a_short_animation_that_a_tap_skips(make_driver, monk
     driver.tap("App rolls the die")  # waits for the reply: the die still spins
     assert driver.screen.mode == "rolling" and not driver.shown("Passed")
     faces = set()
-    for _ in range(40):
-        driver.pump()
-        time.sleep(0.02)
+
+    def three_faces_seen() -> bool:
         faces.add(driver.screen.ids.die.face)
-        if len(faces) > 2:
-            break
-    assert len(faces) > 2  # the die shows face after face while it rolls
+        return len(faces) > 2
+
+    # The die shows face after face while it rolls.
+    driver.wait_for(three_faces_seen, "the rolling die to show three faces")
     driver.tap("Skip")
     assert driver.shown("Passed") or driver.shown("Failed"), driver.texts()
     assert driver.shown("The app rolled")
@@ -150,15 +148,17 @@ def test_every_face_is_drawn_with_exactly_its_symbols_and_the_unknown_face_with_
         assert die.pip_count() == symbols, face
     die.face, die.symbols = "?", 0
     driver.tap("App rolls the die")
-    seen = set()
-    for _ in range(60):  # the roll animation: each frame's face with its own pips
-        driver.pump()
-        time.sleep(0.01)
-        assert die.pip_count() == faces[die.face], (die.face, die.pip_count())
+    seen: set[str] = set()
+    wrong: list[tuple[str, int]] = []
+
+    def every_face_seen() -> bool:  # the roll animation: each frame's face with its pips
+        if die.pip_count() != faces[die.face]:
+            wrong.append((die.face, die.pip_count()))
         seen.add(die.face)
-        if len(seen) == len(faces):
-            break
-    assert seen == set(faces)
+        return len(seen) == len(faces)
+
+    driver.wait_for(every_face_seen, "the rolling die to show every face")
+    assert not wrong
     driver.tap("Skip")
     assert driver.shown("Passed") or driver.shown("Failed")
     assert die.pip_count() == faces[die.face]

@@ -32,6 +32,13 @@ def group_choices(item: ActionItem) -> tuple[GroupChoice, ...]:
                  for key, options in groups.items())
 
 
+def group_label(group: GroupChoice, order: Sequence[str]) -> tuple[str, bool]:
+    """A group's button words and whether it is already added: every option it offers is
+    in the order being built ("76: Rigel I, Rigel II, Rigel III  ·  added")."""
+    added = bool(group.values) and all(v in order for v in group.values)
+    return (f"{group.text}  ·  added" if added else group.text), added
+
+
 def add(order: Sequence[str], values: Sequence[str], most: int) -> tuple[str, ...]:
     """The order with `values` appended, each once, never more than `most` in all."""
     return tuple(dict.fromkeys((*order, *values)))[:most]

@@ -37,14 +37,14 @@ def card_moments(moments: Sequence[Mapping[str, Any]]) -> tuple[Mapping[str, Any
     return tuple(m for m in moments if m.get("kind") in CARD_KINDS)
 
 
-def reveal_view(cards: Sequence[Mapping[str, Any]], index: int, message: str, step: int,
+def reveal_view(cards: Sequence[Mapping[str, Any]], index: int, message: str,
                 prompt: Mapping[str, Any]) -> RevealView:
     """The `index`th card of one step's reveal; choices are the moment's own, else the
     prompt's commands now."""
     moment = cards[index]
     data = moment.get("data") or {}
-    counter = f"Step {step}" + (f"  ·  card {index + 1} of {len(cards)}" if len(cards) > 1
-                                else "")
+    counter = _how(data) + (f"  ·  card {index + 1} of {len(cards)}" if len(cards) > 1
+                            else "")
     seat = str(moment.get("private_to") or data.get("seat") or "")
     if len(cards) > 1:  # every owed card at once: each says what became of it
         message = str(moment.get("sentence") or "")
@@ -54,11 +54,18 @@ def reveal_view(cards: Sequence[Mapping[str, Any]], index: int, message: str, st
                           f"{lines} It stays hidden from the table until they reveal it.",
                           message, counter, True, (), seat)
     summary = str(data.get("summary") or "")
+    kept = str(data.get("kept") or "")
     groups = actions_view(prompt).groups
     choices = _own(moment, groups) or _choices(str(data.get("card") or ""), groups)
     return RevealView(str(moment.get("title") or ""), str(data.get("name") or ""),
-                      str(data.get("card") or ""), summary,
-                      _without_summary(message, summary), counter, False, choices, seat)
+                      str(data.get("card") or ""), f"{kept} {summary}" if kept and summary
+                      else summary, _without_summary(message, summary), counter, False,
+                      choices, seat)
+
+
+def _how(data: Mapping[str, Any]) -> str:
+    """What happened to the card, in a player's words (not the journal's step number)."""
+    return "Scanned" if data.get("scanned") else "Drawn by the app"
 
 
 def _own(moment: Mapping[str, Any], groups: Sequence[ActionGroup]) -> tuple[ActionItem, ...]:

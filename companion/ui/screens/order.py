@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
@@ -18,13 +19,14 @@ from kivy.uix.screenmanager import Screen
 from companion.ui.presenters import order as presenter
 from companion.ui.presenters.actions import ActionItem, actions_view
 from companion.ui.screens import load_layout
-from companion.ui.widgets import BigButton, LineText, Text
+from companion.ui.widgets import BigButton, Text, ToggleChoice
 
 load_layout(__file__)
 
 
-class GroupButton(BigButton):
-    """A group of options: tapping it adds `values` to the order."""
+class GroupButton(ToggleChoice):
+    """A group of options: tapping it adds `values` to the order; `chosen` (and "added" in
+    its words) once they all are."""
 
     values = ObjectProperty(())
 
@@ -39,6 +41,7 @@ class OrderScreen(Screen):
         self._item: ActionItem | None = None
         self._order: tuple[str, ...] = ()
         self._after: str | None = None
+        self._groups: tuple[presenter.GroupChoice, ...] = ()
 
     def prepare(self, item: ActionItem, title: str, after: str | None = None) -> None:
         """Open for the prompt's `item` (offered after the partial `after`, if any) with an
@@ -88,6 +91,7 @@ class OrderScreen(Screen):
     def _set_order(self, order: tuple[str, ...]) -> None:
         self._order = order
         self._draw_order()
+        self._mark_groups()
 
     def submit(self) -> None:
         if self._item is None or not self.can_submit:
@@ -102,9 +106,17 @@ class OrderScreen(Screen):
     def _draw_groups(self, item: ActionItem) -> None:
         grid = self.ids.groups
         grid.clear_widgets()
-        for group in presenter.group_choices(item):
-            grid.add_widget(GroupButton(text=group.text, values=group.values,
+        self._groups = presenter.group_choices(item)
+        for group in self._groups:
+            grid.add_widget(GroupButton(values=group.values,
                                         on_release=lambda b: self.add(b.values)))
+        self._mark_groups()
+
+    def _mark_groups(self) -> None:
+        """Groups whose options are all in the order say so (words and colour)."""
+        for button, group in zip(reversed(self.ids.groups.children), self._groups,
+                                 strict=False):
+            button.text, button.chosen = presenter.group_label(group, self._order)
 
     def _draw_order(self) -> None:
         box = self.ids.order
@@ -115,7 +127,10 @@ class OrderScreen(Screen):
         for value, line in zip(self._order, presenter.order_lines(item, self._order),
                                strict=True):
             row = BoxLayout(size_hint_y=None, height="52dp", spacing="6dp")
-            row.add_widget(LineText(text=line, pos_hint={"center_y": 0.5}))
+            # Wrapped, never cut: at the Large text size a line takes two rows.
+            text = Text(text=line, pos_hint={"center_y": 0.5})
+            text.bind(height=lambda _l, h, r=row: setattr(r, "height", max(dp(52), h)))
+            row.add_widget(text)
             row.add_widget(BigButton(text="Up", kind="quiet", size_hint_x=None, width="64dp",
                                      disabled=value == self._order[0],
                                      on_release=lambda _b, v=value: self.move_up(v)))
