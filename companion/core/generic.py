@@ -9,6 +9,7 @@ goes through a `Builder`, so it is folded once and undone like any other step.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from companion.core import piles
@@ -20,7 +21,7 @@ from companion.core.events import event
 from companion.core.phases import Adjustment
 from companion.core.privacy import is_hidden_move
 from companion.core.rules import GameRules, S
-from companion.core.words import whole_number
+from companion.core.words import counted, whole_number
 
 SCORE_WORDS = ("score", "points", "dp", "vp")
 
@@ -48,6 +49,12 @@ def build_draw(game: GameRules[S], b: Builder[S], args: Sequence[str]) -> str | 
 
 
 def _draw_one(game: GameRules[S], b: Builder[S], deck: str) -> str | None:
+    seat, _card, _hidden = _drawn(game, b, deck)
+    return seat
+
+
+def _drawn(game: GameRules[S], b: Builder[S], deck: str) -> tuple[str | None, CardEntry, bool]:
+    """One app draw: the seat it went to, the card, and whether it went into a hand."""
     shuffle, picked = piles.virtual_pick(b.state.table, deck)
     b.add(*shuffle)
     card = b.catalog.card(picked)
@@ -61,18 +68,32 @@ def _draw_one(game: GameRules[S], b: Builder[S], deck: str) -> str | None:
     hidden = any(is_hidden_move(e) and e["card"] == card.card_id for e in b.events[first:])
     drew = "The app drew a card" if hidden else f"The app drew {card.name} ({card.card_id})"
     b.messages.insert(said, f"{drew}.")  # before what the card's handler said
-    return seat
+    return seat, card, hidden
 
 
 def _draw_all(game: GameRules[S], b: Builder[S]) -> str | None:
-    seat = None
-    for drawn in range(MAX_DRAWS):
+    """Every owed card, one draw after another. One short sentence names them (each card's
+    own words are its moment's, on the reveal), then what the last card's handler said
+    (where the table stands now) and any word about a reshuffle."""
+    seat, named, hidden, last = None, [], Counter[str](), 0
+    for _ in range(MAX_DRAWS):
         owed = _owed(game, b)
         if not owed:
-            if drawn:
-                return seat
-            raise IllegalMoveError("No card is owed now, so the app draws none.")
-        seat = _draw_one(game, b, owed[0]) or seat
+            break
+        last = len(b.messages)
+        owner, card, secret = _drawn(game, b, owed[0])
+        seat = owner or seat
+        if secret:
+            hidden[owner or "a player"] += 1
+        else:
+            named.append(f"{card.name} ({card.card_id})")
+    count = len(named) + sum(hidden.values())
+    if not count:
+        raise IllegalMoveError("No card is owed now, so the app draws none.")
+    parts = [*named, *(f"{counted(n, 'hidden card')} for {who}" for who, n in hidden.items())]
+    shuffles = [m for m in b.messages[:last] if "shuffle" in m.lower()]
+    b.messages[:] = [f"The app drew {counted(count, 'card')}: {', '.join(parts)}.",
+                     *shuffles, *b.messages[last + 1:]]
     return seat
 
 

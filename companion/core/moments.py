@@ -80,7 +80,8 @@ def die_faces(die: Die) -> list[dict[str, Any]]:
 def default_moments(step: Step, catalog: Catalog, dice: Mapping[str, Die],
                     seats: Iterable[str] = ()) -> list[Moment]:
     """The moments every game shares, from a step's public events: each card taken from a
-    draw pile (revealed, or hidden in a seat's hand) and each die rolled."""
+    draw pile (revealed, or hidden in a seat's hand; not one put back in the box unseen)
+    and each die rolled."""
     if step.kind != "do":
         return []
     shown = public_step(step)
@@ -88,7 +89,8 @@ def default_moments(step: Step, catalog: Catalog, dice: Mapping[str, Die],
     scanned = step.command.split(maxsplit=1)[:1] == ["scan"]
     moments = []
     for e in shown.events:
-        if e.type == "card_moved" and Zone.from_text(str(e["from"])).kind == "deck":
+        if e.type == "card_moved" and Zone.from_text(str(e["from"])).kind == "deck" \
+                and e["to"] != "box":  # cards put back in the box unseen are not shown
             moments.append(card_moment(e, catalog, seated, scanned))
         elif e.type == "die_rolled":
             moments.append(roll_moment(e, dice.get(str(e["die"]))))

@@ -237,7 +237,7 @@ class CompanionApp(App):
     def open_order(self, item: Any, after: str | None = None) -> None:
         """An `order` input (offered after the partial `after`): its options put in order
         on a screen of their own."""
-        self.screen("order").prepare(item, self.table.title if self.table else "", after)
+        self.screen("order").prepare(item, after)
         self.show("order")
 
     def open_private(self, seat: str, partial: str, label: str) -> None:

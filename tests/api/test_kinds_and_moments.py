@@ -200,10 +200,14 @@ def test_every_owed_card_is_drawn_in_one_step_with_a_moment_each():
     assert result.ok and not match.state.pending and not prompt(match).expects_scan
     moved = [e for e in result.step.events if e.type == "card_moved"
              and e["from"].startswith("deck:")]
-    assert len(result.moments) == len(moved) > 16
+    assert len(result.moments) == len([e for e in moved if e["to"] != "box"]) == 16
     hidden = [m for m in result.moments if m.kind == "hidden_card"]
     assert {m.private_to for m in hidden} == {"Xichang", "Baikonur"} and len(hidden) == 10
     assert all(m.data.get("card") is None for m in hidden)
+    assert result.message.startswith("The app drew 16 cards: ")  # one short sentence
+    assert "5 hidden cards for Xichang, 5 hidden cards for Baikonur" in result.message
+    for card in match.state.table.cards_in("hand:Xichang"):
+        assert card not in result.message
     assert not any(a.command == "draw all" for a in prompt(match).actions)
     assert "No card is owed now" in match.execute("draw all").message
     assert match.execute("undo").ok and match.state == before  # one undo takes all back

@@ -43,11 +43,11 @@ class OrderScreen(Screen):
         self._after: str | None = None
         self._groups: tuple[presenter.GroupChoice, ...] = ()
 
-    def prepare(self, item: ActionItem, title: str, after: str | None = None) -> None:
+    def prepare(self, item: ActionItem, after: str | None = None) -> None:
         """Open for the prompt's `item` (offered after the partial `after`, if any) with an
         empty order."""
         self._item, self._order, self._after = item, (), after
-        self.heading = f"{title}  ·  {item.label}"
+        self.heading = item.label
         self._draw_groups(item)
         self._draw_order()
         self.ids.groups_scroll.scroll_y = self.ids.side_scroll.scroll_y = 1
