@@ -23,7 +23,7 @@ better picture. Without a log (a single photo) every try is new.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,12 +38,14 @@ def _one(box: Box) -> int:
 
 @dataclass(frozen=True)
 class Tried:
-    """One try made in an earlier frame: where, on how many averaged frames, what it found."""
+    """One try made in an earlier frame: where, on how many averaged frames, what it found;
+    `read` for a try that read codes (`found`), which is kept while the view stays."""
 
     kind: str
     box: Box
     level: int
     found: Any = None
+    read: bool = False
 
 
 def same_place(a: Box, b: Box) -> bool:
@@ -64,37 +66,49 @@ class TryLog:
     def __len__(self) -> int:
         return len(self._tried)
 
+    def __iter__(self) -> Iterator[Tried]:
+        return iter(self._tried)
+
     def seen(self, kind: str, box: Box) -> Tried | None:
         for tried in self._tried:
             if tried.kind == kind and same_place(tried.box, box):
                 return tried
         return None
 
-    def add(self, kind: str, box: Box, level: int, found: Any = None) -> None:
-        self._tried.append(Tried(kind, box, level, found))
+    def add(self, kind: str, box: Box, level: int, found: Any = None,
+            read: bool = False) -> None:
+        self._tried.append(Tried(kind, box, level, found, read))
 
     def forget(self, moved: Callable[[Box], bool]) -> None:
         """Drop the tries made where the view changed (a card moved, a new one laid)."""
         self._tried = [t for t in self._tried if not moved(t.box)]
 
     def renew(self, level: Level) -> None:
-        """Drop the tries whose picture has since been averaged over twice the frames."""
-        self._tried = [t for t in self._tried if level(t.box) < 2 * t.level]
+        """Drop the tries whose picture has since been averaged over twice the frames
+        (a try that read codes stays: the still view holds the same card)."""
+        self._tried = [t for t in self._tried if t.read or level(t.box) < 2 * t.level]
 
 
 class Budget:
     """The CPU time (of this thread) one frame's rescues may spend, and the try log.
 
     `out()` is True once the time is spent (and remembers that it stopped a try).
-    `skip(kind, box)` is True for a try an earlier frame of this view already made;
-    `failed` records one that read nothing.
+    `skip(kind, box)` is True for a try an earlier frame of this view already made, and
+    `remembered` gives the codes it read, if any (the view is still, so the card is the
+    same: it is reported again without the work, and a try that reads does not take the
+    budget of every later frame); `failed` and `read` record a try.
     """
 
     def __init__(self, seconds: float, log: TryLog | None = None, level: Level = _one) -> None:
+        self._seconds = seconds
         self._deadline = time.thread_time() + seconds
         self.log = log
         self.level = level
         self.stopped = False
+
+    def restart(self) -> None:
+        """Start the budget's time from now (the work before it was not the rescues')."""
+        self._deadline = time.thread_time() + self._seconds
 
     def out(self) -> bool:
         if time.thread_time() > self._deadline:
@@ -104,9 +118,21 @@ class Budget:
     def skip(self, kind: str, box: Box) -> bool:
         return self.log is not None and self.log.seen(kind, box) is not None
 
+    def remembered(self, kind: str, box: Box) -> list[Any]:
+        tried = self.log.seen(kind, box) if self.log is not None else None
+        return list(tried.found) if tried is not None and tried.read else []
+
+    def kept(self) -> list[Any]:
+        """Every code an earlier frame of this still view read in its rescues."""
+        return [c for t in self.log or [] if t.read for c in t.found]
+
     def failed(self, kind: str, box: Box) -> None:
         if self.log is not None:
             self.log.add(kind, box, self.level(box))
+
+    def read(self, kind: str, box: Box, codes: list[Any]) -> None:
+        if self.log is not None:
+            self.log.add(kind, box, self.level(box), tuple(codes), read=True)
 
     def searched(self, kind: str, box: Box, search: Callable[[], Any]) -> Any:
         """What `search` finds at `box`: from the log if an earlier frame searched there."""

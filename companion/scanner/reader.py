@@ -118,13 +118,16 @@ class FrameReader:
     of unread cards (for the benchmark's comparison). `fallback`, if given,
     adds one last rung: that decoder on the sharpened, upscaled crop. The
     default reader has none: the benchmark found zbar there rescues almost
-    nothing for 20-30 ms.
+    nothing for 20-30 ms. `cpu_scale` divides the rescues' budget (LADDER_BUDGET_S);
+    `search_in_budget=True` counts the cheap pass's finder search in it too, as the
+    reader did before issue 26 (kept for the benchmark's side-by-side): on a Pi that
+    search took half the budget, and each frame too little was left to make progress.
     """
 
     def __init__(self, primary: Decoder, fallback: Decoder | None = None,
                  ladder: bool = True, steps: tuple[str, ...] = DEFAULT_LADDER,
                  budget: float = LADDER_BUDGET_S, straighten: bool = True,
-                 cpu_scale: float = 1.0) -> None:
+                 cpu_scale: float = 1.0, search_in_budget: bool = False) -> None:
         if not cpu_scale > 0:
             raise ValueError(f"A CPU scale is a number above 0, not {cpu_scale:g}.")
         self.primary = primary
@@ -132,6 +135,7 @@ class FrameReader:
         self.ladder = ladder
         self.budget = budget
         self.cpu_scale = cpu_scale
+        self.search_in_budget = search_in_budget
         zxing = isinstance(primary, ZxingDecoder)
         rescuer: Decoder = ZxingDecoder("local") if zxing else primary
         self._second_look = rescuer if zxing else None
@@ -164,12 +168,15 @@ class FrameReader:
         look = self._look(half)
         codes = unique(codes + look.codes)
         budget = Budget(self.budget / self.cpu_scale, log, *([level] if level else []))
+        codes = unique(codes + budget.kept())  # read by rescues of earlier frames of the view
         steps = 0
         suspects = first.suspects + look.suspects
         decoded = [bbox(c.corners) for c in codes]
         loose: list[Blob] = []
         cards = card_boxes(half, decoded, loose) if half is not None else []
         groups = finder_groups(gray, decoded, half, cards)
+        if not self.search_in_budget:
+            budget.restart()  # the finder search is the cheap pass's: the budget is the rescues'
         # The ladder's first rung, the cheapest read of all, on every region first;
         # then finders straighten their symbol (it reads more than the other rungs).
         # Then unread cards are searched again, sharpened (a defocus of 2-3 px hides
@@ -286,11 +293,16 @@ class FrameReader:
             if budget.out():
                 break
             if budget.skip("straightened", place):
+                if budget.remembered("straightened", place):
+                    return budget.remembered("straightened", place), used
                 continue
             found, steps = self._straightened(gray, triple, dark_stock, budget)
             used += steps
             if found:
+                budget.read("straightened", place, found)
                 return found, used
+            if budget.stopped:  # its second read was cut: the next frame makes it whole
+                break
             budget.failed("straightened", place)
         return [], used
 
@@ -380,6 +392,8 @@ class FrameReader:
             if budget.out():
                 break
             if budget.skip(kind, box):
+                if budget.remembered(kind, box):
+                    return budget.remembered(kind, box), used
                 continue
             made = step.transform(crop)
             if made is None:
@@ -388,7 +402,9 @@ class FrameReader:
             used += 1
             reading = decoder.read(image, thorough=step.invert)
             if reading.codes:
-                return [moved(c, scale, x, y) for c in reading.codes], used
+                found = [moved(c, scale, x, y) for c in reading.codes]
+                budget.read(kind, box, found)
+                return found, used
             budget.failed(kind, box)
         return [], used
 

@@ -46,6 +46,11 @@ MILD: dict[str, Any] = dict(cards=1, foreign=False, contrast=0.95, light=0.9, gl
 HELD: dict[str, Any] = {**MILD, "ppm": 3.3, "blur": 1.65, "light": 0.45, "contrast": 0.6,
                         "tilt": 20.0, "jpeg": 80}
 
+#: A small tag in a grey sleeve under a dim lamp, with a noisy sensor: one frame's noise
+#: is what stops the read (the averaged frames of a still card read it).
+DIM: dict[str, Any] = {**MILD, "ppm": 3.2, "blur": 1.0, "light": 0.3, "contrast": 0.45,
+                       "noise": 0.03, "jpeg": 70}
+
 
 @dataclass(frozen=True)
 class CardDraw:
