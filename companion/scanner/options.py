@@ -32,12 +32,13 @@ def _number(text: str, unit: str) -> float:
 
 
 def fps_type(text: str) -> float:
-    """argparse type for `--fps`: frames per second, above 0 and at most 240."""
+    """argparse type for `--fps`: frames per second, above 0 and at most 240; or 0, which
+    hands a replay's every frame to the decoder in turn (none dropped, as fast as it goes)."""
     value = _number(text, "frames per second")
-    if not 0 < value <= MAX_FPS:
+    if not 0 <= value <= MAX_FPS:
         raise argparse.ArgumentTypeError(
             f"{text} frames per second is out of range; give a number above 0 and at most "
-            f"{MAX_FPS:g}.")
+            f"{MAX_FPS:g}, or 0 for every frame of a replay.")
     return value
 
 

@@ -86,21 +86,25 @@ class LatestFrame:
         self._closed = False
         self.dropped = 0
 
-    def put(self, frame: Frame) -> None:
-        """Offer a frame; once the mailbox is closed nobody will take it, so it is not kept."""
+    def put(self, frame: Frame, wait: bool = False) -> None:
+        """Offer a frame; once the mailbox is closed nobody will take it, so it is not kept.
+        With `wait`, first wait until the frame before it was taken (nothing is dropped)."""
         with self._cond:
+            if wait:
+                self._cond.wait_for(lambda: self._frame is None or self._closed)
             if self._closed:
                 return
             if self._frame is not None:
                 self.dropped += 1
             self._frame = frame
-            self._cond.notify()
+            self._cond.notify_all()
 
     def take(self, timeout: float | None = None) -> Frame | None:
         """The latest frame; None once closed and empty, or on timeout."""
         with self._cond:
             self._cond.wait_for(lambda: self._frame is not None or self._closed, timeout)
             frame, self._frame = self._frame, None
+            self._cond.notify_all()  # a capture waiting to hand over every frame goes on
             return frame
 
     def close(self) -> None:
@@ -288,6 +292,7 @@ class ScanPipeline:
     def _pump(self, source: FrameSource) -> bool:
         """Move frames into the mailbox; True at the end of a replay."""
         want_colour = getattr(source, "want_colour", None)
+        every_frame = bool(getattr(source, "every_frame", False))
         colour_on = False
         while not self._stop.is_set():
             if want_colour is not None and colour_on != self._preview.is_wanted():
@@ -304,7 +309,7 @@ class ScanPipeline:
                 return True
             self._captured += 1
             self._preview.offer_frame(frame)
-            self._mailbox.put(frame)
+            self._mailbox.put(frame, wait=every_frame)
         return False
 
     # --- decode thread ----------------------------------------------------------------
