@@ -68,3 +68,14 @@ def test_no_other_turn_while_a_card_is_drawn_or_revealed(catalog) -> None:
             ok(m, next(a.command for a in prompt(m).actions
                        if (a.command or "").startswith("resolve")))
     assert "Bob is active." in ok(m, "turn Bob").message
+
+
+def test_a_seat_with_counted_commodities_shows_them_as_counters(catalog) -> None:
+    from companion.games.ti4.tableview import table_view
+
+    m = new_match(catalog)
+    keys = [c.key for c in table_view(m.state, catalog).seats[0].counters]
+    assert "commodities" not in keys  # nothing counted: nothing new shown
+    ok(m, "take P76A", "scan TI/I01", "resolve gain")
+    alice = table_view(m.state, catalog).seats[0]
+    assert [c.text for c in alice.counters if c.key == "commodities"] == ["2 commodities"]
