@@ -92,7 +92,9 @@ def clock_deliver(job: Any) -> None:
 
 class CompanionApp(App):
     table = ObjectProperty(None, allownone=True)
-    settings = ObjectProperty(AppSettings())
+    # rebind: kv rules read app.settings.X (the chosen text size), and Kivy binds a chain
+    # through an object property only when it rebinds.
+    settings = ObjectProperty(AppSettings(), rebind=True)
     message = StringProperty("")
     message_refused = BooleanProperty(False)
     busy = BooleanProperty(False)
@@ -406,8 +408,7 @@ class CompanionApp(App):
         elif blasts:
             self._explode(blasts)
         elif reply.ok and reply.cards and reply.table is not None:
-            self.screen("reveal").reveal(reply.cards, reply.message, reply.table.steps,
-                                         reply.table.prompt)
+            self.screen("reveal").reveal(reply.cards, reply.message, reply.table.prompt)
             self.manager.current = "reveal"
             cue = "card"
         if cue and self.settings.sound:

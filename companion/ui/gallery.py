@@ -80,6 +80,9 @@ def play_gallery(driver: AppDriver) -> Iterator[str]:
     if driver.screen.name == "reveal":
         driver.tap("Continue")
     yield "dashboard"
+    driver.tap("How?", exact=True)
+    yield "scanner-help"
+    driver.tap("Hide", exact=True)
     yield from play_panels(driver)
     driver.tap("Not possible now")
     yield "unavailable"

@@ -23,10 +23,10 @@ LATER_LINES = ("take Loki", "scan TI/C10", "resolve",
 
 def order_button(driver: AppDriver, planet: str, text: str) -> Any:
     """On the explore screen, the Up or Remove button of `planet`'s row in the order."""
-    from companion.ui.widgets import LineText
+    from companion.ui.widgets import Text
 
     for label in driver.widgets(driver.screen.ids.order):
-        if isinstance(label, LineText) and planet in label.text:
+        if isinstance(label, Text) and planet in label.text:
             return next(b for b in label.parent.children if getattr(b, "text", "") == text)
     raise AssertionError(f"{planet} is not in the order: {driver.texts(driver.screen.ids.order)}")
 

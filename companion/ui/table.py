@@ -94,6 +94,10 @@ class RevealedCard:
     #: The ship whose move drew it and that ship's player (the view's `last_ship_draw`).
     ship: str = ""
     player: str = ""
+    #: Read by the camera (or typed as a scan) rather than drawn by the app.
+    scanned: bool = False
+    #: The deck's words before the summary when the card acts only once played, or "".
+    kept: str = ""
 
 
 def revealed_cards(session: Session, step: Step | None,
@@ -105,6 +109,7 @@ def revealed_cards(session: Session, step: Step | None,
     catalog = session.match.catalog
     seats = set(session.match.state.table.seats)
     drawn = (view or {}).get("last_ship_draw") or {}
+    scanned = step.command.split(maxsplit=1)[:1] == ["scan"]
     cards = []
     for e in public_step(step).events:
         if e.type != "card_moved" or Zone.from_text(str(e["from"])).kind != "deck":
@@ -112,14 +117,15 @@ def revealed_cards(session: Session, step: Step | None,
         owner = Zone.from_text(str(e["to"])).name
         if e["card"] == HIDDEN:
             cards.append(RevealedCard("", "", Zone.from_text(str(e["from"])).name, "", True,
-                                      owner))
+                                      owner, scanned=scanned))
             continue
         entry = catalog.card(str(e["card"]))
         deck = catalog.decks.get(entry.deck)
         ship = drawn if drawn.get("card") == entry.card_id else {}
         cards.append(RevealedCard(entry.card_id, entry.name, entry.deck, entry.summary, False,
                                   owner, owner in seats, deck.one_card() if deck else "",
-                                  str(ship.get("ship") or ""), str(ship.get("player") or "")))
+                                  str(ship.get("ship") or ""), str(ship.get("player") or ""),
+                                  scanned, deck.kept if deck else ""))
     return tuple(cards)
 
 

@@ -297,7 +297,7 @@ def test_scan_whose_reader_stops_reading_ends_quietly(tmp_path: Path) -> None:
     assert err.getvalue().startswith("frames:")
 
 
-@pytest.mark.parametrize(("option", "value"), [("--fps", "0"), ("--fps", "nan"),
+@pytest.mark.parametrize(("option", "value"), [("--fps", "-1"), ("--fps", "nan"),
                                                ("--fps", "1000"), ("--forget-after", "0"),
                                                ("--forget-after", "nan")])
 def test_scan_refuses_numbers_that_cannot_work(option: str, value: str,

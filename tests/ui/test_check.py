@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 from companion.ui.gallery import flight_lines
 
 
@@ -86,13 +84,13 @@ def test_the_app_rolls_with_a_short_animation_that_a_tap_skips(make_driver, monk
     driver.tap("App rolls the die")  # waits for the reply: the die still spins
     assert driver.screen.mode == "rolling" and not driver.shown("Passed")
     faces = set()
-    for _ in range(40):
-        driver.pump()
-        time.sleep(0.02)
+
+    def three_faces_seen() -> bool:
         faces.add(driver.screen.ids.die.face)
-        if len(faces) > 2:
-            break
-    assert len(faces) > 2  # the die shows face after face while it rolls
+        return len(faces) > 2
+
+    # The die shows face after face while it rolls.
+    driver.wait_for(three_faces_seen, "the rolling die to show three faces")
     driver.tap("Skip")
     assert driver.shown("Passed") or driver.shown("Failed"), driver.texts()
     assert driver.shown("The app rolled")

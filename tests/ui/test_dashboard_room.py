@@ -18,13 +18,14 @@ def test_without_a_camera_the_scan_strip_is_one_line_that_explains_on_demand(
     assert strip.get_root_window() is not None  # always on the dashboard
     assert strip.height <= dp(56)  # one line and its button, not a 92 dp box
     assert driver.shown("No scanner")
-    assert not driver.shown("Start the app with --camera")
+    assert not driver.shown("choose one in Settings")
     assert driver.button("How?", exact=True).height >= dp(48)
     driver.tap("How?", exact=True)
-    assert driver.shown("Start the app with --camera, or set a camera in Settings.")
+    assert driver.shown("The camera is switched off: choose one in Settings to scan cards, "
+                        "or let the app draw them.")
     assert strip.height > dp(56)
     driver.tap("Hide", exact=True)
-    assert not driver.shown("Start the app with --camera") and strip.height <= dp(56)
+    assert not driver.shown("choose one in Settings") and strip.height <= dp(56)
 
 
 def test_the_ti4_dashboard_says_whose_action_it_is_in_a_sentence(make_driver) -> None:

@@ -183,6 +183,24 @@ def test_runner_resumes_the_last_game_and_says_when_there_is_none(tmp_path: Path
     assert replies[2].table.game_id == replies[1].table.game_id
 
 
+def test_saved_games_name_the_game_its_round_its_players_and_when_it_was_played(
+        tmp_path: Path) -> None:
+    from companion.ui.presenters.history import games_lines
+
+    replies: list[Reply] = []
+    runner = CommandRunner(tmp_path / "g.db", run_inline)
+    runner.new_game("ti4", ("player Alice", "player Bob", "setup"), replies.append, seed=5)
+    runner.new_game("xp", SETUP, replies.append, seed=3)
+    runner.saved_games(replies.append)
+    _wait(runner)
+    runner.stop()
+    lines = [text for _game_id, text in games_lines(replies[-1].value)]
+    assert len(lines) == 2
+    assert lines[0].startswith("Exploration  ·  Setting up  ·  Ana, Ben\nLast played "), lines
+    assert lines[1].startswith("TI4 Exploration  ·  Round 1  ·  Alice, Bob\nLast played "), lines
+    assert "step" not in lines[0] and "step" not in lines[1], lines
+
+
 def test_a_bug_in_a_job_becomes_one_sentence_and_a_crash_log(tmp_path: Path) -> None:
     replies: list[Reply] = []
     runner = CommandRunner(tmp_path / "g.db", run_inline, crash_log=tmp_path / "crash.log")
@@ -378,14 +396,18 @@ def test_a_reveal_names_the_seat_a_card_goes_to_and_no_seat_for_a_row(tmp_path) 
     for line in ("length 8", "join Xichang Ana", "join Baikonur Ben", "for Xichang"):
         assert session.run(line).ok, line
     development = session.run("scan XP/D17")
-    card = reveal_view(revealed_cards(session, development.step), 0, "", 5, {})
+    card = reveal_view(revealed_cards(session, development.step), 0, "", {})
     assert card.heading == "Development card for Xichang"
+    assert card.counter == "Scanned"  # what happened, not the journal's step number
+    # Funding gives its credits only once played, not when drawn (rulebook p. 8).
+    assert card.summary == ("Kept in your player area until you play it in a Preparation "
+                            "phase; when played: Gain 12 credits.")
     for line in ("scan XP/P06", "scan XP/P04", "scan XP/S07", "scan XP/S26", "scan XP/S20",
                  "for Baikonur", "scan XP/P01", "scan XP/P13", "scan XP/S04", "scan XP/S15",
                  "scan XP/S18"):
         assert session.run(line).ok, line
     row = session.run("scan XP/M01")  # into the maneuver row, nobody's
-    card = reveal_view(revealed_cards(session, row.step), 0, "", 17, {})
+    card = reveal_view(revealed_cards(session, row.step), 0, "", {})
     assert card.heading == "Maneuver card" and card.name == session.match.catalog.card("M01").name
     session.close()
 
@@ -401,9 +423,9 @@ def test_a_hazards_whole_decision_is_offered_on_its_reveal_but_not_the_tables_ot
                "enabled": True, "command": f"resolve mars{n}"} for n in range(1, 5)]
     ignore = {"label": "Ignore Mars restriction", "group": "Hazard",
               "enabled": True, "command": "ignore"}
-    view = reveal_view([card], 0, "", 50, {"actions": [*closes, ignore]})
+    view = reveal_view([card], 0, "", {"actions": [*closes, ignore]})
     assert [c.value for c in view.choices] == [
         "resolve mars1", "resolve mars2", "resolve mars3", "resolve mars4", "ignore"]
     # Four commands across two groups are the table carrying on: none is the card's.
     others = [{**closes[0], "group": "Flight"}, {**closes[1], "group": "Turn"}, *closes[2:]]
-    assert reveal_view([card], 0, "", 50, {"actions": others}).choices == ()
+    assert reveal_view([card], 0, "", {"actions": others}).choices == ()

@@ -36,3 +36,16 @@ def test_a_stranger_code_is_ignored_in_one_sentence() -> None:
 def test_a_card_tag_becomes_a_scan_line() -> None:
     lines, statuses = scanned(b"XP/H03")
     assert lines == ["scan XP/H03"] and statuses == []
+
+
+def test_a_missing_camera_is_told_in_a_players_words_not_an_installers() -> None:
+    from companion.ui.presenters.scanner import scanner_sentence
+
+    installer = ("picamera2 is not installed (on the Pi: sudo apt install python3-picamera2 "
+                 "and a venv made with --system-site-packages) (No module named 'picamera2'). "
+                 "Retrying until a camera answers.")
+    sentence = scanner_sentence("no-camera", installer)
+    assert sentence == ("No camera answers: plug one in and it is found by itself; "
+                        "until then, let the app draw the cards.")
+    assert scanner_sentence("foreign", "A QR code that is not a card tag was ignored.") == \
+        "A QR code that is not a card tag was ignored."

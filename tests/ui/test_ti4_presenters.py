@@ -104,7 +104,7 @@ def test_the_reveal_offers_resolve_and_says_whose_exploration_it_is(session) -> 
     result = session.run("draw cultural")
     table = table_data(session)
     cards = revealed_cards(session, result.step)
-    view = reveal_presenter.reveal_view(cards, 0, result.message, table.steps, table.prompt)
+    view = reveal_presenter.reveal_view(cards, 0, result.message, table.prompt)
     assert view.heading == "Cultural card for Alice, revealed to all"
     card = cards[0]
     assert view.name == card.name and card.deck == "cultural"

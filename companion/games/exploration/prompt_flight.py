@@ -299,6 +299,9 @@ def drift_choices(state: XpState, catalog: Catalog) -> list[Choice]:
     from companion.games.exploration.drift import drift_order
 
     ships, _ = drift_order(state, catalog)
+    if not ships:  # nothing drifts (round 1 with no ship deployed): the round just ends
+        return [Choice("End the round (no ship is on the map)", DRIFT, command="drift",
+                       cost="free")]
     choices = [Choice("Every ship drifts onto a plain space", DRIFT, command="drift",
                       cost="free")]
     return choices + [Choice(f"Report where {s.card} drifts", DRIFT, partial=f"drift {s.card}",

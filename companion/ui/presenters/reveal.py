@@ -31,22 +31,28 @@ class RevealView:
     choices: tuple[ActionItem, ...]
 
 
-def reveal_view(cards: Sequence[RevealedCard], index: int, message: str, step: int,
+def reveal_view(cards: Sequence[RevealedCard], index: int, message: str,
                 prompt: Mapping[str, Any]) -> RevealView:
     """The `index`th card of one step's reveal; choices are the prompt's commands now."""
     card = cards[index]
     deck = card.deck.replace("_", " ")
-    counter = f"Step {step}" + (f"  ·  card {index + 1} of {len(cards)}" if len(cards) > 1
-                                else "")
+    counter = _how(card) + (f"  ·  card {index + 1} of {len(cards)}" if len(cards) > 1
+                            else "")
     if card.hidden:
         return RevealView(f"A {deck} card for {card.to}", f"{card.to}'s hidden card", "",
                           f"Only {card.to} looks at it; it stays hidden from the table until "
                           f"they reveal it. To look again later, {card.to}'s player holds a "
                           "finger on their seat's badge.", message, counter, True, ())
     choices = _choices(card, actions_view(prompt).groups)
+    summary = f"{card.kept} {card.summary}" if card.kept and card.summary else card.summary
     return RevealView(_heading(card, prompt), card.name, card.card_id,
-                      card.summary, _without_summary(message, card.summary), counter, False,
+                      summary, _without_summary(message, card.summary), counter, False,
                       choices)
+
+
+def _how(card: RevealedCard) -> str:
+    """What happened to the card, in a player's words (not the journal's step number)."""
+    return "Scanned" if card.scanned else "Drawn by the app"
 
 
 def _without_summary(message: str, summary: str) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
@@ -21,13 +22,14 @@ from companion.ui.presenters.actions import ActionItem
 from companion.ui.runner import Reply
 from companion.ui.screens import load_layout
 from companion.ui.table import TableData
-from companion.ui.widgets import BigButton, LineText, Text, ToggleChoice
+from companion.ui.widgets import BigButton, Text, ToggleChoice
 
 load_layout(__file__)
 
 
-class SystemButton(BigButton):
-    """A system of the map: tapping it adds `planets` (IDs) to the order."""
+class SystemButton(ToggleChoice):
+    """A system of the map: tapping it adds `planets` (IDs) to the order; `chosen` (and
+    "added" in its words) once they all are."""
 
     planets = ObjectProperty(())
 
@@ -115,6 +117,7 @@ class ExploreScreen(Screen):
         self._order = order
         if self._table is not None:
             self._draw_order(self._table.view)
+            self._mark_systems()
 
     def take(self) -> None:
         if not self._order:
@@ -138,6 +141,7 @@ class ExploreScreen(Screen):
         self._order = tuple(p for p in self._order if p in open_)  # taken meanwhile: dropped
         self._draw_seats(view)
         self._draw_systems(view)
+        self._mark_systems()
         self._draw_order(view)
         self._draw_queue(view)
         active = view.get("active")
@@ -172,9 +176,14 @@ class ExploreScreen(Screen):
             else:
                 button = SystemButton(on_release=lambda b: self.add_system(b.planets))
                 grid.add_widget(button)
-            button.text = system.text
             button.kind = "normal" if system.explorable else "quiet"
             button.planets = system.planets
+
+    def _mark_systems(self) -> None:
+        """Systems whose planets are all in the order say so (words and colour)."""
+        buttons = reversed(self.ids.systems.children)
+        for button, system in zip(buttons, self._systems, strict=False):
+            button.text, button.chosen = ti4.system_label(system, self._order)
 
     def _draw_order(self, view: dict[str, Any]) -> None:
         box = self.ids.order
@@ -182,7 +191,10 @@ class ExploreScreen(Screen):
         lines = ti4.order_lines(view, self._order)
         for planet, line in zip(self._order, lines, strict=True):
             row = BoxLayout(size_hint_y=None, height="52dp", spacing="6dp")
-            row.add_widget(LineText(text=line, pos_hint={"center_y": 0.5}))
+            # Wrapped, never cut: at the Large text size a planet's line takes two rows.
+            text = Text(text=line, pos_hint={"center_y": 0.5})
+            text.bind(height=lambda label, h, r=row: setattr(r, "height", max(dp(52), h)))
+            row.add_widget(text)
             up = BigButton(text="Up", kind="quiet", size_hint_x=None, width="64dp",
                            disabled=planet == self._order[0],
                            on_release=lambda _b, p=planet: self.move_up(p))

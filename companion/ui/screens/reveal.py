@@ -36,17 +36,16 @@ class RevealScreen(Screen):
         self._cards: Sequence[RevealedCard] = ()
         self._index = 0
         self._message = ""
-        self._step = 0
         self._prompt: dict[str, Any] = {}
 
-    def reveal(self, cards: Sequence[RevealedCard], message: str, step: int,
+    def reveal(self, cards: Sequence[RevealedCard], message: str,
                prompt: dict[str, Any]) -> None:
         self._cards, self._index = cards, 0
-        self._message, self._step, self._prompt = message, step, prompt
+        self._message, self._prompt = message, prompt
         self._show()
 
     def _show(self) -> None:
-        view = reveal_view(self._cards, self._index, self._message, self._step, self._prompt)
+        view = reveal_view(self._cards, self._index, self._message, self._prompt)
         self.heading, self.name_text, self.code = view.heading, view.name, view.code
         self.summary, self.did, self.counter = view.summary, view.did, view.counter
         self.hidden = view.hidden

@@ -15,6 +15,7 @@ from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.ui import theme
+from companion.ui.presenters.scanner import scanner_sentence
 
 #: Times a second the strip asks the scanner for a new frame while shown: twice the
 #: camera's 30 fps, so clock jitter between the two never drops a camera frame (asking at
@@ -35,7 +36,7 @@ class ScanStrip(BoxLayout):
     "How?" button that opens the status's whole sentence, so the seats keep their room."""
 
     status = StringProperty("No scanner")
-    detail = StringProperty("Start the app with --camera, or set a camera in Settings.")
+    detail = StringProperty(scanner_sentence("off", ""))
     last_scan = StringProperty("")
     service = ObjectProperty(None, allownone=True)
     #: The status's sentence is open (the "How?" button) while there is no preview.
@@ -47,9 +48,14 @@ class ScanStrip(BoxLayout):
         self._shown: Any = None
         self._event: Any = None
 
+    @property
+    def shown_frame_index(self) -> int:
+        """The camera frame the preview shows (its `frame_index`), 0 before the first."""
+        return self._shown.frame_index if self._shown is not None else 0
+
     def set_status(self, status: str, message: str) -> None:
         self.status = STATUS_WORDS.get(status, status)
-        self.detail = message
+        self.detail = scanner_sentence(status, message)
 
     def show_scan(self, text: str) -> None:
         self.last_scan = text

@@ -1,0 +1,112 @@
+"""The layout rules every screen keeps at every window size and text size.
+
+`problems(window_root, text_scale)` walks what is on screen and names, in one
+sentence each, every label whose text is cut or shortened, every pair of
+overlapping neighbours, every button under 48 dp and every text under 15 sp
+(times the text size).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from kivy.metrics import dp, sp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.stacklayout import StackLayout
+from kivy.uix.widget import Widget
+
+#: The least height of anything a finger presses.
+MIN_TARGET_DP = 48
+#: The least size of text at the Normal text size.
+MIN_TEXT_SP = 15
+#: Pixels of rounding a layout may leave.
+SLACK = 1.5
+
+_MARKUP = re.compile(r"\[/?[a-z_]+(=[^\]]*)?\]")
+
+
+def shown_widgets(root: Widget, clipped: bool = False) -> Iterator[tuple[Widget, bool]]:
+    """Every widget a player can see under `root`, with whether a scroll view holds it."""
+    for child in root.children:
+        if child.opacity <= 0 or child.width <= 0 or child.height <= 0:
+            continue
+        yield child, clipped
+        yield from shown_widgets(child, clipped or isinstance(child, ScrollView))
+
+
+def _name(widget: Widget) -> str:
+    text = getattr(widget, "text", "")
+    return f"{type(widget).__name__} {text[:40]!r}" if text else type(widget).__name__
+
+
+def _shown_text(label: Label) -> str:
+    lines = getattr(label._label, "_cached_lines", [])
+    return "".join(word.text for line in lines for word in line.words)
+
+
+def _squeeze(text: str) -> str:
+    return re.sub(r"\s+", "", _MARKUP.sub("", text))
+
+
+def label_problems(label: Label, scale: float) -> Iterator[str]:
+    if not label.text.strip():
+        return
+    name = _name(label)
+    if label._label is not None and label._label.is_shortened:
+        yield f"{name} is shortened"
+    elif _squeeze(_shown_text(label)) != _squeeze(label.text):
+        yield f"{name} is cut: shows only {_shown_text(label)[:60]!r}"
+    width, height = label.texture_size
+    if height > label.height + SLACK or width > label.width + SLACK:
+        yield (f"{name} needs {width:.0f}x{height:.0f} px but has "
+               f"{label.width:.0f}x{label.height:.0f}")
+    least = sp(MIN_TEXT_SP) * scale
+    if label.font_size + 0.01 < least:
+        yield f"{name} is {label.font_size / sp(1):.1f} sp (at least {least / sp(1):.1f})"
+
+
+def target_problems(widget: Widget) -> Iterator[str]:
+    if isinstance(widget, Button) and widget.height + 0.01 < dp(MIN_TARGET_DP):
+        yield f"{_name(widget)} is {widget.height / dp(1):.0f} dp tall (at least {MIN_TARGET_DP})"
+
+
+def _overlap(a: Widget, b: Widget) -> bool:
+    return (min(a.right, b.right) - max(a.x, b.x) > SLACK
+            and min(a.top, b.top) - max(a.y, b.y) > SLACK)
+
+
+def overlap_problems(layout: Widget) -> Iterator[str]:
+    """Neighbours in a box, grid or stack that cover each other."""
+    if not isinstance(layout, BoxLayout | GridLayout | StackLayout):
+        return
+    shown = [c for c in layout.children if c.opacity > 0 and c.width > 0 and c.height > 0]
+    for i, first in enumerate(shown):
+        for second in shown[i + 1:]:
+            if _overlap(first, second):
+                yield f"{_name(first)} and {_name(second)} overlap"
+
+
+def outside_problems(widget: Widget, window: Widget) -> Iterator[str]:
+    """A widget outside any scroll view that reaches past the window's edge."""
+    x, y = widget.to_window(widget.x, widget.y)
+    if x < -SLACK or y < -SLACK or x + widget.width > window.width + SLACK \
+            or y + widget.height > window.height + SLACK:
+        yield f"{_name(widget)} reaches past the window's edge"
+
+
+def problems(root: Widget, window: Widget, scale: float) -> list[str]:
+    """Every rule broken by what is shown under `root` (a screen, or a popup)."""
+    found: list[str] = []
+    for widget, in_scroll in shown_widgets(root):
+        if isinstance(widget, Label):
+            found.extend(label_problems(widget, scale))
+        found.extend(target_problems(widget))
+        found.extend(overlap_problems(widget))
+        if not in_scroll and isinstance(widget, Label | Button):
+            found.extend(outside_problems(widget, window))
+    return found

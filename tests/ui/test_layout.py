@@ -1,0 +1,130 @@
+"""Every screen of the screenshot gallery keeps the layout rules (tests/ui/layout_rules.py)
+at 800x480, 1024x600 and 1280x720, at the Normal and the Large text size.
+
+Each gallery walk runs once at 800x480; at each of its pictures the window is resized
+and the text size changed, and what is on screen is checked, then put back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.ui.layout_rules import problems
+
+SIZES = ((800, 480), (1024, 600), (1280, 720))
+#: Normal and Large (companion.ui.settings.TEXT_SIZES).
+TEXT_SCALES = (1.0, 1.2)
+
+
+def _snapshot(window: Any) -> tuple[Any, ...]:
+    return tuple((w.x, w.y, w.width, w.height, getattr(w, "texture_size", None))
+                 for child in window.children for w in child.walk(restrict=True))
+
+
+def _settle_layout(driver: Any, window: Any) -> None:
+    """Frames until nothing on screen moves or changes its size between two frames."""
+    seen: list[tuple[Any, ...]] = [()]
+
+    def still() -> bool:
+        now = _snapshot(window)
+        same, seen[0] = now == seen[0], now
+        return same
+
+    driver.wait_for(still, "the layout to settle")
+
+
+def _check_everywhere(driver: Any, window: Any, picture: str) -> list[str]:
+    found = []
+    for width, height in SIZES:
+        for scale in TEXT_SCALES:
+            window.size = (width, height)
+            driver.app.text_scale = scale
+            _settle_layout(driver, window)
+            where = f"{picture} at {width}x{height}, text x{scale}"
+            for root in window.children:
+                shown = root.current_screen if root is driver.app.manager else root
+                found += [f"{where}: {problem}" for problem in problems(shown, window, scale)]
+    window.size = SIZES[0]
+    driver.app.text_scale = driver.app.settings.text_scale
+    _settle_layout(driver, window)
+    return found
+
+
+def _walks() -> Iterator[tuple[str, Callable[..., Any], Callable[[Path], None] | None]]:
+    from companion.ui.gallery import play_gallery
+    from companion.ui.gallery_board import (
+        damaged_file,
+        finished_game,
+        play_board_gallery,
+        play_final_gallery,
+        play_recover_gallery,
+        scored_game,
+    )
+    from companion.ui.gallery_ti4 import play_ti4_gallery
+
+    yield "exploration", play_gallery, None
+    yield "ti4", play_ti4_gallery, None
+    yield "board", play_board_gallery, scored_game
+    yield "final", play_final_gallery, finished_game
+    yield "recover", play_recover_gallery, damaged_file
+
+
+@pytest.mark.parametrize("walk_name", [name for name, _walk, _prepare in _walks()])
+def test_every_gallery_screen_keeps_the_layout_rules(make_driver: Any, kivy_window: Any,
+                                                      tmp_path: Path, walk_name: str) -> None:
+    walk, prepare = next((w, p) for name, w, p in _walks() if name == walk_name)
+    db = tmp_path / f"{walk_name}.db"
+    if prepare is not None:
+        prepare(db)
+    driver = make_driver(db=db, seed=2047)
+    found: list[str] = []
+    pictures = 0
+    try:
+        for picture in walk(driver):
+            pictures += 1
+            found += _check_everywhere(driver, kivy_window, picture)
+    finally:
+        kivy_window.size = SIZES[0]
+    assert pictures > 0
+    assert not found, f"{len(found)} layout problems:\n" + "\n".join(found)
+
+
+def test_the_rules_name_each_kind_of_layout_fault(make_driver: Any, kivy_window: Any) -> None:
+    """Each rule fires on a widget that breaks it (so a passing walk means something)."""
+    from kivy.metrics import dp, sp
+    from kivy.uix.boxlayout import BoxLayout
+
+    from companion.ui.widgets import BigButton, LineText, Text
+
+    driver = make_driver()
+    box = BoxLayout(orientation="vertical", size=(400, 300), size_hint=(None, None))
+    box.add_widget(LineText(text="A line far too long for its box " * 4))
+    cut = Text(text="Three lines\nof text\nin one line's room", size_hint_y=None)
+    box.add_widget(cut)
+    low, tiny = BigButton(text="Low"), Text(text="Tiny")
+    box.add_widget(low)
+    box.add_widget(tiny)
+    crowded = BoxLayout()
+    crowded.add_widget(BigButton(text="Left", size_hint=(None, None), size=(200, 60)))
+    crowded.add_widget(BigButton(text="Right", size_hint=(None, None), size=(200, 60)))
+    box.add_widget(crowded)
+    kivy_window.add_widget(box)
+    try:
+        driver.pump(3)
+        cut.height = cut.font_size * 1.2
+        low.height, tiny.font_size = dp(40), sp(12)
+        crowded.children[0].pos_hint = {}
+        driver.pump(2)
+        crowded.children[0].x = crowded.children[1].x + 50
+        found = problems(box, kivy_window, 1.0)
+    finally:
+        kivy_window.remove_widget(box)
+    assert any("'A line far too long" in p and "shortened" in p for p in found), found
+    assert any("Three lines" in p and "needs" in p for p in found), found
+    assert any("'Low' is 40 dp tall" in p for p in found), found
+    assert any("'Tiny' is 12.0 sp" in p for p in found), found
+    assert any("'Left'" in p and "'Right'" in p and "overlap" in p for p in found), found
