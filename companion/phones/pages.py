@@ -17,6 +17,7 @@ from typing import Any
 from companion.api import TableAPI, history_rows, table_prompt, table_view
 from companion.core.engine import Match
 from companion.core.errors import CompanionError
+from companion.ui.presenters.colours import seat_colour
 
 #: History rows a page carries (newest last); the touchscreen's History has them all.
 HISTORY_ROWS = 40
@@ -80,6 +81,9 @@ def page_of(match: Match[Any], seat: str | None = None) -> dict[str, Any]:
         "game_id": None, "title": table["title"], "step": max(match.index, default=0),
         "turn": table["active"], "waiting_for": table["waiting_for"], "table": table,
         "history": history, "seat": seat,
+        # The touchscreen's display colours (Okabe-Ito, or the nearest to a chosen one).
+        "colours": {row["seat"]: seat_colour(index, row["colour"])
+                    for index, row in enumerate(table["seats"])},
     }
     if seat is not None:
         page["own_panels"] = _own_panels(table, table_view(match, seat).to_dict())

@@ -11,10 +11,12 @@ companion does.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import threading
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -74,19 +76,19 @@ class Phones:
         seen, links_seen = self.version, self.links_version
         yield seen
         while True:
-            def moved() -> bool:
-                return (self.version != seen or self.links_version != links_seen
-                        or gone.is_set() or self.closing)
             async with self.changed:
-                try:
-                    await asyncio.wait_for(self.changed.wait_for(moved), KEEPALIVE_S)
-                except TimeoutError:
-                    pass
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.changed.wait_for(
+                        partial(self._moved, seen, links_seen, gone)), KEEPALIVE_S)
             if gone.is_set() or self.closing:
                 return
             quiet = self.version == seen
             seen, links_seen = self.version, self.links_version
             yield -1 if quiet else seen
+
+    def _moved(self, seen: int, links_seen: int, gone: asyncio.Event) -> bool:
+        return (self.version != seen or self.links_version != links_seen
+                or gone.is_set() or self.closing)
 
     async def bump(self) -> None:
         async with self.changed:
@@ -185,7 +187,7 @@ class _Events(_Handler):
 
     def on_connection_close(self) -> None:
         self.gone.set()
-        asyncio.ensure_future(self.phones.wake())
+        self.waking = asyncio.ensure_future(self.phones.wake())  # kept until it has run
 
     def _message(self, seat: str | None, version: int) -> str:
         if version < 0:

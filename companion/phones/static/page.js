@@ -86,7 +86,7 @@ function panelSection(panel) {
 function drawTable(page) {
   const table = page.table;
   colours.clear();
-  for (const seat of table.seats) colours.set(seat.seat, seat.colour);
+  for (const [seat, colour] of Object.entries(page.colours || {})) colours.set(seat, colour);
   document.title = page.title;
   document.getElementById("title").textContent = page.title;
   document.getElementById("round").textContent =
