@@ -151,3 +151,30 @@ def test_an_open_seat_stream_ends_at_once_when_its_link_is_reissued(game_db, ser
         assert next(events)[0] == "revoked"
     finally:
         connection.close()
+
+
+def _open_files() -> int:
+    import os
+
+    return len(os.listdir("/proc/self/fd"))
+
+
+def test_a_hundred_reconnects_leave_no_stream_or_file_open(game_db, served):
+    import time
+
+    link = _link(game_db, "Kourou")
+
+    def reconnect(times: int) -> None:
+        for index in range(times):
+            connection, events = _stream(served.url, link + "/events" if index % 2
+                                         else "/events")
+            assert next(events)[1]["step"] > 0
+            connection.close()  # the phone lost its network
+
+    reconnect(10)  # warm-up: the server's first connections open what it keeps
+    deadline = time.monotonic() + 20
+    before = _open_files()
+    reconnect(100)
+    while _open_files() > before and time.monotonic() < deadline:
+        time.sleep(0.05)  # each closed stream is noticed and its handler ends
+    assert _open_files() <= before
