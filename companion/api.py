@@ -15,8 +15,9 @@ from companion.core import piles
 from companion.core.catalog import Catalog
 from companion.core.engine import Match, Result
 from companion.core.errors import CompanionError
-from companion.core.privacy import public_step
+from companion.core.privacy import hidden_counts, public_step
 from companion.core.prompt import Prompt, prompt, redo_preview, supports_prompt, undo_preview
+from companion.core.tableview import TableView, table_view_of
 from companion.core.tags import Tag
 from companion.scanner.codes import ScanCode
 from companion.session import Session
@@ -71,9 +72,16 @@ class TableAPI:
         return table_prompt(self.match, self.seat(seat), after)
 
     def view(self, seat: str | None = None) -> dict[str, Any]:
-        """The board, ready to show: public, or with that seat's own hidden cards."""
-        match = self.match
-        return match.rules.view(match.state, match.catalog, self.seat(seat))
+        """The board, ready to show: public, or with that seat's own hidden cards; the
+        key `table` holds the same as `table(seat)`."""
+        match, who = self.match, self.seat(seat)
+        return {**match.rules.view(match.state, match.catalog, who),
+                "table": table_view(match, who).to_dict()}
+
+    def table(self, seat: str | None = None) -> dict[str, Any]:
+        """The one view shape every game fills (core/tableview.py): title, round, phase,
+        whose turn, seats with counters, decks and the game's own panels."""
+        return table_view(self.match, self.seat(seat)).to_dict()
 
     def history(self, last: int | None = None) -> list[dict[str, Any]]:
         """Every step as a row: step, sentence, time, undone (hidden cards never named);
@@ -85,6 +93,10 @@ class TableAPI:
         numbers = sorted(self.match.index)[-last:] if last > 0 else []
         times = self.session.journal.step_times(self.game_id, numbers[0]) if numbers else {}
         return history_rows(self.match, times, numbers)
+
+    def hidden_counts(self) -> dict[str, int]:
+        """How many hidden cards each seat holds (their backs are public), by seat."""
+        return hidden_counts(self.match.state.table)
 
     def undo_preview(self, command: bool = True) -> str | None:
         """What undo would take back; `command=False` says it in the history's words
@@ -160,6 +172,11 @@ class TableAPI:
     def close(self) -> str | None:
         """Checkpoint, back up what was written and close; a sentence if that failed."""
         return self.session.close()
+
+
+def table_view(match: Match[Any], seat: str | None = None) -> TableView:
+    """The game's `TableView` (public when `seat` is None); works on a bare `Match`."""
+    return table_view_of(match.rules, match.state, match.catalog, seat)
 
 
 def table_prompt(match: Match[Any], seat: str | None = None,

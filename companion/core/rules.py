@@ -4,9 +4,9 @@ Each game package exposes one `GameRules` object (see games/*/rules.py), an
 instance of a class that inherits `GameRules[ItsState]`: it must define the
 required members, and inherits the documented default of every optional one
 (`offers_prompt`, `resource_nouns`, `is_over`, `situation`, `expand`,
-`new_game_form`, `odds_notes`) unless it overrides it. The core calls the optional ones directly:
-it never probes a game for what it has. Its state is a frozen dataclass holding
-a core `Table` as `table`, plus whatever the game needs, with `to_dict()` /
+`new_game_form`, `table_view`, `moments`, `odds_notes`) unless it overrides it.
+The core calls the optional ones directly: it never probes a game for what it has.
+Its state is a frozen dataclass holding a core `Table` as `table`, plus whatever the game needs, with `to_dict()` /
 `from_dict()`. Its `phases` (core/phases.py) say which verbs, scans, rolls and
 hooks each phase has; its `vocabulary` says which events it folds and how older
 forms are read.
@@ -21,10 +21,12 @@ from typing import Any, ClassVar, Protocol
 
 from companion.core.catalog import Catalog
 from companion.core.dice import Die
-from companion.core.events import Event, Vocabulary
+from companion.core.events import Event, Step, Vocabulary
+from companion.core.moments import Moment, default_moments
 from companion.core.newgame import NewGameForm
 from companion.core.outcome import GameState, Outcome, S
 from companion.core.phases import Phases
+from companion.core.tableview import TableView, basic_table_view
 
 __all__ = ["GameRules", "GameState", "Outcome", "S", "Verb", "Waiting"]
 
@@ -121,6 +123,17 @@ class GameRules(Protocol[S]):
         """What the app's new-game screen asks, and the lines it sends (core/newgame.py).
         Default: None; the app then offers no new game of it (the CLI still starts one)."""
         return None
+
+    def table_view(self, state: S, catalog: Catalog, seat: str | None) -> TableView:
+        """The one view shape every screen draws (core/tableview.py). Default: the
+        core's `basic_table_view` of the state's table (seats, scores, decks)."""
+        return basic_table_view(self.game, self.title, state.table, catalog, seat,
+                                self.resource_nouns)
+
+    def moments(self, state: S, catalog: Catalog, step: Step) -> Sequence[Moment]:
+        """What a step just committed did that deserves a screen (core/moments.py).
+        Default: the core's cards drawn and dice rolled."""
+        return default_moments(step, catalog, self.dice(catalog), state.table.seats)
 
     def odds_notes(self, state: S, catalog: Catalog, deck: str) -> list[str]:
         """Sentences the engine adds to `odds DECK` (how many relic fragments are

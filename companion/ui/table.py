@@ -6,16 +6,12 @@ snapshot (JSON-like data only) taken right after each command.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.api import TableAPI
 from companion.core.errors import CompanionError
-from companion.core.events import Step
-from companion.core.privacy import HIDDEN, public_step
 from companion.core.prompt import supports_prompt
-from companion.core.zones import Zone
 
 #: History rows carried to the screens with every snapshot (the history screen pages
 #: further back on demand).
@@ -44,6 +40,8 @@ class TableData:
     redo_preview: str | None = None
     steps: int = 0
     prompt: dict[str, Any] = field(default_factory=dict)
+    #: How many hidden cards each seat holds (their backs are public), seats with none left out.
+    hidden: dict[str, int] = field(default_factory=dict)
     #: The game has ended (its rules' `is_over`): the final scores follow.
     over: bool = False
 
@@ -52,65 +50,6 @@ def history_rows(api: TableAPI, count: int = RECENT_STEPS) -> tuple[HistoryRow, 
     """The last `count` steps, newest last, in the words the table may see (the API's)."""
     return tuple(HistoryRow(row["step"], row["sentence"], row["command"], row["undone"],
                             row["kind"]) for row in api.history(last=count))
-
-
-@dataclass(frozen=True)
-class RevealedCard:
-    """A card a command drew or scanned, as the table may see it (hidden: only where it went)."""
-
-    card_id: str
-    name: str
-    deck: str
-    summary: str
-    hidden: bool
-    to: str
-    #: Whether `to` names a seat (its hand or play area), not a place such as a row.
-    for_seat: bool = True
-    #: What the rulebook calls one card of its deck ("Outer Space tile").
-    card_name: str = ""
-    #: The ship whose move drew it and that ship's player (the view's `last_ship_draw`).
-    ship: str = ""
-    player: str = ""
-    #: Read by the camera (or typed as a scan) rather than drawn by the app.
-    scanned: bool = False
-    #: The deck's words before the summary when the card acts only once played, or "".
-    kept: str = ""
-
-
-def revealed_cards(api: TableAPI, step: Step | None,
-                   view: Mapping[str, Any] | None = None) -> tuple[RevealedCard, ...]:
-    """The cards a step took out of a draw pile, in order; hidden ones masked. `view` (the
-    public view after the step) names the ship a hazard card or outer-space tile was for."""
-    if step is None or step.kind != "do":
-        return ()
-    catalog = api.catalog
-    seats = set(api.match.state.table.seats)
-    drawn = (view or {}).get("last_ship_draw") or {}
-    scanned = step.command.split(maxsplit=1)[:1] == ["scan"]
-    cards = []
-    for e in public_step(step).events:
-        if e.type != "card_moved" or Zone.from_text(str(e["from"])).kind != "deck":
-            continue
-        owner = Zone.from_text(str(e["to"])).name
-        if e["card"] == HIDDEN:
-            cards.append(RevealedCard("", "", Zone.from_text(str(e["from"])).name, "", True,
-                                      owner, scanned=scanned))
-            continue
-        entry = catalog.card(str(e["card"]))
-        deck = catalog.decks.get(entry.deck)
-        ship = drawn if drawn.get("card") == entry.card_id else {}
-        cards.append(RevealedCard(entry.card_id, entry.name, entry.deck, entry.summary, False,
-                                  owner, owner in seats, deck.one_card() if deck else "",
-                                  str(ship.get("ship") or ""), str(ship.get("player") or ""),
-                                  scanned, deck.kept if deck else ""))
-    return tuple(cards)
-
-
-def step_events(step: Step | None) -> tuple[dict[str, Any], ...]:
-    """What a step did, as the table may see it (a check's numbers, a trap going off)."""
-    if step is None or step.kind != "do":
-        return ()
-    return tuple(e.to_dict() for e in public_step(step).events)
 
 
 def prompt_data(api: TableAPI, seat: str | None = None,
@@ -128,4 +67,4 @@ def table_data(api: TableAPI) -> TableData:
     """The snapshot a screen shows: public view, recent history, undo/redo previews."""
     return TableData(api.game_id, api.kind, api.title, api.view(), history_rows(api),
                      api.undo_preview(command=False), api.redo_preview(command=False),
-                     api.steps, prompt_data(api), api.is_over())
+                     api.steps, prompt_data(api), api.hidden_counts(), api.is_over())
