@@ -6,7 +6,8 @@ required members, and inherits the documented default of every optional one
 (`offers_prompt`, `resource_nouns`, `is_over`, `situation`, `expand`,
 `new_game_form`, `table_view`, `moments`, `odds_notes`) unless it overrides it.
 The core calls the optional ones directly: it never probes a game for what it has.
-Its state is a frozen dataclass holding a core `Table` as `table`, plus whatever the game needs, with `to_dict()` /
+Its state is a frozen dataclass holding a core `Table` as `table`, plus whatever
+the game needs, with `to_dict()` /
 `from_dict()`. Its `phases` (core/phases.py) say which verbs, scans, rolls and
 hooks each phase has; its `vocabulary` says which events it folds and how older
 forms are read.
