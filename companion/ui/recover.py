@@ -35,9 +35,9 @@ class RecoveryOffer:
 def damage_sentence(message: str) -> str:
     """The store's sentence without its advice for the command line.
 
-    >>> damage_sentence("Step 17 of the saved game xp-1 is damaged (its checksum does not "
+    >>> damage_sentence("Step 17 of the saved game g-1 is damaged (its checksum does not "
     ...                 "match); the command was not run. `companion recover` can copy...")
-    'Step 17 of the saved game xp-1 is damaged (its checksum does not match); nothing was changed.'
+    'Step 17 of the saved game g-1 is damaged (its checksum does not match); nothing was changed.'
     """
     first = message.split("`companion recover`")[0].strip()
     first = first.replace("; the command was not run.", "; nothing was changed.")

@@ -70,7 +70,7 @@ class ScannerService:
         for code in codes:
             if code.status == "foreign":
                 # The resolver's sentence, as `decode` and `play --camera` say it (it
-                # suggests the upper-case tag for a look-alike such as xp/h03).
+                # suggests the upper-case tag for a look-alike in lower case).
                 self._status("foreign", code.message or "A QR code that is not a card tag "
                                                         "was ignored.")
             else:
