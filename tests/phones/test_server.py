@@ -178,3 +178,44 @@ def test_a_hundred_reconnects_leave_no_stream_or_file_open(game_db, served):
     while _open_files() > before and time.monotonic() < deadline:
         time.sleep(0.05)  # each closed stream is noticed and its handler ends
     assert _open_files() <= before
+
+
+def test_a_seat_completes_its_mission_from_its_phone_and_every_page_sees_it(tmp_path):
+    from companion.api import TableAPI
+    from companion.phones.server import start
+    from tests.exploration.flight_setup import round_two
+
+    played = round_two()  # round 2: Xichang holds Treasury (P06), 50 credits to reveal it
+    db = tmp_path / "games.db"
+    session = open_session(db, "xp", new=True, seed=played.seed)
+    for step in played.history():
+        assert session.run(step.command).ok, step.command
+    assert session.run("adjust Xichang credits +42 test").ok
+    session.close()
+    running = start(lambda: TableAPI(open_session(db, None)), SeatLinks(db))
+    try:
+        xichang = _link(db, "Xichang")
+        own = get_json(running.url, f"{xichang}/table")
+        group = next(g for g in own["actions"] if g["after"] == "complete Xichang")
+        treasury = next(c for c in group["choices"] if "Treasury" in c["label"])
+        assert treasury["enabled"]
+        # Another seat's phone cannot make Xichang's choice.
+        status, _reply = post_json(running.url, f"{_link(db, 'Baikonur')}/act",
+                                   {"after": group["after"], "command": treasury["command"]})
+        assert status == 403
+        status, reply = post_json(running.url, f"{xichang}/act",
+                                  {"after": group["after"], "command": treasury["command"]})
+        assert status == 200 and reply["ok"], reply
+        seats = get_json(running.url, "/table")["table"]["seats"]
+        assert next(s for s in seats if s["seat"] == "Xichang")["score"] == 7
+    finally:
+        running.stop()
+
+
+def test_doctor_says_where_phones_reach_the_page_or_why_they_cannot():
+    from companion.phones.doctor import check_phones
+
+    [found] = check_phones(8765, lambda: ["192.168.1.20"], lambda port: True)
+    assert "http://192.168.1.20:8765/" in found.found and not found.fix
+    [alone] = check_phones(8765, lambda: [], lambda port: True)
+    assert "cannot reach" in alone.found and "Wi-Fi" in alone.fix
