@@ -13,8 +13,9 @@ from typing import Any
 
 from companion.core.engine import Match, Result
 from companion.core.errors import CompanionError
-from companion.core.privacy import public_step
+from companion.core.privacy import hidden_counts, public_step
 from companion.core.prompt import Prompt, prompt, redo_preview, supports_prompt, undo_preview
+from companion.core.tableview import TableView, table_view_of
 from companion.session import Session
 
 
@@ -38,15 +39,26 @@ class TableAPI:
         return table_prompt(self.match, self.seat(seat), after)
 
     def view(self, seat: str | None = None) -> dict[str, Any]:
-        """The board, ready to show: public, or with that seat's own hidden cards."""
-        match = self.match
-        return match.rules.view(match.state, match.catalog, self.seat(seat))
+        """The board, ready to show: public, or with that seat's own hidden cards; the
+        key `table` holds the same as `table(seat)`."""
+        match, who = self.match, self.seat(seat)
+        return {**match.rules.view(match.state, match.catalog, who),
+                "table": table_view(match, who).to_dict()}
+
+    def table(self, seat: str | None = None) -> dict[str, Any]:
+        """The one view shape every game fills (core/tableview.py): title, round, phase,
+        whose turn, seats with counters, decks and the game's own panels."""
+        return table_view(self.match, self.seat(seat)).to_dict()
 
     def history(self) -> list[dict[str, Any]]:
         """Every step as a row: step, sentence, time, undone (hidden cards never named)."""
         times = {row["step"]: row["at"] for row in
                  self.session.journal.history(self.session.game_id)}
         return history_rows(self.match, times)
+
+    def hidden_counts(self) -> dict[str, int]:
+        """How many hidden cards each seat holds (their backs are public), by seat."""
+        return hidden_counts(self.match.state.table)
 
     def undo_preview(self) -> str | None:
         return undo_preview(self.match)
@@ -79,6 +91,11 @@ class TableAPI:
         self.session.reload()
 
 
+def table_view(match: Match[Any], seat: str | None = None) -> TableView:
+    """The game's `TableView` (public when `seat` is None); works on a bare `Match`."""
+    return table_view_of(match.rules, match.state, match.catalog, seat)
+
+
 def table_prompt(match: Match[Any], seat: str | None = None,
                  after: str | None = None) -> Prompt:
     if not supports_prompt(match.rules):
@@ -99,16 +116,19 @@ def result_dict(match: Match[Any], result: Result, line: int | None) -> dict[str
     return {**result.to_dict(line or 0), "line": line, "next": next_hint(match)}
 
 
-def history_rows(match: Match[Any], times: Mapping[int, str] | None = None
-                 ) -> list[dict[str, Any]]:
-    """Every step of the journal as the table may see it, oldest first.
+def history_rows(match: Match[Any], times: Mapping[int, str] | None = None,
+                 newest: int | None = None) -> list[dict[str, Any]]:
+    """Every step of the journal as the table may see it, oldest first (only the
+    `newest` steps if given: a live page needs the last few, not the whole game).
 
     Keys: step, sentence, time, undone, and the step's own (kind, command,
     message, target, seat, events); `at` repeats `time` for older readers.
     """
     in_effect = set(match.stack)
     rows = []
-    for step in match.history():
+    steps = match.history() if newest is None else \
+        [match.step(n) for n in sorted(match.index)[-newest:]]
+    for step in steps:
         shown = public_step(step)
         time = (times or {}).get(step.number)
         rows.append({**shown.to_dict(), "sentence": shown.message, "time": time, "at": time,

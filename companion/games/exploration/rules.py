@@ -16,11 +16,13 @@ from typing import Any
 from companion.core import piles
 from companion.core.catalog import Catalog
 from companion.core.dice import Die
-from companion.core.events import Event, Vocabulary
+from companion.core.events import Event, Step, Vocabulary
+from companion.core.moments import Moment
 from companion.core.phases import Phases
 from companion.core.prompt import Choice, Situation
 from companion.core.rules import Verb
 from companion.core.table import TABLE_EVENT_TYPES, apply_table_event, is_table_event, new_table
+from companion.core.tableview import TableView
 from companion.games.exploration import (
     combat,
     corrections,
@@ -30,11 +32,13 @@ from companion.games.exploration import (
     flight,
     hazards,
     missions,
+    moments,
     preparation,
     prompt,
     scoring,
     setup,
     support,
+    tableview,
     traps,
     views,
 )
@@ -103,11 +107,18 @@ class ExplorationRules:
     def view(self, state: XpState, catalog: Catalog, seat: str | None) -> dict[str, Any]:
         return views.view(state, catalog, seat)
 
+    def table_view(self, state: XpState, catalog: Catalog, seat: str | None) -> TableView:
+        return tableview.table_view(state, catalog, seat)
+
     def render(self, state: XpState, catalog: Catalog, seat: str | None) -> str:
         return views.render(state, catalog, seat)
 
     def state_from_dict(self, raw: Mapping[str, Any]) -> XpState:
         return XpState.from_dict(raw)
+
+    def moments(self, state: XpState, catalog: Catalog, step: Step) -> Sequence[Moment]:
+        """What a step just committed did that deserves a screen (games/.../moments.py)."""
+        return moments.moments(state, catalog, step)
 
     # ---- the table API's prompt (games/exploration/prompt.py) ----
     def situation(self, state: XpState, catalog: Catalog, seat: str | None) -> Situation:
