@@ -116,16 +116,19 @@ def result_dict(match: Match[Any], result: Result, line: int | None) -> dict[str
     return {**result.to_dict(line or 0), "line": line, "next": next_hint(match)}
 
 
-def history_rows(match: Match[Any], times: Mapping[int, str] | None = None
-                 ) -> list[dict[str, Any]]:
-    """Every step of the journal as the table may see it, oldest first.
+def history_rows(match: Match[Any], times: Mapping[int, str] | None = None,
+                 newest: int | None = None) -> list[dict[str, Any]]:
+    """Every step of the journal as the table may see it, oldest first (only the
+    `newest` steps if given: a live page needs the last few, not the whole game).
 
     Keys: step, sentence, time, undone, and the step's own (kind, command,
     message, target, seat, events); `at` repeats `time` for older readers.
     """
     in_effect = set(match.stack)
     rows = []
-    for step in match.history():
+    steps = match.history() if newest is None else \
+        [match.step(n) for n in sorted(match.index)[-newest:]]
+    for step in steps:
         shown = public_step(step)
         time = (times or {}).get(step.number)
         rows.append({**shown.to_dict(), "sentence": shown.message, "time": time, "at": time,
