@@ -92,7 +92,7 @@ class TableAPI:
             return history_rows(self.match, times)
         numbers = sorted(self.match.index)[-last:] if last > 0 else []
         times = self.session.journal.step_times(self.game_id, numbers[0]) if numbers else {}
-        return history_rows(self.match, times, numbers)
+        return history_rows(self.match, times, numbers=numbers)
 
     def hidden_counts(self) -> dict[str, int]:
         """How many hidden cards each seat holds (their backs are public), by seat."""
@@ -200,15 +200,19 @@ def result_dict(match: Match[Any], result: Result, line: int | None) -> dict[str
 
 
 def history_rows(match: Match[Any], times: Mapping[int, str] | None = None,
+                 newest: int | None = None,
                  numbers: Sequence[int] | None = None) -> list[dict[str, Any]]:
-    """Every step of the journal (or the steps `numbers`) as the table may see it,
-    oldest first.
+    """Every step of the journal as the table may see it, oldest first (only the
+    `newest` steps if given: a live page needs the last few, not the whole game; or
+    only the steps `numbers`).
 
     Keys: step, sentence, time, undone, and the step's own (kind, command,
     message, target, seat, events); `at` repeats `time` for older readers.
     """
     in_effect = set(match.stack)
     rows = []
+    if newest is not None:
+        numbers = sorted(match.index)[-newest:] if newest > 0 else []
     steps = match.history() if numbers is None else [match.step(n) for n in numbers]
     for step in steps:
         shown = public_step(step)

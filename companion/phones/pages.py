@@ -12,6 +12,7 @@ enabled right now, so the rules judge it like any command.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from companion.api import TableAPI, history_rows, table_prompt, table_view
@@ -33,6 +34,7 @@ class PhoneTable:
     def __init__(self, api: TableAPI) -> None:
         self.api = api
         self._pages: dict[str | None, dict[str, Any]] = {}
+        self._encoded: dict[str | None, str] = {}
 
     @property
     def game_id(self) -> str:
@@ -52,7 +54,14 @@ class PhoneTable:
     def page(self, seat: str | None) -> dict[str, Any]:
         if seat not in self._pages:
             self._pages[seat] = self._page(seat)
+            self._encoded.pop(seat, None)
         return self._pages[seat]
+
+    def page_json(self, seat: str | None) -> str:
+        """The page as JSON text, encoded once per step for all phones following it."""
+        if seat not in self._encoded or seat not in self._pages:
+            self._encoded[seat] = json.dumps(self.page(seat), separators=(",", ":"))
+        return self._encoded[seat]
 
     def _page(self, seat: str | None) -> dict[str, Any]:
         return {**page_of(self.api.match, seat), "game_id": self.game_id}
@@ -75,7 +84,7 @@ def page_of(match: Match[Any], seat: str | None = None) -> dict[str, Any]:
     """A page's data: public when `seat` is None, else with that seat's own cards and
     private choices. Works on a bare `Match` (the privacy contract test plays matches)."""
     history = [{"step": row["step"], "sentence": row["sentence"], "undone": row["undone"]}
-               for row in history_rows(match)[-HISTORY_ROWS:]]
+               for row in history_rows(match, newest=HISTORY_ROWS)]
     table = table_view(match).to_dict()
     page: dict[str, Any] = {
         "game_id": None, "title": table["title"], "step": max(match.index, default=0),

@@ -34,7 +34,7 @@ STATIC = Path(__file__).parent / "static"
 FILES = {"page.html": "text/html; charset=utf-8", "page.js": "text/javascript; charset=utf-8",
          "page.css": "text/css; charset=utf-8"}
 #: Seconds between looks for another companion's steps (PRAGMA data_version: cheap).
-WATCH_EVERY_S = 0.1
+WATCH_EVERY_S = 0.05
 #: Seconds between keep-alive comments on an idle event stream (proxies, phones asleep).
 KEEPALIVE_S = 15.0
 #: The largest request body taken: an action is a command line of a few hundred bytes.
@@ -157,7 +157,8 @@ class _Table(_Handler):
     def get(self, token: str | None = None) -> None:
         seat = None if token is None else self.seat(token)
         if token is None or seat is not None:
-            self.send_json(self.phones.table.page(seat))
+            self.set_header("Content-Type", "application/json")
+            self.finish(self.phones.table.page_json(seat))
 
 
 class _Events(_Handler):
@@ -192,7 +193,7 @@ class _Events(_Handler):
     def _message(self, seat: str | None, version: int) -> str:
         if version < 0:
             return ": still here\n\n"
-        return f"data: {json.dumps(self.phones.table.page(seat), separators=(',', ':'))}\n\n"
+        return f"data: {self.phones.table.page_json(seat)}\n\n"
 
 
 class _Act(_Handler):

@@ -210,3 +210,12 @@ def test_a_seat_completes_its_mission_from_its_phone_and_every_page_sees_it(tmp_
         assert next(s for s in seats if s["seat"] == "Xichang")["score"] == 7
     finally:
         running.stop()
+
+
+def test_doctor_says_where_phones_reach_the_page_or_why_they_cannot():
+    from companion.phones.doctor import check_phones
+
+    [found] = check_phones(8765, lambda: ["192.168.1.20"], lambda port: True)
+    assert "http://192.168.1.20:8765/" in found.found and not found.fix
+    [alone] = check_phones(8765, lambda: [], lambda port: True)
+    assert "cannot reach" in alone.found and "Wi-Fi" in alone.fix

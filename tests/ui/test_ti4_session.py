@@ -206,3 +206,25 @@ def test_another_seat_takes_planets_and_the_order_drops_one_taken_meanwhile(
     assert driver.screen.name == "dashboard" and not driver.app.message_refused
     assert [(q["seat"], q["target"]) for q in driver.app.table.view["queue"]] == \
         [("Bob", "Fria (P38B)"), ("Bob", "Abyz (P38A)")]
+
+
+def test_a_cards_own_choice_is_tapped_on_its_reveal_and_its_commodities_shown(
+        make_driver, tmp_path) -> None:
+    from companion.session import open_session
+
+    db = tmp_path / "games.db"
+    session = open_session(db, "ti4", new=True, seed=SEED)
+    for line in ("player Alice red", "player Bob blue", "player Carol green", "setup",
+                 "take P76A"):
+        assert session.run(line).ok, line
+    session.close()
+    driver = make_driver(db=db)
+    assert not driver.shown("Bob's turn")  # Alice's exploration is under way
+    driver.type_command("scan TI/I01")  # the camera reads Abandoned Warehouses
+    assert driver.screen.name == "reveal"
+    assert driver.shown("Alice has 0 commodities, 0 trade goods.")
+    driver.tap("Resolve Abandoned Warehouses (I01): Gain 2 commodities")
+    assert driver.screen.name == "dashboard" and not driver.app.message_refused
+    assert driver.shown("Alice now has 2 commodities, 0 trade goods.")
+    assert driver.app.table.view["seats"][0]["commodities"] == 2
+    assert driver.shown("Bob's turn")  # the exploration is over: the turn may pass

@@ -119,13 +119,18 @@ function drawOwn(page) {
   const actions = [];
   for (const group of page.actions || []) {
     actions.push(el("div", "group", group.label));
-    for (const choice of group.choices) {
+    // What can be chosen now first; a reason shared by the rest is said once.
+    const ready = group.choices.filter((choice) => choice.enabled);
+    const waiting = group.choices.filter((choice) => !choice.enabled);
+    const reasons = new Set(waiting.map((choice) => choice.reason));
+    for (const choice of [...ready, ...waiting]) {
       const button = el("button", "", choice.label);
       button.disabled = !choice.enabled;
       button.addEventListener("click", () => act(group.after, choice.command, button));
       actions.push(button);
-      if (choice.reason) actions.push(el("div", "reason", choice.reason));
+      if (!choice.enabled && reasons.size > 1) actions.push(el("div", "reason", choice.reason));
     }
+    if (reasons.size === 1) actions.push(el("div", "reason", [...reasons][0]));
   }
   fill("actions", actions);
 }

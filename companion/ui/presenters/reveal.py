@@ -57,10 +57,13 @@ def reveal_view(cards: Sequence[Mapping[str, Any]], index: int, message: str,
     kept = str(data.get("kept") or "")
     groups = actions_view(prompt).groups
     choices = _own(moment, groups) or _choices(str(data.get("card") or ""), groups)
-    return RevealView(str(moment.get("title") or ""), str(data.get("name") or ""),
-                      str(data.get("card") or ""), f"{kept} {summary}" if kept and summary
-                      else summary, _without_summary(message, summary), counter, False,
-                      choices, seat)
+    name = str(data.get("name") or "")
+    # Lines the game added to the moment (what the card's choice is made with) come first.
+    extra = [str(line) for line in moment.get("lines") or () if line not in (name, summary)]
+    did = " ".join([*extra, _without_summary(message, summary)]).strip()
+    return RevealView(str(moment.get("title") or ""), name, str(data.get("card") or ""),
+                      f"{kept} {summary}" if kept and summary else summary, did, counter,
+                      False, choices, seat)
 
 
 def _how(data: Mapping[str, Any]) -> str:
