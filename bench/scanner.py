@@ -37,6 +37,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "scanner")]
 import photos  # noqa: E402
 import scanner_bound  # noqa: E402
 import scanner_hard  # noqa: E402
+import scanner_seq  # noqa: E402
 
 from companion.scanner.decoders import make_decoder  # noqa: E402
 from companion.scanner.reader import FrameReader  # noqa: E402
@@ -271,7 +272,18 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=None,
                         help="also write the figures into this file's scanner section "
                              "(e.g. docs/perf.md)")
+    parser.add_argument("--scale", type=float, default=4.0,
+                        help="the slower machine's CPU scale for the sequences (a Pi 4: 4)")
+    parser.add_argument("--sequences", type=int, default=400,
+                        help="hard frames also read as still sequences (0: none)")
+    parser.add_argument("--sequence-frames", type=int, default=10)
+    parser.add_argument("--only", choices=("sequences",), default=None,
+                        help="measure only the still sequences (about 5 minutes)")
     args = parser.parse_args()
+    if args.sequences:
+        run_sequences(args)
+    if args.only == "sequences":
+        return
 
     hard = timed("render hard frames", lambda: scanner_hard.render(args.hard_frames))
     if args.pin_core is not None:
@@ -312,6 +324,26 @@ def main() -> None:
         scanner_bound.bound_lines(bound))  # type: ignore[arg-type]
     write_report(args, hard_lines, results, floor_lines, floor, latencies, shown, dropped,
                  captured, held_scans, held_captured, held_dropped)
+
+
+def run_sequences(args: argparse.Namespace) -> None:
+    """The hard frames as still sequences at scale 1 and --scale (bench/scanner_seq.py),
+    written to its own part of the scanner section."""
+    from multiprocessing import Pool
+
+    with Pool() as pool:
+        stream = scanner_seq.sequences(pool, args.sequences, args.sequence_frames)
+        if args.pin_core is not None:
+            # The pool renders on every core; the measuring runs on one, like a Pi's.
+            os.sched_setaffinity(0, {args.pin_core})
+        tallies = timed("sequences", lambda: scanner_seq.measure(stream, args.scale))
+    lines = scanner_seq.report(tallies, args.sequences, args.sequence_frames,  # type: ignore[arg-type]
+                               args.scale, machine())
+    print("\n".join(lines))
+    if args.out is not None:
+        write_section(args.out, "\n".join(lines), "bench/scanner.py sequences")
+    if args.pin_core is not None:
+        os.sched_setaffinity(0, set(range(os.cpu_count() or 1)))
 
 
 def write_report(args: argparse.Namespace, hard_lines: list[str],
@@ -361,9 +393,9 @@ def write_report(args: argparse.Namespace, hard_lines: list[str],
         write_section(args.out, "\n".join(lines))
 
 
-def write_section(path: Path, text: str) -> None:
-    """Replace the measured part of docs/perf.md between its scanner markers."""
-    begin, end = "<!-- bench/scanner.py:begin -->", "<!-- bench/scanner.py:end -->"
+def write_section(path: Path, text: str, name: str = "bench/scanner.py") -> None:
+    """Replace the measured part of docs/perf.md between its `name` markers."""
+    begin, end = f"<!-- {name}:begin -->", f"<!-- {name}:end -->"
     document = path.read_text(encoding="utf-8") if path.exists() else f"{begin}\n{end}\n"
     if begin not in document or end not in document:
         raise SystemExit(f"{path} has no {begin} ... {end} markers to replace.")

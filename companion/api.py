@@ -15,6 +15,7 @@ from companion.core.engine import Match, Result
 from companion.core.errors import CompanionError
 from companion.core.privacy import public_step
 from companion.core.prompt import Prompt, prompt, redo_preview, supports_prompt, undo_preview
+from companion.core.tableview import TableView, table_view_of
 from companion.session import Session
 
 
@@ -38,9 +39,16 @@ class TableAPI:
         return table_prompt(self.match, self.seat(seat), after)
 
     def view(self, seat: str | None = None) -> dict[str, Any]:
-        """The board, ready to show: public, or with that seat's own hidden cards."""
-        match = self.match
-        return match.rules.view(match.state, match.catalog, self.seat(seat))
+        """The board, ready to show: public, or with that seat's own hidden cards; the
+        key `table` holds the same as `table(seat)`."""
+        match, who = self.match, self.seat(seat)
+        return {**match.rules.view(match.state, match.catalog, who),
+                "table": table_view(match, who).to_dict()}
+
+    def table(self, seat: str | None = None) -> dict[str, Any]:
+        """The one view shape every game fills (core/tableview.py): title, round, phase,
+        whose turn, seats with counters, decks and the game's own panels."""
+        return table_view(self.match, self.seat(seat)).to_dict()
 
     def history(self) -> list[dict[str, Any]]:
         """Every step as a row: step, sentence, time, undone (hidden cards never named)."""
@@ -77,6 +85,11 @@ class TableAPI:
 
     def reload(self) -> None:
         self.session.reload()
+
+
+def table_view(match: Match[Any], seat: str | None = None) -> TableView:
+    """The game's `TableView` (public when `seat` is None); works on a bare `Match`."""
+    return table_view_of(match.rules, match.state, match.catalog, seat)
 
 
 def table_prompt(match: Match[Any], seat: str | None = None,

@@ -17,6 +17,8 @@ import re
 
 #: Faster than any camera we support; a higher replay rate only drops frames.
 MAX_FPS = 240.0
+#: Slower than any machine the scanner is meant for (a Pi 4 is about 4).
+MAX_CPU_SCALE = 16.0
 
 
 def _number(text: str, unit: str) -> float:
@@ -46,6 +48,20 @@ def seconds_type(text: str) -> float:
     if value <= 0:
         raise argparse.ArgumentTypeError(f"{text} seconds is not a duration; give a number "
                                          "of seconds above 0.")
+    return value
+
+
+def cpu_scale_type(text: str) -> float:
+    """argparse type for `--cpu-scale`: how many times slower than the dev machine, 1-16.
+
+    >>> cpu_scale_type("4")
+    4.0
+    """
+    value = _number(text, "times slower")
+    if not 1 <= value <= MAX_CPU_SCALE:
+        raise argparse.ArgumentTypeError(
+            f"A CPU scale of {text} is out of range; give a number from 1 to {MAX_CPU_SCALE:g} "
+            "(a Pi 4 is about 4, a Pi 5 about 2).")
     return value
 
 

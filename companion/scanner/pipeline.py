@@ -38,6 +38,7 @@ from companion.scanner.sources import (
     FrameSource,
     ReplayUnavailableError,
 )
+from companion.scanner.still import SequenceReader
 
 StatusName = Literal["starting", "running", "no-camera", "camera-lost", "ended", "stopped",
                      "failed"]
@@ -148,13 +149,15 @@ class ScanPipeline:
     """Runs capture and decoding on their own threads; never blocks the caller's thread."""
 
     def __init__(
-        self, open_source: Callable[[], FrameSource], reader: FrameReader,
+        self, open_source: Callable[[], FrameSource], reader: FrameReader | SequenceReader,
         resolver: TagResolver, deliver: Callable[[Event], None],
         deduper: ScanDeduper | None = None, clock: Callable[[], float] = time.monotonic,
         backoff: tuple[float, float] = (0.5, 8.0),
     ) -> None:
         self._open_source = open_source
-        self._reader = reader
+        # Frames are read in order: the rescues go on across the frames of a still view,
+        # whose frames are averaged where something is left unread (still.py).
+        self._reader = SequenceReader(reader) if isinstance(reader, FrameReader) else reader
         self._resolver = resolver
         self._deliver = deliver
         self._deduper = deduper or ScanDeduper()

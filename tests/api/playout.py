@@ -137,13 +137,14 @@ def leaks(match: Match[Any], text: str) -> list[str]:
 
 def public_texts(match: Match[Any], shown: Prompt | None, whole_history: bool = True
                  ) -> dict[str, str]:
-    """What the shared screen may show: the view, the history (or its newest row), the
-    public prompt if given."""
-    from companion.api import history_rows
+    """What the shared screen may show: the view, the one view shape (`table`), the
+    history (or its newest row), the public prompt if given."""
+    from companion.api import history_rows, table_view
 
     view = match.rules.view(match.state, match.catalog, None)
     rows = history_rows(match) if whole_history else _newest_row(match)
-    texts = {"view": json.dumps(view), "history": json.dumps(rows)}
+    texts = {"view": json.dumps(view), "history": json.dumps(rows),
+             "table": json.dumps(table_view(match).to_dict())}
     if shown is not None:
         texts["prompt"] = json.dumps(shown.to_dict())
     return texts

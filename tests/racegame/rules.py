@@ -26,6 +26,13 @@ from companion.core.table import (
     apply_table_event,
     new_table,
 )
+from companion.core.tableview import (
+    Counter,
+    Panel,
+    PanelRow,
+    TableView,
+    basic_table_view,
+)
 
 GAME_ID = "race"
 TITLE = "Comet Race"
@@ -160,6 +167,19 @@ class RaceRules:
 
     def state_from_dict(self, raw: Mapping[str, Any]) -> RaceState:
         return RaceState(Table.from_dict(raw["table"]))
+
+    def table_view(self, state: RaceState, catalog: Catalog, seat: str | None) -> TableView:
+        """The core's view of the table, plus the Track panel: each comet's space."""
+        basic = basic_table_view(GAME_ID, TITLE, state.table, catalog, seat)
+        finish = _number(catalog, "track_length")
+        rows = tuple(PanelRow(s, badge=s[:1].upper(), seat=s,
+                              number=str(position(state.table, s)),
+                              detail=(f"space {position(state.table, s)} of {finish}",))
+                     for s in state.table.seats)
+        seats = tuple(replace(v, counters=(Counter.of("position", position(state.table, v.seat),
+                                                      "space"),)) for v in basic.seats)
+        return replace(basic, seats=seats, over=state.table.phase == "finished",
+                       panels=(Panel("track", "Track", rows, empty="Nobody has joined yet."),))
 
 
 RULES = RaceRules()

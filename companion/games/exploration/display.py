@@ -25,7 +25,7 @@ LOCATIONS = {"hand": "not deployed", "launch_pad": "on the launch pad",
 #: Score categories a chart can group by, from the start of each score source.
 CATEGORIES = (("manual adjust", "adjustments"), ("area control", "area control"),
               ("token conversion: ", "conversion"), ("mission: ", "missions"),
-              ("technology action", "technology"), ("development card", "development"),
+              ("technology action", "technology actions"), ("development card", "development"),
               ("outer space tile", "outer space"))
 
 

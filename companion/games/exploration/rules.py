@@ -21,6 +21,7 @@ from companion.core.phases import Phases
 from companion.core.prompt import Choice, Situation
 from companion.core.rules import Verb
 from companion.core.table import TABLE_EVENT_TYPES, apply_table_event, is_table_event, new_table
+from companion.core.tableview import TableView
 from companion.games.exploration import (
     combat,
     corrections,
@@ -35,6 +36,7 @@ from companion.games.exploration import (
     scoring,
     setup,
     support,
+    tableview,
     traps,
     views,
 )
@@ -102,6 +104,9 @@ class ExplorationRules:
 
     def view(self, state: XpState, catalog: Catalog, seat: str | None) -> dict[str, Any]:
         return views.view(state, catalog, seat)
+
+    def table_view(self, state: XpState, catalog: Catalog, seat: str | None) -> TableView:
+        return tableview.table_view(state, catalog, seat)
 
     def render(self, state: XpState, catalog: Catalog, seat: str | None) -> str:
         return views.render(state, catalog, seat)

@@ -17,7 +17,8 @@ from companion.core.phases import Phase, Phases
 from companion.core.prompt import Choice, Situation
 from companion.core.rules import Verb
 from companion.core.table import TABLE_EVENT_TYPES, new_table
-from companion.games.ti4 import commands, prompt, relics, view
+from companion.core.tableview import TableView
+from companion.games.ti4 import commands, prompt, relics, tableview, view
 from companion.games.ti4.commands import take_planets
 from companion.games.ti4.data import ti4_data
 from companion.games.ti4.explore import Builder, data_of, fragment_odds, label, reveal
@@ -146,6 +147,9 @@ class TI4Rules:
 
     def view(self, state: TI4State, catalog: Catalog, seat: str | None) -> dict[str, Any]:
         return view.view(state, catalog, seat)
+
+    def table_view(self, state: TI4State, catalog: Catalog, seat: str | None) -> TableView:
+        return tableview.table_view(state, catalog, seat)
 
     def render(self, state: TI4State, catalog: Catalog, seat: str | None) -> str:
         return view.render(state, catalog, seat)
