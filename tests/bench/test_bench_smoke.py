@@ -30,6 +30,8 @@ RUNS = {
     "ui": ["--events", "50", "--starts", "1", "--taps", "2", "--preview-seconds", "0.5"],
     "ui night": ["--only", "night", "--night-taps", "5", "--nights", "1"],
     "ui flows": ["--only", "flows", "--quick-flows"],
+    "phones": ["--phones", "2", "--steps", "4", "--every", "0.01"],
+    "journal_heads": ["--steps", "5", "--rounds", "1"],
 }
 #: Only a benchmark that hangs waits this long.
 PATIENCE = 600
@@ -50,6 +52,8 @@ def test_the_benchmark_runs_and_prints_its_figures(name: str, tmp_path: Path) ->
     out = _run(name.split()[0], RUNS[name], tmp_path)
     if name == "table_api playouts":
         assert "reached final scores" in out
+    elif name == "journal_heads":
+        assert "ms per step" in out, out
     elif name == "scanner":
         assert "| reader |" in out and "Hold test" in out
     else:
