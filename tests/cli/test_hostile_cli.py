@@ -68,3 +68,14 @@ def test_play_with_standard_input_closed_is_one_sentence(db):
                          preexec_fn=lambda: os.close(0))
     assert run.returncode == 1, run.stderr
     assert "Standard input is closed" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_an_over_long_line_says_its_real_length(tmp_path):
+    from tests.store.damage import companion
+
+    db = tmp_path / "g.db"
+    for chars in (5_000, 20_000, 100_000):
+        run = companion("--db", str(db), "play", "--game", "xp", "--script", "-",
+                        stdin="note " + "é" * chars + "\nnote ok\n")
+        assert f"That line is {chars + 5:,} characters long" in run.out, run.out[:300]
+        assert "line 2 ok" in run.out
