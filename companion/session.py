@@ -213,7 +213,8 @@ class Session:
 def _unreadable_line(line: str) -> str | None:
     """A sentence for a line too long or not UTF-8 text (read with surrogateescape)."""
     if len(line) > MAX_LINE_CHARS:
-        return (f"That line is {len(line):,} characters long; a command is at most "
+        length = getattr(line, "real_length", len(line.rstrip("\r\n")))  # LongLine: cut short
+        return (f"That line is {length:,} characters long; a command is at most "
                 f"{MAX_LINE_CHARS:,} characters, so it was not read.")
     try:
         line.encode("utf-8")

@@ -121,6 +121,7 @@ class CompanionApp(App):
         self._scanner_game: str | None = None
         self.demo_camera: DemoCamera | None = DemoCamera() if options.demo else None
         self._demo_shown: Any = None
+        self._demo_taken: str | None = None  # the code of the card the demo just read
         self._demo_turn = 0
         self._demo_waiting = False  # a card is owed while the player reads a screen
         self._explosions: tuple[ExplosionView, ...] = ()  # shown after the check's result
@@ -366,7 +367,7 @@ class CompanionApp(App):
             # The newcomer reads the card just revealed; the next one comes after Continue.
             self._demo_waiting = True
             return
-        self._demo_shown = reply.value
+        self._demo_shown, self._demo_taken = reply.value, None
         self._demo_turn += 1
         # Drawn off the main thread (the first picture imports OpenCV and segno), clear
         # table then card on one thread, so a slow clear picture never covers the card.
@@ -392,9 +393,12 @@ class CompanionApp(App):
 
     def _scanned(self, code: ScanCode) -> None:
         """A code the camera read (typed by the resolver): played as it is, no text."""
-        self.screen("dashboard").ids.scanstrip.show_scan("Reading a card")
         camera = self.demo_camera
+        if camera is not None and code.text == self._demo_taken:
+            return  # read again while the demo's hand picks it up (a slow machine)
+        self.screen("dashboard").ids.scanstrip.show_scan("Reading a card")
         if camera is not None:
+            self._demo_taken = code.text
             # A card read is picked up at once: left in view while a slow machine finds
             # the next one, the scanner could lose and re-read it (a refusal on screen).
             self._demo_shown, self._demo_turn = None, self._demo_turn + 1
