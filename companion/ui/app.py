@@ -20,6 +20,7 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.core.words import counted
+from companion.phones.process import PhoneService
 from companion.scanner.codes import ScanCode
 from companion.ui import widgets  # noqa: F401  (registers our widgets and their rules)
 from companion.ui.applog import log_renderer
@@ -38,6 +39,7 @@ from companion.ui.screens.final import FinalScreen
 from companion.ui.screens.history import HistoryScreen
 from companion.ui.screens.newgame import NewGameScreen
 from companion.ui.screens.order import OrderScreen
+from companion.ui.screens.phones import PhonesScreen
 from companion.ui.screens.private import PrivateScreen
 from companion.ui.screens.reveal import RevealScreen
 from companion.ui.screens.saved import SavedGamesScreen
@@ -65,9 +67,11 @@ SCREENS: dict[str, Any] = {
     "newgame": NewGameScreen, "saved": SavedGamesScreen, "settings": SettingsScreen,
     "private": PrivateScreen, "reveal": RevealScreen, "final": FinalScreen,
     "scoreboard": ScoreboardScreen, "order": OrderScreen, "check": CheckScreen,
-    "explosion": ExplosionScreen,
+    "explosion": ExplosionScreen, "phones": PhonesScreen,
 }
 FIRST_SCREENS = ("start", "dashboard")
+#: Seconds between looks for steps a phone saved while the phones' page runs (13 us each).
+LOOK_FOR_PHONE_STEPS_S = 0.5
 #: The screens that show the table and take every new one.
 TABLE_SCREENS = ("dashboard", "history", "scoreboard", "order")
 
@@ -125,6 +129,7 @@ class CompanionApp(App):
         self._demo_turn = 0
         self._demo_waiting = False  # a card is owed while the player reads a screen
         self._explosions: tuple[ExplosionView, ...] = ()  # shown after the check's result
+        self.phones = PhoneService(options.db)  # the phones' page, while the setting is on
 
     # ---- building --------------------------------------------------------------------------
     def build(self) -> ScreenManager:
@@ -147,6 +152,8 @@ class CompanionApp(App):
         self.idle.start()
         self.sticks = StickWatch(self)  # the kiosk: a USB stick plugged in is noticed
         self.sticks.start()
+        # A phone's choice is saved by the page's process: look for it twice a second.
+        Clock.schedule_interval(self._look_for_steps, LOOK_FOR_PHONE_STEPS_S)
         return manager
 
     def on_start(self) -> None:
@@ -162,6 +169,7 @@ class CompanionApp(App):
             self.sticks.stop()
         if self.scanner is not None:
             self.scanner.stop()
+        self.phones.stop()
         if self.runner is not None:
             self.runner.stop()
 
@@ -191,6 +199,8 @@ class CompanionApp(App):
             self.runner.saved_games(self._on_games)
         if name == "settings":
             self.screen("settings").show_settings(self.settings)
+        if name == "phones":
+            self._show_phones()
         if name in ("dashboard", "history", "scoreboard", "order") and self.table is None:
             name = "start"
         self.manager.current = name
@@ -293,6 +303,48 @@ class CompanionApp(App):
                 save_settings(settings, self.options.settings_path)
             except OSError as exc:
                 self._say(f"The settings could not be saved ({exc.strerror}).", True)
+        self._sync_phones()
+        if self.manager is not None and self.manager.current == "phones":
+            self._show_phones()
+
+    # ---- phones at the table (companion/phones: the page runs in its own process) ----------
+    def _sync_phones(self) -> None:
+        """The phones' page serves the open game while the setting is on, else stops."""
+        if self.settings.phones and self.table is not None:
+            self.phones.serve(self.table.game_id)
+        else:
+            self.phones.stop()
+
+    def _show_phones(self) -> None:
+        from companion.phones.addresses import page_urls
+        from companion.ui.presenters.phones import phones_view
+
+        seats = [row["seat"] for row in self.table.view["table"]["seats"]] if self.table else []
+        on = self.settings.phones and self.phones.running()
+        urls = page_urls(self.phones.host, self.phones.port) if on else []
+        self.screen("phones").show_phones(phones_view(self.settings.phones, urls, seats,
+                                                      self.phones.failure()))
+
+    def phone_token(self, seat: str, new_link: bool = False) -> str | None:
+        """A seat's secret link token for the open game (a new one when asked)."""
+        if self.table is None:
+            return None
+        links = self.phones.links
+        try:
+            if new_link:
+                return links.reissue(self.table.game_id, seat)
+            return links.token(self.table.game_id, seat)
+        except OSError as exc:
+            self._say(f"The seat's link could not be saved ({exc.strerror}).", True)
+            return None
+
+    def _look_for_steps(self, _dt: float) -> None:
+        if self.phones.running() and self.runner is not None and self.runner.pending == 0:
+            self.runner.look_for_steps(self._on_look)
+
+    def _on_look(self, reply: Reply) -> None:
+        if reply.table is not None:
+            self._take_table(reply.table)
 
     # ---- replies from the runner -------------------------------------------------------------
     def _say(self, text: str, refused: bool = False) -> None:
@@ -333,6 +385,7 @@ class CompanionApp(App):
             self.manager.current = "start"
             return
         self._take_table(reply.table)
+        self._sync_phones()
         self._say(reply.message, not reply.ok)
         self.manager.current = "dashboard"
         if self.options.scanner and reply.table.game_id != self._scanner_game:

@@ -211,6 +211,17 @@ class CommandRunner:
         for the first deck the table owes a card from, or None when it owes none."""
         self.submit(lambda r: r._demo_card(), done)
 
+    def look_for_steps(self, done: Callable[[Reply], None]) -> None:
+        """Reply with the table when another companion (a phone's page) saved a step of
+        the open game since the last look; without table otherwise."""
+        self.submit(lambda r: r._look(), done)
+
+    def _look(self) -> Reply:
+        if self.api is None or not self.api.changed():
+            return Reply(True, "", None, "info")
+        self.api.reload()
+        return Reply(True, "", table_data(self.api), "info")
+
     def _open(self, game_id: str | None) -> Reply:
         if game_id is None:
             last = self.tables.last_game()

@@ -29,6 +29,8 @@ class AppSettings:
     rotation: int = 0
     text_scale: float = 1.0
     fullscreen: bool = False
+    #: The phones' page (docs/phones.md): off until the table turns it on.
+    phones: bool = False
 
     def with_value(self, name: str, raw: object) -> AppSettings:
         """A copy with one setting read from text; an unreadable value keeps the old one."""
@@ -42,7 +44,7 @@ class AppSettings:
 
 def _parse(name: str, raw: str) -> object:
     raw = raw.strip()
-    if name in ("sound", "fullscreen"):
+    if name in ("sound", "fullscreen", "phones"):
         if raw.lower() in ("1", "yes", "true", "on"):
             return True
         if raw.lower() in ("0", "no", "false", "off"):
