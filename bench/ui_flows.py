@@ -33,7 +33,7 @@ from kivy.graphics.opengl import glFinish
 from kivy.tests.common import UnitTestTouch
 from ui_session import NOT_ACTIONS, _in_reach
 
-from companion.ui.gallery import flight_lines, seat_players
+from companion.ui.devtools.gallery import flight_lines, seat_players
 from companion.ui.widgets import BigButton
 from companion.ui.widgets.tabs import TabButton
 from tests.ui.table_player import TablePlayer
@@ -186,7 +186,7 @@ def play_flows(driver: Any, quick: bool = False
                ) -> tuple[dict[str, tuple[int, int]], dict[str, list[float]]]:
     """(taps, scrolls) per flow, and every tap's seconds to its result by kind; `quick`:
     the move with a check and the TI4 exploration only (the suite's smoke run)."""
-    from companion.ui.gallery_ti4 import start_ti4
+    from companion.ui.devtools.gallery_ti4 import start_ti4
 
     finger, counts = Finger(driver), {}
 

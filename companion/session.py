@@ -135,11 +135,13 @@ class Session:
 
     def _commit(self, plan: Plan[Any]) -> str | None:
         """Commit a written step; snapshot, checkpoint and back up when it is time."""
-        before = self.match.state.table
+        rules, before = self.match.rules, self.match.state
+        was_over = rules.is_over(before)
         self.match.commit(plan)
         self.unbacked += 1
-        after = self.match.state.table
-        boundary = after.round > before.round or (after.phase == "end" != before.phase)
+        after = self.match.state
+        boundary = after.table.round > before.table.round or \
+            (rules.is_over(after) and not was_over)
         count = self.match.step_count
         try:
             if plan.result.step and plan.result.step.kind == "do" \

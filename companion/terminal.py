@@ -43,7 +43,12 @@ class SafeText:
         self.stream = stream
 
     def write(self, text: str) -> int:
-        self.stream.write(terminal_safe(text))
+        safe = terminal_safe(text)
+        try:
+            self.stream.write(safe)
+        except UnicodeEncodeError:  # PYTHONIOENCODING=ascii or latin-1: escapes, never a crash
+            encoding = getattr(self.stream, "encoding", None) or "ascii"
+            self.stream.write(safe.encode(encoding, "backslashreplace").decode(encoding))
         return len(text)
 
     def write_control(self, code: str) -> None:

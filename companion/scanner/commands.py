@@ -142,6 +142,7 @@ def _load_gray(path: str) -> Any:
     if not is_file:
         reason = "does not exist" if not Path(path).exists() else "is not a file"
         raise UnreadableImageError(f"{path}: {reason}.")
+    _check_format(path)
     _check_declared_size(path)
     with _quiet_stderr():  # OpenCV's and libpng's own warnings are not for the player
         try:
@@ -151,6 +152,23 @@ def _load_gray(path: str) -> Any:
     if image is None:
         raise UnreadableImageError(f"{path}: is not an image we can read.")
     return image
+
+
+#: The formats a camera or a phone gives, by their first bytes: decode reads only these, so
+#: no other decoder of OpenCV's (JPEG 2000, TIFF, OpenEXR, ...) ever sees a hostile file.
+PHOTO_SIGNATURES = {b"\xff\xd8\xff": "JPEG", b"\x89PNG\r\n\x1a\n": "PNG"}
+
+
+def _check_format(path: str) -> None:
+    """Refuse, by its content and not its name, a file that is not a JPEG or PNG photo."""
+    try:
+        with open(path, "rb") as image:
+            start = image.read(8)
+    except OSError as exc:
+        raise UnreadableImageError(f"{path}: cannot be read ({exc.strerror}).") from exc
+    if not any(start.startswith(signature) for signature in PHOTO_SIGNATURES):
+        raise UnreadableImageError(f"{path}: is not a JPEG or PNG photo, the formats of a "
+                                   "camera or a phone; other formats are not read.")
 
 
 def _check_declared_size(path: str) -> None:

@@ -151,19 +151,25 @@ class Journal:
 
     # ---- games ------------------------------------------------------------------
     def create_game(self, kind: str, seed: int, catalog: Catalog) -> str:
-        with self._transaction() as conn:
-            return _insert_game(conn, kind, seed, catalog)
+        try:
+            with self._transaction() as conn:
+                return _insert_game(conn, kind, seed, catalog)
+        except StoreError as exc:
+            raise _before_any_command(exc, self.path) from exc
 
     def join_or_create(self, kind: str, seed: int, catalog: Catalog) -> tuple[str, bool]:
         """The last game of `kind`, else a new one (True): decided inside the write
         transaction, so companions starting together on an empty (or just set aside)
         file agree on one new game."""
-        with self._transaction() as conn:
-            found = conn.execute("SELECT value FROM meta WHERE key=?",
-                                 (f"last:{kind}",)).fetchone()
-            if found is not None:
-                return str(found[0]), False
-            return _insert_game(conn, kind, seed, catalog), True
+        try:
+            with self._transaction() as conn:
+                found = conn.execute("SELECT value FROM meta WHERE key=?",
+                                     (f"last:{kind}",)).fetchone()
+                if found is not None:
+                    return str(found[0]), False
+                return _insert_game(conn, kind, seed, catalog), True
+        except StoreError as exc:
+            raise _before_any_command(exc, self.path) from exc
 
     def games(self) -> list[GameInfo]:
         rows = self._read(
@@ -311,6 +317,11 @@ class Journal:
         """
         return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
 
+    def step_times(self, game_id: str, since: int = 0) -> dict[int, str]:
+        """When each step from number `since` on was saved (one indexed read)."""
+        return dict(self._read("SELECT step, at FROM steps WHERE game_id=? AND step>=?",
+                               (game_id, since)))
+
     def history(self, game_id: str) -> list[dict[str, Any]]:
         """Every step's words and time, each checked (with its events) as it is read."""
         steps = self.steps(game_id)
@@ -380,6 +391,14 @@ class Journal:
         with heads.folder_lock(self.path.parent):
             _note_heads(self.path, {game_id: head})
         return game_id
+
+
+def _before_any_command(exc: StoreError, path: Path) -> StoreError:
+    """A new game that could not be started: no command was lost, so none is named."""
+    if "The disk is full" not in str(exc):
+        return exc
+    return StoreError(f"There is not enough free space to start a new game in {path}; "
+                      "free some space and try again.")
 
 
 def _head_now(conn: sqlite3.Connection, game_id: str) -> heads.Head | None:

@@ -22,7 +22,7 @@ from typing import Literal
 from companion.core.errors import DamageError
 from companion.store.checks import is_small, set_aside_stray_wal, was_left_open
 from companion.store.creating import create_whole, remove_leftovers
-from companion.store.errors import NotOursError, StoreError, is_damage, primary_code, translate
+from companion.store.errors import NotOursError, StoreError, is_damage, is_full, translate
 from companion.store.heads import folder_lock
 from companion.store.journal import Journal, file_identity
 from companion.store.names import PARTS, free_name, move_no_replace
@@ -123,7 +123,7 @@ def _open_checked(path: Path, full_check: bool) -> Journal:
 
 
 def _open_error(path: Path, exc: sqlite3.Error) -> StoreError | DamageError:
-    if primary_code(exc) == sqlite3.SQLITE_FULL:
+    if is_full(exc):
         return StoreError(f"There is not enough free space to open the saved-games file "
                           f"{path}; free some space and try again.")
     return translate(exc, path)

@@ -20,13 +20,13 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.core.words import counted
+from companion.scanner.codes import ScanCode
 from companion.ui import widgets  # noqa: F401  (registers our widgets and their rules)
 from companion.ui.applog import log_renderer
 from companion.ui.democamera import DemoCamera
 from companion.ui.idle import IdleWatch
 from companion.ui.presenters.cues import cue_for
 from companion.ui.presenters.explosion import ExplosionView, explosions
-from companion.ui.presenters.final import is_over
 from companion.ui.presenters.history import step_words
 from companion.ui.presenters.reveal import card_moments, scan_words
 from companion.ui.runner import CommandRunner, Opening, Reply, start_opening
@@ -121,7 +121,7 @@ class CompanionApp(App):
         self._scanner_game: str | None = None
         self.demo_camera: DemoCamera | None = DemoCamera() if options.demo else None
         self._demo_shown: Any = None
-        self._demo_taken: str | None = None  # the scan line of the card the demo just read
+        self._demo_taken: str | None = None  # the code of the card the demo just read
         self._demo_turn = 0
         self._demo_waiting = False  # a card is owed while the player reads a screen
         self._explosions: tuple[ExplosionView, ...] = ()  # shown after the check's result
@@ -201,15 +201,18 @@ class CompanionApp(App):
         (and then goes to `then`, the screen that sent it, if any)."""
         assert self.runner is not None
         self.busy = True
+        self.runner.run(line, self._result_then(then))
+
+    def _result_then(self, then: Callable[[Reply], None] | None) -> Callable[[Reply], None]:
+        """The reply callback: redraw from the result, then hand it to `then` if any."""
         if then is None:
-            self.runner.run(line, self._on_result)
-            return
+            return self._on_result
 
         def both(reply: Reply) -> None:
             self._on_result(reply)
             then(reply)
 
-        self.runner.run(line, both)
+        return both
 
     def open_check(self, prompt: dict[str, Any]) -> None:
         """A maneuver check's dice: faces to tap, or the app rolls."""
@@ -306,9 +309,9 @@ class CompanionApp(App):
             if self.manager.has_screen(name):  # one made later takes the table then
                 self.screen(name).show_table(table)
         self._demo_next()
-        was_over = previous is not None and is_over(previous.view) and \
+        was_over = previous is not None and previous.over and \
             previous.game_id == table.game_id
-        self.game_over = is_over(table.view)
+        self.game_over = table.over
         if self.game_over:
             if self.manager.has_screen("final"):
                 self.screen("final").show_table(table)
@@ -388,19 +391,22 @@ class CompanionApp(App):
         if turn == self._demo_turn:  # no newer card was asked for meanwhile
             camera.show(*card)
 
-    def _scanned(self, line: str) -> None:
+    def _scanned(self, code: ScanCode) -> None:
+        """A code the camera read (typed by the resolver): played as it is, no text."""
         camera = self.demo_camera
-        if camera is not None and line == self._demo_taken:
+        if camera is not None and code.text == self._demo_taken:
             return  # read again while the demo's hand picks it up (a slow machine)
         self.screen("dashboard").ids.scanstrip.show_scan("Reading a card")
         if camera is not None:
-            self._demo_taken = line
+            self._demo_taken = code.text
             # A card read is picked up at once: left in view while a slow machine finds
             # the next one, the scanner could lose and re-read it (a refusal on screen).
             self._demo_shown, self._demo_turn = None, self._demo_turn + 1
             threading.Thread(target=camera.show, args=(None, "Demo camera: card read"),
                              daemon=True).start()
-        self.send(line, then=self._on_scan_result)
+        assert self.runner is not None
+        self.busy = True
+        self.runner.scan(code, self._result_then(self._on_scan_result))
 
     def _on_scan_result(self, reply: Reply) -> None:
         self.screen("dashboard").ids.scanstrip.show_scan(scan_words(reply.moments, reply.ok))

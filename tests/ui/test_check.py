@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.ui.gallery import flight_lines
+from companion.ui.devtools.gallery import flight_lines
 
 
 def walk_to_the_dice(driver, *labels: str) -> None:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.api import TableAPI
 from companion.session import Session, open_session
 from companion.ui.presenters import order, ti4
 from companion.ui.presenters import reveal as reveal_presenter
@@ -28,7 +29,7 @@ def run(s: Session, *lines: str) -> None:
 
 
 def _take(session) -> ActionItem:
-    view = actions_view(table_data(session).prompt)
+    view = actions_view(table_data(TableAPI(session)).prompt)
     return next(i for g in view.groups for i in g.items if i.label == "Take planets for Alice")
 
 
@@ -63,7 +64,7 @@ def test_the_order_is_built_reordered_and_sent_as_one_take_line(session) -> None
 
 def test_the_queue_shows_now_and_then(session) -> None:
     run(session, "take P76A P76C P76B for Alice")
-    queue = ti4.queue_view(table_data(session).view)
+    queue = ti4.queue_view(table_data(TableAPI(session)).view)
     assert queue.lines == ("Now: Alice explores Rigel III (P76A) (industrial deck)",
                            "Then 1: Alice explores Rigel I (P76C)",
                            "Then 2: Alice explores Rigel II (P76B)")
@@ -74,7 +75,7 @@ def test_planets_show_values_with_attachments_and_the_printed_ones(session) -> N
     run(session, "take P76A P76C P76B for Alice", "draw industrial", "resolve",
         "draw hazardous", "resolve", "draw industrial", "resolve",
         "take Loki", "draw cultural", "resolve")  # seed 102: Paradise World on Loki
-    rows = ti4.seat_planets(table_data(session).view)
+    rows = ti4.seat_planets(table_data(TableAPI(session)).view)
     alice = rows[0]
     assert alice.seat == "Alice" and alice.summary == \
         "4 planets · 3 resources, 8 influence"
@@ -89,7 +90,7 @@ def test_planets_show_values_with_attachments_and_the_printed_ones(session) -> N
 def test_fragments_relics_and_decks_read_from_the_view(session) -> None:
     run(session, "take P76A P76C P76B for Alice", "draw industrial", "resolve",
         "draw hazardous", "resolve", "draw industrial", "resolve")
-    view = table_data(session).view
+    view = table_data(TableAPI(session)).view
     alice = ti4.seat_fragments(view)[0]
     assert alice.fragments == "1 hazardous (H15)" and alice.relics == "no relics"
     lines = ti4.deck_lines(view)
@@ -102,7 +103,7 @@ def test_fragments_relics_and_decks_read_from_the_view(session) -> None:
 def test_the_reveal_offers_resolve_and_says_whose_exploration_it_is(session) -> None:
     run(session, "take Loki")
     result = session.run("draw cultural")
-    table = table_data(session)
+    table = table_data(TableAPI(session))
     cards = reveal_presenter.card_moments([m.to_dict() for m in result.moments])
     view = reveal_presenter.reveal_view(cards, 0, result.message, table.prompt)
     assert view.heading == "Cultural card for Alice, revealed to all"
@@ -116,11 +117,11 @@ def test_a_purge_for_a_relic_is_offered_once_three_fragments_of_a_type_are_held(
         session) -> None:
     from companion.ui.table import prompt_data
 
-    assert ti4.relic_actions(prompt_data(session, after="relic")) == ()
+    assert ti4.relic_actions(prompt_data(TableAPI(session), after="relic")) == ()
     run(session, "take P76A P76C P76B for Alice", "draw industrial", "resolve",
         "draw hazardous", "resolve", "draw industrial", "resolve",
         "take Abyz Fria", "draw hazardous", "resolve", "draw hazardous", "resolve")
-    (purge,) = ti4.relic_actions(prompt_data(session, after="relic"))
+    (purge,) = ti4.relic_actions(prompt_data(TableAPI(session), after="relic"))
     assert (purge.label, purge.value) == ("Alice purges three fragments for a relic",
                                           "relic Alice")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from companion.ui.gallery import seat_players
+from companion.ui.devtools.gallery import seat_players
 
 if TYPE_CHECKING:  # importing Kivy creates its window: only when driving
     from companion.ui.driver import AppDriver

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.ui.gallery import script_lines
+from companion.ui.devtools.gallery import script_lines
 
 if TYPE_CHECKING:  # importing Kivy creates its window: only when driving
     from companion.ui.driver import AppDriver
