@@ -37,6 +37,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "scanner")]
 import photos  # noqa: E402
 import scanner_bound  # noqa: E402
 import scanner_hard  # noqa: E402
+import scanner_seq  # noqa: E402
 
 from companion.scanner.decoders import make_decoder  # noqa: E402
 from companion.scanner.reader import FrameReader  # noqa: E402
@@ -266,10 +267,23 @@ def main() -> None:
     parser.add_argument("--per-condition", type=int, default=20)
     parser.add_argument("--floor-per-step", type=int, default=60)
     parser.add_argument("--latency-cards", type=int, default=20)
+    parser.add_argument("--hold-seconds", type=float, default=10.0,
+                        help="seconds of one card held still (the suite's smoke run: 0.5)")
     parser.add_argument("--out", type=Path, default=None,
                         help="also write the figures into this file's scanner section "
                              "(e.g. docs/perf.md)")
+    parser.add_argument("--scale", type=float, default=4.0,
+                        help="the slower machine's CPU scale for the sequences (a Pi 4: 4)")
+    parser.add_argument("--sequences", type=int, default=400,
+                        help="hard frames also read as still sequences (0: none)")
+    parser.add_argument("--sequence-frames", type=int, default=10)
+    parser.add_argument("--only", choices=("sequences",), default=None,
+                        help="measure only the still sequences (about 5 minutes)")
     args = parser.parse_args()
+    if args.sequences:
+        run_sequences(args)
+    if args.only == "sequences":
+        return
 
     hard = timed("render hard frames", lambda: scanner_hard.render(args.hard_frames))
     if args.pin_core is not None:
@@ -303,13 +317,33 @@ def main() -> None:
         frames, firsts = latency_frames(args.latency_cards)
         latencies, shown, dropped, captured = replay_latency(default, Path(tmp), frames, firsts)
         _, held_scans, held_dropped, held_captured = replay_latency(
-            default, Path(tmp), hold_frames(10, 30), {0})
+            default, Path(tmp), hold_frames(args.hold_seconds, 30), {0})
     hard_lines = scanner_hard.report(
         args.hard_frames, args.per_condition, machine(), hard_results,
         hard_built["zxing + ladder (default)"], steps, order,
         scanner_bound.bound_lines(bound))  # type: ignore[arg-type]
     write_report(args, hard_lines, results, floor_lines, floor, latencies, shown, dropped,
                  captured, held_scans, held_captured, held_dropped)
+
+
+def run_sequences(args: argparse.Namespace) -> None:
+    """The hard frames as still sequences at scale 1 and --scale (bench/scanner_seq.py),
+    written to its own part of the scanner section."""
+    from multiprocessing import Pool
+
+    with Pool() as pool:
+        stream = scanner_seq.sequences(pool, args.sequences, args.sequence_frames)
+        if args.pin_core is not None:
+            # The pool renders on every core; the measuring runs on one, like a Pi's.
+            os.sched_setaffinity(0, {args.pin_core})
+        tallies = timed("sequences", lambda: scanner_seq.measure(stream, args.scale))
+    lines = scanner_seq.report(tallies, args.sequences, args.sequence_frames,  # type: ignore[arg-type]
+                               args.scale, machine())
+    print("\n".join(lines))
+    if args.out is not None:
+        write_section(args.out, "\n".join(lines), "bench/scanner.py sequences")
+    if args.pin_core is not None:
+        os.sched_setaffinity(0, set(range(os.cpu_count() or 1)))
 
 
 def write_report(args: argparse.Namespace, hard_lines: list[str],
@@ -348,7 +382,8 @@ def write_report(args: argparse.Namespace, hard_lines: list[str],
         f"({shown} scans, {args.latency_cards} cards shown): median "
         f"{statistics.median(latencies):.1f} ms, 95th percentile {pct(latencies, 95):.1f} ms "
         f"(one frame period is 33.3 ms); {dropped} of {captured} frames dropped.",
-        f"- Hold test: one card held in view for 10 s ({held_captured} frames, fresh sensor "
+        f"- Hold test: one card held in view for {args.hold_seconds:g} s ({held_captured} "
+        f"frames, fresh sensor "
         f"noise each frame; a small, soft, dim tag only the ladder reads, not in every frame): "
         f"**{held_scans} scan(s)**; {held_dropped} frames dropped.",
         "",
@@ -358,9 +393,9 @@ def write_report(args: argparse.Namespace, hard_lines: list[str],
         write_section(args.out, "\n".join(lines))
 
 
-def write_section(path: Path, text: str) -> None:
-    """Replace the measured part of docs/perf.md between its scanner markers."""
-    begin, end = "<!-- bench/scanner.py:begin -->", "<!-- bench/scanner.py:end -->"
+def write_section(path: Path, text: str, name: str = "bench/scanner.py") -> None:
+    """Replace the measured part of docs/perf.md between its `name` markers."""
+    begin, end = f"<!-- {name}:begin -->", f"<!-- {name}:end -->"
     document = path.read_text(encoding="utf-8") if path.exists() else f"{begin}\n{end}\n"
     if begin not in document or end not in document:
         raise SystemExit(f"{path} has no {begin} ... {end} markers to replace.")

@@ -23,15 +23,16 @@ from companion.core.words import counted
 from companion.games.registry import games
 from companion.store.backups import backups_of
 from companion.store.journal import Journal, file_identity
-from companion.store.opening import open_journal, set_aside_once
+from companion.store.opening import open_journal, set_aside_by_hand, set_aside_once
 from companion.store.salvage import Salvaged, game_ids, readable_copy, salvage_game
 from companion.store.schema import OUR_TABLES, table_names
+from companion.store.shortened import restart_heads
 from companion.subcommand import Subcommand
 
 
 def recover_game(db: Path, game_id: str | None) -> str:
     """Check one game of the file whole; if damaged, copy its good prefix to a new game."""
-    journal, notice = open_journal(db)
+    journal, notice = open_journal(db, full_check=True)  # never write into a bad file
     try:
         game_id = game_id or journal.last_game()
         if game_id is None:
@@ -55,7 +56,7 @@ def recover_from(db: Path, kept: Path) -> str:
     if not found:
         raise CompanionError(f"No saved game can be read from {kept}; restore a backup "
                              "with --restore instead.")
-    journal, notice = open_journal(db)
+    journal, notice = open_journal(db, full_check=True)  # never write into a bad file
     try:
         sentences = [_copy_prefix(journal, s, "?", always=True) for s in found]
     finally:
@@ -144,6 +145,7 @@ def restore_backup(db: Path, name: str) -> str:
                              "running?); close it and try again.") from exc
     finally:
         temporary.unlink(missing_ok=True)
+    restart_heads(db)
     kept = f"; the file it replaced was kept as {aside.name}" if aside else ""
     return f"Restored {backup.name} as {db}{kept}."
 
@@ -168,11 +170,25 @@ def _check_backup(backup: Path) -> None:
         raise CompanionError(f"The backup {backup.name} is damaged itself; choose another.")
 
 
+def set_aside_and_start(db: Path) -> str:
+    """Keep whatever is at `db` aside and start a new saved-games file in its place."""
+    aside = set_aside_by_hand(db)
+    open_journal(db)[0].close()
+    if aside is None:
+        return f"There was nothing at {db} to keep aside; a new saved-games file is ready."
+    return (f"{db} was kept as {aside.name}, and a new saved-games file was started in its "
+            f"place. `companion recover --from {aside.name}` copies the good steps of its "
+            "games back.")
+
+
 # ---- the `companion recover` command ------------------------------------------------
 def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--from", dest="kept", metavar="KEPT",
                         help="copy the games of a kept damaged file (games.db.corrupt-...) "
                              "into the saved-games file")
+    parser.add_argument("--set-aside", action="store_true",
+                        help="keep the saved-games file (whatever is there) under a new "
+                             "name and start a new one")
     parser.add_argument("--restore", metavar="BACKUP",
                         help="put this backup (a name from backups/) in place of the "
                              "saved-games file; close every companion first")
@@ -182,9 +198,11 @@ def run_recover(args: argparse.Namespace) -> int:
     from companion.paths import default_db
 
     db = Path(args.db) if getattr(args, "db", None) else default_db()
-    if args.restore and args.kept:
-        raise CompanionError("Give either --from or --restore, not both.")
-    if args.restore:
+    if sum(map(bool, (args.restore, args.kept, args.set_aside))) > 1:
+        raise CompanionError("Give one of --from, --restore and --set-aside.")
+    if args.set_aside:
+        print(set_aside_and_start(db))
+    elif args.restore:
         print(restore_backup(db, args.restore))
     elif args.kept:
         print(recover_from(db, Path(args.kept)))

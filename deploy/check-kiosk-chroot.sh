@@ -9,7 +9,8 @@
 #
 # The kiosk runs with --chroot, which skips only what needs a running systemd or
 # real hardware: starting the service and probing the display. The root is
-# x86-64 or whatever this machine is; Raspberry Pi packages (picamera2) are not
+# x86-64 or whatever this machine is (deploy/check-arm64-chroot.sh: an arm64 root
+# under qemu-user-static); Raspberry Pi packages (picamera2) are not
 # in Debian and are installed only on a Pi.
 set -euo pipefail
 export LC_ALL=C

@@ -3,12 +3,13 @@
 
 # System packages, one list per purpose so each mode can extend its own.
 APT_BASE="python3 python3-venv ca-certificates libzbar0"   # the companion and pip
-APT_PI="python3-picamera2 python3-numpy"                   # on a Raspberry Pi only
+APT_PI="python3-picamera2 python3-numpy"                   # on a Raspberry Pi, where offered
 # The touchscreen app: Kivy's wheel bundles SDL2 but needs the system's GL/EGL/GBM
 # (Mesa) and libmtdev1 (without it Kivy's default touch input logs a traceback).
 APT_RUN="libmtdev1 libgl1 libegl1 libgles2 libgbm1 libgl1-mesa-dri"
 # The suite's deploy checks, and Mesa's software GL for the UI tests (SDL offscreen).
-APT_TEST="shellcheck systemd $APT_RUN"
+# The phones' page is tested in a real browser: Debian's Chromium and its driver.
+APT_TEST="shellcheck systemd chromium chromium-driver $APT_RUN"
 APT_KIOSK="dbus polkitd udisks2"                           # kiosk: permissions, USB sticks
 # The pip extra each mode installs ("" for the plain package).
 EXTRA_RUN=""
@@ -16,8 +17,32 @@ EXTRA_TEST="test,dev"
 
 say() { printf '%s\n' "companion setup: $*" >&2; }
 
+# Where the Pi's marks are read: "" is this machine; the tests point it at a fixture
+# folder holding etc/rpi-issue (Raspberry Pi OS) or proc/device-tree/model.
+PI_PROBE_ROOT="${COMPANION_PI_PROBE_ROOT:-}"
+# Said by setup and by `companion doctor` (companion/kiosk/probes.py) alike.
+NO_PI_CAMERA="the Raspberry Pi Camera Module needs Raspberry Pi OS (or Raspberry Pi's archive)"
+
 is_pi() {
-    [ -e /etc/rpi-issue ] || grep -qi raspberry /proc/device-tree/model 2>/dev/null
+    [ -e "$PI_PROBE_ROOT/etc/rpi-issue" ] \
+        || grep -qi raspberry "$PI_PROBE_ROOT/proc/device-tree/model" 2>/dev/null
+}
+
+not_installed() {
+    # Prints each of the packages given that dpkg does not have installed.
+    local package
+    for package in "$@"; do
+        # shellcheck disable=SC2016  # dpkg's own format
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \
+            || printf '%s\n' "$package"
+    done
+}
+
+offered() {
+    # True when the archives apt knows of have a version of package $1 to install.
+    local candidate
+    candidate="$(apt-cache policy "$1" 2>/dev/null | sed -n 's/^ *Candidate: *//p')"
+    [ -n "$candidate" ] && [ "$candidate" != "(none)" ]
 }
 
 as_root() {
@@ -35,22 +60,38 @@ as_root() {
 apt_packages() {
     # $1...: package lists; python3-venv brings ensurepip, libzbar0 is pyzbar's
     # decoder, ca-certificates lets pip reach the index on a minimal system.
-    local wanted="$APT_BASE $*"
+    local missing pi_missing="" updated=""
+    # shellcheck disable=SC2086,SC2048  # lists of package names
+    missing="$(not_installed $APT_BASE $*)"
     if is_pi; then
-        wanted="$wanted $APT_PI"
-    fi
-    local missing=""
-    for package in $wanted; do
-        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \
-            || missing="$missing $package"
-    done
-    if [ -n "$missing" ]; then
-        say "installing system packages:$missing"
-        as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q
         # shellcheck disable=SC2086
-        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
-            --no-install-recommends $missing
+        pi_missing="$(not_installed $APT_PI)"
     fi
+    [ -n "$missing$pi_missing" ] || return 0
+    # Plain Debian on a Pi lacks Raspberry Pi's packages: judge that from fresh lists
+    # (or the lists at hand, when nothing else is missing and they know python3).
+    if [ -n "$missing" ] || ! offered python3; then
+        apt_update
+        updated=1
+    fi
+    if [ -n "$pi_missing" ] && ! offered python3-picamera2; then
+        # The rest of the Pi's list (Bookworm's numpy) is there for picamera2 alone.
+        say "python3-picamera2 is not in this system's archive: $NO_PI_CAMERA," \
+            "so the scanner goes on with USB webcams through OpenCV."
+        pi_missing=""
+    fi
+    missing="$(printf '%s\n' "$missing" "$pi_missing" | tr -s ' \n' '  ')"
+    missing="$(printf '%s' "$missing" | sed 's/^ *//; s/ *$//')"
+    [ -n "$missing" ] || return 0
+    say "installing system packages: $missing"
+    [ -n "$updated" ] || apt_update
+    # shellcheck disable=SC2086
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+        --no-install-recommends $missing
+}
+
+apt_update() {
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q
 }
 
 source_stamp() {

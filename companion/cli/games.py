@@ -11,7 +11,7 @@ from functools import partial
 from pathlib import Path
 from typing import IO, Any
 
-from companion.api import history_rows, next_hint
+from companion.api import history_rows, next_hint, table_view
 from companion.cli.table import is_prompt_line, print_prompt_line
 from companion.core.engine import Match, Result
 from companion.core.errors import CompanionError
@@ -192,7 +192,8 @@ def _print_board(session: Session, seat: str | None, as_json: bool, compact: boo
     last = _last_step(session)
     if as_json:
         view = {"game_id": session.game_id, "last_step": last,
-                **match.rules.view(match.state, match.catalog, seat)}
+                **match.rules.view(match.state, match.catalog, seat),
+                "table": table_view(match, seat).to_dict()}
         print(json.dumps(view, indent=None if compact else 2), flush=True)
     else:
         print(f"{session.game_id}: {session.game.title}")

@@ -8,7 +8,8 @@ Data shape (see docs/catalog-format.md)::
 
     [catalog]  game, title, version, sources
     [decks.NAME]  title, tagged (bool), reshuffle (bool), when_empty (sentence),
-                  card_name (what one of its cards is called)
+                  card_name (what one of its cards is called), kept (said before a
+                  drawn card's summary when it acts only once played)
     [[cards]]  design, name, deck, kind, ids = [...], summary, option,
                copies_assumed, assumed = [...], [cards.attrs]
     retired_ids = [...]      IDs once printed and never to be reused
@@ -34,7 +35,9 @@ class Deck:
     `reshuffle` says whether the rules shuffle the discard pile into a new deck
     when the deck runs out; `when_empty` is the sentence the table reads when the
     deck is empty and gives no more cards (saying why); `card_name` is what the
-    rulebook calls one of its cards ("Outer Space tile"), or "" for "NAME card".
+    rulebook calls one of its cards ("Outer Space tile"), or "" for "NAME card";
+    `kept` is said before a drawn card's summary when the card does nothing until it
+    is played ("Kept until played ...: "), or "".
     """
 
     name: str
@@ -43,6 +46,7 @@ class Deck:
     reshuffle: bool = True
     when_empty: str = ""
     card_name: str = ""
+    kept: str = ""
 
     def one_card(self) -> str:
         """What one card of this deck is called: "Outer Space tile", "Hazard card"."""
@@ -184,12 +188,12 @@ def _build_decks(data: Mapping[str, Any], source: str) -> dict[str, Deck]:
             if not isinstance(flags[key], bool):
                 raise _fail(source, f"decks.{name}.{key}", "must be true or false")
         words = {}
-        for key in ("when_empty", "card_name"):
+        for key in ("when_empty", "card_name", "kept"):
             words[key] = table.get(key, "")
             if not isinstance(words[key], str):
                 raise _fail(source, f"decks.{name}.{key}", "must be text")
         decks[name] = Deck(name, title, flags["tagged"], flags["reshuffle"], words["when_empty"],
-                           words["card_name"])
+                           words["card_name"], words["kept"])
     return decks
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import configparser
 import glob
 import grp
+import importlib.util
 import os
 import re
 import shutil
@@ -23,6 +24,9 @@ from companion.scanner.doctor import Finding
 Runner = Callable[[Sequence[str]], "subprocess.CompletedProcess[str] | None"]
 KIOSK_GROUPS = ("video", "render", "input")
 LOW_SPACE = 1_000_000_000
+#: Said by `bash deploy/setup.sh` (deploy/common.sh) and here alike.
+NO_PI_CAMERA = ("the Raspberry Pi Camera Module needs Raspberry Pi OS (or Raspberry Pi's "
+                "archive)")
 THROTTLE_BITS = {0: "under-voltage now", 1: "CPU speed capped now", 2: "throttled now",
                  3: "at the soft temperature limit now", 16: "under-voltage since boot",
                  17: "CPU speed capped since boot", 18: "throttled since boot",
@@ -46,6 +50,13 @@ def _run(argv: Sequence[str]) -> subprocess.CompletedProcess[str] | None:
                               check=False)
     except (OSError, subprocess.SubprocessError):
         return None
+
+
+def _has_module(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def _groups() -> list[str]:
@@ -75,9 +86,14 @@ class PiProbes:
     groups: Callable[[], list[str]] = _groups
     free_space: Callable[[str], tuple[int, int]] = _free_space
     environ: Mapping[str, str] = field(default_factory=lambda: dict(os.environ))
+    has_module: Callable[[str], bool] = _has_module
 
     def is_pi(self) -> bool:
-        return "raspberry pi" in self.read("/proc/device-tree/model").lower()
+        """The device tree names a Raspberry Pi, or Raspberry Pi OS says it is one.
+        `COMPANION_PI_PROBE_ROOT` points both at a fixture folder, as in deploy/common.sh."""
+        root = self.environ.get("COMPANION_PI_PROBE_ROOT", "")
+        return ("raspberry pi" in self.read(f"{root}/proc/device-tree/model").lower()
+                or bool(self.read(f"{root}/etc/rpi-issue")))
 
 
 def check_gl(p: PiProbes) -> list[Finding]:
@@ -222,6 +238,8 @@ def check_service(p: PiProbes) -> list[Finding]:
 
 
 def check_camera(p: PiProbes) -> list[Finding]:
+    if not p.has_module("picamera2"):
+        return _no_picamera2(p)
     result = p.run(["rpicam-hello", "--list-cameras"]) or \
         p.run(["libcamera-hello", "--list-cameras"])
     if result is None:
@@ -243,6 +261,18 @@ def check_camera(p: PiProbes) -> list[Finding]:
             focus = "fixed focus: turn the lens to sharpen it at the stand's height"
         findings.append(Finding("camera", f"Pi camera {model}: {focus}."))
     return findings
+
+
+def _no_picamera2(p: PiProbes) -> list[Finding]:
+    """picamera2 is missing: a fix where the archive offers it, else why it cannot be."""
+    policy = p.run(["apt-cache", "policy", "python3-picamera2"])
+    candidate = re.search(r"^\s*Candidate:\s*(\S+)", policy.stdout if policy else "", re.M)
+    if candidate and candidate.group(1) != "(none)":
+        return [Finding("camera", "picamera2 is not installed, so the Pi camera cannot be "
+                        "used.", "sudo apt install python3-picamera2, or run bash "
+                        "deploy/setup.sh again.")]
+    return [Finding("camera", f"python3-picamera2 is not in this system's archive: "
+                    f"{NO_PI_CAMERA}; USB webcams work through OpenCV.")]
 
 
 def check_power(p: PiProbes) -> list[Finding]:

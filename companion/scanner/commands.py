@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from companion.core.errors import CompanionError
 from companion.core.words import counted
 from companion.scanner.codes import printable
-from companion.scanner.options import fps_type, seconds_type
+from companion.scanner.options import cpu_scale_type, fps_type, seconds_type
 from companion.subcommand import Subcommand
 
 if TYPE_CHECKING:
@@ -38,8 +38,9 @@ def _game_ids() -> tuple[str, ...]:
     return games().ids
 
 
-def build_reader(name: str | None, err: TextIO) -> FrameReader:
-    """The chosen decoder with the ladder; a missing library is replaced by another."""
+def build_reader(name: str | None, err: TextIO, cpu_scale: float = 1.0) -> FrameReader:
+    """The chosen decoder with the ladder; a missing library is replaced by another.
+    `cpu_scale` divides the rescues' budget (reader.LADDER_BUDGET_S)."""
     from companion.scanner.decoders import (
         DECODER_NAMES,
         DecoderUnavailableError,
@@ -62,7 +63,7 @@ def build_reader(name: str | None, err: TextIO) -> FrameReader:
         print(f"note: using the {built[0].name} decoder instead of {name}.", file=err)
     # The other decoder is not a rung of the ladder: the benchmark found it
     # rescues almost nothing for 20-30 ms a try (docs/scanner.md).
-    return FrameReader(built[0])
+    return FrameReader(built[0], cpu_scale=cpu_scale)
 
 
 def build_resolver(game: str | None, catalog: Catalog | None = None) -> TagResolver:
@@ -141,6 +142,7 @@ def _load_gray(path: str) -> Any:
     if not is_file:
         reason = "does not exist" if not Path(path).exists() else "is not a file"
         raise UnreadableImageError(f"{path}: {reason}.")
+    _check_format(path)
     _check_declared_size(path)
     with _quiet_stderr():  # OpenCV's and libpng's own warnings are not for the player
         try:
@@ -150,6 +152,23 @@ def _load_gray(path: str) -> Any:
     if image is None:
         raise UnreadableImageError(f"{path}: is not an image we can read.")
     return image
+
+
+#: The formats a camera or a phone gives, by their first bytes: decode reads only these, so
+#: no other decoder of OpenCV's (JPEG 2000, TIFF, OpenEXR, ...) ever sees a hostile file.
+PHOTO_SIGNATURES = {b"\xff\xd8\xff": "JPEG", b"\x89PNG\r\n\x1a\n": "PNG"}
+
+
+def _check_format(path: str) -> None:
+    """Refuse, by its content and not its name, a file that is not a JPEG or PNG photo."""
+    try:
+        with open(path, "rb") as image:
+            start = image.read(8)
+    except OSError as exc:
+        raise UnreadableImageError(f"{path}: cannot be read ({exc.strerror}).") from exc
+    if not any(start.startswith(signature) for signature in PHOTO_SIGNATURES):
+        raise UnreadableImageError(f"{path}: is not a JPEG or PNG photo, the formats of a "
+                                   "camera or a phone; other formats are not read.")
 
 
 def _check_declared_size(path: str) -> None:
@@ -227,6 +246,9 @@ def _add_scan_arguments(parser: argparse.ArgumentParser) -> None:
                         help="replay speed in frames per second, up to 240 (default 30)")
     parser.add_argument("--forget-after", type=seconds_type, default=1.5,
                         help="seconds out of view before a card can scan again (default 1.5)")
+    parser.add_argument("--cpu-scale", type=cpu_scale_type, default=1.0,
+                        help="act as a machine this many times slower: the rescues' budget per "
+                             "frame is divided by it (a Pi 4 is about 4; `doctor` measures it)")
 
 
 def run_scan(args: argparse.Namespace, out: TextIO | None = None,
@@ -241,7 +263,7 @@ def run_scan(args: argparse.Namespace, out: TextIO | None = None,
 
     out, err = out or sys.stdout, err or sys.stderr
     try:
-        reader = build_reader(args.decoder, err)
+        reader = build_reader(args.decoder, err, args.cpu_scale)
         resolver = build_resolver(args.game)
         resolver.preload()  # with no --game, both catalogs: no scan waits for one
         deduper = ScanDeduper(args.forget_after)

@@ -17,6 +17,8 @@ import re
 
 #: Faster than any camera we support; a higher replay rate only drops frames.
 MAX_FPS = 240.0
+#: Slower than any machine the scanner is meant for (a Pi 4 is about 4).
+MAX_CPU_SCALE = 16.0
 
 
 def _number(text: str, unit: str) -> float:
@@ -30,12 +32,13 @@ def _number(text: str, unit: str) -> float:
 
 
 def fps_type(text: str) -> float:
-    """argparse type for `--fps`: frames per second, above 0 and at most 240."""
+    """argparse type for `--fps`: frames per second, above 0 and at most 240; or 0, which
+    hands a replay's every frame to the decoder in turn (none dropped, as fast as it goes)."""
     value = _number(text, "frames per second")
-    if not 0 < value <= MAX_FPS:
+    if not 0 <= value <= MAX_FPS:
         raise argparse.ArgumentTypeError(
             f"{text} frames per second is out of range; give a number above 0 and at most "
-            f"{MAX_FPS:g}.")
+            f"{MAX_FPS:g}, or 0 for every frame of a replay.")
     return value
 
 
@@ -45,6 +48,20 @@ def seconds_type(text: str) -> float:
     if value <= 0:
         raise argparse.ArgumentTypeError(f"{text} seconds is not a duration; give a number "
                                          "of seconds above 0.")
+    return value
+
+
+def cpu_scale_type(text: str) -> float:
+    """argparse type for `--cpu-scale`: how many times slower than the dev machine, 1-16.
+
+    >>> cpu_scale_type("4")
+    4.0
+    """
+    value = _number(text, "times slower")
+    if not 1 <= value <= MAX_CPU_SCALE:
+        raise argparse.ArgumentTypeError(
+            f"A CPU scale of {text} is out of range; give a number from 1 to {MAX_CPU_SCALE:g} "
+            "(a Pi 4 is about 4, a Pi 5 about 2).")
     return value
 
 

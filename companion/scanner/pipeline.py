@@ -38,6 +38,7 @@ from companion.scanner.sources import (
     FrameSource,
     ReplayUnavailableError,
 )
+from companion.scanner.still import SequenceReader
 
 StatusName = Literal["starting", "running", "no-camera", "camera-lost", "ended", "stopped",
                      "failed"]
@@ -85,21 +86,25 @@ class LatestFrame:
         self._closed = False
         self.dropped = 0
 
-    def put(self, frame: Frame) -> None:
-        """Offer a frame; once the mailbox is closed nobody will take it, so it is not kept."""
+    def put(self, frame: Frame, wait: bool = False) -> None:
+        """Offer a frame; once the mailbox is closed nobody will take it, so it is not kept.
+        With `wait`, first wait until the frame before it was taken (nothing is dropped)."""
         with self._cond:
+            if wait:
+                self._cond.wait_for(lambda: self._frame is None or self._closed)
             if self._closed:
                 return
             if self._frame is not None:
                 self.dropped += 1
             self._frame = frame
-            self._cond.notify()
+            self._cond.notify_all()
 
     def take(self, timeout: float | None = None) -> Frame | None:
         """The latest frame; None once closed and empty, or on timeout."""
         with self._cond:
             self._cond.wait_for(lambda: self._frame is not None or self._closed, timeout)
             frame, self._frame = self._frame, None
+            self._cond.notify_all()  # a capture waiting to hand over every frame goes on
             return frame
 
     def close(self) -> None:
@@ -144,13 +149,15 @@ class ScanPipeline:
     """Runs capture and decoding on their own threads; never blocks the caller's thread."""
 
     def __init__(
-        self, open_source: Callable[[], FrameSource], reader: FrameReader,
+        self, open_source: Callable[[], FrameSource], reader: FrameReader | SequenceReader,
         resolver: TagResolver, deliver: Callable[[Event], None],
         deduper: ScanDeduper | None = None, clock: Callable[[], float] = time.monotonic,
         backoff: tuple[float, float] = (0.5, 8.0),
     ) -> None:
         self._open_source = open_source
-        self._reader = reader
+        # Frames are read in order: the rescues go on across the frames of a still view,
+        # whose frames are averaged where something is left unread (still.py).
+        self._reader = SequenceReader(reader) if isinstance(reader, FrameReader) else reader
         self._resolver = resolver
         self._deliver = deliver
         self._deduper = deduper or ScanDeduper()
@@ -285,6 +292,7 @@ class ScanPipeline:
     def _pump(self, source: FrameSource) -> bool:
         """Move frames into the mailbox; True at the end of a replay."""
         want_colour = getattr(source, "want_colour", None)
+        every_frame = bool(getattr(source, "every_frame", False))
         colour_on = False
         while not self._stop.is_set():
             if want_colour is not None and colour_on != self._preview.is_wanted():
@@ -301,7 +309,7 @@ class ScanPipeline:
                 return True
             self._captured += 1
             self._preview.offer_frame(frame)
-            self._mailbox.put(frame)
+            self._mailbox.put(frame, wait=every_frame)
         return False
 
     # --- decode thread ----------------------------------------------------------------

@@ -24,12 +24,13 @@ for any of it.
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING
 
 from companion.scanner.codes import Point, RawCode
 from companion.scanner.decoders import Decoder, Reading, ZxingDecoder
+from companion.scanner.effort import Budget, Level, TryLog
 from companion.scanner.finders import (
     MIN_SYMBOL_PIXELS,
     Blob,
@@ -53,6 +54,7 @@ from companion.scanner.regions import (
     merge,
     moved,
     pad,
+    pending,
     same_finders,
     unique,
 )
@@ -70,8 +72,10 @@ if TYPE_CHECKING:
 #: At most this many regions are climbed per frame (the decoder's suspects first).
 MAX_REGIONS = 4
 #: The ladder starts no new step once a frame has spent this much CPU time on it
-#: (CPU, not wall-clock, so a busy machine does not change what is read); a card
-#: still unread is tried again on the next frame.
+#: (CPU, not wall-clock, so a busy machine does not change what is read); on the next
+#: frame of the same view the rescues go on where they stopped (still.py). A reader
+#: given a `cpu_scale` (a machine that many times slower, as a Pi 4 is about 4) gets
+#: this budget divided by it, as that machine's 10 ms do that much of this one's work.
 LADDER_BUDGET_S = 0.010
 #: At most this many unread cards are searched again, sharpened, per frame, and
 #: at most this many finder groups climbed in each.
@@ -91,10 +95,17 @@ MAX_SYMBOL_SIDE = 400
 
 @dataclass(frozen=True)
 class FrameRead:
-    """All codes read in one frame, and how many ladder steps it took."""
+    """All codes read in one frame, and how many ladder steps it took.
+
+    `pending`: the places where the rescues found something to try and read nothing
+    (regions, unread cards, blobs); `stopped`: the budget ran out before every try was
+    made (the next frame of the same view goes on, still.py).
+    """
 
     codes: list[RawCode]
     ladder_steps: int = 0
+    pending: list[Box] = field(default_factory=list)
+    stopped: bool = False
 
 
 class FrameReader:
@@ -107,16 +118,24 @@ class FrameReader:
     of unread cards (for the benchmark's comparison). `fallback`, if given,
     adds one last rung: that decoder on the sharpened, upscaled crop. The
     default reader has none: the benchmark found zbar there rescues almost
-    nothing for 20-30 ms.
+    nothing for 20-30 ms. `cpu_scale` divides the rescues' budget (LADDER_BUDGET_S);
+    `search_in_budget=True` counts the cheap pass's finder search in it too, as the
+    reader did before issue 26 (kept for the benchmark's side-by-side): on a Pi that
+    search took half the budget, and each frame too little was left to make progress.
     """
 
     def __init__(self, primary: Decoder, fallback: Decoder | None = None,
                  ladder: bool = True, steps: tuple[str, ...] = DEFAULT_LADDER,
-                 budget: float = LADDER_BUDGET_S, straighten: bool = True) -> None:
+                 budget: float = LADDER_BUDGET_S, straighten: bool = True,
+                 cpu_scale: float = 1.0, search_in_budget: bool = False) -> None:
+        if not cpu_scale > 0:
+            raise ValueError(f"A CPU scale is a number above 0, not {cpu_scale:g}.")
         self.primary = primary
         self.fallback = fallback
         self.ladder = ladder
         self.budget = budget
+        self.cpu_scale = cpu_scale
+        self.search_in_budget = search_in_budget
         zxing = isinstance(primary, ZxingDecoder)
         rescuer: Decoder = ZxingDecoder("local") if zxing else primary
         self._second_look = rescuer if zxing else None
@@ -136,7 +155,11 @@ class FrameReader:
         """The ladder's steps in order, as `decoder: step` (for docs and the benchmark)."""
         return [f"{d.name}: {s.name}" for d, s in self._steps]
 
-    def read(self, gray: np.ndarray) -> FrameRead:
+    def read(self, gray: np.ndarray, log: TryLog | None = None,
+             level: Level | None = None) -> FrameRead:
+        """Every code in the frame. `log` holds what earlier frames of the same view tried
+        (skipped here) and gets this frame's tries; `level(box)` is how many frames were
+        averaged into the picture there (still.py)."""
         first = self.primary.read(gray)
         codes = unique(first.codes)
         if not self.ladder:
@@ -144,13 +167,16 @@ class FrameReader:
         half = halved(gray) if min(gray.shape[:2]) >= 2 * MIN_SYMBOL_PIXELS else None
         look = self._look(half)
         codes = unique(codes + look.codes)
-        deadline = time.thread_time() + self.budget
+        budget = Budget(self.budget / self.cpu_scale, log, *([level] if level else []))
+        codes = unique(codes + budget.kept())  # read by rescues of earlier frames of the view
         steps = 0
         suspects = first.suspects + look.suspects
         decoded = [bbox(c.corners) for c in codes]
         loose: list[Blob] = []
         cards = card_boxes(half, decoded, loose) if half is not None else []
         groups = finder_groups(gray, decoded, half, cards)
+        if not self.search_in_budget:
+            budget.restart()  # the finder search is the cheap pass's: the budget is the rescues'
         # The ladder's first rung, the cheapest read of all, on every region first;
         # then finders straighten their symbol (it reads more than the other rungs).
         # Then unread cards are searched again, sharpened (a defocus of 2-3 px hides
@@ -158,30 +184,32 @@ class FrameReader:
         # Only then, what is left climbs the rest of the ladder, while the budget lasts.
         height, width = gray.shape[:2]
         firsts = self.regions(gray, suspects, codes, half, cards, groups)[:MAX_REGIONS]
-        found, used = self._climb_all(gray, firsts, codes, deadline, self._steps[:1])
+        found, used = self._climb_all(gray, firsts, codes, budget, self._steps[:1])
         steps += used
         codes = unique(codes + found)
         found, used = self._from_all_finders(gray, [(g, False) for g in groups], codes,
-                                             deadline)
+                                             budget)
         steps += used
         codes = unique(codes + found)
         more, found, used = self._unread_cards(gray, half, cards, loose, groups, codes,
-                                               deadline)
+                                               budget)
         steps += used
         codes = unique(codes + found)
         boxes = self.regions(gray, suspects, codes, half, cards, groups)[:MAX_REGIONS] + [
             box_around(g, width, height) for g, _ in more if not explained(g, codes)] + [
             pad(b, width, height) for b in _code_blobs(cards, loose)]
         found, used = self._climb_all(gray, [b for b in boxes if b not in firsts], codes,
-                                      deadline, self._steps[:1])
+                                      budget, self._steps[:1])
         steps += used
         codes = unique(codes + found)
-        found, used = self._climb_all(gray, boxes, codes, deadline, self._steps[1:])
-        return FrameRead(unique(codes + found), steps + used)
+        found, used = self._climb_all(gray, boxes, codes, budget, self._steps[1:])
+        codes = unique(codes + found)
+        left = pending(firsts + boxes, cards[:MAX_CARDS], loose[:MAX_BLOBS], codes)
+        return FrameRead(codes, steps + used, left, budget.stopped)
 
     def _unread_cards(self, gray: np.ndarray, half: np.ndarray | None, cards: list[Card],
                       loose: list[Blob], groups: list[list[Centre]], codes: list[RawCode],
-                      deadline: float
+                      budget: Budget
                       ) -> tuple[list[tuple[list[Centre], bool]], list[RawCode], int]:
         """Unread cards, then light blobs of no card's shape (cards touching, cut by the
         frame's edge), searched again sharpened and their new finder groups straightened:
@@ -189,27 +217,27 @@ class FrameReader:
         if not self.straighten or half is None:
             return [], [], 0
         # A finder group the cheap search found already was tried already.
-        more = [(g, dark) for g, dark in self._sharpened_cards(half, cards, codes, deadline)
+        more = [(g, dark) for g, dark in self._sharpened_cards(half, cards, codes, budget)
                 if not any(same_finders(g, h) for h in groups)]
-        found, used = self._from_all_finders(gray, more, codes, deadline)
+        found, used = self._from_all_finders(gray, more, codes, budget)
         seen = groups + [g for g, _ in more]
-        extra = [(g, False) for g in self._sharpened_blobs(half, loose, codes + found, deadline)
+        extra = [(g, False) for g in self._sharpened_blobs(half, loose, codes + found, budget)
                  if not any(same_finders(g, h) for h in seen)]
-        late, steps = self._from_all_finders(gray, extra, unique(codes + found), deadline)
+        late, steps = self._from_all_finders(gray, extra, unique(codes + found), budget)
         return more + extra, unique(found + late), used + steps
 
     def _climb_all(self, gray: np.ndarray, boxes: list[Box], codes: list[RawCode],
-                   deadline: float, rungs: list[tuple[Decoder, Rescue]]
+                   budget: Budget, rungs: list[tuple[Decoder, Rescue]]
                    ) -> tuple[list[RawCode], int]:
         """Each region no code read so far covers climbed through `rungs`."""
         found: list[RawCode] = []
         used = 0
         for box in boxes:
-            if time.thread_time() > deadline:
+            if budget.out():
                 break
             if any(covers(bbox(c.corners), box) for c in codes + found):
                 continue
-            more, steps = self._climb(gray, box, deadline, rungs)
+            more, steps = self._climb(gray, box, budget, rungs)
             used += steps
             found = unique(found + more)
         return found, used
@@ -247,37 +275,46 @@ class FrameReader:
         loose: list[Blob] = []
         cards = card_boxes(half, [bbox(c.corners) for c in codes], loose)
         height, width = gray.shape[:2]
-        blobs = self._sharpened_blobs(half, loose, codes, float("inf"))
+        blobs = self._sharpened_blobs(half, loose, codes, Budget(float("inf")))
         return self.regions(gray, first.suspects + look.suspects, codes, half, cards) + [
             box_around(group, width, height) for card in cards[:MAX_CARDS]
             for group in sharpened_finders(half, card)[:MAX_GROUPS]] + [
             box_around(group, width, height) for group in blobs]
 
     def _from_finders(self, gray: np.ndarray, group: list[Centre], dark_stock: bool,
-                      deadline: float) -> tuple[list[RawCode], int]:
+                      budget: Budget) -> tuple[list[RawCode], int]:
         """Three finders straightened and read; two completed by guesses of the third
         (straighten.completed), each straightened and read until one reads."""
         corner = corner_first(group)
         tries = [corner] if corner is not None else completed(gray, group)
         used = 0
         for triple in tries:
-            if time.thread_time() > deadline:
+            place = bbox(tuple((x, y) for x, y, _ in triple))
+            if budget.out():
                 break
-            found, steps = self._straightened(gray, triple, dark_stock, deadline)
+            if budget.skip("straightened", place):
+                if budget.remembered("straightened", place):
+                    return budget.remembered("straightened", place), used
+                continue
+            found, steps = self._straightened(gray, triple, dark_stock, budget)
             used += steps
             if found:
+                budget.read("straightened", place, found)
                 return found, used
+            if budget.stopped:  # its second read was cut: the next frame makes it whole
+                break
+            budget.failed("straightened", place)
         return [], used
 
     def _straightened(self, gray: np.ndarray, corner: tuple[Centre, Centre, Centre],
-                      dark_stock: bool, deadline: float) -> tuple[list[RawCode], int]:
+                      dark_stock: bool, budget: Budget) -> tuple[list[RawCode], int]:
         """The symbol straightened from its finders and sharpened, read with zxing's
         local binarizer, then (dim, low contrast) stretched and read with its global one."""
         image, back = straightened(gray, corner)
         image = sharpened(image)
         used = 0
         for decoder, picture in ((self._rescuer, image), (self._stretched, None)):
-            if decoder is None or time.thread_time() > deadline:
+            if decoder is None or budget.out():
                 break
             used += 1
             reading = decoder.read(stretched(image) if picture is None else picture,
@@ -287,31 +324,34 @@ class FrameReader:
         return [], used
 
     def _sharpened_cards(self, half: np.ndarray, cards: list[Card], codes: list[RawCode],
-                         deadline: float) -> list[tuple[list[Centre], bool]]:
+                         budget: Budget) -> list[tuple[list[Centre], bool]]:
         """Finder groups in cards still holding no code, searched again after an unsharp
         mask, each with True if its card is dark stock (a light-on-dark code)."""
         groups: list[tuple[list[Centre], bool]] = []
         for card in cards[:MAX_CARDS]:
-            if time.thread_time() > deadline or \
-                    any(centre_in(bbox(c.corners), card[0]) for c in codes):
+            if any(centre_in(bbox(c.corners), card[0]) for c in codes) or \
+                    (not budget.skip("card", card[0]) and budget.out()):
                 continue
-            groups += [(g, not card[1]) for g in sharpened_finders(half, card)[:MAX_GROUPS]]
+            found = budget.searched("card", card[0], partial(sharpened_finders, half, card))
+            groups += [(g, not card[1]) for g in found[:MAX_GROUPS]]
         return groups
 
     def _sharpened_blobs(self, half: np.ndarray, loose: list[Blob], codes: list[RawCode],
-                         deadline: float) -> list[list[Centre]]:
+                         budget: Budget) -> list[list[Centre]]:
         """Finder groups no code explains in light blobs of no card's shape (cards
         touching, cut by the frame's edge), searched after an unsharp mask."""
         groups: list[list[Centre]] = []
         for box, outline in loose[:MAX_BLOBS]:
-            if time.thread_time() > deadline or all_read(box, outline, codes):
+            if all_read(box, outline, codes) or \
+                    (not budget.skip("blob", box) and budget.out()):
                 continue
-            groups += [g for g in sharpened_finders(half, (box, True), outline)
-                       if not explained(g, codes)][:MAX_GROUPS]
+            found = budget.searched("blob", box,
+                                    partial(sharpened_finders, half, (box, True), outline))
+            groups += [g for g in found if not explained(g, codes)][:MAX_GROUPS]
         return groups
 
     def _from_all_finders(self, gray: np.ndarray, groups: list[tuple[list[Centre], bool]],
-                          codes: list[RawCode], deadline: float) -> tuple[list[RawCode], int]:
+                          codes: list[RawCode], budget: Budget) -> tuple[list[RawCode], int]:
         """Every group no code explains read from its finders: three-finder groups first
         (one try each), then pairs (a guessed third finder, up to two tries)."""
         found: list[RawCode] = []
@@ -321,14 +361,14 @@ class FrameReader:
         tried: list[list[Centre]] = []
         for three in (True, False):
             for group, dark_stock in groups:
-                if time.thread_time() > deadline:
+                if budget.out():
                     return found, used
                 # The half-size and the full-size search can find the same finders.
                 if (len(group) == 3) != three or explained(group, codes + found) or \
                         any(same_finders(group, t) for t in tried):
                     continue
                 tried.append(group)
-                more, steps = self._from_finders(gray, group, dark_stock, deadline)
+                more, steps = self._from_finders(gray, group, dark_stock, budget)
                 used += steps
                 found = unique(found + more)
         return found, used
@@ -341,15 +381,20 @@ class FrameReader:
         return Reading([moved(c, 0.5, 0, 0) for c in seen.codes],
                        [tuple((x * 2, y * 2) for x, y in s) for s in seen.suspects])
 
-    def _climb(self, gray: np.ndarray, box: Box, deadline: float,
+    def _climb(self, gray: np.ndarray, box: Box, budget: Budget,
                rungs: list[tuple[Decoder, Rescue]] | None = None) -> tuple[list[RawCode], int]:
         """Try the ladder's steps (or `rungs`) on one region until one of them reads a code."""
         x, y, w, h = box
         crop = gray[y:y + h, x:x + w]
         used = 0
         for decoder, step in self._steps if rungs is None else rungs:
-            if time.thread_time() > deadline:
+            kind = f"{decoder.name}: {step.name}"
+            if budget.out():
                 break
+            if budget.skip(kind, box):
+                if budget.remembered(kind, box):
+                    return budget.remembered(kind, box), used
+                continue
             made = step.transform(crop)
             if made is None:
                 continue
@@ -357,7 +402,10 @@ class FrameReader:
             used += 1
             reading = decoder.read(image, thorough=step.invert)
             if reading.codes:
-                return [moved(c, scale, x, y) for c in reading.codes], used
+                found = [moved(c, scale, x, y) for c in reading.codes]
+                budget.read(kind, box, found)
+                return found, used
+            budget.failed(kind, box)
         return [], used
 
 

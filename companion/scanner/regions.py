@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.scanner.codes import Point, RawCode
-from companion.scanner.finders import Box, Centre
+from companion.scanner.finders import Blob, Box, Card, Centre
 
 if TYPE_CHECKING:
     import numpy as np
@@ -112,3 +112,14 @@ def union(a: Box, b: Box) -> Box:
     x0, y0 = min(a[0], b[0]), min(a[1], b[1])
     x1, y1 = max(a[0] + a[2], b[0] + b[2]), max(a[1] + a[3], b[1] + b[3])
     return (x0, y0, x1 - x0, y1 - y0)
+
+
+def pending(boxes: list[Box], cards: list[Card], loose: list[Blob],
+            codes: list[RawCode]) -> list[Box]:
+    """Where something looked like a code and none was read: the regions, the cards and
+    the light blobs of no card's shape that the rescues may try (each once)."""
+    read = [bbox(c.corners) for c in codes]
+    found = [b for b in boxes if not any(covers(r, b) for r in read)] + [
+        box for box, _ in cards if not any(centre_in(r, box) for r in read)] + [
+        box for box, outline in loose if not all_read(box, outline, codes)]
+    return [b for i, b in enumerate(found) if b not in found[:i]]

@@ -253,10 +253,9 @@ def _frame(image: np.ndarray, arrived: float, index: int) -> Frame:
 class ReplaySource:
     """A folder of images (sorted by name) or a video file, paced at `fps`.
 
-    `fps=0` (not offered on the command line) reads frames as fast as the
-    source can: the pipeline's mailbox then drops every frame the decoder is
-    still too busy to take, so only a benchmark or a test that counts on that
-    should use it.
+    `fps=0` (`--fps 0`) is not paced: the pipeline then hands every frame to
+    the decoder in turn, waiting while it is busy (`every_frame`), so nothing
+    is dropped however slow the machine: what a test of a recording wants.
     """
 
     def __init__(self, path: Path, fps: float = 30.0, clock: Clock = time.monotonic,
@@ -276,6 +275,11 @@ class ReplaySource:
         self._video: Any = None
         self._count = 0
         self._next_due: float | None = None
+
+    @property
+    def every_frame(self) -> bool:
+        """True when the pipeline must wait for the decoder instead of dropping a frame."""
+        return self.fps == 0
 
     def open(self) -> None:
         """Raises ReplayUnavailableError: a replay that cannot open now never will."""

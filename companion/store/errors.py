@@ -39,6 +39,16 @@ def primary_code(exc: sqlite3.Error) -> int | None:
     return None if code is None else code & 0xFF
 
 
+#: SQLite's extended code when the -shm cannot grow: on Linux, a full disk (ENOSPC).
+SQLITE_IOERR_SHMSIZE = 4874
+
+
+def is_full(exc: sqlite3.Error) -> bool:
+    """No space left: SQLITE_FULL, or the -shm that could not grow (SQLITE_IOERR_SHMSIZE)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return primary_code(exc) == sqlite3.SQLITE_FULL or code == SQLITE_IOERR_SHMSIZE
+
+
 def is_damage(exc: sqlite3.Error) -> bool:
     """A malformed file or row: not a database, a corrupt page, undecodable text."""
     code = primary_code(exc)
@@ -57,7 +67,7 @@ def translate(exc: sqlite3.Error, path: object = "") -> StoreError | DamageError
     if code == sqlite3.SQLITE_CONSTRAINT:
         return StoreConflictError("Another companion saved a step of this game at the same "
                                   "time; the game was reloaded.")
-    if code == sqlite3.SQLITE_FULL:
+    if is_full(exc):
         return StoreError("The disk is full: the last command was not saved and the game is "
                           "as it was before it. Free some space and try again.")
     if code in BUSY_CODES:

@@ -14,7 +14,7 @@ import sqlite3
 import time
 import zlib
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -23,6 +23,7 @@ from typing import Any
 from companion.core.catalog import Catalog, content_hash
 from companion.core.errors import CompanionError, DamageError
 from companion.core.events import Event, Step
+from companion.store import heads
 from companion.store.backups import write_backup
 from companion.store.checksums import (
     INDEX_TEXT,
@@ -39,7 +40,7 @@ from companion.store.errors import (
     primary_code,
     translate,
 )
-from companion.store.schema import migrate
+from companion.store.schema import check_read_only_schema, migrate
 
 StepIndex = dict[int, tuple[str, int | None]]
 
@@ -88,9 +89,18 @@ def _damaged(game_id: str, what: str, step: int | None = None) -> DamageError:
 class Journal:
     """One SQLite file holding any number of saved games."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, read_only: str | None = None):
+        """`read_only`: why the file cannot be written (it is then only read, never changed)."""
         self.path = path
-        self.conn = connect(path)
+        self.read_only = read_only
+        if read_only:
+            self.conn = connect_read_only(path)
+            self.identity = file_identity(path)
+            return
+        with heads.folder_lock(path.parent):
+            self.conn = connect(path)  # a migration may start a new -wal: its salts noted
+            if heads.wal_salts(path) not in (None, heads.read_heads(path).wal):
+                _note_heads(path, {})
         self.identity = file_identity(path)
 
     def close(self) -> None:
@@ -110,16 +120,28 @@ class Journal:
                                     "saved. Close this companion and start it again.")
 
     @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        self.check_same_file()
-        try:
-            self.conn.execute("BEGIN IMMEDIATE")
-            yield self.conn
-            self.conn.execute("COMMIT")
-        except sqlite3.Error as exc:
-            if self.conn.in_transaction:
-                self.conn.execute("ROLLBACK")
-            raise translate(exc, self.path) from exc
+    def _transaction(self, game_id: str | None = None) -> Iterator[sqlite3.Connection]:
+        """One write; then, still under the folder lock, the game's head and the -wal noted.
+
+        A transaction may restart the -wal with new salts, so the heads file is
+        written before anyone else may look at the -wal (docs/journal.md).
+        """
+        if self.read_only:
+            raise StoreError(f"The saved-games file {self.path} is read-only "
+                             f"({self.read_only}), so nothing can be played or changed; the "
+                             "game, its history and its export can still be shown.")
+        with heads.folder_lock(self.path.parent):
+            self.check_same_file()
+            try:
+                self.conn.execute("BEGIN IMMEDIATE")
+                yield self.conn
+                head = {game_id: _head_now(self.conn, game_id)} if game_id else {}
+                self.conn.execute("COMMIT")
+            except sqlite3.Error as exc:
+                if self.conn.in_transaction:
+                    self.conn.execute("ROLLBACK")
+                raise translate(exc, self.path) from exc
+            _note_heads(self.path, head)
 
     def _read(self, query: str, params: Sequence[Any] = ()) -> list[Any]:
         try:
@@ -129,8 +151,25 @@ class Journal:
 
     # ---- games ------------------------------------------------------------------
     def create_game(self, kind: str, seed: int, catalog: Catalog) -> str:
-        with self._transaction() as conn:
-            return _insert_game(conn, kind, seed, catalog)
+        try:
+            with self._transaction() as conn:
+                return _insert_game(conn, kind, seed, catalog)
+        except StoreError as exc:
+            raise _before_any_command(exc, self.path) from exc
+
+    def join_or_create(self, kind: str, seed: int, catalog: Catalog) -> tuple[str, bool]:
+        """The last game of `kind`, else a new one (True): decided inside the write
+        transaction, so companions starting together on an empty (or just set aside)
+        file agree on one new game."""
+        try:
+            with self._transaction() as conn:
+                found = conn.execute("SELECT value FROM meta WHERE key=?",
+                                     (f"last:{kind}",)).fetchone()
+                if found is not None:
+                    return str(found[0]), False
+                return _insert_game(conn, kind, seed, catalog), True
+        except StoreError as exc:
+            raise _before_any_command(exc, self.path) from exc
 
     def games(self) -> list[GameInfo]:
         rows = self._read(
@@ -278,6 +317,11 @@ class Journal:
         """
         return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
 
+    def step_times(self, game_id: str, since: int = 0) -> dict[int, str]:
+        """When each step from number `since` on was saved (one indexed read)."""
+        return dict(self._read("SELECT step, at FROM steps WHERE game_id=? AND step>=?",
+                               (game_id, since)))
+
     def history(self, game_id: str) -> list[dict[str, Any]]:
         """Every step's words and time, each checked (with its events) as it is read."""
         steps = self.steps(game_id)
@@ -289,7 +333,7 @@ class Journal:
     # ---- writing ------------------------------------------------------------------------
     def append(self, game_id: str, kind: str, step: Step) -> None:
         """Write one step in one transaction; raises a StoreError if it was not saved."""
-        with self._transaction() as conn:
+        with self._transaction(game_id) as conn:
             _insert_step(conn, game_id, step)
             conn.execute("UPDATE games SET updated=? WHERE game_id=?", (_now(), game_id))
             _set_last(conn, kind, game_id)
@@ -307,6 +351,8 @@ class Journal:
         PASSIVE never waits for another companion that is reading; what it
         cannot copy now is copied at the next checkpoint.
         """
+        if self.read_only:
+            return
         self.check_same_file()
         try:
             self.conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
@@ -341,7 +387,41 @@ class Journal:
             game_id = _insert_game(conn, kind, seed, catalog)
             for step in steps:
                 _insert_step(conn, game_id, step)
+            head = _head_now(conn, game_id)
+        with heads.folder_lock(self.path.parent):
+            _note_heads(self.path, {game_id: head})
         return game_id
+
+
+def _before_any_command(exc: StoreError, path: Path) -> StoreError:
+    """A new game that could not be started: no command was lost, so none is named."""
+    if "The disk is full" not in str(exc):
+        return exc
+    return StoreError(f"There is not enough free space to start a new game in {path}; "
+                      "free some space and try again.")
+
+
+def _head_now(conn: sqlite3.Connection, game_id: str) -> heads.Head | None:
+    """The game's newest step and its checksum (over the step and the chain before it)."""
+    row = conn.execute("SELECT s.step, s.crc, g.crc FROM games g JOIN steps s "
+                       "ON s.game_id = g.game_id WHERE g.game_id=? ORDER BY s.step DESC "
+                       "LIMIT 1", (game_id,)).fetchone()
+    if row is None or not all(isinstance(x, int) for x in row):
+        return None
+    return heads.Head(*row)
+
+
+def _note_heads(path: Path, updates: dict[str, heads.Head | None]) -> None:
+    """Write the heads file (the lock held); if it cannot be written, remove it.
+
+    A heads file left behind with an old -wal's salts would have the next open
+    set aside a -wal that is the file's own: no heads file says nothing instead.
+    """
+    try:
+        heads.record(path, updates)
+    except OSError:
+        with suppress(OSError):
+            heads.heads_path(path).unlink()
 
 
 def _json(game_id: str, what: str, text: str, step: int | None = None) -> Any:
@@ -435,6 +515,27 @@ def _switch_to_wal(conn: sqlite3.Connection) -> None:
             if primary_code(exc) not in BUSY_CODES or time.monotonic() > deadline:
                 raise
             time.sleep(0.005)
+
+
+def connect_read_only(path: Path) -> sqlite3.Connection:
+    """A connection that never writes. Without a -wal to read, the file is opened as
+    immutable (nothing is made beside it, not even a -shm); with one, SQLite's
+    read-only mode reads it, or the file alone if even that cannot be done."""
+    uri = path.resolve().as_uri()
+    wal = Path(f"{path}-wal")
+    with_log = wal.is_file() and wal.stat().st_size > 0
+    for options in ("mode=ro", "mode=ro&immutable=1")[0 if with_log else 1:]:
+        conn = sqlite3.connect(f"{uri}?{options}", uri=True, isolation_level=None,
+                               timeout=BUSY_SECONDS)
+        try:
+            conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+            check_read_only_schema(conn)
+            return conn
+        except sqlite3.OperationalError as exc:
+            conn.close()
+            if primary_code(exc) != sqlite3.SQLITE_CANTOPEN or "immutable" in options:
+                raise
+    raise AssertionError("unreachable")
 
 
 def connect(path: Path) -> sqlite3.Connection:

@@ -5,26 +5,27 @@ new one started. Setting aside happens once, under a lock on the folder: a
 companion re-checks, holding the lock, that the file at the path is still
 the one it found damaged, so several companions starting on one damaged file
 set it aside once and never set aside the new game another one started.
-What is not ours (a folder, a fifo, a link to something else, a read-only
-file, another application's database) is refused and left untouched.
+A new file is built aside and linked into place whole, so a kill while it is
+made leaves nothing at the path. What is not ours (a folder, a fifo, a link
+to something else, another application's database) is refused and left
+untouched; `companion recover --set-aside` keeps it aside when the player says so.
 """
 
 from __future__ import annotations
 
-import errno
-import fcntl
 import os
 import sqlite3
 import stat
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Literal
 
 from companion.core.errors import DamageError
-from companion.store.errors import NotOursError, StoreError, is_damage, primary_code, translate
+from companion.store.checks import is_small, set_aside_stray_wal, was_left_open
+from companion.store.creating import create_whole, remove_leftovers
+from companion.store.errors import NotOursError, StoreError, is_damage, is_full, translate
+from companion.store.heads import folder_lock
 from companion.store.journal import Journal, file_identity
+from companion.store.names import PARTS, free_name, move_no_replace
 from companion.store.schema import (
     APPLICATION_ID,
     OUR_TABLES,
@@ -33,24 +34,38 @@ from companion.store.schema import (
     table_names,
 )
 
-Kind = Literal["new", "ours", "damaged"]
+Kind = Literal["new", "ours", "damaged", "read-only"]
 SQLITE_MAGIC = b"SQLite format 3\x00"
 OPEN_ATTEMPTS = 4
+WAYS_OUT = ("`companion recover --set-aside` keeps it aside and starts afresh, and "
+            "`companion recover --restore NAME` puts a backup in its place")
 
 
-def open_journal(path: Path) -> tuple[Journal, str | None]:
+def open_journal(path: Path, full_check: bool = False) -> tuple[Journal, str | None]:
     """Open the saved-games file; a damaged one is kept aside and a fresh one started.
 
-    Returns the journal and, if the file had to be set aside, a sentence saying
-    so that names the kept copy.
+    Returns the journal and, if the file (or a -wal not its own) had to be set
+    aside, a sentence saying so that names the kept copy. SQLite's full
+    integrity check runs when `full_check`, on a small file, and after an
+    unclean shutdown; otherwise its quick check (docs/perf.md has their costs).
     """
     path.parent.mkdir(parents=True, exist_ok=True)
+    remove_leftovers(path)
     notice = None
     for _ in range(OPEN_ATTEMPTS):
         found, identity = _identify(path)
+        if found == "read-only":
+            journal = _open_read_only(path)
+            return journal, _join(notice, f"The saved-games file {path} is read-only "
+                                  f"({journal.read_only}): the game can be shown and exported, "
+                                  "but nothing can be played until it is writable.")
+        if found == "ours":
+            notice = _join(notice, set_aside_stray_wal(path))
+        if found == "new" and _create(path, identity):
+            continue  # and look again: another companion may have made it first
         if found != "damaged":
             try:
-                return _open_checked(path), notice
+                return _open_checked(path, full_check), notice
             except (DamageError, SchemaDamagedError):
                 if path.is_symlink():
                     raise _not_ours(path, "a link to a damaged file") from None
@@ -58,32 +73,57 @@ def open_journal(path: Path) -> tuple[Journal, str | None]:
                 # setting aside re-checks it under the lock and looks again.
         aside = set_aside_once(path, identity)
         if aside is not None:
-            notice = (f"The saved-games file {path} was damaged; it was kept as {aside.name} "
-                      "and a new one was started.")
+            notice = _join(notice, f"The saved-games file {path} was damaged; it was kept "
+                           f"as {aside.name} and a new one was started.")
     raise StoreError(f"The saved-games file {path} keeps changing under this companion "
                      "(another program?); close the other companions and try again.")
 
 
-def _open_checked(path: Path) -> Journal:
+def _create(path: Path, identity: tuple[int, int] | None) -> bool:
+    try:
+        return create_whole(path, identity)
+    except sqlite3.Error as exc:
+        raise _open_error(path, exc) from exc
+    except OSError as exc:
+        raise StoreError(f"The saved-games file {path} cannot be created "
+                         f"({exc.strerror}); check that you may write in its folder.") from exc
+
+
+def _open_read_only(path: Path) -> Journal:
+    target = path.resolve()
+    why = _read_only_why(target, os.stat(target).st_mode) or "its permissions"
+    try:
+        return Journal(path, read_only=why)
+    except sqlite3.Error as exc:
+        raise _open_error(path, exc) from exc
+
+
+def _join(first: str | None, second: str | None) -> str | None:
+    return " ".join(x for x in (first, second) if x) or None
+
+
+def _open_checked(path: Path, full_check: bool) -> Journal:
+    full = full_check or is_small(path) or was_left_open(path)
     try:
         journal = Journal(path)
     except SchemaTooNewError as exc:
-        raise StoreError(str(exc)) from exc
+        raise StoreError(f"{exc} Or: {WAYS_OUT}.") from exc
     except sqlite3.Error as exc:
         raise _open_error(path, exc) from exc
     try:
-        verdict = journal.conn.execute("PRAGMA quick_check").fetchone()[0]
+        check = "integrity_check" if full else "quick_check"
+        verdict = journal.conn.execute(f"PRAGMA {check}").fetchone()[0]
     except sqlite3.Error as exc:
         journal.close()
         raise _open_error(path, exc) from exc
     if verdict != "ok":
         journal.close()
-        raise DamageError(f"quick_check: {verdict}")
+        raise DamageError(f"{check}: {verdict}")
     return journal
 
 
 def _open_error(path: Path, exc: sqlite3.Error) -> StoreError | DamageError:
-    if primary_code(exc) == sqlite3.SQLITE_FULL:
+    if is_full(exc):
         return StoreError(f"There is not enough free space to open the saved-games file "
                           f"{path}; free some space and try again.")
     return translate(exc, path)
@@ -98,31 +138,61 @@ def _identify(path: Path) -> tuple[Kind, tuple[int, int] | None]:
         return "new", None
     target = path
     if stat.S_ISLNK(link.st_mode):
-        target = path.resolve()
+        try:
+            target = path.resolve(strict=True)
+        except (OSError, RuntimeError):
+            raise _not_ours(path, "a link that leads nowhere (a loop, or a missing file)",
+                            set_aside=True) from None
         if not target.is_file():
             raise _not_ours(path, f"a link to {target}, which is not a saved-games file")
     st = os.stat(target)
     if not stat.S_ISREG(st.st_mode):
         what = "a folder" if stat.S_ISDIR(st.st_mode) else \
             "a pipe (fifo)" if stat.S_ISFIFO(st.st_mode) else "a device or socket"
-        raise _not_ours(path, what)
-    if not st.st_mode & 0o222 or not os.access(target, os.W_OK):
+        raise _not_ours(path, what, set_aside=True)
+    found = "damaged" if _odd_parts(path) else _identify_file(target, st.st_size)
+    if found == "ours" and _read_only_why(target, st.st_mode):
+        return "read-only", (st.st_dev, st.st_ino)
+    if found != "ours" and _read_only_why(target, st.st_mode):
         raise _not_ours(path, "a read-only file", "make it writable, or ")
-    found = _identify_file(target, st.st_size)
     if target != path and found == "damaged":
         raise _not_ours(path, f"a link to {target}, which is damaged")
     return found, (st.st_dev, st.st_ino)
 
 
+def _read_only_why(target: Path, mode: int) -> str | None:
+    """Why the file cannot be written, or None if it can."""
+    if not mode & 0o222:
+        return "its permissions"
+    if not os.access(target, os.W_OK) or not os.access(target.parent, os.W_OK):
+        return "its permissions or its file system"
+    return None
+
+
+def _odd_parts(path: Path) -> bool:
+    """A -wal, -shm or -journal that is not a plain file (a folder named games.db-wal)."""
+    for suffix in ("-wal", "-shm", "-journal"):
+        try:
+            if not stat.S_ISREG(os.lstat(f"{path}{suffix}").st_mode):
+                return True
+        except FileNotFoundError:
+            continue
+    return False
+
+
 def _identify_file(path: Path, size: int) -> Kind:
+    journal = Path(f"{path}-journal")
     if size == 0:
-        return "new"
+        # Nothing in it: new, unless a hot journal says a creation was cut short.
+        return "damaged" if journal.exists() and journal.stat().st_size else "new"
     with path.open("rb") as handle:
         header = handle.read(100)
-    if len(header) < 100 or not header.startswith(SQLITE_MAGIC):
+    if len(header) < 100 or not header.startswith(SQLITE_MAGIC) or _bad_header(header):
         return "damaged"
     if int.from_bytes(header[68:72], "big") == APPLICATION_ID:
         return "ours"
+    if journal.exists():
+        return "damaged"  # an older companion's creation cut short: its hot journal
     try:
         conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5.0)
         try:
@@ -138,64 +208,51 @@ def _identify_file(path: Path, size: int) -> Kind:
     raise _not_ours(path, "another application's database")
 
 
-def _not_ours(path: Path, what: str, hint: str = "") -> NotOursError:
+def _bad_header(header: bytes) -> bool:
+    """Header fields SQLite allows only a few values of (its file format, section 1.3)."""
+    return (header[18] not in (1, 2) or header[19] not in (1, 2)
+            or header[21:24] != bytes((64, 32, 32))
+            or int.from_bytes(header[44:48], "big") not in (0, 1, 2, 3, 4)
+            or int.from_bytes(header[56:60], "big") not in (0, 1, 2, 3))
+
+
+def _not_ours(path: Path, what: str, hint: str = "", set_aside: bool = False) -> NotOursError:
+    way = f"{WAYS_OUT}, or give --db another file name" if set_aside else \
+        f"{hint}give --db another file name"
     return NotOursError(f"{path} is not a saved-games file of the companion (it is {what}); "
-                        f"it was left untouched: {hint}give --db another file name.")
+                        f"it was left untouched: {way}.")
 
 
 # ---- setting aside -------------------------------------------------------------------
 def set_aside_once(path: Path, identity: tuple[int, int] | None,
                    label: str = "corrupt") -> Path | None:
-    """Keep the damaged file (with its -wal and -shm) under a new name, exactly once.
+    """Keep the damaged file (with its -wal, -shm and -journal) under a new name, exactly once.
 
     None if, by the time the lock is held, the file at the path is no longer
     the one found damaged: another companion set it aside (and may already
     have started a new game in its place), so there is nothing to do.
     """
-    with _folder_lock(path.parent):
+    with folder_lock(path.parent):
         if identity is None or file_identity(path) != identity:
             return None
-        aside = _free_name(path, label)
+        aside = free_name(path, label)
         # The log and index first: a companion that finds no file at the path then
         # starts afresh, and never meets the old log beside its new file.
-        for suffix in ("-wal", "-shm", ""):
+        for suffix in PARTS:
             part = Path(f"{path}{suffix}")
-            if part.exists():
-                _move_no_replace(part, Path(f"{aside}{suffix}"))
+            if part.exists() or part.is_symlink():
+                move_no_replace(part, Path(f"{aside}{suffix}"))
         return aside
 
 
-@contextmanager
-def _folder_lock(folder: Path) -> Iterator[None]:
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)  # closing releases the lock
-
-
-def _free_name(path: Path, label: str) -> Path:
-    """`games.db.corrupt-STAMP`, or with -2, -3... : a name no part of a kept copy uses."""
-    base = f"{path.name}.{label}-{time.strftime('%Y%m%d-%H%M%S')}"
-    number = 1
-    while True:
-        name = base if number == 1 else f"{base}-{number}"
-        candidate = path.with_name(name)
-        if not any(Path(f"{candidate}{s}").exists() or Path(f"{candidate}{s}").is_symlink()
-                   for s in ("", "-wal", "-shm")):
-            return candidate
-        number += 1
-
-
-def _move_no_replace(source: Path, target: Path) -> None:
-    """Rename that fails rather than replace: a hard link, then the old name removed."""
-    try:
-        os.link(source, target, follow_symlinks=False)
-    except OSError as exc:
-        if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EXDEV) or target.exists():
-            raise
-        os.rename(source, target)  # a file system without hard links; checked free above
-        return
-    with suppress(FileNotFoundError):
-        os.unlink(source)
+def set_aside_by_hand(path: Path) -> Path | None:
+    """`recover --set-aside`: whatever is at the path (a link is never followed), with its
+    -wal, -shm and -journal, kept under a new name; None if there is nothing there."""
+    with folder_lock(path.parent):
+        if not any(os.path.lexists(f"{path}{suffix}") for suffix in PARTS):
+            return None
+        aside = free_name(path, "set-aside")
+        for suffix in PARTS:
+            if os.path.lexists(f"{path}{suffix}"):
+                move_no_replace(Path(f"{path}{suffix}"), Path(f"{aside}{suffix}"))
+        return aside

@@ -20,24 +20,26 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.core.words import counted
+from companion.phones.process import PhoneService
+from companion.scanner.codes import ScanCode
 from companion.ui import widgets  # noqa: F401  (registers our widgets and their rules)
 from companion.ui.applog import log_renderer
 from companion.ui.democamera import DemoCamera
 from companion.ui.idle import IdleWatch
 from companion.ui.presenters.cues import cue_for
 from companion.ui.presenters.explosion import ExplosionView, explosions
-from companion.ui.presenters.final import is_over
 from companion.ui.presenters.history import step_words
-from companion.ui.presenters.reveal import scan_words
+from companion.ui.presenters.reveal import card_moments, scan_words
 from companion.ui.runner import CommandRunner, Opening, Reply, start_opening
 from companion.ui.scanning import ScannerService
 from companion.ui.screens.check import CheckScreen
 from companion.ui.screens.dashboard import DashboardScreen
-from companion.ui.screens.explore import ExploreScreen
 from companion.ui.screens.explosion import ExplosionScreen
 from companion.ui.screens.final import FinalScreen
 from companion.ui.screens.history import HistoryScreen
 from companion.ui.screens.newgame import NewGameScreen
+from companion.ui.screens.order import OrderScreen
+from companion.ui.screens.phones import PhonesScreen
 from companion.ui.screens.private import PrivateScreen
 from companion.ui.screens.reveal import RevealScreen
 from companion.ui.screens.saved import SavedGamesScreen
@@ -65,12 +67,14 @@ SCREENS: dict[str, Any] = {
     "start": StartScreen, "dashboard": DashboardScreen, "history": HistoryScreen,
     "newgame": NewGameScreen, "saved": SavedGamesScreen, "settings": SettingsScreen,
     "private": PrivateScreen, "reveal": RevealScreen, "final": FinalScreen,
-    "scoreboard": ScoreboardScreen, "explore": ExploreScreen, "check": CheckScreen,
-    "explosion": ExplosionScreen,
+    "scoreboard": ScoreboardScreen, "order": OrderScreen, "check": CheckScreen,
+    "explosion": ExplosionScreen, "phones": PhonesScreen,
 }
 FIRST_SCREENS = ("start", "dashboard")
+#: Seconds between looks for steps a phone saved while the phones' page runs (13 us each).
+LOOK_FOR_PHONE_STEPS_S = 0.5
 #: The screens that show the table and take every new one.
-TABLE_SCREENS = ("dashboard", "history", "scoreboard", "explore")
+TABLE_SCREENS = ("dashboard", "history", "scoreboard", "order")
 
 
 @dataclass(frozen=True)
@@ -93,7 +97,9 @@ def clock_deliver(job: Any) -> None:
 
 class CompanionApp(App):
     table = ObjectProperty(None, allownone=True)
-    settings = ObjectProperty(AppSettings())
+    # rebind: kv rules read app.settings.X (the chosen text size), and Kivy binds a chain
+    # through an object property only when it rebinds.
+    settings = ObjectProperty(AppSettings(), rebind=True)
     message = StringProperty("")
     message_refused = BooleanProperty(False)
     busy = BooleanProperty(False)
@@ -125,9 +131,11 @@ class CompanionApp(App):
         self._scanner_game: str | None = None
         self.demo_camera: DemoCamera | None = DemoCamera() if options.demo else None
         self._demo_shown: Any = None
+        self._demo_taken: str | None = None  # the code of the card the demo just read
         self._demo_turn = 0
         self._demo_waiting = False  # a card is owed while the player reads a screen
         self._explosions: tuple[ExplosionView, ...] = ()  # shown after the check's result
+        self.phones = PhoneService(options.db)  # the phones' page, while the setting is on
 
     # ---- building --------------------------------------------------------------------------
     def build(self) -> ScreenManager:
@@ -151,6 +159,8 @@ class CompanionApp(App):
         self.idle.start()
         self.sticks = StickWatch(self)  # the kiosk: a USB stick plugged in is noticed
         self.sticks.start()
+        # A phone's choice is saved by the page's process: look for it twice a second.
+        Clock.schedule_interval(self._look_for_steps, LOOK_FOR_PHONE_STEPS_S)
         return manager
 
     def on_start(self) -> None:
@@ -166,6 +176,7 @@ class CompanionApp(App):
             self.sticks.stop()
         if self.scanner is not None:
             self.scanner.stop()
+        self.phones.stop()
         if self.runner is not None:
             self.runner.stop()
 
@@ -195,7 +206,9 @@ class CompanionApp(App):
             self.runner.saved_games(self._on_games)
         if name == "settings":
             self.screen("settings").show_settings(self.settings)
-        if name in ("dashboard", "history", "scoreboard", "explore") and self.table is None:
+        if name == "phones":
+            self._show_phones()
+        if name in ("dashboard", "history", "scoreboard", "order") and self.table is None:
             name = "start"
         self.manager.current = name
 
@@ -205,15 +218,18 @@ class CompanionApp(App):
         (and then goes to `then`, the screen that sent it, if any)."""
         assert self.runner is not None
         self.busy = True
+        self.runner.run(line, self._result_then(then))
+
+    def _result_then(self, then: Callable[[Reply], None] | None) -> Callable[[Reply], None]:
+        """The reply callback: redraw from the result, then hand it to `then` if any."""
         if then is None:
-            self.runner.run(line, self._on_result)
-            return
+            return self._on_result
 
         def both(reply: Reply) -> None:
             self._on_result(reply)
             then(reply)
 
-        self.runner.run(line, both)
+        return both
 
     def open_check(self, prompt: dict[str, Any]) -> None:
         """A maneuver check's dice: faces to tap, or the app rolls."""
@@ -239,16 +255,23 @@ class CompanionApp(App):
         self.screen("explosion").explode(views)
         self.show("explosion")
 
+    def open_order(self, item: Any, after: str | None = None) -> None:
+        """An `order` input (offered after the partial `after`): its options put in order
+        on a screen of their own."""
+        self.screen("order").prepare(item, after)
+        self.show("order")
+
     def open_private(self, seat: str, partial: str, label: str) -> None:
         """A seat's private choices, behind a screen only that player should look at."""
         self.screen("private").prepare(seat, partial, label)
         self.show("private")
 
     def peek(self, seat: str) -> None:
-        """Hold-to-peek on a seat badge: that seat's private panel, closed until it looks."""
-        if self.table is None or self.manager.current != "dashboard":
+        """A seat's own hidden cards (the dashboard's Hidden cards buttons, a hidden card's
+        reveal, a hold on its badge): its private panel, closed until it looks."""
+        if self.table is None or self.manager.current not in ("dashboard", "reveal"):
             return
-        self.screen("private").prepare_peek(seat)
+        self.screen("private").prepare_peek(seat, back=self.manager.current)
         self.show("private")
 
     def leave_scoreboard(self) -> None:
@@ -294,6 +317,48 @@ class CompanionApp(App):
                 save_settings(settings, self.options.settings_path)
             except OSError as exc:
                 self._say(f"The settings could not be saved ({exc.strerror}).", True)
+        self._sync_phones()
+        if self.manager is not None and self.manager.current == "phones":
+            self._show_phones()
+
+    # ---- phones at the table (companion/phones: the page runs in its own process) ----------
+    def _sync_phones(self) -> None:
+        """The phones' page serves the open game while the setting is on, else stops."""
+        if self.settings.phones and self.table is not None:
+            self.phones.serve(self.table.game_id)
+        else:
+            self.phones.stop()
+
+    def _show_phones(self) -> None:
+        from companion.phones.addresses import page_urls
+        from companion.ui.presenters.phones import phones_view
+
+        seats = [row["seat"] for row in self.table.view["table"]["seats"]] if self.table else []
+        on = self.settings.phones and self.phones.running()
+        urls = page_urls(self.phones.host, self.phones.port) if on else []
+        self.screen("phones").show_phones(phones_view(self.settings.phones, urls, seats,
+                                                      self.phones.failure()))
+
+    def phone_token(self, seat: str, new_link: bool = False) -> str | None:
+        """A seat's secret link token for the open game (a new one when asked)."""
+        if self.table is None:
+            return None
+        links = self.phones.links
+        try:
+            if new_link:
+                return links.reissue(self.table.game_id, seat)
+            return links.token(self.table.game_id, seat)
+        except OSError as exc:
+            self._say(f"The seat's link could not be saved ({exc.strerror}).", True)
+            return None
+
+    def _look_for_steps(self, _dt: float) -> None:
+        if self.phones.running() and self.runner is not None and self.runner.pending == 0:
+            self.runner.look_for_steps(self._on_look)
+
+    def _on_look(self, reply: Reply) -> None:
+        if reply.table is not None:
+            self._take_table(reply.table)
 
     # ---- replies from the runner -------------------------------------------------------------
     def _say(self, text: str, refused: bool = False) -> None:
@@ -310,9 +375,9 @@ class CompanionApp(App):
             if self.manager.has_screen(name):  # one made later takes the table then
                 self.screen(name).show_table(table)
         self._demo_next()
-        was_over = previous is not None and is_over(previous.view) and \
+        was_over = previous is not None and previous.over and \
             previous.game_id == table.game_id
-        self.game_over = is_over(table.view)
+        self.game_over = table.over
         if self.game_over:
             if self.manager.has_screen("final"):
                 self.screen("final").show_table(table)
@@ -334,6 +399,7 @@ class CompanionApp(App):
             self.manager.current = "start"
             return
         self._take_table(reply.table)
+        self._sync_phones()
         self._say(reply.message, not reply.ok)
         self.manager.current = "dashboard"
         if self.options.scanner and reply.table.game_id != self._scanner_game:
@@ -368,7 +434,7 @@ class CompanionApp(App):
             # The newcomer reads the card just revealed; the next one comes after Continue.
             self._demo_waiting = True
             return
-        self._demo_shown = reply.value
+        self._demo_shown, self._demo_taken = reply.value, None
         self._demo_turn += 1
         # Drawn off the main thread (the first picture imports OpenCV and segno), clear
         # table then card on one thread, so a slow clear picture never covers the card.
@@ -392,19 +458,25 @@ class CompanionApp(App):
         if turn == self._demo_turn:  # no newer card was asked for meanwhile
             camera.show(*card)
 
-    def _scanned(self, line: str) -> None:
-        self.screen("dashboard").ids.scanstrip.show_scan("Reading a card")
+    def _scanned(self, code: ScanCode) -> None:
+        """A code the camera read (typed by the resolver): played as it is, no text."""
         camera = self.demo_camera
+        if camera is not None and code.text == self._demo_taken:
+            return  # read again while the demo's hand picks it up (a slow machine)
+        self.screen("dashboard").ids.scanstrip.show_scan("Reading a card")
         if camera is not None:
+            self._demo_taken = code.text
             # A card read is picked up at once: left in view while a slow machine finds
             # the next one, the scanner could lose and re-read it (a refusal on screen).
             self._demo_shown, self._demo_turn = None, self._demo_turn + 1
             threading.Thread(target=camera.show, args=(None, "Demo camera: card read"),
                              daemon=True).start()
-        self.send(line, then=self._on_scan_result)
+        assert self.runner is not None
+        self.busy = True
+        self.runner.scan(code, self._result_then(self._on_scan_result))
 
     def _on_scan_result(self, reply: Reply) -> None:
-        self.screen("dashboard").ids.scanstrip.show_scan(scan_words(reply.cards, reply.ok))
+        self.screen("dashboard").ids.scanstrip.show_scan(scan_words(reply.moments, reply.ok))
 
     def _on_result(self, reply: Reply) -> None:
         self.busy = False
@@ -413,15 +485,15 @@ class CompanionApp(App):
         self._take_table(reply.table)
         self._say(reply.message, not reply.ok)
         after = reply.table.view if reply.table else None
-        cue = cue_for(reply.ok, reply.kind, before, after, reply.events)
-        blasts = explosions(reply.events, after) if reply.ok else ()
+        cue = cue_for(reply.ok, reply.kind, before, after, reply.moments)
+        blasts = explosions(reply.moments) if reply.ok else ()
+        cards = card_moments(reply.moments) if reply.ok else ()
         if blasts and self.manager.current == "check":
             self._explosions = blasts  # after the check's arithmetic has been read
         elif blasts:
             self._explode(blasts)
-        elif reply.ok and reply.cards and reply.table is not None:
-            self.screen("reveal").reveal(reply.cards, reply.message, reply.table.steps,
-                                         reply.table.prompt)
+        elif cards and reply.table is not None:
+            self.screen("reveal").reveal(cards, reply.message, reply.table.prompt)
             self.manager.current = "reveal"
             cue = "card"
         if cue and self.settings.sound:

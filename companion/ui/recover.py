@@ -12,9 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.core.errors import CompanionError
-from companion.recovery import recover_from, recover_game, restore_backup
-from companion.store.backups import backups_of
-from companion.store.opening import open_journal
+from companion.tables import Tables
 from companion.ui.runner import CommandRunner, Reply
 
 Job = Callable[[CommandRunner], Reply]
@@ -37,9 +35,9 @@ class RecoveryOffer:
 def damage_sentence(message: str) -> str:
     """The store's sentence without its advice for the command line.
 
-    >>> damage_sentence("Step 17 of the saved game xp-1 is damaged (its checksum does not "
+    >>> damage_sentence("Step 17 of the saved game g-1 is damaged (its checksum does not "
     ...                 "match); the command was not run. `companion recover` can copy...")
-    'Step 17 of the saved game xp-1 is damaged (its checksum does not match); nothing was changed.'
+    'Step 17 of the saved game g-1 is damaged (its checksum does not match); nothing was changed.'
     """
     first = message.split("`companion recover`")[0].strip()
     first = first.replace("; the command was not run.", "; nothing was changed.")
@@ -62,56 +60,42 @@ def newest_kept(db: Path) -> Path | None:
     return kept[-1] if kept else None
 
 
-def offer(db: Path, message: str, set_aside: bool) -> RecoveryOffer:
+def offer(tables: Tables, message: str, set_aside: bool) -> RecoveryOffer:
     """The offer for a damage reported in `message` (runner thread: it reads the folder)."""
-    backups = backups_of(db)
-    backup = backups[-1].name if backups else None
+    backups = tables.backups()
+    backup = backups[-1] if backups else None
     if set_aside:
-        kept = newest_kept(db)
+        kept = newest_kept(tables.db)
         return RecoveryOffer(message, kept=str(kept) if kept else None, backup=backup)
-    journal, _ = open_journal(db)
-    try:
-        game_id = journal.last_game()
-    finally:
-        journal.close()
+    game_id = tables.last_game().game_id
     return RecoveryOffer(damage_sentence(message), game_id=game_id, backup=backup)
 
 
 def offer_job(message: str, set_aside: bool) -> Job:
     def job(runner: CommandRunner) -> Reply:
-        return Reply(True, "", None, "info", offer(runner.db, message, set_aside))
+        return Reply(True, "", None, "info", offer(runner.tables, message, set_aside))
     return job
 
 
-def _game_ids(db: Path) -> list[str]:
+def _game_ids(tables: Tables) -> list[str]:
     """Every saved game's id, the most recently played first."""
-    journal, _ = open_journal(db)
-    try:
-        return [info.game_id for info in journal.games()]
-    finally:
-        journal.close()
-
-
-def _close(runner: CommandRunner) -> None:
-    """Let go of the open game first (a restore replaces the file under it)."""
-    if runner.session is not None:
-        runner.session.close()
-        runner.session = None
+    return [saved.game_id for saved in tables.games()]
 
 
 def copy_job(found: RecoveryOffer) -> Job:
     """Copy the good steps into a new game (`value` = its id, to open next)."""
     def job(runner: CommandRunner) -> Reply:
-        _close(runner)
-        before = set(_game_ids(runner.db))
+        runner.hold_none()  # let go of the open game first
+        tables = runner.tables
+        before = set(_game_ids(tables))
         try:
             if found.kept is not None:
-                sentence = recover_from(runner.db, Path(found.kept))
+                sentence = tables.recover_from(Path(found.kept))
             else:
-                sentence = recover_game(runner.db, found.game_id)
+                sentence = tables.recover_game(found.game_id)
         except CompanionError as exc:
             return Reply(False, on_screen(str(exc)), None, "refused")
-        new = [game_id for game_id in _game_ids(runner.db) if game_id not in before]
+        new = [game_id for game_id in _game_ids(tables) if game_id not in before]
         return Reply(True, on_screen(sentence), None, "info", new[0] if new else None)
     return job
 
@@ -120,12 +104,7 @@ def restore_job(found: RecoveryOffer) -> Job:
     """Put the newest backup in place of the saved-games file (the replaced one is kept)."""
     def job(runner: CommandRunner) -> Reply:
         assert found.backup is not None
-        _close(runner)
-        sentence = restore_backup(runner.db, found.backup)
-        journal, _ = open_journal(runner.db)
-        try:
-            last = journal.last_game()
-        finally:
-            journal.close()
-        return Reply(True, sentence, None, "info", last)
+        runner.hold_none()  # a restore replaces the file under the open game
+        sentence = runner.tables.restore(found.backup)
+        return Reply(True, sentence, None, "info", runner.tables.last_game().game_id)
     return job

@@ -37,6 +37,8 @@ class AppSettings:
     #: corrections typed on the on-screen keyboard).
     typed_commands: bool = False
     recent_names: tuple[str, ...] = ()
+    #: The phones' page (docs/phones.md): off until the table turns it on.
+    phones: bool = False
 
     def with_value(self, name: str, raw: object) -> AppSettings:
         """A copy with one setting read from text; an unreadable value keeps the old one."""
@@ -61,7 +63,7 @@ class AppSettings:
 
 def _parse(name: str, raw: str) -> object:
     raw = raw.strip()
-    if name in ("sound", "fullscreen", "typed_commands"):
+    if name in ("sound", "fullscreen", "typed_commands", "phones"):
         if raw.lower() in ("1", "yes", "true", "on"):
             return True
         if raw.lower() in ("0", "no", "false", "off"):

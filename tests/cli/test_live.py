@@ -37,8 +37,9 @@ def test_camera_scans_play_the_game_once_per_card(db, tmp_path):
     camera = _replay(tmp_path / "frames", [
         _frame("TI/H14"), _frame("TI/H14"), _frame("TI/H14"),  # held: one scan
         blank, _frame("hello table"), _frame("TI/C01"), _frame("XP/H01")])
+    # --fps 0: every frame reaches the decoder however slow the machine (none dropped).
     run = companion("--db", str(db), "play", "--game", "ti4", "--camera", camera,
-                    "--fps", "20", "--script", "-", "--json", stdin="")
+                    "--fps", "0", "--script", "-", "--json", stdin="", timeout=300)
     results = [json.loads(line) for line in run.stdout.splitlines()]
     assert [r["source"] for r in results] == ["camera"] * 4
     revealed, foreign, wrong_time, other_game = results

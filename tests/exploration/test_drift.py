@@ -60,3 +60,17 @@ def test_launch_pad_ships_reach_orbit_and_adds_expire() -> None:
     run(match, "next", "drift")
     assert match.state.ships["LASR2"].location == "orbit"
     assert match.state.ships["TRNS1"].bonus("velocity", match.state.table.round) == 0
+
+
+def test_with_no_ship_on_the_map_the_drift_offers_the_rounds_end_not_a_drift() -> None:
+    from companion.games.exploration.prompt import situation
+    from tests.exploration.flight_setup import round_one
+
+    match = round_one()
+    result = run(match, "tech credits", "done", "tech credits", "done")[-1]
+    assert match.state.table.phase == "drift"
+    assert "No ship is on the map" in result.message
+    labels = [c.label for c in situation(match.state, match.catalog, None).choices]
+    assert labels == ["End the round (no ship is on the map)"]
+    run(match, "drift")
+    assert match.state.table.round == 2 and match.state.table.phase == "preparation"

@@ -1,11 +1,14 @@
 """`companion doctor` on a Pi, with every Pi-only probe replaced by a stand-in."""
 
 import subprocess
+from pathlib import Path
 
 from companion.cli.doctor import report
 from companion.kiosk import probes
 from companion.kiosk.probes import PiProbes
 from companion.scanner import doctor
+
+ROOT = Path(__file__).resolve().parents[2]
 
 DSI_TOUCH = """I: Bus=0018 Vendor=0000 Product=0000 Version=0000
 N: Name="generic ft5x06 (79)"
@@ -57,7 +60,7 @@ HEALTHY = {
 
 
 def _pi(files=None, commands=None, groups=("pi", "video", "render", "input"),
-        free=(20_000_000_000, 29_000_000_000), drivers=None):
+        free=(20_000_000_000, 29_000_000_000), drivers=None, modules=("picamera2",)):
     files = {"/proc/device-tree/model": "Raspberry Pi 5 Model B Rev 1.0\x00",
              "/proc/bus/input/devices": DSI_TOUCH,
              "/home/pi/.config/exploration-companion/kivy/config.ini": KIOSK_CONFIG,
@@ -75,7 +78,8 @@ def _pi(files=None, commands=None, groups=("pi", "video", "render", "input"),
                     glob=lambda pattern: [*drivers, "/sys/class/drm/card1-DSI-1"],
                     driver=lambda card: drivers[card], run=run, groups=lambda: list(groups),
                     free_space=lambda path: free,
-                    environ={"KIVY_HOME": "/home/pi/.config/exploration-companion/kivy"})
+                    environ={"KIVY_HOME": "/home/pi/.config/exploration-companion/kivy"},
+                    has_module=lambda name: name in modules)
 
 
 def _lines(findings):
@@ -167,6 +171,41 @@ def test_camera_missing_or_other_model():
         "0 : imx219 [3280x2464 10-bit RGGB] (/base/soc/i2c0mux/i2c@1/imx219@10)\n")})))
     assert v2["camera"][0] == ("Pi camera imx219: fixed focus: turn the lens to sharpen it at "
                                "the stand's height.")
+
+
+def test_plain_debian_on_a_pi_says_the_camera_module_needs_raspberry_pi_os():
+    """Debian's own arm64 archive has no picamera2: nothing to fix, and USB webcams work."""
+    found = _lines(probes.report(_pi(modules=(), commands={
+        "apt-cache policy python3-picamera2": _done("")})))
+    assert found["camera"] == ("python3-picamera2 is not in this system's archive: the "
+                               "Raspberry Pi Camera Module needs Raspberry Pi OS (or Raspberry "
+                               "Pi's archive); USB webcams work through OpenCV.", "")
+    # setup.sh says the same words when it goes on without it.
+    assert probes.NO_PI_CAMERA in (ROOT / "deploy" / "common.sh").read_text(encoding="utf-8")
+
+
+def test_picamera2_offered_but_not_installed_is_a_fix():
+    found = _lines(probes.report(_pi(modules=(), commands={
+        "apt-cache policy python3-picamera2": _done(
+            "python3-picamera2:\n  Installed: (none)\n  Candidate: 0.3.25-1\n")})))
+    assert found["camera"] == ("picamera2 is not installed, so the Pi camera cannot be used.",
+                               "sudo apt install python3-picamera2, or run bash "
+                               "deploy/setup.sh again.")
+
+
+def test_the_pi_can_be_a_fixture_folder(tmp_path):
+    """As deploy/common.sh: COMPANION_PI_PROBE_ROOT points the detection at a fixture."""
+    def reader(path):
+        try:
+            return Path(path).read_text()
+        except OSError:
+            return ""
+
+    probe = PiProbes(read=reader, environ={"COMPANION_PI_PROBE_ROOT": str(tmp_path)})
+    assert not probe.is_pi()
+    (tmp_path / "proc" / "device-tree").mkdir(parents=True)
+    (tmp_path / "proc" / "device-tree" / "model").write_text("Raspberry Pi 4 Model B\x00")
+    assert probe.is_pi()
 
 
 def test_under_voltage_since_boot_points_at_the_supply():

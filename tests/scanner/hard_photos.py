@@ -46,6 +46,11 @@ MILD: dict[str, Any] = dict(cards=1, foreign=False, contrast=0.95, light=0.9, gl
 HELD: dict[str, Any] = {**MILD, "ppm": 3.3, "blur": 1.65, "light": 0.45, "contrast": 0.6,
                         "tilt": 20.0, "jpeg": 80}
 
+#: A small tag in a grey sleeve under a dim lamp, with a noisy sensor: one frame's noise
+#: is what stops the read (the averaged frames of a still card read it).
+DIM: dict[str, Any] = {**MILD, "ppm": 3.2, "blur": 1.0, "light": 0.3, "contrast": 0.45,
+                       "noise": 0.03, "jpeg": 70}
+
 
 @dataclass(frozen=True)
 class CardDraw:
@@ -245,8 +250,9 @@ def _smear(rng: np.random.Generator, image: np.ndarray, length: float) -> np.nda
 
 
 def _place(rng: np.random.Generator, frame: np.ndarray, card: CardDraw,
-           centre: tuple[float, float]) -> list[list[float]]:
-    """Lay the card on the table (smeared if moving); the QR's corners in frame pixels."""
+           centre: tuple[float, float], still: bool = False) -> list[list[float]]:
+    """Lay the card on the table (smeared if moving, unless `still`: the same card lying
+    still, with the same draws); the QR's corners in frame pixels."""
     scale = max(4, math.ceil(card.ppm * 2))
     face = _face(rng, card, scale)
     hom = _homography(rng, card, (face.shape[0], face.shape[1]), scale, centre)
@@ -255,7 +261,9 @@ def _place(rng: np.random.Generator, frame: np.ndarray, card: CardDraw,
     mask = cv2.warpPerspective(np.ones_like(face), hom, (width, height),
                                flags=cv2.INTER_LINEAR)
     layer = warped * mask
-    if card.motion >= 1:
+    if card.motion >= 1 and still:
+        rng.uniform(0, 180, 2)  # the smears' angles, drawn so later cards stay the same
+    elif card.motion >= 1:
         layer, mask = _smear(rng, layer, card.motion), _smear(rng, mask, card.motion)
     frame[:] = frame * (1 - mask) + layer
     fh, fw = face.shape
@@ -266,21 +274,40 @@ def _place(rng: np.random.Generator, frame: np.ndarray, card: CardDraw,
     return [[round(float(x), 1), round(float(y), 1)] for x, y in pts]
 
 
-def _camera(rng: np.random.Generator, frame: np.ndarray, draws: dict[str, Any]) -> np.ndarray:
-    """Defocus, lamp brightness, sensor noise, then a warm tint and the JPEG encoder."""
+def _camera(rng: np.random.Generator, frame: np.ndarray, draws: dict[str, Any],
+            count: int = 1, seed: int = 0) -> list[np.ndarray]:
+    """Defocus, lamp brightness, sensor noise, then a warm tint and the JPEG encoder:
+    `count` exposures of the same view, each with its own sensor noise (the first one's
+    from `rng`, the others' from generators seeded by `seed` and their number)."""
     frame = cv2.GaussianBlur(frame, (0, 0), draws["blur"]) * draws["light"]
     noise = draws["noise"] * (1.5 - draws["light"])
-    frame = np.clip(frame + rng.normal(0, noise, frame.shape).astype(np.float32), 0, 1)
+    grains = [rng.normal(0, noise, frame.shape).astype(np.float32)]
     tint = np.array([0.85, 0.97, 1.0], np.float32) * rng.uniform(0.95, 1.05, 3)
-    bgr = np.clip(frame[..., None] * tint * 255, 0, 255).astype(np.uint8)
-    ok, data = cv2.imencode(".jpg", bgr, [cv2.IMWRITE_JPEG_QUALITY, int(draws["jpeg"])])
-    assert ok
-    return cv2.imdecode(data, cv2.IMREAD_COLOR)
+    grains += [np.random.default_rng([seed, 104_729, k]).normal(0, noise, frame.shape)
+               .astype(np.float32) for k in range(1, count)]
+    shots = []
+    for grain in grains:
+        bgr = np.clip(np.clip(frame + grain, 0, 1)[..., None] * tint * 255, 0, 255)
+        ok, data = cv2.imencode(".jpg", bgr.astype(np.uint8),
+                                [cv2.IMWRITE_JPEG_QUALITY, int(draws["jpeg"])])
+        assert ok
+        shots.append(cv2.imdecode(data, cv2.IMREAD_COLOR))
+    return shots
 
 
 def make_hard_photo(seed: int, size: tuple[int, int] = FRAME_SIZE, **force: Any
                     ) -> tuple[np.ndarray, HardTruth]:
     """One BGR frame with every condition drawn jointly, and its truth."""
+    [frame], truth = still_sequence(seed, 1, size, moving=True, **force)
+    return frame, truth
+
+
+def still_sequence(seed: int, count: int, size: tuple[int, int] = FRAME_SIZE,
+                   moving: bool = False, **force: Any) -> tuple[list[np.ndarray], HardTruth]:
+    """`count` frames of the same view, as a camera gives them of cards lying still: the
+    frame `make_hard_photo(seed, ...)` draws, with fresh sensor noise in each (and so its
+    own JPEG steps). The first frame is that frame itself, except that a card drawn as
+    moving lies still here and is not smeared (`moving=True` keeps the smear)."""
     rng = np.random.default_rng([seed, 7_919, *size])
     width, height = size
     frame_draws = _frame_draws(rng, force)
@@ -294,13 +321,13 @@ def make_hard_photo(seed: int, size: tuple[int, int] = FRAME_SIZE, **force: Any
     table = _background(rng, str(frame_draws["background"]), width, height)
     truth = HardTruth(frame=frame_draws, cards=[asdict(c) for c in cards])
     for card, centre in zip(cards, centres, strict=True):
-        corners = _place(rng, table, card, centre)
+        corners = _place(rng, table, card, centre, still=not moving)
         if card.kind == "tag":
             truth.tags.append(card.text)
             truth.corners.append(corners)
         elif card.kind in ("foreign", "look-alike"):
             truth.foreign.append(card.text)
-    return _camera(rng, table, frame_draws), truth
+    return _camera(rng, table, frame_draws, count, seed), truth
 
 
 def hard_set(seed: int, count: int, size: tuple[int, int] = FRAME_SIZE,

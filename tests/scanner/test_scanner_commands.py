@@ -97,9 +97,27 @@ def test_unreadable_file_gets_one_sentence_and_the_rest_still_decode(
     code, out, err = run_decode(str(broken), str(tmp_path / "missing.jpg"),
                                 str(images["clean"]))
     assert code == 1
-    assert f"{broken}: is not an image we can read." in err
+    assert f"{broken}: is not a JPEG or PNG photo" in err
     assert "missing.jpg: does not exist." in err
     assert str(images["clean"]) in out and "1 code in" in out
+
+
+def test_decode_reads_only_jpeg_and_png_by_content_not_by_name(
+    images: dict[str, Path], tmp_path: Path,
+) -> None:
+    bitmap = tmp_path / "photo.bmp"
+    cv2.imwrite(str(bitmap), cv2.imread(str(images["clean"])))
+    disguised = tmp_path / "disguised.png"
+    disguised.write_bytes(bitmap.read_bytes())  # a BMP under a PNG's name
+    renamed = tmp_path / "photo.jpeg.bin"
+    renamed.write_bytes(images["clean"].read_bytes())  # a real photo under an odd name
+    code, out, err = run_decode(str(bitmap), str(disguised), str(renamed))
+    assert code == 1
+    refusal = "is not a JPEG or PNG photo, the formats of a camera or a phone"
+    assert [line.split(": ", 1)[0] for line in err.splitlines()] == [str(bitmap),
+                                                                      str(disguised)]
+    assert all(refusal in line for line in err.splitlines())
+    assert str(renamed) in out and "1 code in" in out
 
 
 def test_scan_replays_a_folder_and_prints_json_events(tmp_path: Path) -> None:
@@ -297,7 +315,7 @@ def test_scan_whose_reader_stops_reading_ends_quietly(tmp_path: Path) -> None:
     assert err.getvalue().startswith("frames:")
 
 
-@pytest.mark.parametrize(("option", "value"), [("--fps", "0"), ("--fps", "nan"),
+@pytest.mark.parametrize(("option", "value"), [("--fps", "-1"), ("--fps", "nan"),
                                                ("--fps", "1000"), ("--forget-after", "0"),
                                                ("--forget-after", "nan")])
 def test_scan_refuses_numbers_that_cannot_work(option: str, value: str,
@@ -332,3 +350,27 @@ def test_doctor_reports_the_decoder_library_s_own_version() -> None:
     from companion.scanner.decoders import library_version
 
     assert library_version("opencv") == cv2.__version__
+
+
+def test_doctor_reports_the_cpu_scale_and_flags_a_very_slow_machine() -> None:
+    from companion.scanner.doctor import check_cpu
+
+    [pi] = check_cpu(Probes(cpu_scale=lambda: 3.9))
+    assert pi.area == "cpu" and pi.found.startswith("CPU scale 3.9:") and pi.fix == ""
+    [slow] = check_cpu(Probes(cpu_scale=lambda: 12.0))
+    assert "12.0 times" in slow.found and slow.fix
+
+    def broken() -> float:
+        raise OSError("no reference figure")
+
+    [unknown] = check_cpu(Probes(cpu_scale=broken))
+    assert unknown.found == "The CPU scale could not be measured (no reference figure)."
+
+
+def test_the_cpu_scale_is_measured_against_the_stored_reference_figure() -> None:
+    from companion.scanner.cpuscale import load_reference, measure, workload_ms
+
+    # The reference is this workload on the dev machine; any machine running the suite
+    # measures a positive, finite scale against it (a Pi about 4).
+    assert load_reference().cpu_ms > 0
+    assert workload_ms() > 0 and 0 < measure() < 100

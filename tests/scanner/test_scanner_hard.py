@@ -12,13 +12,16 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-from hard_photos import HELD, MILD, make_hard_photo
+from hard_photos import DIM, HELD, MILD, make_hard_photo
 from scanner_catalogs import load_test_catalog
+from sequences import pi_reader, read_still, still_grays
 
 from companion.scanner import commands
+from companion.scanner.decoders import make_decoder
 from companion.scanner.dedup import ScanDeduper
 from companion.scanner.reader import FrameReader
 from companion.scanner.resolve import TagResolver, strict_tag
+from companion.scanner.still import SequenceReader
 
 
 def gray(image: np.ndarray) -> np.ndarray:
@@ -26,7 +29,11 @@ def gray(image: np.ndarray) -> np.ndarray:
 
 
 def texts(reader: FrameReader, image: np.ndarray) -> set[str]:
-    return {c.text for c in reader.read(gray(image)).codes if c.text is not None}
+    return texts_of(reader, gray(image))
+
+
+def texts_of(reader: FrameReader, frame: np.ndarray) -> set[str]:
+    return {c.text for c in reader.read(frame).codes if c.text is not None}
 
 
 def test_no_card_is_ever_reported_that_is_not_in_the_frame(reader: FrameReader) -> None:
@@ -64,30 +71,45 @@ def test_light_on_dark_tags_are_read(reader: FrameReader) -> None:
         assert texts(reader, image) == set(truth.tags), extra
 
 
-def test_three_px_per_module_tags_blurred_at_sigma_1_6_are_read(reader: FrameReader) -> None:
+def test_three_px_per_module_tags_blurred_at_sigma_1_6_are_read() -> None:
+    # On a Pi's clock (CPU scale 4), while the card lies still for a second.
     read = 0
     for seed in range(8):
-        image, truth = make_hard_photo(1000 + seed, **{**MILD, "ppm": 3.0, "blur": 1.6})
-        read += set(truth.tags) <= texts(reader, image)
+        frames, truth = still_grays(1000 + seed, **{**MILD, "ppm": 3.0, "blur": 1.6})
+        read += set(truth.tags) <= set(read_still(frames))  # type: ignore[attr-defined]
     # The cheap pass alone reads 2 of these 8; the full set's rate is in docs/perf.md.
     assert read >= 5, f"read {read} of 8"
 
 
-def test_a_hard_card_held_for_ten_seconds_scans_exactly_once(
-    reader: FrameReader, resolver: TagResolver,
-) -> None:
+def test_dim_noisy_small_tags_no_single_frame_reads_are_read_from_still_frames() -> None:
+    # 3.2 px/module in a grey sleeve under a dim lamp, noisy: one frame's noise hides the
+    # modules (no frame reads them, even with 20 times the budget); their mean does not.
+    big_budget = FrameReader(make_decoder("zxing"), budget=0.2)
+    read = 0
+    for seed in (2001, 2002, 2005, 2006):
+        frames, truth = still_grays(seed, **DIM)
+        tags = set(truth.tags)  # type: ignore[attr-defined]
+        assert not any(tags <= texts_of(big_budget, f) for f in frames)
+        read += tags <= set(read_still(frames, passes=1))
+    assert read >= 3, f"read {read} of 4"
+
+
+def test_a_hard_card_held_for_ten_seconds_scans_exactly_once(resolver: TagResolver) -> None:
     image, truth = make_hard_photo(80_000, **HELD)
     rng = np.random.default_rng(0)
     base = gray(image).astype(np.int16)
-    # Fresh sensor noise: the ladder reads some frames and misses others.
+    # Fresh sensor noise: single frames on a Pi's clock read some and miss others.
     noisy = [np.clip(base + rng.normal(0, 3, base.shape), 0, 255).astype(np.uint8)
              for _ in range(10)]
-    seen = [[resolver.resolve(c) for c in reader.read(f).codes] for f in noisy]
-    assert 0 < sum(bool(codes) for codes in seen) < 10, "the held card should flicker"
-    # 10 s at 30 fps, every frame decoded (the threaded pipeline drops frames by
-    # wall clock; bench/scanner.py runs this hold test through it in real time).
-    deduper = ScanDeduper()
-    scans = [[c.text for c in deduper.observe(n / 30, seen[n % 10])] for n in range(300)]
+    assert sum(set(truth.tags) <= texts_of(pi_reader(), f) for f in noisy) < 10
+    # 10 s at 30 fps, every frame decoded in order as the pipeline does (averaged where
+    # still, the rescues going on across frames; the threaded pipeline drops frames by
+    # wall clock, and bench/scanner.py runs this hold test through it in real time).
+    sequence, deduper = SequenceReader(pi_reader()), ScanDeduper()
+    scans = []
+    for n in range(300):
+        codes = [resolver.resolve(c) for c in sequence.read(noisy[n % 10]).codes]
+        scans.append([c.text for c in deduper.observe(n / 30, codes)])
     assert [s for s in scans if s] == [truth.tags]
 
 

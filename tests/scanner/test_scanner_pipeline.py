@@ -124,6 +124,48 @@ def test_replay_yields_one_scan_per_card_in_order_then_ends(
     assert pipeline.stats.captured == 10
 
 
+def test_a_replay_at_fps_0_hands_every_frame_to_a_slow_decoder(
+    tmp_path: Path, reader: FrameReader,
+) -> None:
+    """`--fps 0`: each card shown for one frame only is still read, however slow the
+    decoder (here a reader that stalls on every frame), and nothing is dropped."""
+    cards = [gray(seed, "clean") for seed in (6, 9, 10)]
+    for i, image in enumerate([cards[0], cards[1], gray(6, "empty"), cards[2], cards[0]]):
+        cv2.imwrite(str(tmp_path / f"{i:03d}.png"), image)
+
+    class Stalling:
+        def read(self, image: np.ndarray) -> FrameRead:
+            time.sleep(0.05)  # far slower than a replay that is not paced
+            return reader.read(image)
+
+    collected, pipeline = run(lambda: _opened(ReplaySource(tmp_path, fps=0)),
+                              Stalling(), ScanDeduper(forget_after=0.001))  # type: ignore[arg-type]
+    tags = [photos.make_photo(seed, "clean")[1].tags for seed in (6, 9, 10, 6)]
+    assert collected.scans() == tags
+    assert pipeline.stats.captured == pipeline.stats.decoded == 5
+    assert pipeline.stats.dropped == 0
+
+
+def test_a_mailbox_told_to_wait_keeps_every_frame() -> None:
+    box = LatestFrame()
+    frames = [Frame(np.zeros((2, 2), np.uint8), i, i) for i in range(3)]
+    taken: list[Frame] = []
+
+    def take_slowly() -> None:
+        for _ in frames:
+            time.sleep(0.01)
+            frame = box.take(30)
+            assert frame is not None
+            taken.append(frame)
+
+    taker = threading.Thread(target=take_slowly)
+    taker.start()
+    for frame in frames:
+        box.put(frame, wait=True)
+    taker.join(30)
+    assert taken == frames and box.dropped == 0
+
+
 def _opened(source: FrameSource) -> FrameSource:
     source.open()
     return source

@@ -9,6 +9,7 @@ import cv2
 import numpy as np
 import pytest
 from hard_photos import MILD, make_hard_photo
+from sequences import read_still, still_grays
 
 from companion.scanner.decoders import make_decoder
 from companion.scanner.finders import card_boxes, halved, sharpened_finders
@@ -52,18 +53,18 @@ def test_a_defocused_tags_finders_are_found_once_its_card_is_sharpened() -> None
 
 
 def test_defocused_tags_the_cheap_pass_and_ladder_miss_are_read_straightened() -> None:
-    zxing = make_decoder("zxing")
-    before, after = FrameReader(zxing, straighten=False), FrameReader(zxing)
+    before = FrameReader(make_decoder("zxing"), straighten=False)
     missed_before = read_after = 0
     for seed in (1100, 1101, 1103, 1104):
-        gray, truth = defocused(seed)
+        frames, truth = still_grays(seed, **{**MILD, "ppm": 5.0, "blur": 2.6})
         tags = set(truth.tags)  # type: ignore[attr-defined]
-        missed_before += not tags <= {c.text for c in before.read(gray).codes}
-        found = after.read(gray).codes
-        if tags <= {c.text for c in found}:
+        missed_before += not tags <= {c.text for c in before.read(frames[0]).codes}
+        # On a Pi's clock (CPU scale 4), while the card lies still.
+        found = read_still(frames)
+        if tags <= set(found):
             read_after += 1
             # The corners come back in frame pixels, on the tag.
-            [code] = [c for c in found if c.text in tags]
+            [(_, code)] = [found[t] for t in tags]
             truth_centre = np.mean(truth.corners[0], 0)  # type: ignore[attr-defined]
             assert math.dist(np.mean(code.corners, 0), truth_centre) < 20
     assert missed_before == 4 and read_after == 4
@@ -136,8 +137,10 @@ def test_a_tag_whose_third_finder_is_lost_in_the_defocus_is_read() -> None:
     near = [g for card in card_boxes(half, []) for g in sharpened_finders(half, card)
             if all(cv2.pointPolygonTest(corners, (x, y), True) > -10 for x, y, _ in g)]
     assert [len(g) for g in near] == [2]
-    # A generous budget: the test is about what the rescue reads, not how fast.
-    read = {c.text for c in FrameReader(make_decoder("zxing"), budget=0.05).read(gray).codes}
+    # On a Pi's clock (CPU scale 4), while the cards lie still. The same frame over and
+    # over (a still view with no new noise): under this defocus other frames' noise reads
+    # one of the tags or neither, and this test is about the rescue, not that noise.
+    read = set(read_still([gray] * 10))
     assert read == {"XP/SH02", "XP/AR12"}
 
 
@@ -155,7 +158,7 @@ def test_two_touching_cards_defocused_are_both_read() -> None:
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     loose: list = []
     assert card_boxes(halved(gray), [], loose) == [] and len(loose) == 1
-    read = {c.text for c in FrameReader(make_decoder("zxing"), budget=0.05).read(gray).codes}
+    read = set(read_still([gray] * 10))  # a Pi's clock, the same frame over and over
     assert read == set(truth.tags) == {"XP/RL1", "TI/R3"}
 
 
@@ -168,5 +171,4 @@ def test_a_light_on_dark_tag_whose_dark_stock_is_lost_in_the_table_is_read() -> 
     around = [light for (x, y, w, h), light in card_boxes(halved(gray), [])
               if x <= centre[0] <= x + w and y <= centre[1] <= y + h]
     assert around == [True]
-    read = {c.text for c in FrameReader(make_decoder("zxing"), budget=0.05).read(gray).codes}
-    assert "XP/RL1" in read
+    assert "XP/RL1" in read_still([gray] * 10)  # a Pi's clock, the same frame over and over

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from companion.ui.gallery import flight_lines
+from companion.ui.devtools.gallery import flight_lines
 
 
 def camera_game(make_driver, monkeypatch, seed: int, setup: tuple[str, ...] | None = None):

@@ -55,8 +55,8 @@ def _check_everywhere(driver: Any, window: Any, picture: str) -> list[str]:
 
 
 def _walks() -> Iterator[tuple[str, Callable[..., Any], Callable[[Path], None] | None]]:
-    from companion.ui.gallery import play_gallery
-    from companion.ui.gallery_board import (
+    from companion.ui.devtools.gallery import play_gallery
+    from companion.ui.devtools.gallery_board import (
         damaged_file,
         finished_game,
         play_board_gallery,
@@ -64,7 +64,7 @@ def _walks() -> Iterator[tuple[str, Callable[..., Any], Callable[[Path], None] |
         play_recover_gallery,
         scored_game,
     )
-    from companion.ui.gallery_ti4 import play_ti4_gallery
+    from companion.ui.devtools.gallery_ti4 import play_ti4_gallery
 
     yield "exploration", play_gallery, None
     yield "ti4", play_ti4_gallery, None

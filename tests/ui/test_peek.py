@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from kivy.tests.common import UnitTestTouch
 
 from companion.core import piles
 from companion.session import open_session
-from companion.ui.gallery import PREPARATION_LINES
+from companion.ui.devtools.gallery import PREPARATION_LINES
 from companion.ui.presenters.peek import card_line
 from companion.ui.widgets.hold import HOLD_SECONDS, HoldBadge
 from tests.ui.test_actions import saved_game
@@ -18,20 +19,34 @@ def _badge(driver, seat: str) -> HoldBadge:
     return next(w for w in driver.widgets() if isinstance(w, HoldBadge) and w.seat == seat)
 
 
-def _press(driver, badge: HoldBadge, seconds: float) -> None:
+def _tap(driver, badge: HoldBadge) -> None:
+    """A short tap: the finger comes up at the next frame, long before any hold."""
     x, y = badge.to_window(*badge.center)
     touch = UnitTestTouch(x, y)
     touch.touch_down()
-    if seconds > 0.4:
-        # A scroll view hands a still finger on after its scroll timeout (0.25 s); from
-        # then on the badge is outlined while the hold counts.
-        driver.pump_for(0.4)
-        assert badge.pressed and driver.screen.name == "dashboard"
-        seconds -= 0.4
-    driver.pump_for(seconds)
+    driver.pump()
     touch.touch_up()
     driver.settle()
     assert not badge.pressed
+
+
+def _hold(driver, badge: HoldBadge, until) -> tuple[list[bool], float]:
+    """Hold a finger still on the badge until `until()`: the badge's outline on the way,
+    and how long the finger was down."""
+    outlined: list[bool] = []
+    badge.bind(pressed=lambda _badge, value: outlined.append(value))
+    x, y = badge.to_window(*badge.center)
+    touch = UnitTestTouch(x, y)
+    started = time.monotonic()
+    touch.touch_down()
+    # However long a frame takes, the scroll view hands the finger on after its timeout
+    # and the hold fires HOLD_SECONDS after the finger came down: wait for that.
+    driver.wait_for(until, "the hold to open the private panel")
+    held = time.monotonic() - started
+    touch.touch_up()
+    driver.settle()
+    assert not badge.pressed
+    return outlined, held
 
 
 def _missions(db: Path, seat: str) -> list[str]:
@@ -48,10 +63,12 @@ def test_a_hold_on_a_seat_badge_opens_its_private_panel(make_driver, tmp_path: P
     xichang = _missions(db, "Xichang")
     driver = make_driver(db=db)
     assert driver.screen.name == "dashboard"
-    _press(driver, _badge(driver, "Xichang"), 0.15)  # a short tap shows nothing private
+    _tap(driver, _badge(driver, "Xichang"))  # a short tap shows nothing private
     assert driver.screen.name == "dashboard"
-    _press(driver, _badge(driver, "Xichang"), HOLD_SECONDS + 0.3)
-    assert driver.screen.name == "private"
+    outlined, held = _hold(driver, _badge(driver, "Xichang"),
+                           lambda: driver.screen.name == "private")
+    assert outlined[:1] == [True]  # outlined while the hold counted, from the press on
+    assert held >= HOLD_SECONDS * 0.9  # not sooner: a finger brushing past shows nothing
     assert driver.shown("Only Xichang looks now")
     assert not any(secret in " ".join(driver.texts()) for secret in secrets)
     driver.tap("Show Xichang's hidden cards")
@@ -71,11 +88,16 @@ def test_a_peeked_card_reads_as_name_goal_and_progress() -> None:
                                                  "space. So far 1.")
 
 
-def test_the_hidden_card_reveal_says_how_to_peek(make_driver, tmp_path: Path) -> None:
+def test_the_hidden_card_reveal_offers_its_owner_a_look(make_driver, tmp_path: Path) -> None:
     db = tmp_path / "games.db"
     saved_game(db, 2)  # missions are owed next
     driver = make_driver(db=db)
     driver.tap("Let the app draw: Primary mission cards")
-    assert driver.screen.name == "reveal"
-    assert driver.shown("To look again later, Xichang's player holds a finger on their "
-                        "seat's badge.")
+    assert driver.screen.name == "reveal" and driver.screen.hidden
+    assert driver.shown("Only Xichang looks at it.")
+    assert not driver.shown("holds a finger")  # the way to look is a button, not a hint
+    driver.tap("Only Xichang: look at it")
+    assert driver.screen.name == "private" and driver.shown("Only Xichang looks now")
+    driver.tap("Show Xichang's hidden cards")
+    (card,) = _missions(db, "Xichang")
+    assert driver.shown(card)

@@ -4,10 +4,12 @@ a second read-only process on the same saved-games file refreshed by the change 
 from __future__ import annotations
 
 import hashlib
+import time
 from pathlib import Path
 
+from companion.api import TableAPI
 from companion.session import open_session
-from companion.ui.gallery import script_lines
+from companion.ui.devtools.gallery import script_lines
 from tests.ui.test_actions import saved_game
 
 
@@ -122,10 +124,12 @@ def test_the_dashboard_gives_way_to_the_scoreboard_when_idle(make_driver,
     idle.check()
     assert driver.screen.name == "dashboard"  # just touched: not idle
     idle.seconds = 0.2
-    driver.pump_for(0.3)
+    driver.wait_for(lambda: time.monotonic() - idle.last > idle.seconds, "0.2 s untouched")
     idle.check()
-    driver.pump(2)  # the screen manager takes touches once the switch is drawn
-    assert driver.screen.name == "scoreboard" and driver.shown("Ana  ·  Xichang")
+    # The screen manager takes touches once the switch is drawn.
+    driver.wait_for(lambda: driver.screen.name == "scoreboard"
+                    and not driver.app.manager.transition.is_active, "the scoreboard")
+    assert driver.shown("Ana  ·  Xichang")
     before, idle.seconds = idle.last, 60.0  # (the app's own 5 s check must not switch back)
     driver.tap(driver.screen.ids.lines)  # a tap brings the table back
     assert driver.screen.name == "dashboard"
@@ -144,7 +148,7 @@ def test_a_game_without_scores_shows_what_each_seat_holds(tmp_path: Path) -> Non
     for raw in script[:20]:
         if shlex.split(raw, comments=True):
             session.run(raw.strip())
-    board = scoreboard(table_data(session))
+    board = scoreboard(table_data(TableAPI(session)))
     session.close()
     alice = next(line for line in board.lines if line.seat == "Alice")
     assert alice.score == "" and "planets (" in alice.note and "resources" in alice.note
@@ -167,7 +171,10 @@ def test_a_named_game_is_shown_even_when_another_starts(kivy_window: object,
         for line in ("length 8", "join Kourou Kim"):
             assert session.run(line).ok
         session.close()
-        board.pump_for(1.2)  # two of its own polls
+        looks: list[object] = []
+        on_look = board.app._on_look
+        board.app._on_look = lambda reply: (looks.append(reply), on_look(reply))
+        board.wait_for(lambda: len(looks) >= 2, "two of the scoreboard's own polls")
         board.settle()
         assert board.shown("Ana  ·  Xichang") and not board.shown("Kim")
     finally:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from companion.ui.gallery import seat_players
+from companion.ui.devtools.gallery import seat_players
 from companion.ui.widgets import BigButton
 from tests.ui.table_player import TablePlayer
 
@@ -55,7 +55,7 @@ class Table:
     def reveal(self) -> None:
         """Read the card; one that asks for a decision is applied on the reveal itself."""
         driver, screen = self.driver, self.driver.screen
-        assert driver.shown("Step ")
+        assert screen.counter.startswith(("Drawn by the app", "Scanned")), screen.counter
         self.reveals += 1
         self.cards.append(f"{screen.heading}: {screen.name_text}")
         choices = [w for w in reversed(screen.ids.choices.children) if isinstance(w, BigButton)]

@@ -9,4 +9,4 @@ DEMO_SETUP = ("length 8", "join Xichang Ana", "join Baikonur Ben")
 
 GAME = GameDefinition(id="xp", prefix="XP", title="Exploration", rules=RULES,
                       catalog_file="exploration.toml", demo_file="xp.txt",
-                      demo_setup=DEMO_SETUP)
+                      demo_setup=DEMO_SETUP, order=1, default_demo=True)

@@ -111,6 +111,17 @@ def owed_decks(state: XpState, catalog: Catalog) -> tuple[str, ...]:
     return tuple(dict.fromkeys(decks))
 
 
+def owed_count(state: XpState, catalog: Catalog) -> int:
+    """How many cards the table owes now (those `owed_decks` names, each counted)."""
+    count = sum(1 for draw in state.ship_draws
+                if not (draw.deck == "hazard" and state.pending_hazard is not None))
+    count += sum(1 for p in state.pending if p.deck != MODULE_CHOICE)
+    row = xc.setup_number(catalog, "maneuver_row")
+    if state.table.phase == "setup" and state.rounds:
+        count += max(0, row - len(state.maneuver_row()))
+    return count
+
+
 def acting_seat(state: XpState, catalog: Catalog) -> str | None:
     """Who acts now: the seat owing a draw, the drafter, the active seat, the flyer."""
     if state.pending_hazard is not None:

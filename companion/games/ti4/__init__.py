@@ -9,4 +9,5 @@ from companion.games.ti4.rules import RULES
 DEMO_SETUP = ("player Alice red", "player Bob blue", "player Carol green", "setup")
 
 GAME = GameDefinition(id="ti4", prefix="TI", title="TI4 Exploration", rules=RULES,
-                      catalog_file="ti4.toml", demo_file="ti4.txt", demo_setup=DEMO_SETUP)
+                      catalog_file="ti4.toml", demo_file="ti4.txt", demo_setup=DEMO_SETUP,
+                      order=2)

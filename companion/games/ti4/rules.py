@@ -12,12 +12,16 @@ from companion.core import piles
 from companion.core.catalog import CardEntry, Catalog
 from companion.core.dice import Die
 from companion.core.errors import IllegalMoveError
-from companion.core.events import Event, Vocabulary
+from companion.core.events import Event, Step, Vocabulary
+from companion.core.moments import Moment
+from companion.core.newgame import NewGameForm
 from companion.core.phases import Phase, Phases
 from companion.core.prompt import Choice, Situation
-from companion.core.rules import Verb
+from companion.core.rules import GameRules, Verb
 from companion.core.table import TABLE_EVENT_TYPES, new_table
-from companion.games.ti4 import commands, prompt, relics, view
+from companion.core.tableview import TableView
+from companion.games.ti4 import commands, form, moments, prompt, relics, tableview, view
+from companion.games.ti4.choices import RESOURCE_NOUNS
 from companion.games.ti4.commands import take_planets
 from companion.games.ti4.data import ti4_data
 from companion.games.ti4.explore import Builder, data_of, fragment_odds, label, reveal
@@ -38,8 +42,10 @@ VERBS: tuple[Verb, ...] = (
          "choose hazardous"),
     Verb("order", "order TARGET...", "Reorder the explorations waiting in the queue.",
          "order Fria 41"),
-    Verb("resolve", "resolve", "Resolve the revealed card: discard, attach, keep, purge "
-         "or place into play, then start the next exploration.", "resolve"),
+    Verb("resolve", "resolve [CHOICE]", "Resolve the revealed card: discard, attach, keep, "
+         "purge or place into play, then start the next exploration; a card with its own "
+         "choice (Abandoned Warehouses) takes it as a word, which counts its commodities "
+         "and trade goods.", "resolve gain"),
     Verb("explore-again", "explore-again PLANET with ABILITY [for SEAT]", "Explore a "
          "planet again (Scanlink Drone Network, The Crown of Emphidia, or a named ability).",
          "explore-again Abyz with \"Garv and Gunn\""),
@@ -101,11 +107,15 @@ PHASES: Phases[TI4State] = Phases((
 VOCABULARY = Vocabulary(TABLE_EVENT_TYPES | frozenset(GAME_APPLIERS))
 
 
-class TI4Rules:
-    """The TI4 exploration module: Rules Reference 35 and its notes."""
+class TI4Rules(GameRules[TI4State]):
+    """The TI4 exploration module: Rules Reference 35 and its notes. It never ends by
+    itself (`is_over` keeps its default): the table plays TI4 around it."""
 
     game = "ti4"
     title = "TI4 Exploration"
+    offers_prompt = True
+    #: One unit of each resource the companion counts (the cards' own choices, choices.py).
+    resource_nouns = RESOURCE_NOUNS
 
     def new_state(self, catalog: Catalog, seed: int) -> TI4State:
         return TI4State(new_table("ti4", seed, (
@@ -147,11 +157,21 @@ class TI4Rules:
     def view(self, state: TI4State, catalog: Catalog, seat: str | None) -> dict[str, Any]:
         return view.view(state, catalog, seat)
 
+    def table_view(self, state: TI4State, catalog: Catalog, seat: str | None) -> TableView:
+        return tableview.table_view(state, catalog, seat)
+
     def render(self, state: TI4State, catalog: Catalog, seat: str | None) -> str:
         return view.render(state, catalog, seat)
 
     def state_from_dict(self, raw: Mapping[str, Any]) -> TI4State:
         return TI4State.from_dict(raw)
+
+    def new_game_form(self, catalog: Catalog) -> NewGameForm:
+        return form.new_game_form(catalog)
+
+    def moments(self, state: TI4State, catalog: Catalog, step: Step) -> Sequence[Moment]:
+        """What a step just committed did that deserves a screen (games/ti4/moments.py)."""
+        return moments.moments(state, catalog, step)
 
     # ---- the table API's prompt (games/ti4/prompt.py) ----
     def situation(self, state: TI4State, catalog: Catalog, seat: str | None) -> Situation:

@@ -34,10 +34,6 @@ class FinalView:
     scale: int  # the largest total, for bar lengths
 
 
-def is_over(view: Mapping[str, Any]) -> bool:
-    return view.get("phase") == "end"
-
-
 def _categories(seat: Mapping[str, Any]) -> dict[str, int]:
     totals: dict[str, int] = {}
     entries = seat.get("score_entries")

@@ -136,10 +136,6 @@ def seat_ships(view: Mapping[str, Any]) -> tuple[SeatShips, ...]:
         for index, seat in enumerate(view.get("seats", [])))
 
 
-def has_ships(view: Mapping[str, Any]) -> bool:
-    return any("ships" in seat for seat in view.get("seats", []))
-
-
 def adjust_line(target: str, what: str, delta: int, reasons: Sequence[str]) -> str:
     """The command line a correction sends, exactly as typed at the CLI."""
     reason = "; ".join(r.strip() for r in reasons if r.strip())

@@ -1,10 +1,10 @@
-"""New game: pick the game, then its players (and board side or options), then start."""
+"""New game: pick the game, then its options and players as the game declares them
+(companion/core/newgame.py), then start."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
 
 from kivy.app import App
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
@@ -14,16 +14,17 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.spinner import Spinner
 from kivy.uix.stacklayout import StackLayout
 
-from companion.ui.presenters.newgame import FormError, NewGameForm, SeatField, setup_lines
+from companion.ui.presenters.newgame import (
+    FormError,
+    NewGameForm,
+    SeatField,
+    option_text,
+    setup_lines,
+)
 from companion.ui.screens import load_layout
 from companion.ui.widgets import BigButton, CommandInput, LineText, ToggleChoice
 
 load_layout(__file__)
-
-
-def option_label(option: str, on: bool) -> str:
-    """A game option is a set of cards (the catalog's `option`): say which, and whether on."""
-    return f"{option.capitalize()} cards: {'on' if on else 'off'}"
 
 
 class SeatEntry(BoxLayout):
@@ -84,15 +85,9 @@ class NewGameScreen(Screen):
     def _build_form(self, form: NewGameForm) -> None:
         box = self.ids.form
         box.clear_widgets()
-        if form.lengths:
-            box.add_widget(LineText(text="Board side (rounds)", muted=True))
-            box.add_widget(self._choices(form.lengths, form.length, self._set_length))
-        if form.options:
-            box.add_widget(LineText(text="Options (tap to turn on or off)", muted=True))
-            row = self._choices(form.options, None, self._toggle_option)
-            for button in row.children:
-                button.text = option_label(button.value, False)
-            box.add_widget(row)
+        for option in form.options:
+            box.add_widget(LineText(text=option.label, muted=True))
+            box.add_widget(self._option_row(form, option.key))
         box.add_widget(LineText(text="Players (leave a seat empty if nobody sits there)",
                             muted=True))
         self._chips = NameChips(on_name=self._seat_name)
@@ -130,23 +125,26 @@ class NewGameScreen(Screen):
         field.text = name
         self.problem = ""
 
-    def _choices(self, values: tuple[Any, ...], chosen: Any, action: Any) -> BoxLayout:
+    def _option_row(self, form: NewGameForm, key: str) -> BoxLayout:
+        option = next(o for o in form.options if o.key == key)
         row = BoxLayout(size_hint_y=None, height="56dp", spacing="8dp")
-        for value in values:
-            row.add_widget(ToggleChoice(text=str(value), value=value, chosen=value == chosen,
-                                        on_release=lambda b, row=row: action(row, b)))
+        for value in option.values:
+            on = form.is_chosen(key, value)
+            row.add_widget(ToggleChoice(text=option_text(option, value,
+                                                         on if option.many else None),
+                                        value=value, chosen=on,
+                                        on_release=lambda b: self._choose(key, b.value,
+                                                                          b.parent)))
         return row
 
-    def _set_length(self, row: BoxLayout, button: ToggleChoice) -> None:
-        self.form = replace(self.form, length=button.value)
-        for b in row.children:
-            b.chosen = b.value == button.value
-
-    def _toggle_option(self, _row: BoxLayout, button: ToggleChoice) -> None:
-        chosen = set(self.form.chosen_options) ^ {button.value}
-        self.form = replace(self.form, chosen_options=frozenset(chosen))
-        button.chosen = button.value in chosen
-        button.text = option_label(button.value, button.chosen)
+    def _choose(self, key: str, value: str, row: BoxLayout) -> None:
+        """A value of an option tapped: chosen (one of them), or turned on or off."""
+        self.form = self.form.choose(key, value)
+        option = next(o for o in self.form.options if o.key == key)
+        for button in row.children:
+            button.chosen = self.form.is_chosen(key, button.value)
+            if option.many:
+                button.text = option_text(option, button.value, button.chosen)
 
     def _seat_entry(self, seat: SeatField, colours: tuple[str, ...]) -> SeatEntry:
         entry = SeatEntry(label=seat.label)

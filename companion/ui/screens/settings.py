@@ -64,6 +64,7 @@ class SettingsScreen(Screen):
         super().__init__(**kwargs)
         self._poll: Any = None
         self._looking = False  # a look at the sticks is queued and has not answered yet
+        self._look_again = False  # a look was asked for meanwhile: one more after it
 
     def show_settings(self, settings: AppSettings) -> None:
         self.ids.camera.text = settings.camera
@@ -125,15 +126,20 @@ class SettingsScreen(Screen):
             self._poll = None
 
     def look_for_sticks(self) -> None:
-        """Queue a look at the sticks unless this screen's last look has not answered yet
-        (skipping whenever the runner had any job queued missed a stick plugged in while
-        the dashboard's own look or a step was on it)."""
-        if not self._looking:
-            self._looking = True
-            self._runner().submit(_sticks_job, self._on_sticks)
+        """Queue a look at the sticks; while this screen's last look has not answered, one
+        more look follows it (that look may have run before the stick was plugged in, and
+        skipping whenever the runner had any job queued missed such a stick)."""
+        if self._looking:
+            self._look_again = True
+            return
+        self._looking = True
+        self._runner().submit(_sticks_job, self._on_sticks)
 
     def _on_sticks(self, reply: Reply) -> None:
         self._looking = False
+        if self._look_again:
+            self._look_again = False
+            self.look_for_sticks()
         if reply.ok:
             self.sticks = list(reply.value or ())
         else:

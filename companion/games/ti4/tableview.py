@@ -1,0 +1,158 @@
+"""TI4 exploration in the one view shape every game fills (core/tableview.py): seats with
+their planets, resources and influence, fragments and relics as counters, the decks
+(fragments left, discards), and the panels Planets, Relics and Table.
+
+Built from the JSON view (view.py); nothing in TI4 exploration is hidden (35 note 5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.core.catalog import Catalog
+from companion.core.tableview import (
+    Counter,
+    DeckView,
+    Panel,
+    PanelRow,
+    SeatView,
+    TableView,
+    deck_view,
+)
+from companion.core.words import counted
+from companion.games.ti4.choices import RESOURCE_NOUNS
+from companion.games.ti4.data import ti4_data
+from companion.games.ti4.state import TI4State
+from companion.games.ti4.view import view
+
+#: The game's noun for one unit of each seat counter (and `resource_nouns`).
+NOUNS = {"planets": "planet", "resources": "resource", "influence": "influence",
+         "fragments": "relic fragment", "relics": "relic"}
+
+
+def table_view(state: TI4State, catalog: Catalog, seat: str | None = None) -> TableView:
+    shown = view(state, catalog, seat)
+    return TableView(
+        game="ti4", title=catalog.title or "TI4 exploration", round=int(shown["round"]),
+        phase=str(shown["phase"]), phase_name=str(shown["phase_name"]),
+        active=shown["active"], waiting_for=str(shown["waiting_for"]),
+        seats=tuple(_seat(s, shown["active"]) for s in shown["seats"]),
+        decks=decks(state, catalog, shown),
+        panels=(planets_panel(shown), relics_panel(shown), table_panel(shown)),
+        as_seat=seat)
+
+
+def seat_counters(s: Mapping[str, Any]) -> tuple[Counter, ...]:
+    planets = s["planets"]
+    values = {"planets": len(planets), "resources": sum(p["resources"] for p in planets),
+              "influence": sum(p["influence"] for p in planets),
+              "fragments": len(s["fragments"]), "relics": len(s["relics"])}
+    said = [Counter.of(k, v, NOUNS[k], "influence" if k == "influence" else None)
+            for k, v in values.items()]
+    # Commodities and trade goods as the cards' own choices counted them (choices.py):
+    # shown once a seat has some, so a table that never counts them sees nothing new.
+    for key, plural in (("commodities", "commodities"), ("trade_goods", None)):
+        if s.get(key):
+            said.append(Counter.of(key, int(s[key]), RESOURCE_NOUNS[key], plural))
+    return tuple(said)
+
+
+def _seat(s: Mapping[str, Any], active: str | None) -> SeatView:
+    detail = (", ".join(s["techs"]),) if s["techs"] else ()
+    return SeatView(seat=s["seat"], player=s["seat"], colour=s["color"],
+                    counters=seat_counters(s), active=s["seat"] == active, detail=detail)
+
+
+def decks(state: TI4State, catalog: Catalog, shown: Mapping[str, Any]) -> tuple[DeckView, ...]:
+    rows = [deck_view(state.table, catalog, d["deck"], lines=(
+        f"{counted(int(d['fragments_left']), 'fragment')} left",)) for d in shown["decks"]]
+    relic = ti4_data(catalog).relic_deck
+    rows.append(deck_view(state.table, catalog, relic))
+    return tuple(rows)
+
+
+# ---- Planets ------------------------------------------------------------------------------
+def planets_panel(shown: Mapping[str, Any]) -> Panel:
+    rows = [PanelRow(f"Revealed to all: {shown['revealed']}", kind="warning")] \
+        if shown["revealed"] else []
+    rows += [PanelRow(line, kind="note") for line in queue_lines(shown)]
+    for s in shown["seats"]:
+        said = {c.key: c for c in seat_counters(s)}
+        summary = (f"{said['planets'].text} · {said['resources'].text}, "
+                   f"{said['influence'].text}" if s["planets"] else "no planets")
+        rows.append(PanelRow(f"{s['seat']}: {summary}", badge=s["seat"][:1].upper(),
+                             seat=s["seat"], kind="heading"))
+        rows += [planet_row(p) for p in s["planets"]]
+    return Panel("planets", "Planets", tuple(rows))
+
+
+def planet_row(planet: Mapping[str, Any]) -> PanelRow:
+    """A planet: its values now, and why they differ from the printed card."""
+    parts = [", ".join(planet["traits"]) or "no trait"]
+    parts += [f"{colour} specialty" for colour in planet["specialties"]]
+    if planet["legendary"]:
+        parts.append("legendary")
+    printed = planet["printed"]
+    if (printed["resources"], printed["influence"]) != (planet["resources"],
+                                                        planet["influence"]):
+        parts.append(f"printed {printed['resources']}/{printed['influence']}")
+    attached = [*planet["attachments"], *(["Terraform"] if planet["terraformed"] else [])]
+    if attached:
+        parts.append("+ " + ", ".join(attached))
+    return PanelRow(f"{planet['name']} ({planet['id']})",
+                    number=f"{planet['resources']}/{planet['influence']}",
+                    detail=(" · ".join(parts),))
+
+
+def queue_lines(shown: Mapping[str, Any]) -> list[str]:
+    lines, waiting = [], 0
+    for item in shown["queue"]:
+        if item["started"]:
+            deck = item["deck"] or " or ".join(item["decks"])
+            lines.append(f"Now: {item['seat']} explores {item['target']} ({deck} deck)")
+        else:
+            waiting += 1
+            lines.append(f"Then {waiting}: {item['seat']} explores {item['target']}")
+    return lines
+
+
+# ---- Relics -------------------------------------------------------------------------------
+def relics_panel(shown: Mapping[str, Any]) -> Panel:
+    rows = [PanelRow("Relic deck", number=str(shown["relic_deck_left"]),
+                     detail=("cards left",))]
+    for s in shown["seats"]:
+        relics = ", ".join(s["relics"]) or "no relics"
+        owed = int(s["relic_draws_owed"])
+        if owed:
+            relics += f"; owed {counted(owed, 'relic card')} from the relic deck"
+        detail = [f"Relics: {relics}"] + ([f"Also in play: {', '.join(s['other'])}"]
+                                          if s["other"] else [])
+        rows.append(PanelRow(f"{s['seat']}: {fragment_text(s['fragments'])}",
+                             badge=s["seat"][:1].upper(), seat=s["seat"],
+                             number=str(len(s["fragments"])), detail=tuple(detail)))
+    return Panel("relics", "Relics", tuple(rows), actions="relic")
+
+
+def fragment_text(fragments: Sequence[Mapping[str, Any]]) -> str:
+    if not fragments:
+        return "no fragments"
+    kinds: dict[str, list[str]] = {}
+    for fragment in fragments:
+        kinds.setdefault(str(fragment["type"]), []).append(str(fragment["id"]))
+    return ", ".join(f"{len(ids)} {kind} ({' '.join(ids)})" for kind, ids in kinds.items())
+
+
+# ---- the table: frontier tokens, the common play area, tokens on the map ----------------
+def table_panel(shown: Mapping[str, Any]) -> Panel:
+    tokens = shown["frontier_tokens"]
+    rows = [PanelRow("Frontier tokens", number=str(len(tokens)),
+                     detail=(f"in tiles {', '.join(tokens)}",) if tokens else ())]
+    if shown["common_play_area"]:
+        rows.append(PanelRow("Common play area", detail=(", ".join(shown["common_play_area"]),)))
+    rows += [PanelRow(f"{t['token']} in tile {t['tile']}", detail=(str(t["source"]),))
+             for t in shown["map_tokens"]]
+    if shown["purged"]:
+        rows.append(PanelRow("Purged", number=str(shown["purged"]), detail=("cards",)))
+    return Panel("table", "Table", tuple(rows))
+
