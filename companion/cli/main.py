@@ -37,6 +37,7 @@ SUBCOMMANDS: dict[str, str] = {
     "doctor": "companion.cli.doctor:doctor_command",
     "tags": "companion.tags.commands:tags_command",
     "app": "companion.ui.command:app_command",
+    "say": "companion.cli.say:say_command",
 }
 
 HELP_LINES: dict[str, str] = {
@@ -55,6 +56,7 @@ HELP_LINES: dict[str, str] = {
     "doctor": "check cameras, decoders, display and data folder",
     "tags": "make printable tag sheets (PDF)",
     "app": "the touchscreen app (Kivy)",
+    "say": "speak a sentence with the companion's voice (--out: write a WAV file)",
 }
 
 

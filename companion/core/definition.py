@@ -41,6 +41,7 @@ from companion.core.errors import CatalogError, UnknownGameError
 from companion.core.events import Vocabulary
 from companion.core.phases import Phases
 from companion.core.rules import GameRules
+from companion.core.speech import Spoken
 from companion.core.tags import Tag, is_valid_prefix, with_article
 
 _ID_PATTERN = re.compile(r"[a-z][a-z0-9]{1,11}")
@@ -61,6 +62,8 @@ class GameDefinition:
       an absolute path, or None if the game has no demo.
     - `demo_setup`: the command lines that set up the app's demo table
       (`companion app --demo ID`): players seated, ready to play; empty if none.
+    - `spoken`: the sentences the voice says for a step (`companion.core.speech`),
+      from its public events; None for a game that says nothing aloud.
     """
 
     id: str
@@ -70,6 +73,7 @@ class GameDefinition:
     catalog_file: str
     demo_file: str | None = None
     demo_setup: tuple[str, ...] = ()
+    spoken: Spoken | None = None
 
     def __post_init__(self) -> None:
         if not _ID_PATTERN.fullmatch(self.id):

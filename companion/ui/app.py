@@ -49,6 +49,7 @@ from companion.ui.sound import SilentSpeaker, Speaker
 from companion.ui.sticks import StickWatch
 from companion.ui.table import TableData
 from companion.ui.theme import BACKGROUND
+from companion.ui.voicing import TableVoice
 
 #: Seconds the demo camera shows an empty table before the next card (a player's hand).
 DEMO_CARD_DELAY = 2.0
@@ -103,7 +104,7 @@ class CompanionApp(App):
 
     def __init__(self, options: AppOptions, settings: AppSettings | None = None,
                  speaker: Speaker | None = None, opening: Opening | None = None,
-                 **kwargs: Any) -> None:
+                 voice: TableVoice | None = None, **kwargs: Any) -> None:
         """`opening`: a runner already opening the first game (started before Kivy)."""
         super().__init__(**kwargs)
         self._opening = opening
@@ -113,6 +114,7 @@ class CompanionApp(App):
         self.settings = settings or AppSettings()
         self.text_scale = self.settings.text_scale
         self.speaker: Speaker = speaker or SilentSpeaker()
+        self.voice = voice or TableVoice(self.settings)  # the stand-in unless given
         self.runner: CommandRunner = None  # type: ignore[assignment]  # made by build()
         self.manager: ScreenManager = None  # type: ignore[assignment]
         self.scanner: ScannerService | None = None
@@ -159,6 +161,7 @@ class CompanionApp(App):
             self.sticks.stop()
         if self.scanner is not None:
             self.scanner.stop()
+        self.voice.close()
         if self.runner is not None:
             self.runner.stop()
 
@@ -275,6 +278,7 @@ class CompanionApp(App):
         self.text_scale = settings.text_scale
         Window.rotation = settings.rotation
         self.speaker.set_volume(settings.volume)
+        self.voice.follow(settings)
         if self.options.settings_path is not None:
             try:
                 save_settings(settings, self.options.settings_path)
@@ -321,6 +325,7 @@ class CompanionApp(App):
             return
         self._take_table(reply.table)
         self._say(reply.message, not reply.ok)
+        self.voice.heard(reply.spoken)
         self.manager.current = "dashboard"
         if self.options.scanner and reply.table.game_id != self._scanner_game:
             self._scanner_game = reply.table.game_id
@@ -398,6 +403,7 @@ class CompanionApp(App):
         before = self.table.view if self.table else None
         self._take_table(reply.table)
         self._say(reply.message, not reply.ok)
+        self.voice.heard(reply.spoken)
         after = reply.table.view if reply.table else None
         cue = cue_for(reply.ok, reply.kind, before, after, reply.events)
         blasts = explosions(reply.events, after) if reply.ok else ()

@@ -26,6 +26,7 @@ from typing import Any
 from companion.catalogs import load_catalog
 from companion.core import piles
 from companion.core.errors import CompanionError, DamageError
+from companion.core.speech import Said
 from companion.core.tags import Tag
 from companion.core.words import counted
 from companion.games.registry import game, games
@@ -42,6 +43,7 @@ from companion.ui.table import (
     step_events,
     table_data,
 )
+from companion.voice.lines import before_step, burst_sentences, session_sentences
 
 Deliver = Callable[[Callable[[], None]], None]
 
@@ -57,6 +59,7 @@ class Reply:
     value: Any = None
     cards: tuple[RevealedCard, ...] = ()
     events: tuple[dict[str, Any], ...] = ()  # the step's public events (checks, explosions)
+    spoken: tuple[Said, ...] = ()  # what the voice says about it (public events only)
 
 
 @dataclass(frozen=True)
@@ -245,24 +248,29 @@ class CommandRunner:
         session = open_session(self.db, kind, new=True, seed=seed)
         self._close()
         self.session = session
-        messages = []
+        messages, said = [], []
         for line in setup:
+            before = before_step(session)
             result = session.run(line)
             messages.append(result.message)
             if not result.ok:
                 return Reply(False, result.message, table_data(session), "refused")
+            said.append(session_sentences(session, result.step, before))
+        spoken = burst_sentences("A new game is set up", said) if setup else []
         return Reply(True, " ".join(messages) or "A new game has started.",
-                     table_data(session), "step")
+                     table_data(session), "step", spoken=tuple(spoken))
 
     def _run(self, line: str) -> Reply:
         if self.session is None:
             return Reply(False, "No game is open: resume one or start a new one.", None,
                          "refused")
+        before = before_step(self.session)
         result = self.session.run(line)
         table = table_data(self.session)
+        spoken = session_sentences(self.session, result.step, before) if result.ok else []
         return Reply(result.ok, result.message, table, result.kind,
                      cards=revealed_cards(self.session, result.step, table.view),
-                     events=step_events(result.step))
+                     events=step_events(result.step), spoken=tuple(spoken))
 
     def _games(self) -> Reply:
         journal, _ = open_journal(self.db)
