@@ -266,6 +266,8 @@ def main() -> None:
     parser.add_argument("--per-condition", type=int, default=20)
     parser.add_argument("--floor-per-step", type=int, default=60)
     parser.add_argument("--latency-cards", type=int, default=20)
+    parser.add_argument("--hold-seconds", type=float, default=10.0,
+                        help="seconds of one card held still (the suite's smoke run: 0.5)")
     parser.add_argument("--out", type=Path, default=None,
                         help="also write the figures into this file's scanner section "
                              "(e.g. docs/perf.md)")
@@ -303,7 +305,7 @@ def main() -> None:
         frames, firsts = latency_frames(args.latency_cards)
         latencies, shown, dropped, captured = replay_latency(default, Path(tmp), frames, firsts)
         _, held_scans, held_dropped, held_captured = replay_latency(
-            default, Path(tmp), hold_frames(10, 30), {0})
+            default, Path(tmp), hold_frames(args.hold_seconds, 30), {0})
     hard_lines = scanner_hard.report(
         args.hard_frames, args.per_condition, machine(), hard_results,
         hard_built["zxing + ladder (default)"], steps, order,
@@ -348,7 +350,8 @@ def write_report(args: argparse.Namespace, hard_lines: list[str],
         f"({shown} scans, {args.latency_cards} cards shown): median "
         f"{statistics.median(latencies):.1f} ms, 95th percentile {pct(latencies, 95):.1f} ms "
         f"(one frame period is 33.3 ms); {dropped} of {captured} frames dropped.",
-        f"- Hold test: one card held in view for 10 s ({held_captured} frames, fresh sensor "
+        f"- Hold test: one card held in view for {args.hold_seconds:g} s ({held_captured} "
+        f"frames, fresh sensor "
         f"noise each frame; a small, soft, dim tag only the ladder reads, not in every frame): "
         f"**{held_scans} scan(s)**; {held_dropped} frames dropped.",
         "",

@@ -122,6 +122,11 @@ def pct(values: list[float], q: float) -> float:
     return float(np.percentile(values, q)) if values else float("nan")
 
 
+def median(values: list[float]) -> float:
+    """The median, or nan for no value (a small run may hold no frame of a kind)."""
+    return statistics.median(values) if values else float("nan")
+
+
 def _share(read: int, total: int) -> str:
     return f"{100 * read / total:.1f}% ({read}/{total})" if total else "-"
 
@@ -180,9 +185,9 @@ def cost_lines(results: dict[str, HardTally]) -> list[str]:
              "| wrong reads |", "|---|---|---|---|---|---|---|---|"]
     for name, t in results.items():
         lines.append(
-            f"| {name} | {statistics.median(t.cpu_tag):.2f} | {pct(t.cpu_tag, 95):.2f} "
-            f"| {statistics.median(t.cpu_empty):.2f} | {pct(t.cpu_empty, 95):.2f} "
-            f"| {statistics.median(t.wall_tag):.2f} / {statistics.median(t.wall_empty):.2f} "
+            f"| {name} | {median(t.cpu_tag):.2f} | {pct(t.cpu_tag, 95):.2f} "
+            f"| {median(t.cpu_empty):.2f} | {pct(t.cpu_empty, 95):.2f} "
+            f"| {median(t.wall_tag):.2f} / {median(t.wall_empty):.2f} "
             f"| {t.ladder_frames}/{len(t.cpu_tag) + len(t.cpu_empty)} | {len(t.wrong)} |")
     return lines
 

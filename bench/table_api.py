@@ -82,7 +82,7 @@ DEMO_LINES = bench.journal._setup_lines
 bench.journal._setup_lines = _setup_lines
 
 
-def measure(game: str, events: int, repeat: int) -> dict[str, Any]:
+def measure(game: str, events: int, repeat: int, reloads: int = 1000) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bench.db"
         game_id, _, _ = fill(db, game, events)
@@ -96,22 +96,22 @@ def measure(game: str, events: int, repeat: int) -> dict[str, Any]:
             "view": median_ms(api.view, repeat),
             "changed": median_us_wall(api.changed, repeat * 10),
         }
-        row["memory"] = reload_memory(api)
+        row["memory"] = reload_memory(api, reloads)
         api.session.close()
     return row
 
 
-def reload_memory(api: TableAPI) -> tuple[float, float]:
-    """RSS after 100 reloads (each with a prompt and a view), and after 1,000."""
+def reload_memory(api: TableAPI, reloads: int = 1000) -> tuple[float, float]:
+    """RSS after a tenth of `reloads` (each with a prompt and a view), and after all."""
     def cycle(count: int) -> None:
         for _ in range(count):
             api.reload()
             api.prompt()
             api.view()
-    cycle(100)
+    cycle(reloads // 10)
     gc.collect()
     after_100 = rss_mib()
-    cycle(900)
+    cycle(reloads - reloads // 10)
     gc.collect()
     return after_100, rss_mib()
 
@@ -154,12 +154,15 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=5000)
     parser.add_argument("--repeat", type=int, default=200)
     parser.add_argument("--playouts", type=int, default=0)
+    parser.add_argument("--reloads", type=int, default=1000,
+                        help="reloads for the memory figure (the suite's smoke run: 10)")
     args = parser.parse_args()
     random.seed(1)
     if args.playouts:
         print(playouts(args.playouts))
         return
-    print(table([measure(g, args.events, args.repeat) for g in args.game or ["xp", "ti4"]]))
+    print(table([measure(g, args.events, args.repeat, args.reloads)
+                 for g in args.game or ["xp", "ti4"]]))
 
 
 if __name__ == "__main__":

@@ -258,14 +258,14 @@ def preview_fps(db: Path, replay: Path, seconds: float = 5.0) -> tuple[float, fl
     strip = driver.app.screen("dashboard").ids.scanstrip
     driver.pump(3)
     driver.app.show("dashboard")  # the benchmark game is over: back from the final scores
-    driver.wait_for(lambda: strip._frame_index > 0, "the first preview frame", timeout=60)
-    first, start = strip._frame_index, time.perf_counter()
+    driver.wait_for(lambda: strip.shown_frame_index > 0, "the first preview frame", timeout=60)
+    first, start = strip.shown_frame_index, time.perf_counter()
     shown = 0
     last = first
     while time.perf_counter() - start < seconds:
         EventLoop.idle()  # the app's own loop: Kivy's clock paces it
-        if strip._frame_index != last:
-            shown, last = shown + 1, strip._frame_index
+        if strip.shown_frame_index != last:
+            shown, last = shown + 1, strip.shown_frame_index
     elapsed = time.perf_counter() - start
     driver.close()
     return shown / elapsed, (last - first) / elapsed
@@ -304,6 +304,8 @@ def main() -> None:
     parser.add_argument("--open-late", action="store_true",
                         help="with --child-start: open the game after Kivy (the old order)")
     parser.add_argument("--only", choices=("start", "taps", "preview", "night"))
+    parser.add_argument("--preview-seconds", type=float, default=5.0,
+                        help="seconds of preview counted (the replay lasts three times as long)")
     args = parser.parse_args()
     if args.child_start:
         child_start(args.child_start, args.open_late)
@@ -324,7 +326,8 @@ def main() -> None:
                         else ([0.0], [0.0]))
         pressed, tap_times, growth = (taps(db, args.taps) if args.only in (None, "taps")
                                       else ([0.0], [0.0], 0.0))
-        fps, camera_fps = (preview_fps(db, replay_video(Path(folder)))
+        fps, camera_fps = (preview_fps(db, replay_video(Path(folder), args.preview_seconds * 3),
+                                       args.preview_seconds)
                            if args.only in (None, "preview") else (0.0, 0.0))
     ms = [t * 1000 for t in tap_times]
     down_ms = [t * 1000 for t in pressed]

@@ -26,12 +26,13 @@ from companion.store.journal import Journal, file_identity
 from companion.store.opening import open_journal, set_aside_once
 from companion.store.salvage import Salvaged, game_ids, readable_copy, salvage_game
 from companion.store.schema import OUR_TABLES, table_names
+from companion.store.shortened import restart_heads
 from companion.subcommand import Subcommand
 
 
 def recover_game(db: Path, game_id: str | None) -> str:
     """Check one game of the file whole; if damaged, copy its good prefix to a new game."""
-    journal, notice = open_journal(db)
+    journal, notice = open_journal(db, full_check=True)  # never write into a bad file
     try:
         game_id = game_id or journal.last_game()
         if game_id is None:
@@ -55,7 +56,7 @@ def recover_from(db: Path, kept: Path) -> str:
     if not found:
         raise CompanionError(f"No saved game can be read from {kept}; restore a backup "
                              "with --restore instead.")
-    journal, notice = open_journal(db)
+    journal, notice = open_journal(db, full_check=True)  # never write into a bad file
     try:
         sentences = [_copy_prefix(journal, s, "?", always=True) for s in found]
     finally:
@@ -144,6 +145,7 @@ def restore_backup(db: Path, name: str) -> str:
                              "running?); close it and try again.") from exc
     finally:
         temporary.unlink(missing_ok=True)
+    restart_heads(db)
     kept = f"; the file it replaced was kept as {aside.name}" if aside else ""
     return f"Restored {backup.name} as {db}{kept}."
 

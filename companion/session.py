@@ -28,6 +28,7 @@ from companion.scanner.codes import ScanCode
 from companion.store.errors import StoreConflictError, StoreError
 from companion.store.journal import Journal, StoredSnapshot
 from companion.store.opening import open_journal
+from companion.store.shortened import shortened
 
 #: A snapshot every this many steps in effect: an open folds at most this many steps.
 SNAPSHOT_EVERY = 100
@@ -50,6 +51,8 @@ class Session:
     game: GameDefinition
     match: Match[Any]
     notice: str | None = None
+    #: The newest backup holding steps this game lost (companion/store/shortened.py).
+    backup_offer: str | None = None
     unbacked: int = 0  # steps written by this session since its last backup
     listeners: list[Callable[[Result], None]] = field(default_factory=list)
     seen_version: int | None = None
@@ -264,7 +267,11 @@ def open_session(db: Path, game: str | None, game_id: str | None = None,
                     f"The saved game {game_id} is {saved.title_with_article} game, "
                     f"not {game_named(game).title_with_article} game.")
             match = load_match(journal, game_id, saved)
-            return Session(journal, game_id, saved, match, notice)
+            short = shortened(journal, game_id)
+            if short is None:
+                return Session(journal, game_id, saved, match, notice)
+            notice = " ".join(x for x in (notice, short.sentence) if x)
+            return Session(journal, game_id, saved, match, notice, short.backup)
         if game is None:
             raise CompanionError("There is no saved game yet; start one with "
                                  f"`companion play --game GAME` (GAME: {games().choices()}).")

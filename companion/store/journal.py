@@ -14,7 +14,7 @@ import sqlite3
 import time
 import zlib
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -23,6 +23,7 @@ from typing import Any
 from companion.core.catalog import Catalog, content_hash
 from companion.core.errors import CompanionError, DamageError
 from companion.core.events import Event, Step
+from companion.store import heads
 from companion.store.backups import write_backup
 from companion.store.checksums import (
     INDEX_TEXT,
@@ -90,7 +91,10 @@ class Journal:
 
     def __init__(self, path: Path):
         self.path = path
-        self.conn = connect(path)
+        with heads.folder_lock(path.parent):
+            self.conn = connect(path)  # a migration may start a new -wal: its salts noted
+            if heads.wal_salts(path) not in (None, heads.read_heads(path).wal):
+                _note_heads(path, {})
         self.identity = file_identity(path)
 
     def close(self) -> None:
@@ -110,16 +114,24 @@ class Journal:
                                     "saved. Close this companion and start it again.")
 
     @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        self.check_same_file()
-        try:
-            self.conn.execute("BEGIN IMMEDIATE")
-            yield self.conn
-            self.conn.execute("COMMIT")
-        except sqlite3.Error as exc:
-            if self.conn.in_transaction:
-                self.conn.execute("ROLLBACK")
-            raise translate(exc, self.path) from exc
+    def _transaction(self, game_id: str | None = None) -> Iterator[sqlite3.Connection]:
+        """One write; then, still under the folder lock, the game's head and the -wal noted.
+
+        A transaction may restart the -wal with new salts, so the heads file is
+        written before anyone else may look at the -wal (docs/journal.md).
+        """
+        with heads.folder_lock(self.path.parent):
+            self.check_same_file()
+            try:
+                self.conn.execute("BEGIN IMMEDIATE")
+                yield self.conn
+                head = {game_id: _head_now(self.conn, game_id)} if game_id else {}
+                self.conn.execute("COMMIT")
+            except sqlite3.Error as exc:
+                if self.conn.in_transaction:
+                    self.conn.execute("ROLLBACK")
+                raise translate(exc, self.path) from exc
+            _note_heads(self.path, head)
 
     def _read(self, query: str, params: Sequence[Any] = ()) -> list[Any]:
         try:
@@ -289,7 +301,7 @@ class Journal:
     # ---- writing ------------------------------------------------------------------------
     def append(self, game_id: str, kind: str, step: Step) -> None:
         """Write one step in one transaction; raises a StoreError if it was not saved."""
-        with self._transaction() as conn:
+        with self._transaction(game_id) as conn:
             _insert_step(conn, game_id, step)
             conn.execute("UPDATE games SET updated=? WHERE game_id=?", (_now(), game_id))
             _set_last(conn, kind, game_id)
@@ -341,7 +353,33 @@ class Journal:
             game_id = _insert_game(conn, kind, seed, catalog)
             for step in steps:
                 _insert_step(conn, game_id, step)
+            head = _head_now(conn, game_id)
+        with heads.folder_lock(self.path.parent):
+            _note_heads(self.path, {game_id: head})
         return game_id
+
+
+def _head_now(conn: sqlite3.Connection, game_id: str) -> heads.Head | None:
+    """The game's newest step and its checksum (over the step and the chain before it)."""
+    row = conn.execute("SELECT s.step, s.crc, g.crc FROM games g JOIN steps s "
+                       "ON s.game_id = g.game_id WHERE g.game_id=? ORDER BY s.step DESC "
+                       "LIMIT 1", (game_id,)).fetchone()
+    if row is None or not all(isinstance(x, int) for x in row):
+        return None
+    return heads.Head(*row)
+
+
+def _note_heads(path: Path, updates: dict[str, heads.Head | None]) -> None:
+    """Write the heads file (the lock held); if it cannot be written, remove it.
+
+    A heads file left behind with an old -wal's salts would have the next open
+    set aside a -wal that is the file's own: no heads file says nothing instead.
+    """
+    try:
+        heads.record(path, updates)
+    except OSError:
+        with suppress(OSError):
+            heads.heads_path(path).unlink()
 
 
 def _json(game_id: str, what: str, text: str, step: int | None = None) -> Any:

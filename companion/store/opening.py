@@ -16,14 +16,15 @@ import fcntl
 import os
 import sqlite3
 import stat
+import struct
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import suppress
 from pathlib import Path
 from typing import Literal
 
 from companion.core.errors import DamageError
 from companion.store.errors import NotOursError, StoreError, is_damage, primary_code, translate
+from companion.store.heads import folder_lock, is_own_wal, read_heads, wal_salts
 from companion.store.journal import Journal, file_identity
 from companion.store.schema import (
     APPLICATION_ID,
@@ -34,23 +35,31 @@ from companion.store.schema import (
 )
 
 Kind = Literal["new", "ours", "damaged"]
+#: Files up to this size get SQLite's full integrity check on every open (docs/perf.md).
+FULL_CHECK_BYTES = 16 * 1024 * 1024
+#: The -shm byte every connection holds a shared lock on (SQLite's WALINDEX_LOCK_OFFSET + 8).
+SHM_DMS_BYTE = 128
 SQLITE_MAGIC = b"SQLite format 3\x00"
 OPEN_ATTEMPTS = 4
 
 
-def open_journal(path: Path) -> tuple[Journal, str | None]:
+def open_journal(path: Path, full_check: bool = False) -> tuple[Journal, str | None]:
     """Open the saved-games file; a damaged one is kept aside and a fresh one started.
 
-    Returns the journal and, if the file had to be set aside, a sentence saying
-    so that names the kept copy.
+    Returns the journal and, if the file (or a -wal not its own) had to be set
+    aside, a sentence saying so that names the kept copy. SQLite's full
+    integrity check runs when `full_check`, on a small file, and after an
+    unclean shutdown; otherwise its quick check (docs/perf.md has their costs).
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     notice = None
     for _ in range(OPEN_ATTEMPTS):
         found, identity = _identify(path)
+        if found == "ours":
+            notice = _join(notice, set_aside_stray_wal(path))
         if found != "damaged":
             try:
-                return _open_checked(path), notice
+                return _open_checked(path, full_check), notice
             except (DamageError, SchemaDamagedError):
                 if path.is_symlink():
                     raise _not_ours(path, "a link to a damaged file") from None
@@ -58,13 +67,18 @@ def open_journal(path: Path) -> tuple[Journal, str | None]:
                 # setting aside re-checks it under the lock and looks again.
         aside = set_aside_once(path, identity)
         if aside is not None:
-            notice = (f"The saved-games file {path} was damaged; it was kept as {aside.name} "
-                      "and a new one was started.")
+            notice = _join(notice, f"The saved-games file {path} was damaged; it was kept "
+                           f"as {aside.name} and a new one was started.")
     raise StoreError(f"The saved-games file {path} keeps changing under this companion "
                      "(another program?); close the other companions and try again.")
 
 
-def _open_checked(path: Path) -> Journal:
+def _join(first: str | None, second: str | None) -> str | None:
+    return " ".join(x for x in (first, second) if x) or None
+
+
+def _open_checked(path: Path, full_check: bool) -> Journal:
+    full = full_check or _is_small(path) or _was_left_open(path)
     try:
         journal = Journal(path)
     except SchemaTooNewError as exc:
@@ -72,14 +86,66 @@ def _open_checked(path: Path) -> Journal:
     except sqlite3.Error as exc:
         raise _open_error(path, exc) from exc
     try:
-        verdict = journal.conn.execute("PRAGMA quick_check").fetchone()[0]
+        check = "integrity_check" if full else "quick_check"
+        verdict = journal.conn.execute(f"PRAGMA {check}").fetchone()[0]
     except sqlite3.Error as exc:
         journal.close()
         raise _open_error(path, exc) from exc
     if verdict != "ok":
         journal.close()
-        raise DamageError(f"quick_check: {verdict}")
+        raise DamageError(f"{check}: {verdict}")
     return journal
+
+
+def _is_small(path: Path) -> bool:
+    try:
+        return os.stat(path).st_size <= FULL_CHECK_BYTES
+    except OSError:
+        return True
+
+
+def _was_left_open(path: Path) -> bool:
+    """A -wal with steps in it and no companion holding the file: an unclean shutdown.
+
+    Every SQLite connection in WAL mode holds a shared lock on one byte of the
+    -shm (its "dead man switch"); nobody holding it means nobody has it open.
+    """
+    try:
+        if os.stat(f"{path}-wal").st_size <= 32:
+            return False
+        fd = os.open(f"{path}-shm", os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return False
+    try:
+        probe = struct.pack("hhqqi", fcntl.F_WRLCK, os.SEEK_SET, SHM_DMS_BYTE, 1, 0)
+        held = fcntl.fcntl(fd, fcntl.F_GETLK, probe)
+        return bool(struct.unpack("hhqqi", held)[0] == fcntl.F_UNLCK)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+
+
+def set_aside_stray_wal(path: Path) -> str | None:
+    """Keep aside a -wal that is not the file's own, before SQLite can apply it.
+
+    The heads file names the salts of the -wal the last write left (every write
+    notes them under the folder lock); another salt is another file's log, or a
+    write cut short before its step was acknowledged. Unknown salts apply.
+    """
+    with folder_lock(path.parent):
+        found, noted = wal_salts(path), read_heads(path).wal
+        if found is None or noted is None or is_own_wal(found, noted):
+            return None
+        aside = _free_name(Path(f"{path}-wal"), "stray")
+        _move_no_replace(Path(f"{path}-wal"), aside)
+        shm = Path(f"{path}-shm")
+        if shm.exists() and not shm.is_symlink():
+            with suppress(FileNotFoundError):
+                shm.unlink()  # the index of the log set aside; SQLite rebuilds it
+    return (f"A -wal beside {path} was not its own (another file's log, or a write cut "
+            f"short before it was acknowledged); it was kept as {aside.name} and not "
+            "applied.")
 
 
 def _open_error(path: Path, exc: sqlite3.Error) -> StoreError | DamageError:
@@ -152,7 +218,7 @@ def set_aside_once(path: Path, identity: tuple[int, int] | None,
     the one found damaged: another companion set it aside (and may already
     have started a new game in its place), so there is nothing to do.
     """
-    with _folder_lock(path.parent):
+    with folder_lock(path.parent):
         if identity is None or file_identity(path) != identity:
             return None
         aside = _free_name(path, label)
@@ -163,16 +229,6 @@ def set_aside_once(path: Path, identity: tuple[int, int] | None,
             if part.exists():
                 _move_no_replace(part, Path(f"{aside}{suffix}"))
         return aside
-
-
-@contextmanager
-def _folder_lock(folder: Path) -> Iterator[None]:
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)  # closing releases the lock
 
 
 def _free_name(path: Path, label: str) -> Path:

@@ -93,7 +93,9 @@ def clock_deliver(job: Any) -> None:
 
 class CompanionApp(App):
     table = ObjectProperty(None, allownone=True)
-    settings = ObjectProperty(AppSettings())
+    # rebind: kv rules read app.settings.X (the chosen text size), and Kivy binds a chain
+    # through an object property only when it rebinds.
+    settings = ObjectProperty(AppSettings(), rebind=True)
     message = StringProperty("")
     message_refused = BooleanProperty(False)
     busy = BooleanProperty(False)

@@ -19,7 +19,7 @@ import queue
 import threading
 import traceback
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -30,9 +30,9 @@ from companion.core.speech import Said
 from companion.core.tags import Tag
 from companion.core.words import counted
 from companion.games.registry import game, games
-from companion.session import Session, open_session
+from companion.session import Session, load_match, open_session
 from companion.store.errors import StoreError
-from companion.store.journal import GameInfo
+from companion.store.journal import GameInfo, Journal
 from companion.store.opening import open_journal
 from companion.ui.presenters.newgame import form_for
 from companion.ui.table import (
@@ -68,14 +68,16 @@ class SavedGame:
     title: str
     steps: int
     updated: str
+    #: The game's public view as it now stands ({} when the game cannot be read).
+    view: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, info: GameInfo) -> SavedGame:
+    def of(cls, info: GameInfo, view: dict[str, Any] | None = None) -> SavedGame:
         try:
             title = game(info.kind).title
         except CompanionError:
             title = info.kind
-        return cls(info.game_id, title, info.steps, info.updated)
+        return cls(info.game_id, title, info.steps, info.updated, view or {})
 
 
 Job = Callable[["CommandRunner"], Reply]
@@ -275,11 +277,25 @@ class CommandRunner:
     def _games(self) -> Reply:
         journal, _ = open_journal(self.db)
         try:
-            games = tuple(SavedGame.of(info) for info in journal.games())
+            games = tuple(SavedGame.of(info, self._view_of(journal, info))
+                          for info in journal.games())
         finally:
             journal.close()
         return Reply(True, f"{counted(len(games), 'saved game')}.", self._table_or_none(), "info",
                      games)
+
+    def _view_of(self, journal: Journal, info: GameInfo) -> dict[str, Any]:
+        """A saved game's public view (round, players) for the list: the open game's own,
+        another one replayed from its last snapshot (about 10 ms for 99 steps here)."""
+        session = self.session
+        try:
+            if session is not None and session.game_id == info.game_id:
+                match = session.match
+            else:
+                match = load_match(journal, info.game_id, game(info.kind))
+            return dict(match.rules.view(match.state, match.catalog, None))
+        except (CompanionError, StoreError):
+            return {}  # a damaged game is still listed; opening it says what is wrong
 
     def _forms(self) -> Reply:
         forms = []

@@ -183,6 +183,24 @@ def test_runner_resumes_the_last_game_and_says_when_there_is_none(tmp_path: Path
     assert replies[2].table.game_id == replies[1].table.game_id
 
 
+def test_saved_games_name_the_game_its_round_its_players_and_when_it_was_played(
+        tmp_path: Path) -> None:
+    from companion.ui.presenters.history import games_lines
+
+    replies: list[Reply] = []
+    runner = CommandRunner(tmp_path / "g.db", run_inline)
+    runner.new_game("ti4", ("player Alice", "player Bob", "setup"), replies.append, seed=5)
+    runner.new_game("xp", SETUP, replies.append, seed=3)
+    runner.saved_games(replies.append)
+    _wait(runner)
+    runner.stop()
+    lines = [text for _game_id, text in games_lines(replies[-1].value)]
+    assert len(lines) == 2
+    assert lines[0].startswith("Exploration  ·  Setting up  ·  Ana, Ben\nLast played "), lines
+    assert lines[1].startswith("TI4 Exploration  ·  Round 1  ·  Alice, Bob\nLast played "), lines
+    assert "step" not in lines[0] and "step" not in lines[1], lines
+
+
 def test_a_bug_in_a_job_becomes_one_sentence_and_a_crash_log(tmp_path: Path) -> None:
     replies: list[Reply] = []
     runner = CommandRunner(tmp_path / "g.db", run_inline, crash_log=tmp_path / "crash.log")

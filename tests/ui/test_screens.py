@@ -90,7 +90,7 @@ def test_the_last_game_is_resumed_at_start(make_driver, tmp_path: Path) -> None:
     driver.tap("Menu")
     assert driver.shown("Resume: Exploration, 3 steps")
     driver.tap("Saved games")
-    assert driver.shown("Exploration  ·  3 steps")
+    assert driver.shown("Exploration  ·  Setting up  ·  Yann, Zoe\nLast played ")  # seat order
 
 
 def test_the_form_says_what_is_missing(make_driver) -> None:

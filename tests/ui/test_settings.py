@@ -50,6 +50,9 @@ def test_rotation_and_text_size_apply_at_once_and_are_kept(make_driver,
         driver.tap("Large")
         driver.tap("180°")
         assert Window.rotation == 180
+        chosen = [w.text for w in driver.widgets() if getattr(w, "chosen", False)]
+        assert "Large" in chosen and "Normal" not in chosen  # the choice shows at once
+        assert "180°" in chosen and "0°" not in chosen
         # The picture is upside down now, and so are touches: a finger on the glass where
         # Back is drawn (the mirrored point) presses Back.
         back = driver.button("Back", exact=True)
@@ -73,6 +76,10 @@ def test_rotation_and_text_size_apply_at_once_and_are_kept(make_driver,
         again = AppDriver(CompanionApp(AppOptions(db=db), kept))
         assert Window.rotation == 180
         assert _label_size(again, "Xichang") == pytest.approx(normal * 1.2)
+        again.app.show("settings")
+        again.pump(2)
+        chosen = [w.text for w in again.widgets() if getattr(w, "chosen", False)]
+        assert "Large" in chosen and "Normal" not in chosen
         again.close()
     finally:
         Window.rotation = 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from companion.core.words import counted
 from companion.ui.runner import SavedGame
@@ -42,6 +43,33 @@ def history_lines(rows: Sequence[HistoryRow]) -> list[HistoryLine]:
 
 
 def games_lines(games: Sequence[SavedGame]) -> list[tuple[str, str]]:
-    """(game id, one line) for the saved-games list: what, how far, when."""
-    return [(g.game_id, f"{g.title}  ·  {counted(g.steps, 'step')}  ·  last played "
-                        f"{g.updated[:16].replace('T', ' ')}") for g in games]
+    """(game id, two lines) for the saved-games list: which game, how far, who plays,
+    when it was last played ("Exploration · Round 2 of 8 · Ana, Ben" over
+    "Last played Thu 26 Nov, 19:00")."""
+    return [(g.game_id, f"{_saved_heading(g)}\nLast played {_when(g.updated)}")
+            for g in games]
+
+
+def _saved_heading(saved: SavedGame) -> str:
+    view = saved.view
+    seats = view.get("seats") or []
+    players = ", ".join(str(s.get("player") or s.get("seat")) for s in seats)
+    if view.get("phase") == "end":
+        how_far = "Game over"
+    elif view.get("round"):
+        rounds = f" of {view['rounds']}" if view.get("rounds") else ""
+        how_far = f"Round {view['round']}{rounds}"
+    elif "round" in view:
+        how_far = "Setting up"
+    else:  # a game without rounds (TI4's exploration), or one that cannot be read
+        how_far = "" if view else counted(saved.steps, "step")
+    return "  ·  ".join(part for part in (saved.title, how_far, players) if part)
+
+
+def _when(updated: str) -> str:
+    """A stored UTC time as the table's local day and time ("Thu 26 Nov, 19:00")."""
+    try:
+        moment = datetime.fromisoformat(updated).astimezone()
+    except ValueError:
+        return updated[:16].replace("T", " ")
+    return moment.strftime("%a %d %b, %H:%M")

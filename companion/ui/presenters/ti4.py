@@ -217,6 +217,13 @@ def system_choices(view: Mapping[str, Any], seat: str) -> tuple[SystemChoice, ..
     return tuple(sorted(choices, key=lambda c: not c.explorable))
 
 
+def system_label(choice: SystemChoice, order: Sequence[str]) -> tuple[str, bool]:
+    """A system's button words and whether it is already added: every planet it offers is
+    in the order being built ("76: Rigel I, Rigel II, Rigel III  ·  added")."""
+    added = bool(choice.planets) and all(p in order for p in choice.planets)
+    return (f"{choice.text}  ·  added" if added else choice.text), added
+
+
 def planet_names(view: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
     return {str(p["id"]): p for s in view.get("systems", []) for p in s["planets"]}
 

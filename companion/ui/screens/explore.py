@@ -27,8 +27,9 @@ from companion.ui.widgets import BigButton, Text, ToggleChoice
 load_layout(__file__)
 
 
-class SystemButton(BigButton):
-    """A system of the map: tapping it adds `planets` (IDs) to the order."""
+class SystemButton(ToggleChoice):
+    """A system of the map: tapping it adds `planets` (IDs) to the order; `chosen` (and
+    "added" in its words) once they all are."""
 
     planets = ObjectProperty(())
 
@@ -116,6 +117,7 @@ class ExploreScreen(Screen):
         self._order = order
         if self._table is not None:
             self._draw_order(self._table.view)
+            self._mark_systems()
 
     def take(self) -> None:
         if not self._order:
@@ -139,6 +141,7 @@ class ExploreScreen(Screen):
         self._order = tuple(p for p in self._order if p in open_)  # taken meanwhile: dropped
         self._draw_seats(view)
         self._draw_systems(view)
+        self._mark_systems()
         self._draw_order(view)
         self._draw_queue(view)
         active = view.get("active")
@@ -173,9 +176,14 @@ class ExploreScreen(Screen):
             else:
                 button = SystemButton(on_release=lambda b: self.add_system(b.planets))
                 grid.add_widget(button)
-            button.text = system.text
             button.kind = "normal" if system.explorable else "quiet"
             button.planets = system.planets
+
+    def _mark_systems(self) -> None:
+        """Systems whose planets are all in the order say so (words and colour)."""
+        buttons = reversed(self.ids.systems.children)
+        for button, system in zip(buttons, self._systems, strict=False):
+            button.text, button.chosen = ti4.system_label(system, self._order)
 
     def _draw_order(self, view: dict[str, Any]) -> None:
         box = self.ids.order

@@ -48,6 +48,11 @@ class ScanStrip(BoxLayout):
         self._shown: Any = None
         self._event: Any = None
 
+    @property
+    def shown_frame_index(self) -> int:
+        """The camera frame the preview shows (its `frame_index`), 0 before the first."""
+        return self._shown.frame_index if self._shown is not None else 0
+
     def set_status(self, status: str, message: str) -> None:
         self.status = STATUS_WORDS.get(status, status)
         self.detail = scanner_sentence(status, message)
