@@ -20,7 +20,7 @@ from companion.voice.synth import VOICES, VoiceStyle
 DECODERS = ("auto", "zxing", "zbar", "opencv")
 TEXT_SIZES = (0.85, 1.0, 1.2)
 #: The voice's speeds in Settings, words per minute (espeak-ng's own default is 175).
-VOICE_RATES = {"Slow": 130, "Normal": 160, "Fast": 200}
+VOICE_RATES = {"Slow": 130, "Medium": 160, "Fast": 200}
 #: The English voices offered: espeak-ng's names and what a player reads.
 VOICE_NAMES = VOICES
 

@@ -7,6 +7,7 @@ burst of steps (a new game's setup, an import), are summed up in one sentence.
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
 from collections.abc import Sequence
 
@@ -18,6 +19,7 @@ from companion.core.speech import Before, Said, joined, number_words
 from companion.games.registry import game
 from companion.session import Session
 
+LOGGER = "companion.voice"
 #: More sentences than this from one step are summed up.
 MOST_PER_STEP = 4
 #: What a summed-up sentence calls each kind.
@@ -91,4 +93,11 @@ def session_sentences(session: Session, step: Step | None, before: Before) -> li
         return []
     match = session.match
     target = match.step(step.target) if step.target is not None else None
-    return step_sentences(game(session.kind), match.catalog, step, target, before)
+    try:
+        return step_sentences(game(session.kind), match.catalog, step, target, before)
+    except (KeyError, ValueError, TypeError, IndexError) as exc:
+        # The step is committed: a sentence that cannot be made must not turn its reply
+        # into an error. It is logged, and the table still sees the step.
+        logging.getLogger(LOGGER).warning("No sentence for step %s (%s): %r", step.number,
+                                          public_step(step).command, exc)
+        return []

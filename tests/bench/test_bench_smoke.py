@@ -28,6 +28,7 @@ RUNS = {
                 "--latency-cards", "1", "--hold-seconds", "0.5"],
     "ui": ["--events", "50", "--starts", "1", "--taps", "2", "--preview-seconds", "0.5"],
     "ui night": ["--only", "night", "--night-taps", "5", "--nights", "1"],
+    "voice": ["--steps", "2", "--seconds", "0.5"],
 }
 #: Only a benchmark that hangs waits this long.
 PATIENCE = 600

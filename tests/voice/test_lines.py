@@ -120,3 +120,38 @@ def test_ti4_says_the_card_an_exploration_found_and_the_relic_gained() -> None:
         _said(match, line)
     assert [s.text for s in _said(match, "scan TI/R07")] == [
         "Alice gains the relic The Crown of Emphidia."]
+
+
+def test_prompt_driven_ti4_sessions_say_their_explorations() -> None:
+    """Every verb a TI4 table uses goes through the spoken form without a fault."""
+    from companion.catalogs import load_catalog
+
+    said: list[str] = []
+    for seed in range(6):
+        match, rng = Match(TI4.rules, load_catalog("ti4"), seed), random.Random(seed)
+        for _ in range(150):
+            command = choose(match, rng)
+            assert command is not None
+            said += [s.text for s in _said(match, command)]
+    assert sum(s.startswith("Explored, ") for s in said) > 20
+    assert any(" gains the relic " in s for s in said) or any("may draw a relic" in s
+                                                               for s in said)
+
+
+def test_a_sentence_that_cannot_be_made_leaves_the_step_alone(tmp_path, monkeypatch,
+                                                              caplog) -> None:
+    from dataclasses import replace
+
+    from companion.session import open_session
+    from companion.voice import lines
+
+    def broken(events, catalog, before):
+        raise KeyError("round")
+
+    session = open_session(tmp_path / "g.db", "xp", new=True, seed=1)
+    monkeypatch.setattr(lines, "game", lambda kind: replace(XP, spoken=broken))
+    before = lines.before_step(session)
+    result = session.run("length 8")
+    assert result.ok and lines.session_sentences(session, result.step, before) == []
+    assert "No sentence for step 1 (length 8): KeyError('round')" in caplog.text
+    session.close()
