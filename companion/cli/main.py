@@ -39,6 +39,7 @@ SUBCOMMANDS: dict[str, str] = {
     "tags": "companion.tags.commands:tags_command",
     "app": "companion.ui.command:app_command",
     "serve": "companion.phones.command:serve_command",
+    "say": "companion.cli.say:say_command",
 }
 
 HELP_LINES: dict[str, str] = {
@@ -58,6 +59,7 @@ HELP_LINES: dict[str, str] = {
     "tags": "make printable tag sheets (PDF)",
     "app": "the touchscreen app (Kivy)",
     "serve": "the phones' page on the local network: the scoreboard, and each seat's secrets",
+    "say": "speak a sentence with the companion's voice (--out: write a WAV file)",
 }
 
 

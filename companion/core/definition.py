@@ -48,6 +48,7 @@ from companion.core.errors import CatalogError, UnknownGameError
 from companion.core.events import Vocabulary
 from companion.core.phases import Phases
 from companion.core.rules import GameRules
+from companion.core.speech import Spoken
 from companion.core.tags import Tag, is_valid_prefix, with_article
 
 _ID_PATTERN = re.compile(r"[a-z][a-z0-9]{1,11}")
@@ -72,6 +73,8 @@ class GameDefinition:
       first, ties by id. Default 100.
     - `default_demo`: this game's demo table is the one `companion app --demo` sets
       up with no id (at most one game says so).
+    - `spoken`: the sentences the voice says for a step (`companion.core.speech`),
+      from its public events; None for a game that says nothing aloud.
     """
 
     id: str
@@ -83,6 +86,7 @@ class GameDefinition:
     demo_setup: tuple[str, ...] = ()
     order: int = 100
     default_demo: bool = False
+    spoken: Spoken | None = None
 
     def __post_init__(self) -> None:
         if not _ID_PATTERN.fullmatch(self.id):

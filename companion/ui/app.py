@@ -51,6 +51,7 @@ from companion.ui.sound import SilentSpeaker, Speaker
 from companion.ui.sticks import StickWatch
 from companion.ui.table import TableData
 from companion.ui.theme import BACKGROUND
+from companion.ui.voicing import TableVoice
 from companion.ui.widgets.keyboard import TableKeyboard, has_keyboard
 
 #: Seconds the demo camera shows an empty table before the next card (a player's hand).
@@ -113,7 +114,7 @@ class CompanionApp(App):
 
     def __init__(self, options: AppOptions, settings: AppSettings | None = None,
                  speaker: Speaker | None = None, opening: Opening | None = None,
-                 **kwargs: Any) -> None:
+                 voice: TableVoice | None = None, **kwargs: Any) -> None:
         """`opening`: a runner already opening the first game (started before Kivy)."""
         super().__init__(**kwargs)
         self._opening = opening
@@ -125,6 +126,7 @@ class CompanionApp(App):
         self._keyboard_plugged = has_keyboard()
         self.typed_commands = self._keyboard_plugged or self.settings.typed_commands
         self.speaker: Speaker = speaker or SilentSpeaker()
+        self.voice = voice or TableVoice(self.settings)  # the stand-in unless given
         self.runner: CommandRunner = None  # type: ignore[assignment]  # made by build()
         self.manager: ScreenManager = None  # type: ignore[assignment]
         self.scanner: ScannerService | None = None
@@ -177,6 +179,7 @@ class CompanionApp(App):
         if self.scanner is not None:
             self.scanner.stop()
         self.phones.stop()
+        self.voice.close()
         if self.runner is not None:
             self.runner.stop()
 
@@ -312,6 +315,7 @@ class CompanionApp(App):
         self.typed_commands = self._keyboard_plugged or settings.typed_commands
         Window.rotation = settings.rotation
         self.speaker.set_volume(settings.volume)
+        self.voice.follow(settings)
         if self.options.settings_path is not None:
             try:
                 save_settings(settings, self.options.settings_path)
@@ -401,6 +405,7 @@ class CompanionApp(App):
         self._take_table(reply.table)
         self._sync_phones()
         self._say(reply.message, not reply.ok)
+        self.voice.heard(reply.spoken)
         self.manager.current = "dashboard"
         if self.options.scanner and reply.table.game_id != self._scanner_game:
             self._scanner_game = reply.table.game_id
@@ -484,6 +489,7 @@ class CompanionApp(App):
         before = self.table.view if self.table else None
         self._take_table(reply.table)
         self._say(reply.message, not reply.ok)
+        self.voice.heard(reply.spoken)
         after = reply.table.view if reply.table else None
         cue = cue_for(reply.ok, reply.kind, before, after, reply.moments)
         blasts = explosions(reply.moments) if reply.ok else ()

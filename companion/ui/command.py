@@ -162,7 +162,10 @@ def _run_app(args: argparse.Namespace, db: Path, settings: AppSettings,
     options = AppOptions(db=db, settings_path=config_path(), crash_log=crash_log,
                          demo=bool(demo), scanner=bool(demo) or settings.camera != "off",
                          demo_setup=setup, demo_game=game_id)
-    CompanionApp(options, settings, speaker=_speaker(settings), opening=opening).run()
+    from companion.ui.voicing import TableVoice
+
+    CompanionApp(options, settings, speaker=_speaker(settings), opening=opening,
+                 voice=TableVoice.for_this_machine(settings)).run()
     return 0
 
 

@@ -26,6 +26,7 @@ from typing import Any
 from companion.api import TableAPI
 from companion.catalogs import load_catalog
 from companion.core.errors import CompanionError, DamageError
+from companion.core.speech import Said
 from companion.core.words import counted
 from companion.games.registry import games
 from companion.scanner.codes import ScanCode
@@ -33,6 +34,7 @@ from companion.store.errors import StoreError
 from companion.tables import Tables
 from companion.ui.presenters.newgame import form_for
 from companion.ui.table import TableData, prompt_data, table_data
+from companion.voice.lines import before_step, burst_sentences, session_sentences
 
 Deliver = Callable[[Callable[[], None]], None]
 
@@ -49,6 +51,7 @@ class Reply:
     #: What the step did that deserves a screen (the table API's `moments`: a card
     #: revealed, a check, a trap going off, the final scores), as public JSON data.
     moments: tuple[dict[str, Any], ...] = ()
+    spoken: tuple[Said, ...] = ()  # what the voice says about it (public events only)
 
 
 Job = Callable[["CommandRunner"], Reply]
@@ -238,23 +241,29 @@ class CommandRunner:
     def _new(self, kind: str, setup: tuple[str, ...], seed: int | None) -> Reply:
         api = self.tables.new(kind, seed)
         self.hold(api)
-        messages = []
+        messages, said = [], []
         for line in setup:
+            before = before_step(api)
             result = api.act(line)
             messages.append(result.message)
             if not result.ok:
                 return Reply(False, result.message, table_data(api), "refused")
+            said.append(session_sentences(api, result.step, before))
+        spoken = burst_sentences("A new game is set up", said) if setup else []
         return Reply(True, " ".join(messages) or "A new game has started.",
-                     table_data(api), "step")
+                     table_data(api), "step", spoken=tuple(spoken))
 
     def _run(self, what: str | ScanCode) -> Reply:
         if self.api is None:
             return Reply(False, "No game is open: resume one or start a new one.", None,
                          "refused")
+        before = before_step(self.api)
         result = self.api.act(what)
         table = table_data(self.api)
+        spoken = session_sentences(self.api, result.step, before) if result.ok else []
         return Reply(result.ok, result.message, table, result.kind,
-                     moments=tuple(m.to_dict() for m in result.moments))
+                     moments=tuple(m.to_dict() for m in result.moments),
+                     spoken=tuple(spoken))
 
     def _games(self) -> Reply:
         games = self.tables.games(self.api)

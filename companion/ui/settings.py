@@ -16,12 +16,17 @@ from pathlib import Path
 from typing import Any
 
 from companion.paths import APP_NAME
+from companion.voice.synth import VOICES, VoiceStyle
 
 DECODERS = ("auto", "zxing", "zbar", "opencv")
 #: Player names remembered for the new-game form's one-tap chips, newest first.
 RECENT_NAMES = 8
 NAME_LENGTH = 40
 TEXT_SIZES = (0.85, 1.0, 1.2)
+#: The voice's speeds in Settings, words per minute (espeak-ng's own default is 175).
+VOICE_RATES = {"Slow": 130, "Medium": 160, "Fast": 200}
+#: The English voices offered: espeak-ng's names and what a player reads.
+VOICE_NAMES = VOICES
 
 
 @dataclass(frozen=True)
@@ -39,6 +44,17 @@ class AppSettings:
     recent_names: tuple[str, ...] = ()
     #: The phones' page (docs/phones.md): off until the table turns it on.
     phones: bool = False
+    # On by default, like the sounds: at game night the players look at the board, and
+    # the voice says what they would otherwise miss (never a hidden card); without a
+    # speaker it is silent anyway, and Settings turns it off in one tap.
+    voice: bool = True
+    voice_name: str = "en-gb"
+    voice_rate: int = 160
+    voice_volume: float = 0.8
+
+    @property
+    def voice_style(self) -> VoiceStyle:
+        return VoiceStyle(self.voice_name, self.voice_rate, self.voice_volume)
 
     def with_value(self, name: str, raw: object) -> AppSettings:
         """A copy with one setting read from text; an unreadable value keeps the old one."""
@@ -63,14 +79,20 @@ class AppSettings:
 
 def _parse(name: str, raw: str) -> object:
     raw = raw.strip()
-    if name in ("sound", "fullscreen", "typed_commands", "phones"):
+    if name in ("sound", "fullscreen", "typed_commands", "phones", "voice"):
         if raw.lower() in ("1", "yes", "true", "on"):
             return True
         if raw.lower() in ("0", "no", "false", "off"):
             return False
         raise ValueError(raw)
-    if name == "volume":
+    if name in ("volume", "voice_volume"):
         return min(1.0, max(0.0, float(raw)))
+    if name == "voice_rate":
+        return min(260, max(100, int(raw)))
+    if name == "voice_name":
+        if raw not in VOICE_NAMES:
+            raise ValueError(raw)
+        return raw
     if name == "rotation":
         if int(raw) not in (0, 180):
             raise ValueError(raw)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from kivy.app import App
 from kivy.properties import ListProperty, ObjectProperty, StringProperty

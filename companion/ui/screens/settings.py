@@ -1,5 +1,6 @@
-"""Settings: sound and volume, text size, rotation, camera source and decoder; on the kiosk
-also Shut down and Restart (confirmed first) and the copy of the saved games to a USB stick."""
+"""Settings: sound and volume, the voice (on/off, voice, speed, volume, Test), text size,
+rotation, camera source and decoder; on the kiosk also Shut down and Restart (confirmed
+first) and the copy of the saved games to a USB stick."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from kivy.uix.screenmanager import Screen
 from companion.kiosk import is_kiosk, power, usb
 from companion.ui.runner import CommandRunner, Reply
 from companion.ui.screens import load_layout
-from companion.ui.settings import DECODERS, TEXT_SIZES, AppSettings
+from companion.ui.settings import DECODERS, TEXT_SIZES, VOICE_NAMES, VOICE_RATES, AppSettings
 
 load_layout(__file__)
 
@@ -51,6 +52,9 @@ def _export_job(stick: usb.Stick) -> Any:
 class SettingsScreen(Screen):
     decoders = DECODERS
     text_sizes = TEXT_SIZES
+    voice_names = VOICE_NAMES
+    voice_rates = VOICE_RATES
+    voice_note = StringProperty("")  # why nobody will hear the voice here, if so
     kiosk = BooleanProperty(False)
     asking = StringProperty("")  # "shutdown" or "restart" while the question is up
     question = StringProperty("")
@@ -70,6 +74,9 @@ class SettingsScreen(Screen):
         self.ids.camera.text = settings.camera
         self.ids.decoder.text = settings.decoder
         self.ids.volume.value = settings.volume
+        self.ids.voice_volume.value = settings.voice_volume
+        silent = App.get_running_app().voice.silent_because
+        self.voice_note = f"Nobody will hear the voice here: {silent}." if silent else ""
         self.kiosk = is_kiosk()
         self._place(self._kiosk_box, self.kiosk)
         self.asking = ""
@@ -77,6 +84,9 @@ class SettingsScreen(Screen):
 
     def change(self, name: str, value: object) -> None:
         App.get_running_app().change_setting(name, str(value))
+
+    def test_voice(self) -> None:
+        App.get_running_app().voice.test()
 
     def on_kv_post(self, _base: object) -> None:
         # Strong references: these boxes leave the page and come back.
