@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.ui.gallery import flight_lines
-
+from companion.ui.devtools.gallery import flight_lines
 from companion.voice.outputs import StandInOutput
 
 #: Round 2's flight of the gallery's game (SHLD1 carries the Trap module), then rounds
