@@ -33,7 +33,6 @@ KNOWN: dict[str, set[str]] = {
     "panels/__init__.py": {"ti4", "xp"},
     "panels/ti4.kv": {"ti4"},
     "panels/ti4.py": {"Relic deck", "relic", "ti4"},
-    "presenters/colours.py": {"ti4"},
     "presenters/dashboard.py": {"relic", "relic ..."},
     "presenters/decks.py": {"for ...", "next ...", "ti4"},
     "presenters/history.py": {"Xichang", "ti4"},

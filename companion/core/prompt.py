@@ -90,7 +90,7 @@ class InputSpec:
         return data
 
     def fill(self, *values: str) -> str:
-        """The line for the value(s) entered: one word each (quoted when it needs it),
+        """The line for the values entered: one word each (quoted when it needs it),
         an order's values joined by spaces in the order chosen."""
         return fill_template(self.template, values)
 

@@ -13,8 +13,8 @@ from companion.ui.settings import AppSettings
 from companion.voice.outputs import StandInOutput, best_output, why_silent
 from companion.voice.queue import Output, VoiceQueue
 
-TEST_SENTENCE = ("This is the companion's voice. Xichang, your preparation turn. "
-                 "Trap three counts down to two.")
+TEST_SENTENCE = ("This is the companion's voice. Player one, it is your turn. "
+                 "The card drawn is shown on the screen.")
 
 
 class TableVoice:

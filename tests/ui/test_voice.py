@@ -73,8 +73,8 @@ def test_voice_off_in_settings_says_nothing_and_test_still_speaks(make_driver,
     driver.tap(driver.screen.ids.voice_test)
     said = _said(driver)
     assert said[before:] == [
-        "This is the companion's voice. Xichang, your preparation turn. Trap three counts "
-        "down to two."]
+        "This is the companion's voice. Player one, it is your turn. The card drawn is "
+        "shown on the screen."]
     driver.tap("Back")
     driver.tap("Gain 6 credits")
     driver.tap("End Xichang")

@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.colours import seat_colour
 from companion.core.words import counted
-from companion.ui.presenters.colours import seat_colour
 
 #: Seat counters shown on the dashboard when a game's view has them, with their words.
 COUNTERS = (("credits", "credits"), ("command", "command"), ("technology", "technology"),

@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.colours import OKABE_ITO, seat_colour
 from companion.core.words import counted
-from companion.ui.presenters.colours import OKABE_ITO, seat_colour
 
 
 @dataclass(frozen=True)

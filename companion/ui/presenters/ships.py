@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.colours import seat_colour
 from companion.core.words import counted
-from companion.ui.presenters.colours import seat_colour
 
 #: The tracks of a ship in play the Ships panel corrects, with their words (the view's
 #: key, its maximum's key, the word `adjust` takes).

@@ -11,9 +11,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.colours import seat_colour
 from companion.core.words import counted
 from companion.ui.presenters.actions import ActionItem, actions_view
-from companion.ui.presenters.colours import seat_colour
 
 
 @dataclass(frozen=True)

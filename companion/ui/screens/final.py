@@ -12,8 +12,8 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
+from companion.colours import hex_rgba
 from companion.core.words import counted
-from companion.ui.presenters.colours import hex_rgba
 from companion.ui.presenters.final import FinalView, final_view
 from companion.ui.screens import load_layout
 from companion.ui.table import TableData
