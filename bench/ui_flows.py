@@ -171,9 +171,9 @@ def ti4_flow(finger: Finger) -> None:
     """Alice takes the Rigel system and explores its three planets, each card drawn by the
     app and resolved on its reveal."""
     driver = finger.driver
-    finger.tap("Take a planet for Alice", "screen switch", exact=False)
-    finger.tap("76: Rigel I, Rigel II, Rigel III", "command")
-    finger.tap("Alice takes 3 planets", "screen switch", exact=False)
+    finger.tap("Take planets for Alice", "screen switch")
+    finger.tap("76: Rigel I, Rigel II, Rigel III", "prompt level")
+    finger.tap("Take planets for Alice (3)", "screen switch")
     while driver.app.table.prompt.get("expects_scan"):
         finger.tap(next(t for t in _actions(driver) if t.startswith("Let the app draw")),
                    "reveal")

@@ -41,6 +41,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "scanner")]
 
+from companion.api import TableAPI  # noqa: E402
 from companion.catalogs import assets_dir  # noqa: E402
 from companion.session import open_session  # noqa: E402
 from companion.ui.table import table_data  # noqa: E402
@@ -91,7 +92,7 @@ class FirstSample:
 
 def latency(program: str, steps: int, folder: Path) -> tuple[list[float], int]:
     folder.mkdir(exist_ok=True)
-    session = open_session(folder / "voice.db", "xp", new=True, seed=7)
+    session = TableAPI(open_session(folder / "voice.db", "xp", new=True, seed=7))
     output = FirstSample(program)
     voice = VoiceQueue(output, VoiceStyle())
     lines = [raw.strip() for raw in (assets_dir() / "demo" / "xp.txt").read_text(
@@ -100,7 +101,7 @@ def latency(program: str, steps: int, folder: Path) -> tuple[list[float], int]:
         if len(output.first) >= steps:
             break
         before = before_step(session)
-        result = session.run(line)
+        result = session.act(line)
         committed = time.perf_counter()
         table_data(session)  # the worker makes the table's snapshot for the screens too
         said = session_sentences(session, result.step, before)
