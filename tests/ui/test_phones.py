@@ -4,11 +4,8 @@ code shown only when asked for, and a mission completed on a phone shown on the 
 from __future__ import annotations
 
 import socket
-from pathlib import Path
 
-from companion.session import open_session
-from tests.exploration.flight_setup import round_two
-from tests.phones.conftest import get, get_json, post_json
+from tests.phones.conftest import get, get_json, mission_table, post_json
 
 
 def _free_port() -> int:
@@ -17,19 +14,9 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _mission_table(db: Path) -> None:
-    """Round 2, Xichang's turn, Treasury (P06) met: Xichang may reveal it."""
-    played = round_two()
-    session = open_session(db, "xp", new=True, seed=played.seed)
-    for step in played.history():
-        assert session.run(step.command).ok, step.command
-    assert session.run("adjust Xichang credits +42 test").ok
-    session.close()
-
-
 def test_a_mission_completed_on_a_phone_shows_on_the_touchscreen(make_driver, tmp_path):
     db = tmp_path / "games.db"
-    _mission_table(db)
+    mission_table(db)
     driver = make_driver(db=db)
     driver.wait_for(lambda: driver.app.table is not None, "the game to open")
     app = driver.app
