@@ -26,7 +26,7 @@ from companion.core.events import Step
 from companion.store.journal import Journal
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
-MAX_STEPS = 200_000
+MAX_STEPS = 50_000  # a long game has a few hundred; an import replays each (~0.2 ms)
 MAX_EVENTS_PER_STEP = 2_000
 MAX_TEXT = 100_000
 MAX_SEED = 2**63  # SQLite integers are signed 64-bit
