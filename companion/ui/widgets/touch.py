@@ -18,6 +18,7 @@ from typing import Any
 
 from kivy.clock import Clock
 from kivy.metrics import dp
+from kivy.properties import NumericProperty
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
@@ -78,6 +79,9 @@ class TableScroll(ScrollView):
     """A vertical list that scrolls after TAP_SLOP and never turns a stopping touch into a
     tap on what glided under the finger."""
 
+    #: Seconds after the list stops before a tap counts again (SETTLE).
+    settle = NumericProperty(SETTLE)
+
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("do_scroll_x", False)
         kwargs.setdefault("scroll_distance", TAP_SLOP)
@@ -117,7 +121,7 @@ class TableScroll(ScrollView):
         effect = self.effect_y
         if effect is not None and (abs(effect.velocity) > 0 or abs(effect.overscroll) > 0.5):
             self._stopped_at = Clock.get_time()
-        return Clock.get_time() - self._stopped_at < SETTLE
+        return Clock.get_time() - self._stopped_at < self.settle
 
     def on_touch_down(self, touch: Any) -> bool:
         unsettled = self.collide_point(*touch.pos) and self.unsettled()
