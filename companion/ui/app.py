@@ -157,6 +157,7 @@ class CompanionApp(App):
         manager.bind(current=self._on_screen_changed)
         for name in FIRST_SCREENS:
             self._make_screen(name)
+        self.screen("start").offer_new_demo(self.options.demo)
         self.runner = opening.runner
         opening.first_reply.connect(self._on_open)
         self.runner.new_game_forms(self._on_forms)
@@ -303,6 +304,15 @@ class CompanionApp(App):
         assert self.runner is not None
         self.busy = True
         self.runner.new_game(kind, lines, self._on_open, seed=self.options.seed)
+
+    def new_demo_game(self) -> None:
+        """The demo: a new demo table (the one left stays in the demo's file)."""
+        from companion.games.registry import games
+
+        assert self.runner is not None
+        self.busy = True
+        kind = self.options.demo_game or games().demo_game(None).id
+        self.runner.new_game(kind, self.options.demo_setup, self._on_open, seed=self.options.seed)
 
     def remember_names(self, names: list[str]) -> None:
         """The players of a game just started: the new-game form's chips next time."""

@@ -97,3 +97,26 @@ def test_no_card_is_read_and_no_reveal_pulls_the_player_off_the_menu(make_driver
     driver.tap(driver.app.screen("start").ids.resume)
     driver.wait_for(lambda: driver.screen.name == "reveal", "the card laid once back", 60)
     assert driver.shown("Command and glory") and driver.app.table.steps == steps + 1
+
+
+def test_a_killed_demo_resumes_on_its_step_and_new_demo_game_starts_another(
+        make_driver, monkeypatch, tmp_path) -> None:
+    from companion.ui import app
+
+    monkeypatch.setattr(app, "DEMO_CARD_DELAY", 0.05)
+    db = tmp_path / "demo.db"  # `companion app --demo --db demo.db`
+    driver = make_driver(db=db, seed=2047, demo=True, scanner=True, demo_setup=DEMO_SETUP)
+    driver.wait_for(lambda: driver.screen.name == "reveal", "the demo camera's first card")
+    table = driver.app.table
+    driver.close()  # killed on the reveal: the card read is already saved
+    monkeypatch.setattr(app, "DEMO_CARD_DELAY", 10.0)  # no card read while the test looks
+    again = make_driver(db=db, seed=2047, demo=True, scanner=True, demo_setup=DEMO_SETUP)
+    again.wait_for(lambda: again.app.table is not None, "the demo table")
+    assert again.app.table.game_id == table.game_id
+    assert again.app.table.steps == table.steps == len(DEMO_SETUP) + 1
+    assert again.shown(f"The demo game you left resumes at {table.steps} steps: "
+                       "New demo game on the menu starts another.")
+    again.tap("Menu")
+    again.tap("New demo game")
+    again.wait_for(lambda: again.app.table.game_id != table.game_id, "a new demo game")
+    assert again.app.table.steps == len(DEMO_SETUP)
