@@ -30,7 +30,7 @@ from companion.core.speech import Said
 from companion.core.words import counted
 from companion.games.registry import games
 from companion.scanner.codes import ScanCode
-from companion.store.errors import StoreError
+from companion.store.errors import DeadEndError, StoreError
 from companion.tables import Tables
 from companion.ui.presenters.newgame import form_for
 from companion.ui.table import TableData, prompt_data, table_data
@@ -132,6 +132,8 @@ class CommandRunner:
             return job(self)
         except DamageError as exc:  # the app's start screen offers to recover
             return Reply(False, str(exc), self._table_or_none(), "damaged")
+        except DeadEndError as exc:  # the start screen offers both ways out, as buttons
+            return Reply(False, exc.plain, self._table_or_none(), "dead end")
         except (CompanionError, StoreError) as exc:
             return Reply(False, str(exc), self._table_or_none(), "refused")
         except Exception as exc:  # a bug: the player gets a sentence, the log the details
