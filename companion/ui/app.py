@@ -543,4 +543,11 @@ class CompanionApp(App):
                 self.screen("newgame").set_forms(reply.value)
 
     def _on_games(self, reply: Reply) -> None:
+        if not reply.ok and reply.kind in DAMAGE_KINDS:  # not "no saved games": its ways out
+            self._say("")
+            self.screen("start").damaged(reply)
+            self.manager.current = "start"
+            return
+        if not reply.ok:
+            self._say(reply.message, True)
         self.screen("saved").show_games(reply.value or ())
