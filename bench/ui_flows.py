@@ -106,9 +106,8 @@ def _kind(text: str) -> str:
 
 
 def _actions(driver: Any) -> list[str]:
-    entries = driver.app.screen("dashboard").ids.actions.ids.entries
-    return [w.text for w in reversed(entries.children) if isinstance(w, BigButton)
-            and not w.disabled and not w.text.startswith(NOT_ACTIONS)]
+    offered = driver.app.screen("dashboard").ids.actions.offered()
+    return [text for text in offered if not text.startswith(NOT_ACTIONS)]
 
 
 def play_table(finger: Finger, player: TablePlayer, until: Callable[[], bool]) -> None:

@@ -20,7 +20,6 @@ from kivy.tests.common import UnitTestTouch
 from kivy.uix.scrollview import ScrollView
 
 from companion.ui.devtools.gallery import seat_players
-from companion.ui.widgets import BigButton
 from companion.ui.widgets.tabs import TabButton
 from tests.ui.table_player import TablePlayer
 
@@ -128,9 +127,8 @@ class GameNight:
             getattr(self, LOOKS[self._looks % len(LOOKS)])()
             self._looks += 1
             return
-        entries = driver.app.screen("dashboard").ids.actions.ids.entries
-        texts = [w.text for w in reversed(entries.children) if isinstance(w, BigButton)
-                 and not w.text.startswith(NOT_ACTIONS)]
+        offered = driver.app.screen("dashboard").ids.actions.offered()
+        texts = [text for text in offered if not text.startswith(NOT_ACTIONS)]
         seat = str(table.prompt.get("seat") or "")
         pick = self.player.choose(texts, self.trail, seat, int(table.view.get("round", 0)))
         self.tap(pick)

@@ -205,11 +205,14 @@ class Prompt:
     actions: tuple[Action, ...]
     after: str | None = None
     as_seat: str | None = None
+    #: Every group of `actions`, in the game's fixed order (`GameRules.prompt_groups`).
+    groups: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"seat": self.seat, "waiting_for": self.waiting_for,
                                 "expects_scan": list(self.expects_scan),
-                                "actions": [a.to_dict() for a in self.actions]}
+                                "actions": [a.to_dict() for a in self.actions],
+                                "groups": list(self.groups)}
         if self.after is not None:
             data["after"] = self.after
         if self.as_seat is not None:
@@ -376,7 +379,18 @@ def prompt(match: Match[Any], seat: str | None = None, after: str | None = None)
     judge = _Judge(match, seat)
     actions = tuple(judge.action(c, 1) for c in choices)
     return Prompt(situation.seat, situation.waiting_for, situation.expects_scan, actions,
-                  after.strip() if after is not None else None, seat)
+                  after.strip() if after is not None else None, seat,
+                  group_order(getattr(match.rules, "prompt_groups", ()), actions))
+
+
+def group_order(declared: Sequence[str], actions: Sequence[Action]) -> tuple[str, ...]:
+    """The groups of `actions` in a fixed order: the app's draws first, then the game's
+    declared order, then any other group as it first appears, undo and redo last."""
+    present = list(dict.fromkeys(a.group for a in actions))
+    fixed = [DRAW_GROUP, *declared]
+    ordered = [g for g in fixed if g in present]
+    ordered += [g for g in present if g not in ordered and g != UNDO_GROUP]
+    return tuple(ordered + [UNDO_GROUP] * (UNDO_GROUP in present))
 
 
 def candidates(match: Match[Any], seat: str | None = None,

@@ -103,6 +103,11 @@ class GameRules(Protocol[S]):
     #: said "1 credit, 2 command points"; a resource not named is said as its key.
     #: Default: none named.
     resource_nouns: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    #: The order of the prompt's groups, whatever the state: a screen shows the actions
+    #: group by group in this order, the same for every seat and after every action (the
+    #: prompt's `groups`). A group not named comes after, in the order it first appears.
+    #: Default: none named (the order the actions come in).
+    prompt_groups: ClassVar[tuple[str, ...]] = ()
 
     def is_over(self, state: S) -> bool:
         """True once the game has ended: no turn follows, the app shows the final

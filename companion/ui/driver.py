@@ -103,6 +103,7 @@ class AppDriver:
             widget = self.button(widget, exact)
         if widget.disabled:
             raise DriverError(f"{getattr(widget, 'text', widget)!r} is disabled.")
+        self.wait_still()  # a finger waits for a moving list to stop before it aims
         if not self.reachable(widget):
             if not scroll:
                 raise DriverError(f"{getattr(widget, 'text', widget)!r} needs a scroll to be "
@@ -144,6 +145,7 @@ class AppDriver:
         Counted as a scroll. `rest_on`: the finger rests until that button shows it pressed
         (a list hands a still finger to its button after its timeout), then slides.
         With `settle`, waits until no list on screen moves any more."""
+        self.wait_still()
         x, y = start
         touch = UnitTestTouch(x, y)
         touch.touch_down()
@@ -165,7 +167,8 @@ class AppDriver:
         from companion.ui.widgets.touch import TableScroll
 
         lists = [w for w in self.widgets() if isinstance(w, TableScroll)]
-        self.wait_for(lambda: not any(s.unsettled() for s in lists), "the lists to stop moving")
+        self.wait_for(lambda: not any(s.unsettled() or s.waiting for s in lists),
+                      "the lists to stop moving and lay out what they held back")
 
     def _scroll_into_view(self, widget: Widget) -> None:
         """Scroll the nearest scroll view so that a finger can reach `widget` (one input)."""

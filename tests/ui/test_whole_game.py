@@ -20,9 +20,8 @@ MAX_TAPS = 400
 
 
 def action_texts(driver) -> list[str]:
-    entries = driver.app.screen("dashboard").ids.actions.ids.entries
-    return [w.text for w in reversed(entries.children) if isinstance(w, BigButton)
-            and not w.text.startswith(NOT_ACTIONS)]
+    offered = driver.app.screen("dashboard").ids.actions.offered()
+    return [text for text in offered if not text.startswith(NOT_ACTIONS)]
 
 
 class Table:

@@ -31,6 +31,9 @@ from companion.games.exploration.state import XpState
 SETUP, DRAFT, TECH = "Setup", "Ship draft", "Technology action"
 SHIPS, MODULES, DEVELOPMENT = "Spaceships", "Modules", "Development cards"
 MANEUVERS, MISSIONS, TURN = "Maneuver cards", "Missions", "Turn"
+#: The groups in the order every seat sees them, whatever its ships and cards.
+PROMPT_GROUPS = (SETUP, DRAFT, TECH, SHIPS, MODULES, DEVELOPMENT, MANEUVERS, flight.FLIGHT,
+                 flight.HAZARD, flight.DRIFT, MISSIONS, TURN)
 
 
 def word(text: str) -> str:

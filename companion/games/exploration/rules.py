@@ -81,6 +81,7 @@ class ExplorationRules(GameRules[XpState]):
     offers_prompt = True
     #: One unit of each resource, as the prompt says an action's cost.
     resource_nouns = RESOURCE_NOUNS
+    prompt_groups = prompt.PROMPT_GROUPS
 
     def new_state(self, catalog: Catalog, seed: int) -> XpState:
         validate_rules(catalog)

@@ -23,6 +23,8 @@ from companion.games.ti4.view import owed_decks, waiting_for
 
 SETUP, EXPLORE, PLANETS, TURN = "Setup", "Exploration", "Planets", "Turn"
 FRONTIER, RELICS, CARDS = "Frontier tokens", "Relic fragments and relics", "Cards in play"
+#: The groups in the order every seat sees them, whatever is explored.
+PROMPT_GROUPS = (SETUP, EXPLORE, TURN, PLANETS, FRONTIER, RELICS, CARDS)
 ABILITY = "ability"  # the probe's name for an ability the player enters (one plain word)
 
 

@@ -116,6 +116,7 @@ class TI4Rules(GameRules[TI4State]):
     offers_prompt = True
     #: One unit of each resource the companion counts (the cards' own choices, choices.py).
     resource_nouns = RESOURCE_NOUNS
+    prompt_groups = prompt.PROMPT_GROUPS
 
     def new_state(self, catalog: Catalog, seed: int) -> TI4State:
         return TI4State(new_table("ti4", seed, (

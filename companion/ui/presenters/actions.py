@@ -104,8 +104,10 @@ def actions_view(prompt: Mapping[str, Any]) -> ActionsView:
             groups.setdefault(str(action.get("group") or ""), []).append(item)
         else:
             unavailable.append(item)
+    order = {str(g): i for i, g in enumerate(prompt.get("groups") or ())}
+    titles = sorted(groups, key=lambda t: order.get(t, len(order)))  # the game's fixed order
     return ActionsView(str(prompt.get("waiting_for") or ""), str(prompt.get("seat") or ""),
-                       tuple(ActionGroup(t, tuple(items)) for t, items in groups.items()),
+                       tuple(ActionGroup(t, tuple(groups[t])) for t in titles),
                        tuple(unavailable), tuple(prompt.get("expects_scan") or ()), main)
 
 

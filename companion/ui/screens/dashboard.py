@@ -18,6 +18,7 @@ from companion.ui.widgets import BigButton, LineText, SeatRowView
 from companion.ui.widgets.actions import ActionsPanel
 from companion.ui.widgets.scanstrip import ScanStrip  # noqa: F401  (used in the .kv)
 from companion.ui.widgets.tabs import TabbedPages  # noqa: F401  (used in the .kv)
+from companion.ui.widgets.touch import TableScroll
 
 load_layout(__file__)
 
@@ -139,6 +140,10 @@ class DashboardScreen(Screen):
             seats.add_widget(SeatRowView())
         for widget, row in zip(reversed(seats.children), data.seats, strict=True):
             widget.row = row
+        active = next((w for w in seats.children if w.active), None)
+        scroll = seats.parent
+        if active is not None and isinstance(scroll, TableScroll):
+            scroll.when_still("seat", lambda: scroll.bring_into_view(active))
 
     def submit_typed(self) -> None:
         field = self.ids.command

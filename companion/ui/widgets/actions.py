@@ -15,6 +15,7 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.ui import theme
 from companion.ui.presenters.actions import ActionItem, ActionsView, fill
 from companion.ui.widgets import BigButton, CommandInput, LineText, Stepper, Text
+from companion.ui.widgets.touch import holding_list
 
 EMPTY_FIELD = "Nothing is typed yet: tap the field above, type on the keyboard, then OK."
 
@@ -43,7 +44,16 @@ class ActionsPanel(BoxLayout):
         self._asking = False  # an input (stepper or field) replaces the buttons
 
     def show(self, view: ActionsView, trail: Sequence[str] = ()) -> None:
-        """Show `view`; `trail` is the labels of the partials chosen so far."""
+        """Show `view`; `trail` is the labels of the partials chosen so far. In a list a
+        finger is on (or that has just scrolled), once the finger is lifted and the list
+        still: the buttons never move under a finger."""
+        scroll = holding_list(self)
+        if scroll is None:
+            self._show(view, trail)
+        else:
+            scroll.when_still("actions", lambda: self._show(view, trail))
+
+    def _show(self, view: ActionsView, trail: Sequence[str]) -> None:
         label = "  >  ".join(trail)
         if (view == self._view and label == self.trail and not self._asking
                 and not self.show_unavailable):
@@ -66,11 +76,11 @@ class ActionsPanel(BoxLayout):
             box.add_widget(BigButton(text="< Back", kind="quiet",
                                      on_release=lambda _b: self.on_back()))
         for group in view.groups:
-            if group.title:
+            items = [item for item in group.items if item is not self._main]
+            if group.title and items:  # (a group of the pinned main action alone: no title)
                 box.add_widget(LineText(text=group.title, muted=True))
-            for item in group.items:
-                if item is not self._main:
-                    box.add_widget(self._button(item))
+            for item in items:
+                box.add_widget(self._button(item))
         if view.is_empty and self._depth:
             box.add_widget(Text(text="Nothing can be chosen here now.", muted=True))
         if view.unavailable:
@@ -89,6 +99,13 @@ class ActionsPanel(BoxLayout):
     def _pin(self, item: ActionItem | None) -> None:
         self._main = item
         self.main_text = item.text if item is not None else ""
+
+    def offered(self) -> list[str]:
+        """The texts of every action button up now, the list's then the pinned main action's
+        (what a player can tap: tests and benchmarks choose from it)."""
+        texts = [w.text for w in reversed(self.ids.entries.children)
+                 if isinstance(w, BigButton) and not w.disabled]
+        return [*texts, self.main_text] if self.main_text else texts
 
     def tap_main(self) -> None:
         """The fixed bar's button: the moment's main action."""

@@ -14,6 +14,7 @@ swipes fired the button, and a tap on a gliding list was sent to whatever was un
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kivy.clock import Clock
@@ -89,6 +90,39 @@ class TableScroll(ScrollView):
         self._stopped_at = -SETTLE
         self._from_top = 0.0  # pixels of content scrolled past the top edge
         self.fbind("scroll_y", self._note_place)
+        self._fingers: set[Any] = set()  # touches that went down on this list, not lifted
+        self._waiting: dict[str, Callable[[], None]] = {}  # re-layouts held back
+        self._flush = Clock.create_trigger(self._run_waiting, 0.05)
+
+    def busy(self) -> bool:
+        """A finger is on the list, or the list is moving or has just stopped."""
+        return bool(self._fingers) or self.unsettled()
+
+    def when_still(self, key: str, relayout: Callable[[], None]) -> None:
+        """Run `relayout` now, or once no finger is on the list and it has settled: buttons
+        never move under a finger. A newer re-layout under the same `key` replaces one
+        still waiting."""
+        if not self.busy() and not self._waiting:
+            relayout()
+            return
+        self._waiting[key] = relayout
+        self._flush()
+
+    @property
+    def waiting(self) -> bool:
+        """A re-layout is held back until the list is still."""
+        return bool(self._waiting)
+
+    def _run_waiting(self, *_args: Any) -> None:
+        if self.busy():
+            self._flush()
+            return
+        waiting, self._waiting = self._waiting, {}
+        for relayout in waiting.values():
+            relayout()
+
+    def _lifted(self, _window: Any, touch: Any) -> None:
+        self._fingers.discard(touch.uid)
 
     def add_widget(self, widget: Widget, *args: Any, **kwargs: Any) -> None:
         super().add_widget(widget, *args, **kwargs)
@@ -124,6 +158,13 @@ class TableScroll(ScrollView):
         return Clock.get_time() - self._stopped_at < self.settle
 
     def on_touch_down(self, touch: Any) -> bool:
+        if self.collide_point(*touch.pos) and not touch.is_mouse_scrolling:
+            if not self._fingers:
+                from kivy.core.window import Window
+
+                Window.funbind("on_touch_up", self._lifted)
+                Window.fbind("on_touch_up", self._lifted)
+            self._fingers.add(touch.uid)
         unsettled = self.collide_point(*touch.pos) and self.unsettled()
         taken = bool(super().on_touch_down(touch))
         state = touch.ud.get(self._get_uid())
@@ -136,6 +177,12 @@ class TableScroll(ScrollView):
         if isinstance(state, dict) and state.get("mode") == "scroll" and self._touch is touch:
             self._stopped_at = Clock.get_time()
         return bool(super().on_touch_up(touch))
+
+    def bring_into_view(self, widget: Widget) -> None:
+        """Scroll just enough for `widget` (a row of this list) to be seen whole: the seat
+        list follows the active player (Kivy's scroll_to, once the layout is done)."""
+        if widget.parent is not None:
+            self.scroll_to(widget, padding=4, animate=False)
 
     def adopt(self, touch: Any, window_pos: tuple[float, float]) -> None:
         """Take over a touch a button let go of: from here on it scrolls this list."""
