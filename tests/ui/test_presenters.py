@@ -101,6 +101,19 @@ def match_of(*joins: str) -> Match:
     return match
 
 
+def test_the_flight_order_leaves_a_destroyed_ship_out() -> None:
+    ship = {"location": "space", "velocity": 4, "maneuverability": 2, "energy": 3,
+            "max_energy": 5, "location_name": "in space", "where": ""}
+    view = {"round": 1, "flight_order": ["TRNS1", "SHLD1"], "seats": [
+        {"seat": "Xichang", "score": 0, "ships": [{**ship, "card": "TRNS1"}]},
+        {"seat": "Baikonur", "score": 0, "ships": [
+            {**ship, "card": "SHLD1", "location": "destroyed", "velocity": 0}]}]}
+    text = dashboard("Exploration", view).order_text
+    assert text == "Flight order: TRNS1 (velocity 4, maneuverability 2)"
+    view["seats"][0]["ships"][0]["location"] = "destroyed"
+    assert dashboard("Exploration", view).order_text == ""
+
+
 def declared_form(kind: str):
     """A game's empty new-game form, as the app's runner builds it."""
     definition = game(kind)

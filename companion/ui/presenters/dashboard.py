@@ -119,9 +119,11 @@ def _order(view: Mapping[str, Any]) -> str:
         if ship is None:
             parts.append(card)
             continue
+        if ship.get("location") == "destroyed":
+            continue  # a destroyed ship flies no more (as the Order tab shows)
         parts.append(f"{card} (velocity {ship.get('velocity')}, "
                      f"maneuverability {ship.get('maneuverability')})")
-    return "Flight order: " + ", then ".join(parts)
+    return "Flight order: " + ", then ".join(parts) if parts else ""
 
 
 def _decks(view: Mapping[str, Any]) -> str:
