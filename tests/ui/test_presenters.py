@@ -124,6 +124,15 @@ def test_the_flight_order_leaves_a_destroyed_ship_out() -> None:
     assert dashboard("Exploration", view).order_text == ""
 
 
+def test_the_technology_track_and_the_technology_score_read_apart() -> None:
+    view = {"round": 2, "seats": [{"seat": "Xichang", "credits": 9, "command": 1,
+                                   "technology": 2, "frags": 0, "score": 3,
+                                   "score_breakdown": {"technology": 3}}]}
+    row = dashboard("Exploration", view).seats[0]
+    assert row.counters == "9 credits · 1 command · 2 technology points · 0 frags"
+    assert row.sources == "technology +3"
+
+
 def declared_form(kind: str):
     """A game's empty new-game form, as the app's runner builds it."""
     definition = game(kind)

@@ -10,8 +10,10 @@ from companion.colours import seat_colour, seat_place
 from companion.core.words import counted
 
 #: Seat counters shown on the dashboard when a game's view has them, with their words.
-COUNTERS = (("credits", "credits"), ("command", "command"), ("technology", "technology"),
-            ("frags", "frags"))
+#: A seat's counters on its row. The technology track is said "technology points", as the
+#: table view says it: plain "technology" is the score category ("technology +3").
+COUNTERS = (("credits", "credits"), ("command", "command"),
+            ("technology", "technology points"), ("frags", "frags"))
 
 
 @dataclass(frozen=True)
