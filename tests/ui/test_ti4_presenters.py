@@ -126,6 +126,21 @@ def test_a_purge_for_a_relic_is_offered_once_three_fragments_of_a_type_are_held(
                                           "relic Alice")
 
 
+def test_the_relics_panel_offers_each_set_a_seat_may_purge(session) -> None:
+    from companion.ui.table import prompt_data
+
+    run(session, "take P76A P76C P76B for Alice", "draw industrial", "resolve",
+        "draw hazardous", "resolve", "draw industrial", "resolve",
+        "take Abyz Fria", "draw hazardous", "resolve", "draw hazardous", "resolve",
+        "take Lodor", "scan TI/C12", "resolve")
+    purges = ti4.relic_actions(prompt_data(TableAPI(session), after="relic"))
+    assert [p.value for p in purges] == ["relic Alice"]  # one set: C12 fits none
+    run(session, "frontier 41 with Probe", "scan TI/F12", "resolve")
+    purges = ti4.relic_actions(prompt_data(TableAPI(session), after="relic"))
+    assert [p.value for p in purges] == ["relic Alice H15,H18,H19", "relic Alice H15,H18,F12"]
+    assert purges[1].label.startswith("Alice purges three fragments for a relic: ")
+
+
 def test_a_seat_with_one_planet_reads_1_planet() -> None:
     view = {"seats": [{"seat": "Bob", "planets": [
         {"name": "Jord", "id": "P1", "resources": 4, "influence": 2, "traits": [],

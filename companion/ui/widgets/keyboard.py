@@ -5,6 +5,11 @@ only a touchscreen must never be stuck at the first name; a plugged-in keyboard 
 types too). Kivy's own keyboard does the typing; this class only sizes it for fingers,
 keeps the field above it (the screen is lifted while it is up), keeps the field focused
 while keys are tapped, and capitalises the first letter of each word, as phones do.
+
+The shift key works as on a phone: one tap gives a capital for the next letter only (or,
+when capitals are on, small letters), and it lights up while capitals are on. Once the
+player has tapped it, the automatic capital stays out of the way until the next word: a
+backspace to an empty field does not turn capitals back on under the player's finger.
 """
 
 from __future__ import annotations
@@ -13,8 +18,11 @@ from pathlib import Path
 from typing import Any
 
 from kivy.app import App
+from kivy.clock import Clock
+from kivy.graphics import Color, Rectangle
 from kivy.metrics import dp, sp
 from kivy.uix.behaviors import FocusBehavior
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.vkeyboard import VKeyboard
 
 from companion.ui import theme
@@ -47,6 +55,30 @@ def starts_word(text: str) -> bool:
     return not text or text[-1] == " "
 
 
+def _scroll_into_list(field: Any) -> float:
+    """Scroll the list holding `field` so that all of it is inside the list's view (not
+    behind a bar below or above the list); how far up the field moved, in pixels."""
+    scroll = next((p for p in _ancestors(field) if isinstance(p, ScrollView)), None)
+    if scroll is None or not scroll.children:
+        return 0.0
+    spare = scroll.children[0].height - scroll.height
+    if spare <= 0:
+        return 0.0
+    bottom = field.to_window(field.x, field.y)[1]
+    low, high = scroll.to_window(scroll.x, scroll.y)[1], scroll.to_window(0, scroll.top)[1]
+    move = low - bottom if bottom < low else min(0.0, high - (bottom + field.height))
+    before = scroll.scroll_y
+    scroll.scroll_y = min(1.0, max(0.0, before - move / spare))
+    return float((before - scroll.scroll_y) * spare)
+
+
+def _ancestors(widget: Any) -> Any:
+    parent = widget.parent
+    while parent is not None and parent is not parent.parent:
+        yield parent
+        parent = parent.parent
+
+
 class TableKeyboard(VKeyboard):
     """The docked keyboard the window opens for every focused text field."""
 
@@ -59,6 +91,8 @@ class TableKeyboard(VKeyboard):
         kwargs.setdefault("key_background_color", theme.BUTTON)
         super().__init__(**kwargs)
         self._lifted: Any = None
+        #: The player has set capitals by the shift key in this word: no automatic capital.
+        self._by_hand = False
 
     # ---- place -----------------------------------------------------------------------------
     def setup_mode_dock(self, *_args: Any) -> None:
@@ -74,6 +108,7 @@ class TableKeyboard(VKeyboard):
         window.unbind(on_resize=self._update_dock_mode)
         window.bind(on_resize=self._update_dock_mode)
         self._lift()
+        self._by_hand = False  # a field (newly) opened: capitals are the app's again
         self._set_capitals(starts_word(self._target_text()))
 
     def _update_dock_mode(self, window: Any, *_args: Any) -> None:
@@ -83,20 +118,37 @@ class TableKeyboard(VKeyboard):
 
     def on_parent(self, _widget: Any, parent: Any) -> None:
         if parent is None:
+            # Kivy takes the keyboard off and puts it back when another field is tapped:
+            # the screen drops only if it is still off at the next frame.
+            Clock.schedule_once(self._drop_if_closed)
+
+    def _drop_if_closed(self, *_args: Any) -> None:
+        if self.parent is None:
             self._drop()
 
     def _lift(self) -> None:
-        """Lift the app's screens so that the field sits just above the keyboard."""
+        """Show the whole field just above the keyboard: scroll its list to it, then lift
+        the app's screens, no more than needed. A field already in view (another name
+        tapped while typing) moves nothing: the layout never jumps under the finger."""
         root = App.get_running_app().root if App.get_running_app() else None
         target = self.target
-        if root is None or target is None or target.get_root_window() is None:
+        window = self.get_parent_window()
+        if root is None or target is None or target.get_root_window() is None or window is None:
             return
-        self._drop()
+        lift = self._lifted[1] if self._lifted is not None and self._lifted[0] is root else 0.0
         # Where the field sits with nothing lifted: the screen follows the root only at
         # its next layout, so the lift still on screen is the screen's own offset.
         screen = getattr(root, "current_screen", None) or root
-        field_y = target.to_window(target.x, target.y)[1] - screen.y
-        lift = self.top + dp(GAP_DP) - field_y
+        field_y = target.to_window(target.x, target.y)[1] - screen.y + _scroll_into_list(target)
+        lowest, highest = self.top + dp(GAP_DP), window.height - target.height
+        if field_y + lift < lowest:
+            lift = lowest - field_y
+        elif field_y + lift > highest:
+            lift = max(0.0, highest - field_y)
+        self._lift_to(root, lift)
+
+    def _lift_to(self, root: Any, lift: float) -> None:
+        self._drop()
         if lift > 0:
             root.y += lift
             self._lifted = (root, lift)
@@ -117,8 +169,17 @@ class TableKeyboard(VKeyboard):
     def process_key_up(self, touch: Any) -> None:
         pressed = touch.ud.get(self.uid, {}).get("key")
         super().process_key_up(touch)
-        if pressed is not None and pressed[0][2] != "capslock":
+        if pressed is None:
+            return
+        special = pressed[0][2]
+        if special == "capslock":
+            self._by_hand = True
+            self.refresh_active_keys_layer()
+        elif special == "spacebar" or not self._by_hand:
+            self._by_hand = False  # a new word: its first letter is a capital again
             self._set_capitals(starts_word(self._target_text()))
+        elif special != "backspace":
+            self._set_capitals(False)  # the shift key's capital was for one letter
 
     def _target_text(self) -> str:
         return str(getattr(self.target, "text", "") or "")
@@ -134,3 +195,22 @@ class TableKeyboard(VKeyboard):
             self.active_keys.pop(-1, None)
         if f"LINE_{ROWS}" in self.layout_geometry:  # else drawn with the keys, once laid out
             self.refresh_active_keys_layer()
+
+    def refresh_active_keys_layer(self) -> None:
+        """Keys held down as Kivy draws them; the shift key lit while capitals are on."""
+        super().refresh_active_keys_layer()
+        line = self.layout_geometry.get(f"LINE_{SHIFT_KEY[0]}")
+        if not line or not getattr(self, "have_capslock", False):
+            return
+        (x, y), (w, h) = line[SHIFT_KEY[1]]
+        with self.active_keys_layer:
+            Color(*theme.ACCENT)
+            Rectangle(pos=(x, y), size=(w, h))
+
+    def draw_keys(self) -> None:
+        """Kivy's keys; the lit shift key's arrow dark, to read on the light key."""
+        super().draw_keys()
+        dark = bool(getattr(self, "have_capslock", False))
+        for label in self.children:
+            if label.text == "\u21e7":
+                label.color = theme.BACKGROUND if dark else theme.TEXT
