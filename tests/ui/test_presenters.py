@@ -65,8 +65,83 @@ def test_seat_colours_follow_a_ti4_players_chosen_colour() -> None:
     for line in ("player Alice red", "player Bob blue", "player Carol green", "setup"):
         assert match.execute(line).ok
     data = dashboard("TI4", view_of(match))
-    assert [r.colour for r in data.seats] == ["#D55E00", "#0072B2", "#009E73"]
+    assert [r.colour for r in data.seats] == ["#D62728", "#0072B2", "#009E73"]
     assert "0 planets" in data.seats[0].counters
+
+
+def test_each_picked_plastic_colour_is_shown_as_itself_and_apart_from_the_others() -> None:
+    from companion.colours import hex_rgba, seat_colour
+    from companion.games.ti4.form import COLOURS
+
+    shown = {name: hex_rgba(seat_colour(0, name)) for name in COLOURS}
+    red, green, blue, _ = shown["red"]
+    assert red > 0.8 and green < 0.25 and blue < 0.25  # red, not vermillion orange
+    assert len(set(shown.values())) == len(COLOURS)  # no two picks drawn alike
+    assert max(shown["black"][:3]) < 0.2
+
+
+def test_a_seat_row_shows_the_counters_the_game_declares_trade_goods_too() -> None:
+    match = Match(game("ti4").rules, load_catalog("ti4"), 1)
+    for line in ("player Alice red", "player Bob blue", "setup", "take P76A",
+                 "scan TI/I01", "resolve convert", "adjust Alice trade_goods +2 traded"):
+        assert match.execute(line).ok, line
+    counters = dashboard("TI4", view_of(match)).seats[0].counters
+    assert counters == ("1 planet · 1 resource · 1 influence · 0 relic fragments · "
+                        "0 relics · 2 trade goods")
+
+
+def test_a_spaceport_keeps_its_colour_whoever_else_sits(tmp_path: Path) -> None:
+    """Baikonur is the second seat of one game and the first of another: the same badge,
+    ships and final colour on the touchscreen, and the same on the phones' page."""
+    from companion.phones.pages import page_of
+    from companion.ui.presenters.final import final_view
+    from companion.ui.presenters.ships import seat_ships
+
+    def colours(*joins: str) -> tuple[dict[str, str], ...]:
+        match = match_of(*joins)
+        view = view_of(match)
+        return ({r.seat: r.colour for r in dashboard("Exploration", view).seats},
+                {r.seat: r.colour for r in seat_ships(view)},
+                {r.seat: r.colour for r in final_view(view).seats},
+                page_of(match)["colours"])
+
+    first = colours("join Xichang Ana", "join Baikonur Ben")
+    second = colours("join Baikonur Ben", "join Kourou Cy")
+    for one, other in zip(first, second, strict=True):
+        assert one["Baikonur"] == other["Baikonur"]
+        assert len(set(other.values())) == 2  # still told apart within a game
+    assert first[0]["Baikonur"] != first[0]["Xichang"]
+    assert [row["seat_index"] for row in page_of(match_of("join Kourou Cy"))["table"]["seats"]] \
+        == [3]
+
+
+def match_of(*joins: str) -> Match:
+    match = Match(game("xp").rules, load_catalog("xp"), 1)
+    for line in ("length 8", *joins):
+        assert match.execute(line).ok
+    return match
+
+
+def test_the_flight_order_leaves_a_destroyed_ship_out() -> None:
+    ship = {"location": "space", "velocity": 4, "maneuverability": 2, "energy": 3,
+            "max_energy": 5, "location_name": "in space", "where": ""}
+    view = {"round": 1, "flight_order": ["TRNS1", "SHLD1"], "seats": [
+        {"seat": "Xichang", "score": 0, "ships": [{**ship, "card": "TRNS1"}]},
+        {"seat": "Baikonur", "score": 0, "ships": [
+            {**ship, "card": "SHLD1", "location": "destroyed", "velocity": 0}]}]}
+    text = dashboard("Exploration", view).order_text
+    assert text == "Flight order: TRNS1 (velocity 4, maneuverability 2)"
+    view["seats"][0]["ships"][0]["location"] = "destroyed"
+    assert dashboard("Exploration", view).order_text == ""
+
+
+def test_the_technology_track_and_the_technology_score_read_apart() -> None:
+    view = {"round": 2, "seats": [{"seat": "Xichang", "credits": 9, "command": 1,
+                                   "technology": 2, "frags": 0, "score": 3,
+                                   "score_breakdown": {"technology": 3}}]}
+    row = dashboard("Exploration", view).seats[0]
+    assert row.counters == "9 credits · 1 command · 2 technology points · 0 frags"
+    assert row.sources == "technology +3"
 
 
 def declared_form(kind: str):

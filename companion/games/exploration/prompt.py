@@ -131,11 +131,15 @@ def _expand_pick(state: XpState, catalog: Catalog, words: Sequence[str],
 
 
 def _pick(catalog: Catalog, card_id: str, held: set[str], physical: bool) -> Choice:
+    """A ship to pick, with the two numbers a drafter compares (the flight order's keys)."""
     card = catalog.card(card_id)
+    kind = xc.ship_type(catalog, str(card.attrs["type"]))
+    numbers = f"velocity {kind.velocity}, maneuverability {kind.maneuverability}"
     if physical and card.attrs["type"] in held:
-        return Choice(f"{card.name} ({card_id}), the pack held no other type", DRAFT,
-                      command=f"pick {card_id} anyway", cost="free")
-    return Choice(f"{card.name} ({card_id})", DRAFT, command=f"pick {card_id}", cost="free")
+        return Choice(f"{card.name} ({card_id}), the pack held no other type: {numbers}",
+                      DRAFT, command=f"pick {card_id} anyway", cost="free")
+    return Choice(f"{card.name} ({card_id}): {numbers}", DRAFT, command=f"pick {card_id}",
+                  cost="free")
 
 
 def _expand_bonus(state: XpState, catalog: Catalog, words: Sequence[str],
@@ -153,7 +157,7 @@ def _preparation_choices(state: XpState, catalog: Catalog) -> list[Choice]:
         return []
     choices = [Choice(str(action["name"]), TECH, command=f"tech {effect}")
                for effect, action in xc.tech_actions(catalog).items()]
-    choices += _ship_choices(state, seat)
+    choices += _ship_choices(state, catalog, seat)
     for card_id in state.table.cards_in(piles.area_zone(seat)):
         card = catalog.card(card_id)
         if card.deck != "development":
@@ -173,11 +177,13 @@ def _preparation_choices(state: XpState, catalog: Catalog) -> list[Choice]:
                                       cost="free", main=True)]
 
 
-def _ship_choices(state: XpState, seat: str) -> list[Choice]:
+def _ship_choices(state: XpState, catalog: Catalog, seat: str) -> list[Choice]:
     choices = []
     for ship in state.ships_of(seat):
-        if ship.location == "hand":
-            choices.append(Choice(f"Deploy {ship.card}", SHIPS, command=f"deploy {ship.card}"))
+        if ship.location == "hand":  # its type named: the code alone says little at first
+            name = xc.ship_type(catalog, ship.ship_type).name
+            choices.append(Choice(f"Deploy {ship.card} ({name})", SHIPS,
+                                  command=f"deploy {ship.card}"))
         elif ship.is_deployed and not ship.selected:
             spent = " (0 energy: it cannot act until its energy is recovered)" \
                 if ship.energy <= 0 else ""

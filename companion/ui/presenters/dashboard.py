@@ -6,12 +6,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.colours import seat_colour
+from companion.colours import seat_colour, seat_place
 from companion.core.words import counted
 
 #: Seat counters shown on the dashboard when a game's view has them, with their words.
-COUNTERS = (("credits", "credits"), ("command", "command"), ("technology", "technology"),
-            ("frags", "frags"))
+#: A seat's counters on its row. The technology track is said "technology points", as the
+#: table view says it: plain "technology" is the score category ("technology +3").
+COUNTERS = (("credits", "credits"), ("command", "command"),
+            ("technology", "technology points"), ("frags", "frags"))
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,9 @@ def _sources(seat: Mapping[str, Any]) -> str:
 
 
 def _counters(seat: Mapping[str, Any]) -> str:
+    declared = seat.get("counters")
+    if isinstance(declared, list) and declared:  # the game says its counters itself
+        return " · ".join(str(c["text"]) for c in declared)
     parts = [f"{seat[key]} {word}" for key, word in COUNTERS if key in seat]
     if "planets" in seat:
         planets = seat["planets"]
@@ -119,9 +124,11 @@ def _order(view: Mapping[str, Any]) -> str:
         if ship is None:
             parts.append(card)
             continue
+        if ship.get("location") == "destroyed":
+            continue  # a destroyed ship flies no more (as the Order tab shows)
         parts.append(f"{card} (velocity {ship.get('velocity')}, "
                      f"maneuverability {ship.get('maneuverability')})")
-    return "Flight order: " + ", then ".join(parts)
+    return "Flight order: " + ", then ".join(parts) if parts else ""
 
 
 def _decks(view: Mapping[str, Any]) -> str:
@@ -148,7 +155,8 @@ def dashboard(title: str, view: Mapping[str, Any],
         score = seat.get("score")
         seats.append(SeatRow(
             seat=name, player=str(seat.get("player") or ""),
-            initial=name[:1].upper(), colour=seat_colour(index, seat.get("color")),
+            initial=name[:1].upper(),
+            colour=seat_colour(seat_place(seat, index), seat.get("color")),
             score="" if score is None else str(score),
             delta=_delta(name, score, before or {}), sources=_sources(seat),
             counters=_counters(seat), detail=_detail(seat), active=name == active))

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.colours import seat_colour
+from companion.colours import seat_colour, seat_place
 
 
 @dataclass(frozen=True)
@@ -20,7 +20,7 @@ class TrapRow:
 
 def trap_rows(view: Mapping[str, Any]) -> tuple[TrapRow, ...]:
     """'T1 · Xichang's trap · a hazard space', with its count in big digits."""
-    colours = {s["seat"]: seat_colour(i, s.get("color"))
+    colours = {s["seat"]: seat_colour(seat_place(s, i), s.get("color"))
                for i, s in enumerate(view.get("seats", []))}
     rows = []
     for trap in view.get("traps") or []:
@@ -30,3 +30,14 @@ def trap_rows(view: Mapping[str, Any]) -> tuple[TrapRow, ...]:
         rows.append(TrapRow(str(trap["trap_id"]), owner, colours.get(owner, "#BBBBBB"),
                             str(trap["count"]), text))
     return tuple(rows)
+
+
+def traps_note(view: Mapping[str, Any]) -> str:
+    """The rule the game's own Traps panel states (the table view's note: passing lowers
+    the count, ending a move on a trap sets it off at any count), else "No trap on the
+    map." when there is none."""
+    for panel in (view.get("table") or {}).get("panels") or []:
+        if panel.get("id") == "traps":
+            notes = [r["text"] for r in panel.get("rows") or [] if r.get("kind") == "note"]
+            return notes[0] if notes else str(panel.get("empty") or "")
+    return ""
