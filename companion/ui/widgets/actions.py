@@ -5,6 +5,7 @@ the screen's `on_command`, `on_partial`, `on_back` with what was chosen."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -143,7 +144,7 @@ class ActionsPanel(BoxLayout):
         box.add_widget(Text(text=item.label))
         for option in item.options:
             text = f"{option.label}\n{option.detail}" if option.detail else option.label
-            box.add_widget(self._big(text, lambda o=option: self._chosen(item, o)))
+            box.add_widget(self._big(text, partial(self._chosen, item, option)))
         box.add_widget(self._big("Cancel", self._build, "quiet"))
 
     def _chosen(self, item: ActionItem, option: Any) -> None:
