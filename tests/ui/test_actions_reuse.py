@@ -59,3 +59,20 @@ def test_a_finger_on_a_button_when_the_list_changes_keeps_its_action(make_driver
     # taken off, not dressed up as another one.
     assert "run Deploy" not in sent and set(sent) <= {"run End turn"}
     assert driver.button("Deploy", exact=True) is not button
+
+
+def test_a_choice_shown_on_reused_buttons_runs_the_option_tapped(make_driver) -> None:
+    from companion.ui.presenters.actions import InputOption
+
+    driver, panel, sent = _panel(make_driver)
+    options = (InputOption("commodity", "A commodity"), InputOption("card", "The card"))
+    pick = ActionItem("Local Fabricators", "input", "resolve {}", True, "", "free",
+                      input_kind="choice", options=options)
+    panel.show(ActionsView("", "", (ActionGroup("", (pick,)),), (), ()))
+    driver.pump(2)
+    driver.tap("Local Fabricators", settle=False, exact=True)
+    driver.pump(2)
+    assert driver.shown("A commodity") and driver.shown("The card")
+    driver.tap("The card", settle=False, exact=True)
+    driver.pump(2)
+    assert sent == ["resolve card"]
