@@ -181,6 +181,17 @@ def set_aside_and_start(db: Path) -> str:
             "games back.")
 
 
+def restore_instead(db: Path, name: str) -> str:
+    """For a file that cannot be used: keep whatever is at `db` aside, then put the backup
+    in its place (restore_backup alone would try to read the file it replaces)."""
+    _check_backup(_find_backup(db, name))  # nothing is moved for a backup that is no good
+    aside = set_aside_by_hand(db)
+    restored = restore_backup(db, name)
+    if aside is None:
+        return restored
+    return f"{restored[:-1]}; what was there was kept as {aside.name}."
+
+
 # ---- the `companion recover` command ------------------------------------------------
 def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--from", dest="kept", metavar="KEPT",

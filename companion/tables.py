@@ -17,7 +17,13 @@ from typing import Any
 from companion.api import TableAPI
 from companion.core.errors import CompanionError
 from companion.games.registry import game
-from companion.recovery import recover_from, recover_game, restore_backup
+from companion.recovery import (
+    recover_from,
+    recover_game,
+    restore_backup,
+    restore_instead,
+    set_aside_and_start,
+)
 from companion.session import load_match, open_session
 from companion.store.backups import backups_of
 from companion.store.errors import StoreError
@@ -76,9 +82,10 @@ class Tables:
             return tuple(SavedGame.of(info, _view_of(journal, info, open_game))
                          for info in journal.games())
 
-    def last_game(self) -> LastGame:
+    def last_game(self, kind: str | None = None) -> LastGame:
+        """The game played last (of `kind`, a game's id, when given)."""
         with self._journal() as (journal, notice):
-            return LastGame(journal.last_game(), notice)
+            return LastGame(journal.last_game(kind), notice)
 
     def open(self, game_id: str | None = None) -> TableAPI:
         """The named saved game (else the one played last), open until `close()`."""
@@ -104,6 +111,14 @@ class Tables:
     def restore(self, backup: str) -> str:
         """Put the named backup in place of the file (the file it replaces is kept)."""
         return restore_backup(self.db, backup)
+
+    def restore_instead(self, backup: str) -> str:
+        """Put the named backup in place of a file that cannot be used (kept aside first)."""
+        return restore_instead(self.db, backup)
+
+    def set_aside(self) -> str:
+        """Keep whatever is at the path aside and start a new saved-games file."""
+        return set_aside_and_start(self.db)
 
 
 def _view_of(journal: Journal, info: GameInfo, open_game: TableAPI | None) -> dict[str, Any]:

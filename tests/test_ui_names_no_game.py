@@ -42,6 +42,9 @@ KNOWN: dict[str, set[str]] = {
     "presenters/order.py": {"Rigel I", "Rigel II", "Rigel III", "ti4"},
     "screens/order.py": {"ti4"},
     "presenters/traps.py": {"Xichang"},
+    # The way out of an unusable saved-games file, 'Recover from a backup' (issue 23): the
+    # verb the player asks for, the same word as a card's name.
+    "screens/start.py": {"Recover"},
     # The button styles' colour map ('primary': GOOD): a style, the same word as a deck.
     "widgets/widgets.kv": {"primary"},
 }

@@ -21,7 +21,17 @@ class StoreConflictError(StoreError):
     """Another companion saved a step of this game first; reload and try again."""
 
 
-class NotOursError(StoreError):
+class DeadEndError(StoreError):
+    """A file that cannot be used as it is, and that the companion may not change alone:
+    the player chooses a way out (keep it aside and start fresh, or restore a backup).
+    `plain` is the sentence without the command line's advice, for a touchscreen."""
+
+    def __init__(self, message: str, plain: str | None = None) -> None:
+        super().__init__(message)
+        self.plain = plain or message
+
+
+class NotOursError(DeadEndError):
     """A path that is not a saved-games file of ours: refused and left untouched."""
 
 

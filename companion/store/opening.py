@@ -22,7 +22,14 @@ from typing import Literal
 from companion.core.errors import DamageError
 from companion.store.checks import is_small, set_aside_stray_wal, was_left_open
 from companion.store.creating import create_whole, remove_leftovers
-from companion.store.errors import NotOursError, StoreError, is_damage, is_full, translate
+from companion.store.errors import (
+    DeadEndError,
+    NotOursError,
+    StoreError,
+    is_damage,
+    is_full,
+    translate,
+)
 from companion.store.heads import folder_lock
 from companion.store.journal import Journal, file_identity
 from companion.store.names import PARTS, free_name, move_no_replace
@@ -94,6 +101,8 @@ def _open_read_only(path: Path) -> Journal:
     why = _read_only_why(target, os.stat(target).st_mode) or "its permissions"
     try:
         return Journal(path, read_only=why)
+    except SchemaTooNewError as exc:
+        raise DeadEndError(f"{exc} Or: {WAYS_OUT}.", plain=str(exc)) from exc
     except sqlite3.Error as exc:
         raise _open_error(path, exc) from exc
 
@@ -107,7 +116,7 @@ def _open_checked(path: Path, full_check: bool) -> Journal:
     try:
         journal = Journal(path)
     except SchemaTooNewError as exc:
-        raise StoreError(f"{exc} Or: {WAYS_OUT}.") from exc
+        raise DeadEndError(f"{exc} Or: {WAYS_OUT}.", plain=str(exc)) from exc
     except sqlite3.Error as exc:
         raise _open_error(path, exc) from exc
     try:
@@ -219,8 +228,9 @@ def _bad_header(header: bytes) -> bool:
 def _not_ours(path: Path, what: str, hint: str = "", set_aside: bool = False) -> NotOursError:
     way = f"{WAYS_OUT}, or give --db another file name" if set_aside else \
         f"{hint}give --db another file name"
-    return NotOursError(f"{path} is not a saved-games file of the companion (it is {what}); "
-                        f"it was left untouched: {way}.")
+    plain = f"{path} is not a saved-games file of the companion (it is {what}); it was left " \
+        "untouched."
+    return NotOursError(f"{plain[:-1]}: {way}.", plain=plain)
 
 
 # ---- setting aside -------------------------------------------------------------------

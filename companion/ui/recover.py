@@ -26,6 +26,7 @@ class RecoveryOffer:
     kept: str | None = None
     game_id: str | None = None
     backup: str | None = None
+    dead_end: bool = False  # the file cannot be used: keep it aside, or a backup instead
 
     @property
     def can_copy(self) -> bool:
@@ -50,7 +51,7 @@ def on_screen(sentence: str) -> str:
     >>> on_screen("No saved game can be read from x; restore a backup with --restore instead.")
     'No saved game can be read from x; restore a backup instead.'
     """
-    sentence = sentence.split(" Backups you could restore")[0]
+    sentence = sentence.split(" Backups you could restore")[0].split(" `companion recover")[0]
     return sentence.replace(" with --restore", "")
 
 
@@ -60,20 +61,23 @@ def newest_kept(db: Path) -> Path | None:
     return kept[-1] if kept else None
 
 
-def offer(tables: Tables, message: str, set_aside: bool) -> RecoveryOffer:
-    """The offer for a damage reported in `message` (runner thread: it reads the folder)."""
+def offer(tables: Tables, message: str, kind: str) -> RecoveryOffer:
+    """The offer for a damage reported in `message`, of a reply's `kind` ("damaged", "set
+    aside" or "dead end"; runner thread: it reads the folder)."""
     backups = tables.backups()
     backup = backups[-1] if backups else None
-    if set_aside:
+    if kind == "dead end":
+        return RecoveryOffer(message, backup=backup, dead_end=True)
+    if kind == "set aside":
         kept = newest_kept(tables.db)
         return RecoveryOffer(message, kept=str(kept) if kept else None, backup=backup)
     game_id = tables.last_game().game_id
     return RecoveryOffer(damage_sentence(message), game_id=game_id, backup=backup)
 
 
-def offer_job(message: str, set_aside: bool) -> Job:
+def offer_job(message: str, kind: str) -> Job:
     def job(runner: CommandRunner) -> Reply:
-        return Reply(True, "", None, "info", offer(runner.tables, message, set_aside))
+        return Reply(True, "", None, "info", offer(runner.tables, message, kind))
     return job
 
 
@@ -105,6 +109,20 @@ def restore_job(found: RecoveryOffer) -> Job:
     def job(runner: CommandRunner) -> Reply:
         assert found.backup is not None
         runner.hold_none()  # a restore replaces the file under the open game
-        sentence = runner.tables.restore(found.backup)
-        return Reply(True, sentence, None, "info", runner.tables.last_game().game_id)
+        tables = runner.tables
+        try:
+            sentence = (tables.restore_instead(found.backup) if found.dead_end
+                        else tables.restore(found.backup))
+        except CompanionError as exc:
+            return Reply(False, on_screen(str(exc)), None, "refused")
+        return Reply(True, sentence, None, "info", tables.last_game().game_id)
+    return job
+
+
+def aside_job() -> Job:
+    """Keep the file that cannot be used aside and start a new one (`value`: None, there
+    is no game to open yet)."""
+    def job(runner: CommandRunner) -> Reply:
+        runner.hold_none()
+        return Reply(True, on_screen(runner.tables.set_aside()), None, "info")
     return job

@@ -59,7 +59,9 @@ def _walks() -> Iterator[tuple[str, Callable[..., Any], Callable[[Path], None] |
     from companion.ui.devtools.gallery_board import (
         damaged_file,
         finished_game,
+        newer_file,
         play_board_gallery,
+        play_dead_end_gallery,
         play_final_gallery,
         play_recover_gallery,
         scored_game,
@@ -71,6 +73,7 @@ def _walks() -> Iterator[tuple[str, Callable[..., Any], Callable[[Path], None] |
     yield "board", play_board_gallery, scored_game
     yield "final", play_final_gallery, finished_game
     yield "recover", play_recover_gallery, damaged_file
+    yield "dead end", play_dead_end_gallery, newer_file
 
 
 @pytest.mark.parametrize("walk_name", [name for name, _walk, _prepare in _walks()])

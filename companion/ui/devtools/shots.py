@@ -37,7 +37,9 @@ def _shoot(folder: Path, size: str) -> int:
         from companion.ui.devtools.gallery_board import (
             damaged_file,
             finished_game,
+            newer_file,
             play_board_gallery,
+            play_dead_end_gallery,
             play_final_gallery,
             play_recover_gallery,
             scored_game,
@@ -49,7 +51,8 @@ def _shoot(folder: Path, size: str) -> int:
                                   (play_ti4_gallery, "ti4.db", None),
                                   (play_board_gallery, "board.db", scored_game),
                                   (play_final_gallery, "final.db", finished_game),
-                                  (play_recover_gallery, "damaged.db", damaged_file)):
+                                  (play_recover_gallery, "damaged.db", damaged_file),
+                                  (play_dead_end_gallery, "newer.db", newer_file)):
             if prepare is not None:
                 prepare(Path(tmp) / db)
             driver = AppDriver(CompanionApp(AppOptions(db=Path(tmp) / db, seed=2047)))
