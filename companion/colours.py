@@ -5,6 +5,9 @@ Shared by every screen that draws seats: the touchscreen and the phones' page.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 Rgba = tuple[float, float, float, float]
 
 
@@ -29,6 +32,14 @@ def seat_colour(index: int, named: str | None = None) -> str:
     if named and named.lower() in NAMED:
         return NAMED[named.lower()]
     return OKABE_ITO[index % len(OKABE_ITO)]
+
+
+def seat_place(row: Mapping[str, Any], index: int) -> int:
+    """Where a view's seat row takes its palette colour: its place among the game's own
+    seats (`seat_index`: a spaceport is coloured alike in every game), else its place in
+    the list (`index`)."""
+    place = row.get("seat_index")
+    return place if isinstance(place, int) else index
 
 
 def text_on(colour: str) -> Rgba:

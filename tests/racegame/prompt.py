@@ -30,11 +30,11 @@ def situation(state: RaceState, catalog: Catalog, seat: str | None) -> Situation
         return Situation(table.active, f"{table.active} plays: roll the die or draw a comet "
                                        f"card (space {position(table, table.active)} of "
                                        f"{finish}).", ("comet",),
-                         (Choice("Roll the die", RACE, command="roll d6"),))
+                         (Choice("Roll the die", RACE, command="roll d6", main=True),))
     choices = [Choice("Seat a pilot", SETUP,
                       input=InputSpec("text", "join {}", "join Pilot"))]
     if len(table.seats) >= number(catalog, "min_seats"):
-        choices.append(Choice("Start the race", SETUP, command="start"))
+        choices.append(Choice("Start the race", SETUP, command="start", main=True))
     return Situation(None, f"Pilots joining the {TITLE}.", choices=tuple(choices))
 
 

@@ -69,6 +69,38 @@ def test_seat_colours_follow_a_ti4_players_chosen_colour() -> None:
     assert "0 planets" in data.seats[0].counters
 
 
+def test_a_spaceport_keeps_its_colour_whoever_else_sits(tmp_path: Path) -> None:
+    """Baikonur is the second seat of one game and the first of another: the same badge,
+    ships and final colour on the touchscreen, and the same on the phones' page."""
+    from companion.phones.pages import page_of
+    from companion.ui.presenters.final import final_view
+    from companion.ui.presenters.ships import seat_ships
+
+    def colours(*joins: str) -> tuple[dict[str, str], ...]:
+        match = match_of(*joins)
+        view = view_of(match)
+        return ({r.seat: r.colour for r in dashboard("Exploration", view).seats},
+                {r.seat: r.colour for r in seat_ships(view)},
+                {r.seat: r.colour for r in final_view(view).seats},
+                page_of(match)["colours"])
+
+    first = colours("join Xichang Ana", "join Baikonur Ben")
+    second = colours("join Baikonur Ben", "join Kourou Cy")
+    for one, other in zip(first, second, strict=True):
+        assert one["Baikonur"] == other["Baikonur"]
+        assert len(set(other.values())) == 2  # still told apart within a game
+    assert first[0]["Baikonur"] != first[0]["Xichang"]
+    assert [row["seat_index"] for row in page_of(match_of("join Kourou Cy"))["table"]["seats"]] \
+        == [3]
+
+
+def match_of(*joins: str) -> Match:
+    match = Match(game("xp").rules, load_catalog("xp"), 1)
+    for line in ("length 8", *joins):
+        assert match.execute(line).ok
+    return match
+
+
 def declared_form(kind: str):
     """A game's empty new-game form, as the app's runner builds it."""
     definition = game(kind)

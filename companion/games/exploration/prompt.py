@@ -98,7 +98,8 @@ def _setup_choices(state: XpState, catalog: Catalog) -> list[Choice]:
         private = picker if state.draft.is_virtual else None
         choices.append(Choice(f"{picker} takes a ship from the pack", DRAFT, partial="pick",
                               cost="free", private_to=private))
-    return [*choices, Choice("Start round 1", SETUP, command="start", cost="free")]
+    return [*choices, Choice("Start round 1", SETUP, command="start", cost="free",
+                                      main=True)]
 
 
 def _expand_pick(state: XpState, catalog: Catalog, words: Sequence[str],
@@ -165,7 +166,8 @@ def _preparation_choices(state: XpState, catalog: Catalog) -> list[Choice]:
     choices += [Choice(f"Use {catalog.card(c).name} ({c})", MANEUVERS, partial=f"maneuver {c}")
                 for c in state.maneuver_row()]
     choices += flight.mission_choices(state, seat)
-    return [*choices, Choice(f"End {seat}'s preparation turn", TURN, command="done", cost="free")]
+    return [*choices, Choice(f"End {seat}'s preparation turn", TURN, command="done",
+                                      cost="free", main=True)]
 
 
 def _ship_choices(state: XpState, seat: str) -> list[Choice]:

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.colours import seat_colour
+from companion.colours import seat_colour, seat_place
 from companion.core.words import counted
 
 #: Seat counters shown on the dashboard when a game's view has them, with their words.
@@ -148,7 +148,8 @@ def dashboard(title: str, view: Mapping[str, Any],
         score = seat.get("score")
         seats.append(SeatRow(
             seat=name, player=str(seat.get("player") or ""),
-            initial=name[:1].upper(), colour=seat_colour(index, seat.get("color")),
+            initial=name[:1].upper(),
+            colour=seat_colour(seat_place(seat, index), seat.get("color")),
             score="" if score is None else str(score),
             delta=_delta(name, score, before or {}), sources=_sources(seat),
             counters=_counters(seat), detail=_detail(seat), active=name == active))

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.colours import seat_colour
+from companion.colours import seat_colour, seat_place
 from companion.core.words import counted
 
 #: The tracks of a ship in play the Ships panel corrects, with their words (the view's
@@ -130,7 +130,7 @@ def seat_ships(view: Mapping[str, Any]) -> tuple[SeatShips, ...]:
     round_ = int(view.get("round") or 0)
     return tuple(
         SeatShips(str(seat["seat"]), str(seat.get("player") or ""),
-                  seat_colour(index, seat.get("color")),
+                  seat_colour(seat_place(seat, index), seat.get("color")),
                   tuple(ship_line(s, round_) for s in seat.get("ships") or []),
                   seat_tracks(seat))
         for index, seat in enumerate(view.get("seats", [])))

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.colours import seat_colour
+from companion.colours import seat_colour, seat_place
 
 
 @dataclass(frozen=True)
@@ -20,7 +20,7 @@ class TrapRow:
 
 def trap_rows(view: Mapping[str, Any]) -> tuple[TrapRow, ...]:
     """'T1 · Xichang's trap · a hazard space', with its count in big digits."""
-    colours = {s["seat"]: seat_colour(i, s.get("color"))
+    colours = {s["seat"]: seat_colour(seat_place(s, i), s.get("color"))
                for i, s in enumerate(view.get("seats", []))}
     rows = []
     for trap in view.get("traps") or []:
