@@ -101,6 +101,28 @@ def match_of(*joins: str) -> Match:
     return match
 
 
+def test_the_flight_order_leaves_a_destroyed_ship_out() -> None:
+    ship = {"location": "space", "velocity": 4, "maneuverability": 2, "energy": 3,
+            "max_energy": 5, "location_name": "in space", "where": ""}
+    view = {"round": 1, "flight_order": ["TRNS1", "SHLD1"], "seats": [
+        {"seat": "Xichang", "score": 0, "ships": [{**ship, "card": "TRNS1"}]},
+        {"seat": "Baikonur", "score": 0, "ships": [
+            {**ship, "card": "SHLD1", "location": "destroyed", "velocity": 0}]}]}
+    text = dashboard("Exploration", view).order_text
+    assert text == "Flight order: TRNS1 (velocity 4, maneuverability 2)"
+    view["seats"][0]["ships"][0]["location"] = "destroyed"
+    assert dashboard("Exploration", view).order_text == ""
+
+
+def test_the_technology_track_and_the_technology_score_read_apart() -> None:
+    view = {"round": 2, "seats": [{"seat": "Xichang", "credits": 9, "command": 1,
+                                   "technology": 2, "frags": 0, "score": 3,
+                                   "score_breakdown": {"technology": 3}}]}
+    row = dashboard("Exploration", view).seats[0]
+    assert row.counters == "9 credits · 1 command · 2 technology points · 0 frags"
+    assert row.sources == "technology +3"
+
+
 def declared_form(kind: str):
     """A game's empty new-game form, as the app's runner builds it."""
     definition = game(kind)

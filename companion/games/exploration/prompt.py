@@ -150,7 +150,7 @@ def _preparation_choices(state: XpState, catalog: Catalog) -> list[Choice]:
         return []
     choices = [Choice(str(action["name"]), TECH, command=f"tech {effect}")
                for effect, action in xc.tech_actions(catalog).items()]
-    choices += _ship_choices(state, seat)
+    choices += _ship_choices(state, catalog, seat)
     for card_id in state.table.cards_in(piles.area_zone(seat)):
         card = catalog.card(card_id)
         if card.deck != "development":
@@ -170,11 +170,13 @@ def _preparation_choices(state: XpState, catalog: Catalog) -> list[Choice]:
                                       cost="free", main=True)]
 
 
-def _ship_choices(state: XpState, seat: str) -> list[Choice]:
+def _ship_choices(state: XpState, catalog: Catalog, seat: str) -> list[Choice]:
     choices = []
     for ship in state.ships_of(seat):
-        if ship.location == "hand":
-            choices.append(Choice(f"Deploy {ship.card}", SHIPS, command=f"deploy {ship.card}"))
+        if ship.location == "hand":  # its type named: the code alone says little at first
+            name = xc.ship_type(catalog, ship.ship_type).name
+            choices.append(Choice(f"Deploy {ship.card} ({name})", SHIPS,
+                                  command=f"deploy {ship.card}"))
         elif ship.is_deployed and not ship.selected:
             spent = " (0 energy: it cannot act until its energy is recovered)" \
                 if ship.energy <= 0 else ""

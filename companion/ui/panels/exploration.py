@@ -11,7 +11,7 @@ from companion.ui.panels.panel import AccentText, CountRow, Note, Panel, PanelCa
 from companion.ui.presenters.board import AreaView, board_view
 from companion.ui.presenters.decks import deck_rows, odds_view, reshuffle_notes
 from companion.ui.presenters.ships import SeatShips, ShipLine, Track, seat_ships
-from companion.ui.presenters.traps import TrapRow, trap_rows
+from companion.ui.presenters.traps import TrapRow, trap_rows, traps_note
 from companion.ui.runner import Reply
 from companion.ui.table import TableData
 from companion.ui.widgets import BigButton, LineText, Text
@@ -174,9 +174,7 @@ class TrapsPanel(Panel):
             return  # most steps move no trap: the rows stay, nothing is rebuilt
         self._shown = rows
         self.clear_widgets()
-        self.add_widget(Text(text="Traps on the map: a ship passing lowers the count; "
-                                  "at 0 the trap goes off." if rows else "No trap on the map.",
-                             muted=True))
+        self.add_widget(Text(text=traps_note(table.view), muted=True))
         for row in rows:
             self.add_widget(CountRow(heading=row.text, detail=f"count {row.count}",
                                      count=row.count, colour=row.colour,

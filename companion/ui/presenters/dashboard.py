@@ -10,8 +10,10 @@ from companion.colours import seat_colour, seat_place
 from companion.core.words import counted
 
 #: Seat counters shown on the dashboard when a game's view has them, with their words.
-COUNTERS = (("credits", "credits"), ("command", "command"), ("technology", "technology"),
-            ("frags", "frags"))
+#: A seat's counters on its row. The technology track is said "technology points", as the
+#: table view says it: plain "technology" is the score category ("technology +3").
+COUNTERS = (("credits", "credits"), ("command", "command"),
+            ("technology", "technology points"), ("frags", "frags"))
 
 
 @dataclass(frozen=True)
@@ -119,9 +121,11 @@ def _order(view: Mapping[str, Any]) -> str:
         if ship is None:
             parts.append(card)
             continue
+        if ship.get("location") == "destroyed":
+            continue  # a destroyed ship flies no more (as the Order tab shows)
         parts.append(f"{card} (velocity {ship.get('velocity')}, "
                      f"maneuverability {ship.get('maneuverability')})")
-    return "Flight order: " + ", then ".join(parts)
+    return "Flight order: " + ", then ".join(parts) if parts else ""
 
 
 def _decks(view: Mapping[str, Any]) -> str:

@@ -30,3 +30,14 @@ def trap_rows(view: Mapping[str, Any]) -> tuple[TrapRow, ...]:
         rows.append(TrapRow(str(trap["trap_id"]), owner, colours.get(owner, "#BBBBBB"),
                             str(trap["count"]), text))
     return tuple(rows)
+
+
+def traps_note(view: Mapping[str, Any]) -> str:
+    """The rule the game's own Traps panel states (the table view's note: passing lowers
+    the count, ending a move on a trap sets it off at any count), else "No trap on the
+    map." when there is none."""
+    for panel in (view.get("table") or {}).get("panels") or []:
+        if panel.get("id") == "traps":
+            notes = [r["text"] for r in panel.get("rows") or [] if r.get("kind") == "note"]
+            return notes[0] if notes else str(panel.get("empty") or "")
+    return ""
