@@ -115,9 +115,15 @@ def _kind(text: str) -> str:
 
 
 def _actions(driver: Any) -> list[str]:
-    entries = driver.app.screen("dashboard").ids.actions.ids.entries
-    return [w.text for w in reversed(entries.children) if isinstance(w, BigButton)
-            and not w.disabled and not w.text.startswith(NOT_ACTIONS)]
+    """The prompt's enabled actions: the list's, then the fixed bar's main action."""
+    screen = driver.app.screen("dashboard")
+    entries = screen.ids.actions.ids.entries
+    texts = [w.text for w in reversed(entries.children) if isinstance(w, BigButton)
+             and not w.disabled and not w.text.startswith(NOT_ACTIONS)]
+    main = screen.ids.get("main")
+    if main is not None and main.text and not main.disabled:
+        texts.append(main.text)
+    return texts
 
 
 def play_table(finger: Finger, player: TablePlayer, until: Callable[[], bool]) -> None:
