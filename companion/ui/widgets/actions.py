@@ -5,7 +5,6 @@ the screen's `on_command`, `on_partial`, `on_back` with what was chosen."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -42,10 +41,6 @@ class ActionsPanel(BoxLayout):
         self._main: ActionItem | None = None
         self._depth = 0
         self._asking = False  # an input (stepper or field) replaces the buttons
-        #: Buttons taken off the panel, put up again by the next build: making a button
-        #: (Kivy's rules, its label) cost 5 to 15 ms each on one loaded core, a whole
-        #: list of them most of a committed tap.
-        self._spare: list[BigButton] = []
 
     def show(self, view: ActionsView, trail: Sequence[str] = ()) -> None:
         """Show `view`; `trail` is the labels of the partials chosen so far."""
@@ -59,30 +54,17 @@ class ActionsPanel(BoxLayout):
         self.show_unavailable = False
         self._build()
 
-    def _clear(self) -> None:
-        """Take every entry off, keeping its buttons for the next build; never one a
-        finger is on (its release belongs to what it showed)."""
-        box = self.ids.entries
-        self._spare.extend(w for w in box.children if isinstance(w, _PooledButton)
-                           and w.state == "normal" and not w.disabled)
-        box.clear_widgets()
-
-    def _big(self, text: str, tapped: Callable[[], None], kind: str = "normal") -> BigButton:
-        """A big button saying `text` that calls `tapped` on release: a spare one if any."""
-        button = self._spare.pop() if self._spare else _PooledButton()
-        button.text, button.kind, button.tapped = text, kind, tapped
-        return button
-
     def _build(self) -> None:
         box = self.ids.entries
-        self._clear()
+        box.clear_widgets()
         self._asking = False
         view = self._view
         self._pin(view.main if view is not None and self.pin_main and not self._depth else None)
         if view is None:
             return
         if self._depth:
-            box.add_widget(self._big("< Back", self.on_back, "quiet"))
+            box.add_widget(BigButton(text="< Back", kind="quiet",
+                                     on_release=lambda _b: self.on_back()))
         for group in view.groups:
             if group.title:
                 box.add_widget(LineText(text=group.title, muted=True))
@@ -94,7 +76,8 @@ class ActionsPanel(BoxLayout):
         if view.unavailable:
             label = ("Hide what is not possible now" if self.show_unavailable
                      else f"Not possible now ({len(view.unavailable)})")
-            box.add_widget(self._big(label, self._toggle_unavailable, "quiet"))
+            box.add_widget(BigButton(text=label, kind="quiet",
+                                     on_release=lambda _b: self._toggle_unavailable()))
             if self.show_unavailable:
                 for item in view.unavailable:
                     box.add_widget(Text(text=f"{item.label}: {item.reason}", muted=True))
@@ -113,7 +96,7 @@ class ActionsPanel(BoxLayout):
             self._run(self._main)
 
     def _button(self, item: ActionItem) -> BigButton:
-        return self._big(item.text, partial(self._run, item))
+        return BigButton(text=item.text, on_release=lambda _b: self._run(item))
 
     def _run(self, item: ActionItem) -> None:
         if item.private_to and item.kind == "partial":
@@ -132,7 +115,7 @@ class ActionsPanel(BoxLayout):
     def _ask(self, item: ActionItem) -> None:
         """An input: a stepper for a count, a field for a name; then OK runs the command."""
         box = self.ids.entries
-        self._clear()
+        box.clear_widgets()
         self._asking = True
         self._pin(None)
         box.add_widget(Text(text=item.label))
@@ -157,14 +140,16 @@ class ActionsPanel(BoxLayout):
     def _ask_choice(self, item: ActionItem) -> None:
         """A choice: one big button per option, each running its command at once."""
         box = self.ids.entries
-        self._clear()
+        box.clear_widgets()
         self._asking = True
         self._pin(None)
         box.add_widget(Text(text=item.label))
         for option in item.options:
             text = f"{option.label}\n{option.detail}" if option.detail else option.label
-            box.add_widget(self._big(text, partial(self._chosen, item, option)))
-        box.add_widget(self._big("Cancel", self._build, "quiet"))
+            box.add_widget(BigButton(text=text,
+                                     on_release=lambda _b, o=option: self._chosen(item, o)))
+        box.add_widget(BigButton(text="Cancel", kind="quiet",
+                                 on_release=lambda _b: self._build()))
 
     def _chosen(self, item: ActionItem, option: Any) -> None:
         line = fill(item.value, option.value)
@@ -178,17 +163,6 @@ class ActionsPanel(BoxLayout):
             self.on_command(fill(item.value, value))
         else:  # OK on an empty field says why instead of doing nothing
             why.text = EMPTY_FIELD
-
-
-class _PooledButton(BigButton):
-    """The panel's button: what a release does is `tapped`, set each time it is put up."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.tapped: Callable[[], None] = lambda: None
-
-    def on_release(self) -> None:
-        self.tapped()
 
 
 Builder.load_file(str(Path(__file__).with_name("actions.kv")))
