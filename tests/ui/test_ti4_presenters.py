@@ -36,12 +36,12 @@ def _take(session) -> ActionItem:
 def test_systems_to_take_put_explorable_ones_first_and_name_the_controller(session) -> None:
     choices = order.group_choices(_take(session))
     rigel = next(c for c in choices if c.text.startswith("76: "))
-    assert rigel.text == "76: Rigel I, Rigel II, Rigel III"
+    assert rigel.text == "76: Rigel I, Rigel II, Rigel III\nhazardous, industrial, industrial"
     assert rigel.values == ("P76C", "P76B", "P76A")
     assert choices.index(rigel) < len(choices) - 1
     run(session, "take P76B for Bob", "draw industrial", "resolve")
     again = order.group_choices(_take(session))
-    assert next(c for c in again if c.text.startswith("76: ")).text == \
+    assert next(c for c in again if c.text.startswith("76: ")).text.splitlines()[0] == \
         "76: Rigel I, Rigel II (Bob), Rigel III"
 
 
@@ -124,6 +124,21 @@ def test_a_purge_for_a_relic_is_offered_once_three_fragments_of_a_type_are_held(
     (purge,) = ti4.relic_actions(prompt_data(TableAPI(session), after="relic"))
     assert (purge.label, purge.value) == ("Alice purges three fragments for a relic",
                                           "relic Alice")
+
+
+def test_the_relics_panel_offers_each_set_a_seat_may_purge(session) -> None:
+    from companion.ui.table import prompt_data
+
+    run(session, "take P76A P76C P76B for Alice", "draw industrial", "resolve",
+        "draw hazardous", "resolve", "draw industrial", "resolve",
+        "take Abyz Fria", "draw hazardous", "resolve", "draw hazardous", "resolve",
+        "take Lodor", "scan TI/C12", "resolve")
+    purges = ti4.relic_actions(prompt_data(TableAPI(session), after="relic"))
+    assert [p.value for p in purges] == ["relic Alice"]  # one set: C12 fits none
+    run(session, "frontier 41 with Probe", "scan TI/F12", "resolve")
+    purges = ti4.relic_actions(prompt_data(TableAPI(session), after="relic"))
+    assert [p.value for p in purges] == ["relic Alice H15,H18,H19", "relic Alice H15,H18,F12"]
+    assert purges[1].label.startswith("Alice purges three fragments for a relic: ")
 
 
 def test_a_seat_with_one_planet_reads_1_planet() -> None:

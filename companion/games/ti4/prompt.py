@@ -18,11 +18,13 @@ from companion.core.prompt import Choice, InputSpec, Option, Situation
 from companion.games.ti4.choices import card_choices
 from companion.games.ti4.data import fragment_type, ti4_data
 from companion.games.ti4.explore import label, system_of, target_phrase, traits_of
+from companion.games.ti4.relics import purge_sets
 from companion.games.ti4.state import COMMON, TI4State
 from companion.games.ti4.view import owed_decks, waiting_for
 
 SETUP, EXPLORE, PLANETS, TURN = "Setup", "Exploration", "Planets", "Turn"
 FRONTIER, RELICS, CARDS = "Frontier tokens", "Relic fragments and relics", "Cards in play"
+TECH = "Technologies"  # recording one: the player, then the technology
 ABILITY = "ability"  # the probe's name for an ability the player enters (one plain word)
 
 
@@ -108,22 +110,28 @@ def _setup_choices(state: TI4State) -> list[Choice]:
 def _play_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
     choices = _exploration_choices(state, catalog)
     active = state.table.active
-    exploring = state.revealed is not None or (state.head is not None and state.head.started)
+    # A card drawn and not resolved, or a relic owed: no other turn nor a new exploration
+    # is offered until it is (typed, a take still queues behind it, 35.2d).
+    pending = state.revealed is not None or (state.head is not None and state.head.started) \
+        or bool(state.relic_draws)
     following = _following(state.table.seats, active)
     choices += [_choice(f"{seat}'s turn", TURN, command=f"turn {word(seat)}",
                         main=seat == following)
-                for seat in state.table.seats if seat != active and not exploring]
-    choices += [*_take_order(state, catalog, active),
-                _choice("Take planets for another player", PLANETS, partial="take for"),
-                _choice("Explore a planet again", PLANETS, partial="explore-again"),
-                _choice("Terraform a planet", PLANETS, partial="terraform"),
-                _choice(f"Explore a frontier token for {active}", FRONTIER, partial="frontier"),
-                _choice("Place a frontier token by an ability", FRONTIER,
+                for seat in state.table.seats if seat != active and not pending]
+    if not pending:
+        choices += [*_take_order(state, catalog, active),
+                    _choice("Take planets for another player", PLANETS, partial="take for"),
+                    _choice("Explore a planet again", PLANETS, partial="explore-again")]
+    choices.append(_choice("Terraform a planet", PLANETS, partial="terraform"))
+    if not pending:
+        choices.append(_choice(f"Explore a frontier token for {active}", FRONTIER,
+                               partial="frontier"))
+    choices += [_choice("Place a frontier token by an ability", FRONTIER,
                         partial="place-frontier"),
-                _choice("Trade a relic fragment", RELICS, partial="trade")]
-    choices += [_choice("Purge three fragments for a relic, or draw one by an ability", RELICS,
+                _choice("Trade a relic fragment", RELICS, partial="trade"),
+                _choice("Purge three fragments for a relic, or draw one by an ability", RELICS,
                         partial="relic"),
-                _choice("Record a technology", TURN, partial="tech")]
+                _choice("Record a technology", TECH, partial="tech")]
     return [*choices, _choice("Purge a card in play", CARDS, partial="purge")]
 
 
@@ -273,18 +281,34 @@ def _expand_trade(state: TI4State, catalog: Catalog, words: Sequence[str]) -> li
 def _expand_relic(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
     choices = []
     for seat in state.table.seats:
-        choices += [_choice(f"{seat} purges three fragments for a relic", RELICS,
-                            command=f"relic {word(seat)}"),
+        choices += [_purge_choice(state, catalog, seat),
                     _ability_input(f"{seat} draws a relic by an ability", RELICS,
                                    f"relic {word(seat)} with {{}}")]
     return choices
 
 
+def _purge_choice(state: TI4State, catalog: Catalog, seat: str) -> Choice:
+    """Purging for a relic: a seat with several sets to purge chooses which (a `choice`
+    of the sets, 35.9a); one set or none is the plain command (refused with its reason)."""
+    data = ti4_data(catalog)
+    mine = [catalog.cards[c] for c in state.table.cards_in(piles.area_zone(seat))
+            if fragment_type(catalog.cards[c])]
+    sets = purge_sets(mine, data.fragments_per_relic, data.wild_fragment_type)
+    label_ = f"{seat} purges three fragments for a relic"
+    if len(sets) < 2:
+        return _choice(label_, RELICS, command=f"relic {word(seat)}")
+    options = tuple(Option(",".join(c.card_id for c in cards), ", ".join(
+        label(catalog, c.card_id) for c in cards)) for cards in sets)
+    template = f"relic {word(seat)} {{}}"
+    return _choice(label_, RELICS, input=InputSpec(
+        "choice", template, probe=template.replace("{}", options[0].value), options=options))
+
+
 def _expand_tech(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
     if len(words) == 1:
-        return [_choice(seat, TURN, partial=f"tech {word(seat)}") for seat in state.table.seats]
+        return [_choice(seat, TECH, partial=f"tech {word(seat)}") for seat in state.table.seats]
     seat = " ".join(words[1:])
-    return [_choice(tech.name, TURN, command=f"tech {word(seat)} {key}")
+    return [_choice(tech.name, TECH, command=f"tech {word(seat)} {key}")
             for key, tech in ti4_data(catalog).techs.items() if not state.has_tech(seat, key)]
 
 

@@ -66,6 +66,9 @@ def _sources(seat: Mapping[str, Any]) -> str:
 
 
 def _counters(seat: Mapping[str, Any]) -> str:
+    declared = seat.get("counters")
+    if isinstance(declared, list) and declared:  # the game says its counters itself
+        return " · ".join(str(c["text"]) for c in declared)
     parts = [f"{seat[key]} {word}" for key, word in COUNTERS if key in seat]
     if "planets" in seat:
         planets = seat["planets"]

@@ -8,12 +8,12 @@ be taken, what a planet is worth and what the table owes all come from the view.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.colours import seat_colour
 from companion.core.words import counted
-from companion.ui.presenters.actions import ActionItem, actions_view
+from companion.ui.presenters.actions import ActionItem, actions_view, fill
 
 
 @dataclass(frozen=True)
@@ -154,6 +154,15 @@ def queue_view(view: Mapping[str, Any], _prompt: Mapping[str, Any] | None = None
 
 def relic_actions(prompt: Mapping[str, Any]) -> tuple[ActionItem, ...]:
     """The purges for a relic the rules accept now (the prompt after `relic`, dry-run per
-    seat); a relic drawn by an ability named stays on the dashboard."""
-    return tuple(item for group in actions_view(prompt).groups for item in group.items
-                 if item.kind == "command")
+    seat), a seat that chooses which fragments once per set it may purge; a relic drawn
+    by an ability named stays on the dashboard."""
+    items: list[ActionItem] = []
+    for group in actions_view(prompt).groups:
+        for item in group.items:
+            if item.kind == "command":
+                items.append(item)
+            elif item.input_kind == "choice" and item.enabled:
+                items += [replace(item, label=f"{item.label}: {o.label}", kind="command",
+                                  value=fill(item.value, o.value), options=())
+                          for o in item.options]
+    return tuple(items)
