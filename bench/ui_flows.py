@@ -180,7 +180,7 @@ def ti4_flow(finger: Finger) -> None:
     app and resolved on its reveal."""
     driver = finger.driver
     finger.tap("Take planets for Alice", "screen switch")
-    finger.tap("76: Rigel I, Rigel II, Rigel III", "prompt level")
+    finger.tap("76: Rigel I, Rigel II, Rigel III", "prompt level", exact=False)  # + traits
     finger.tap("Take planets for Alice (3)", "screen switch")
     while driver.app.table.prompt.get("expects_scan"):
         finger.tap(next(t for t in _actions(driver) if t.startswith("Let the app draw")),
