@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.api import table_prompt
+from companion.api import table_prompt, table_view
 from companion.core.errors import CompanionError
 from companion.core.events import Step
 from companion.core.privacy import HIDDEN, public_step
@@ -150,7 +150,8 @@ def prompt_data(session: Session, seat: str | None = None,
 def table_data(session: Session) -> TableData:
     """The snapshot a screen shows: public view, recent history, undo/redo previews."""
     match = session.match
-    view = match.rules.view(match.state, match.catalog, None)
+    view = {**match.rules.view(match.state, match.catalog, None),
+            "table": table_view(match).to_dict()}
     return TableData(session.game_id, session.kind, session.game.title, view,
                      history_rows(session), undo_preview(session), redo_preview(session),
                      match.step_count, prompt_data(session))
