@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.core.engine import Match, Result
 from companion.core.errors import CompanionError
-from companion.core.privacy import public_step
+from companion.core.privacy import hidden_counts, public_step
 from companion.core.prompt import Prompt, prompt, redo_preview, supports_prompt, undo_preview
 from companion.core.tableview import TableView, table_view_of
 from companion.session import Session
@@ -55,6 +55,10 @@ class TableAPI:
         times = {row["step"]: row["at"] for row in
                  self.session.journal.history(self.session.game_id)}
         return history_rows(self.match, times)
+
+    def hidden_counts(self) -> dict[str, int]:
+        """How many hidden cards each seat holds (their backs are public), by seat."""
+        return hidden_counts(self.match.state.table)
 
     def undo_preview(self) -> str | None:
         return undo_preview(self.match)
@@ -112,16 +116,19 @@ def result_dict(match: Match[Any], result: Result, line: int | None) -> dict[str
     return {**result.to_dict(line or 0), "line": line, "next": next_hint(match)}
 
 
-def history_rows(match: Match[Any], times: Mapping[int, str] | None = None
-                 ) -> list[dict[str, Any]]:
-    """Every step of the journal as the table may see it, oldest first.
+def history_rows(match: Match[Any], times: Mapping[int, str] | None = None,
+                 newest: int | None = None) -> list[dict[str, Any]]:
+    """Every step of the journal as the table may see it, oldest first (only the
+    `newest` steps if given: a live page needs the last few, not the whole game).
 
     Keys: step, sentence, time, undone, and the step's own (kind, command,
     message, target, seat, events); `at` repeats `time` for older readers.
     """
     in_effect = set(match.stack)
     rows = []
-    for step in match.history():
+    steps = match.history() if newest is None else \
+        [match.step(n) for n in sorted(match.index)[-newest:]]
+    for step in steps:
         shown = public_step(step)
         time = (times or {}).get(step.number)
         rows.append({**shown.to_dict(), "sentence": shown.message, "time": time, "at": time,

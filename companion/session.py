@@ -125,7 +125,7 @@ class Session:
             except (StoreError, CompanionError) as exc:
                 return Result(False, str(exc), "refused")
             warning = self._commit(plan)
-            result = plan.result
+            result = self.match.with_moments(plan.result)
             if warning:
                 result = replace(result, message=f"{result.message} {warning}")
             self._notify(result)

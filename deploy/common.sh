@@ -8,7 +8,8 @@ APT_PI="python3-picamera2 python3-numpy"                   # on a Raspberry Pi, 
 # (Mesa) and libmtdev1 (without it Kivy's default touch input logs a traceback).
 APT_RUN="libmtdev1 libgl1 libegl1 libgles2 libgbm1 libgl1-mesa-dri"
 # The suite's deploy checks, and Mesa's software GL for the UI tests (SDL offscreen).
-APT_TEST="shellcheck systemd $APT_RUN"
+# The phones' page is tested in a real browser: Debian's Chromium and its driver.
+APT_TEST="shellcheck systemd chromium chromium-driver $APT_RUN"
 APT_KIOSK="dbus polkitd udisks2"                           # kiosk: permissions, USB sticks
 # The pip extra each mode installs ("" for the plain package).
 EXTRA_RUN=""

@@ -14,6 +14,7 @@ from dataclasses import asdict
 from typing import TextIO
 
 from companion.kiosk import probes as pi_probes
+from companion.phones.doctor import check_phones
 from companion.scanner import doctor
 from companion.subcommand import Subcommand
 
@@ -22,7 +23,7 @@ def report(probes: doctor.Probes | None = None,
            try_open: doctor.CameraProbe = doctor.probe_cameras,
            pi: pi_probes.PiProbes | None = None) -> list[doctor.Finding]:
     """Everything doctor checks; on a Raspberry Pi also the kiosk's checks."""
-    return doctor.report(probes, try_open) + pi_probes.report(pi)
+    return doctor.report(probes, try_open) + check_phones() + pi_probes.report(pi)
 
 
 def _add_doctor_arguments(parser: argparse.ArgumentParser) -> None:

@@ -37,6 +37,7 @@ SUBCOMMANDS: dict[str, str] = {
     "doctor": "companion.cli.doctor:doctor_command",
     "tags": "companion.tags.commands:tags_command",
     "app": "companion.ui.command:app_command",
+    "serve": "companion.phones.command:serve_command",
 }
 
 HELP_LINES: dict[str, str] = {
@@ -55,6 +56,7 @@ HELP_LINES: dict[str, str] = {
     "doctor": "check cameras, decoders, display and data folder",
     "tags": "make printable tag sheets (PDF)",
     "app": "the touchscreen app (Kivy)",
+    "serve": "the phones' page on the local network: the scoreboard, and each seat's secrets",
 }
 
 

@@ -12,7 +12,7 @@ import shlex
 import struct
 import zlib
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Generic, Literal
 
 from companion.core import piles
@@ -25,6 +25,7 @@ from companion.core.errors import (
 )
 from companion.core.events import Event, Step
 from companion.core.generic import build_adjust, build_draw, build_note, build_roll, build_scan
+from companion.core.moments import Moment, default_moments
 from companion.core.odds import DeckOdds, deck_odds
 from companion.core.privacy import public_command, public_step
 from companion.core.rules import GameRules, S
@@ -45,19 +46,21 @@ ResultKind = Literal["step", "info", "foreign", "refused"]
 
 @dataclass(frozen=True)
 class Result:
-    """The answer to one command line: ok or refused, one sentence, its step."""
+    """The answer to one command line: ok or refused, one sentence, its step, and the
+    moments a screen shows for it (filled once the step is committed: `Match.moments`)."""
 
     ok: bool
     message: str
     kind: ResultKind
     step: Step | None = None
+    moments: tuple[Moment, ...] = ()
 
     def to_dict(self, line: int) -> dict[str, Any]:
         """The result as shown to the table: hidden cards and deck orders masked."""
         events = [e.to_dict() for e in public_step(self.step).events] if self.step else []
         return {"line": line, "ok": self.ok, "message": self.message,
                 "kind": self.kind, "step": self.step.number if self.step else None,
-                "events": events}
+                "events": events, "moments": [m.to_dict() for m in self.moments]}
 
 
 @dataclass(frozen=True)
@@ -257,7 +260,23 @@ class Match(Generic[S]):
         """Plan and commit at once (for tests and in-memory play)."""
         plan = self.plan(line)
         self.commit(plan)
-        return plan.result
+        return self.with_moments(plan.result)
+
+    def with_moments(self, result: Result) -> Result:
+        """A committed step's result with its moments, judged on the state after it."""
+        step = result.step
+        if step is None or step.kind != "do":
+            return result
+        return replace(result, moments=tuple(self.moments(step)))
+
+    def moments(self, step: Step) -> list[Moment]:
+        """What `step` (just committed) did that deserves a screen: the game's own
+        moments (`GameRules.moments`), else the core's cards drawn and dice rolled."""
+        own = getattr(self.rules, "moments", None)
+        if callable(own):
+            return list(own(self.state, self.catalog, step))
+        return default_moments(step, self.catalog, self.rules.dice(self.catalog),
+                               self.state.table.seats)
 
     # ---- verbs ---------------------------------------------------------------------
     def _plan_words(self, line: str, verb: str, args: list[str]) -> Plan[S]:

@@ -9,6 +9,7 @@ goes through a `Builder`, so it is folded once and undone like any other step.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from companion.core import piles
@@ -20,7 +21,7 @@ from companion.core.events import event
 from companion.core.phases import Adjustment
 from companion.core.privacy import is_hidden_move
 from companion.core.rules import GameRules, S
-from companion.core.words import whole_number
+from companion.core.words import counted, whole_number
 
 SCORE_WORDS = ("score", "points", "dp", "vp")
 
@@ -31,16 +32,33 @@ def build_scan(game: GameRules[S], b: Builder[S], card: CardEntry) -> str | None
     return handler(b, card)
 
 
+#: The most cards one `draw all` deals (far more than any game owes at once).
+MAX_DRAWS = 60
+
+
 def build_draw(game: GameRules[S], b: Builder[S], args: Sequence[str]) -> str | None:
-    """The app draws the next card of a virtual deck, then handles it as a scan."""
+    """The app draws the next card of a virtual deck, then handles it as a scan; `draw
+    all` draws every card owed now, one after another, until the game owes none."""
     decks = b.catalog.decks
+    if len(args) == 1 and args[0].lower() == "all" and "all" not in decks:
+        return _draw_all(game, b)
     if len(args) != 1 or args[0].lower() not in decks:
-        raise CommandSyntaxError(f"draw takes a deck name: one of {', '.join(decks)}.")
-    deck = args[0].lower()
+        raise CommandSyntaxError(f"draw takes a deck name: one of {', '.join(decks)}, or "
+                                 f"all.")
+    return _draw_one(game, b, args[0].lower())
+
+
+def _draw_one(game: GameRules[S], b: Builder[S], deck: str) -> str | None:
+    seat, _card, _hidden = _drawn(game, b, deck)
+    return seat
+
+
+def _drawn(game: GameRules[S], b: Builder[S], deck: str) -> tuple[str | None, CardEntry, bool]:
+    """One app draw: the seat it went to, the card, and whether it went into a hand."""
     shuffle, picked = piles.virtual_pick(b.state.table, deck)
     b.add(*shuffle)
     card = b.catalog.card(picked)
-    first = len(b.events)
+    first, said = len(b.events), len(b.messages)
     try:
         seat = build_scan(game, b, card)
     except CompanionError:
@@ -49,8 +67,40 @@ def build_draw(game: GameRules[S], b: Builder[S], args: Sequence[str]) -> str | 
     # A card drawn into a private zone (a hidden mission) is never named in the log.
     hidden = any(is_hidden_move(e) and e["card"] == card.card_id for e in b.events[first:])
     drew = "The app drew a card" if hidden else f"The app drew {card.name} ({card.card_id})"
-    b.messages.insert(0, f"{drew}.")
+    b.messages.insert(said, f"{drew}.")  # before what the card's handler said
+    return seat, card, hidden
+
+
+def _draw_all(game: GameRules[S], b: Builder[S]) -> str | None:
+    """Every owed card, one draw after another. One short sentence names them (each card's
+    own words are its moment's, on the reveal), then what the last card's handler said
+    (where the table stands now) and any word about a reshuffle."""
+    seat, named, hidden, last = None, [], Counter[str](), 0
+    for _ in range(MAX_DRAWS):
+        owed = _owed(game, b)
+        if not owed:
+            break
+        last = len(b.messages)
+        owner, card, secret = _drawn(game, b, owed[0])
+        seat = owner or seat
+        if secret:
+            hidden[owner or "a player"] += 1
+        else:
+            named.append(f"{card.name} ({card.card_id})")
+    count = len(named) + sum(hidden.values())
+    if not count:
+        raise IllegalMoveError("No card is owed now, so the app draws none.")
+    parts = [*named, *(f"{counted(n, 'hidden card')} for {who}" for who, n in hidden.items())]
+    shuffles = [m for m in b.messages[:last] if "shuffle" in m.lower()]
+    b.messages[:] = [f"The app drew {counted(count, 'card')}: {', '.join(parts)}.",
+                     *shuffles, *b.messages[last + 1:]]
     return seat
+
+
+def _owed(game: GameRules[S], b: Builder[S]) -> tuple[str, ...]:
+    situation = getattr(game, "situation", None)
+    now = situation(b.state, b.catalog, None) if callable(situation) else None
+    return tuple(now.expects_scan) if now is not None and not now.over else ()
 
 
 def _no_draw_now(game: GameRules[S], b: Builder[S], deck: str) -> str:

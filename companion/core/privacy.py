@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from companion.core.events import Event, Step
 from companion.core.piles import is_private
+from companion.core.table import Table
 from companion.core.zones import Zone
 
 HIDDEN = "hidden"
@@ -46,3 +47,19 @@ def public_step(step: Step) -> Step:
     """The step as the table may see it."""
     return Step(step.number, step.kind, public_command(step), step.message,
                 tuple(public_event(e) for e in step.events), step.target, step.seat)
+
+
+def hidden_counts(table: Table) -> dict[str, int]:
+    """How many hidden cards each seat holds (public: the table sees the cards' backs).
+
+    >>> from companion.core.table import new_table
+    >>> hidden_counts(new_table("xp", 1, [("P01", "hand:Kourou"), ("P02", "deck:primary")]))
+    {'Kourou': 1}
+    """
+    counts: dict[str, int] = {}
+    for zone in table.locations.values():
+        if is_private(zone):
+            seat = Zone.from_text(zone).name
+            counts[seat] = counts.get(seat, 0) + 1
+    order = {seat: i for i, seat in enumerate(table.seats)}
+    return dict(sorted(counts.items(), key=lambda item: order.get(item[0], len(order))))

@@ -30,14 +30,42 @@ SEARCH_BUDGET = 48
 UNDO_GROUP = "Undo and redo"
 DRAW_GROUP = "Draw a card"
 
-InputKind = Literal["count", "text"]
+InputKind = Literal["count", "text", "choice", "order", "die"]
+#: What the filled template is: a complete command, or a partial whose choices follow.
+InputLeadsTo = Literal["command", "partial"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One of the values a `choice`, `order` or `die` input offers.
+
+    `group` gathers an order's options under a heading (a system's planets); `detail`
+    is a line under the label; `symbols` is how many symbols (pips) a die's face shows.
+    """
+
+    value: str
+    label: str
+    group: str | None = None
+    detail: str | None = None
+    symbols: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"value": self.value, "label": self.label}
+        for key in ("group", "detail", "symbols"):
+            if getattr(self, key) is not None:
+                data[key] = getattr(self, key)
+        return data
 
 
 @dataclass(frozen=True)
 class InputSpec:
     """A value the player enters: the command is `template` with `{}` replaced.
 
-    `probe` is a complete command the core dry-runs to judge the action.
+    `probe` is a complete command the core dry-runs to judge the action. `kind`:
+    `count` (a whole number from `min` to `max`), `text` (a free name), `choice` (one
+    of `options`), `order` (some of `options`, `min` to `max` of them, in the order
+    chosen) or `die` (a face of the die `die`, each option a face with its symbols).
+    `then` says whether the filled template is a command or a partial.
     """
 
     kind: InputKind
@@ -45,10 +73,38 @@ class InputSpec:
     probe: str
     min: int | None = None
     max: int | None = None
+    options: tuple[Option, ...] = ()
+    die: str | None = None
+    then: InputLeadsTo = "command"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "min": self.min, "max": self.max,
-                "template": self.template}
+        data: dict[str, Any] = {"kind": self.kind, "min": self.min, "max": self.max,
+                                "template": self.template}
+        if self.kind in ("choice", "order", "die"):
+            data["options"] = [o.to_dict() for o in self.options]
+        if self.die is not None:
+            data["die"] = self.die
+        if self.then != "command":
+            data["then"] = self.then
+        return data
+
+    def fill(self, *values: str) -> str:
+        """The line for the value(s) entered: one word each (quoted when it needs it),
+        an order's values joined by spaces in the order chosen."""
+        return fill_template(self.template, values)
+
+
+def fill_template(template: str, values: Sequence[str]) -> str:
+    """`template` with `{}` replaced by the values, each one word.
+
+    >>> fill_template("join Kourou {}", ["Ana Lee"])
+    "join Kourou 'Ana Lee'"
+    >>> fill_template("take {} for Alice", ["P76C", "P76A"])
+    'take P76C P76A for Alice'
+    """
+    import shlex
+
+    return template.replace("{}", " ".join(shlex.quote(v.strip()) for v in values), 1)
 
 
 @dataclass(frozen=True)
@@ -82,6 +138,9 @@ class Situation:
     expects_scan: tuple[str, ...] = ()
     choices: tuple[Choice, ...] = ()
     over: bool = False
+    #: How many cards the table owes now, when the game counts them: with more than one,
+    #: the core offers the app's draw of every one (`draw all`, one reveal to page through).
+    owed_cards: int = 0
 
 
 class PromptRules(Protocol):
@@ -111,10 +170,13 @@ class Action:
     partial: str | None = None
     input: InputSpec | None = None
     check: Mapping[str, Any] | None = None
+    private_to: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"label": self.label, "group": self.group, "cost": self.cost,
                                 "enabled": self.enabled, "reason": self.reason}
+        if self.private_to is not None:
+            data["private_to"] = self.private_to
         if self.command is not None:
             data["command"] = self.command
         elif self.partial is not None:
@@ -214,10 +276,11 @@ class _Judge:
     def action(self, choice: Choice, depth: int) -> Action:
         if choice.private_to is not None and choice.private_to != self.seat:
             return Action(f"{choice.label} (chosen privately)", choice.group, choice.cost,
-                          True, None, partial=choice.partial)
+                          True, None, partial=choice.partial, private_to=choice.private_to)
         reason = self._reason(choice, depth, [SEARCH_BUDGET])
         return Action(choice.label, choice.group, self._cost(choice, reason), reason is None,
-                      reason, choice.command, choice.partial, choice.input, choice.check)
+                      reason, choice.command, choice.partial, choice.input, choice.check,
+                      choice.private_to)
 
     def _cost(self, choice: Choice, reason: str | None) -> str | None:
         if choice.cost is not None or choice.command is None or reason is not None \
@@ -283,10 +346,17 @@ def _undo_redo(match: Match[Any]) -> list[Choice]:
     return choices
 
 
-def draw_choices(expects_scan: Sequence[str], title: Callable[[str], str]) -> list[Choice]:
-    """The app draw for each deck the table owes a card from."""
-    return [Choice(f"Let the app draw: {title(deck)}", DRAW_GROUP,
-                   command=f"draw {deck}", priced=False) for deck in expects_scan]
+DRAW_ALL = "Let the app draw every owed card"
+
+
+def draw_choices(expects_scan: Sequence[str], title: Callable[[str], str],
+                 owed_cards: int = 0) -> list[Choice]:
+    """The app draw for each deck the table owes a card from; every owed card at once
+    when more than one is owed."""
+    every = [Choice(DRAW_ALL, DRAW_GROUP, command="draw all",
+                    priced=False)] if owed_cards > 1 and expects_scan else []
+    return [*every, *(Choice(f"Let the app draw: {title(deck)}", DRAW_GROUP,
+                             command=f"draw {deck}", priced=False) for deck in expects_scan)]
 
 
 # ---- the prompt --------------------------------------------------------------------------
@@ -312,7 +382,8 @@ def candidates(match: Match[Any], seat: str | None = None,
     if situation.over:
         return situation, [c for c in _undo_redo(match) if c.command == "undo"]
     titles = {d: _deck_title(match, d) for d in situation.expects_scan}
-    return situation, [*draw_choices(situation.expects_scan, titles.__getitem__),
+    return situation, [*draw_choices(situation.expects_scan, titles.__getitem__,
+                                     situation.owed_cards),
                        *situation.choices, *_undo_redo(match)]
 
 

@@ -31,6 +31,32 @@ class Probes:
     glob: Callable[[str], list[str]] = glob.glob
     list_decoders: Callable[[], dict[str, str]] = decoders.available
     decoder_version: Callable[[str], str] = decoders.library_version
+    cpu_scale: Callable[[], float] = lambda: _measured_scale()
+
+
+def _measured_scale() -> float:
+    from companion.scanner.cpuscale import measure
+
+    return measure()
+
+
+#: Above this CPU scale the rescues of a hard tag take many frames (docs/perf.md).
+SLOW_SCALE = 8.0
+
+
+def check_cpu(probes: Probes) -> list[Finding]:
+    """The CPU scale measured here: how many times slower than the reference machine."""
+    try:
+        scale = probes.cpu_scale()
+    except (OSError, ValueError, KeyError, decoders.DecoderUnavailableError) as exc:
+        return [Finding("cpu", f"The CPU scale could not be measured ({exc}).")]
+    found = (f"CPU scale {scale:.1f}: a frame takes this machine {scale:.1f} times the CPU "
+             "time it takes the reference machine (a Pi 4 is about 4; docs/perf.md gives "
+             "what the scanner reads at scale 4).")
+    if scale > SLOW_SCALE:
+        return [Finding("cpu", found, "Hard tags will take many frames to read here: close "
+                        "other programs, or use a faster machine (a Pi 4 or 5).")]
+    return [Finding("cpu", found)]
 
 
 def check_decoders(probes: Probes) -> list[Finding]:
@@ -132,5 +158,5 @@ def probe_cameras(max_index: int = 3) -> list[tuple[str, str]]:
 def report(probes: Probes | None = None, try_open: CameraProbe = probe_cameras) -> list[Finding]:
     """What the scanner and screen can use on any machine (`companion doctor` adds the Pi's)."""
     probes = probes or Probes()
-    return (check_cameras(probes, try_open) + check_decoders(probes) + check_display(probes)
-            + check_touch(probes) + check_data_dir(probes))
+    return (check_cameras(probes, try_open) + check_decoders(probes) + check_cpu(probes)
+            + check_display(probes) + check_touch(probes) + check_data_dir(probes))

@@ -28,16 +28,16 @@ from companion.ui.presenters.cues import cue_for
 from companion.ui.presenters.explosion import ExplosionView, explosions
 from companion.ui.presenters.final import is_over
 from companion.ui.presenters.history import step_words
-from companion.ui.presenters.reveal import scan_words
+from companion.ui.presenters.reveal import card_moments, scan_words
 from companion.ui.runner import CommandRunner, Opening, Reply, start_opening
 from companion.ui.scanning import ScannerService
 from companion.ui.screens.check import CheckScreen
 from companion.ui.screens.dashboard import DashboardScreen
-from companion.ui.screens.explore import ExploreScreen
 from companion.ui.screens.explosion import ExplosionScreen
 from companion.ui.screens.final import FinalScreen
 from companion.ui.screens.history import HistoryScreen
 from companion.ui.screens.newgame import NewGameScreen
+from companion.ui.screens.order import OrderScreen
 from companion.ui.screens.private import PrivateScreen
 from companion.ui.screens.reveal import RevealScreen
 from companion.ui.screens.saved import SavedGamesScreen
@@ -64,12 +64,12 @@ SCREENS: dict[str, Any] = {
     "start": StartScreen, "dashboard": DashboardScreen, "history": HistoryScreen,
     "newgame": NewGameScreen, "saved": SavedGamesScreen, "settings": SettingsScreen,
     "private": PrivateScreen, "reveal": RevealScreen, "final": FinalScreen,
-    "scoreboard": ScoreboardScreen, "explore": ExploreScreen, "check": CheckScreen,
+    "scoreboard": ScoreboardScreen, "order": OrderScreen, "check": CheckScreen,
     "explosion": ExplosionScreen,
 }
 FIRST_SCREENS = ("start", "dashboard")
 #: The screens that show the table and take every new one.
-TABLE_SCREENS = ("dashboard", "history", "scoreboard", "explore")
+TABLE_SCREENS = ("dashboard", "history", "scoreboard", "order")
 
 
 @dataclass(frozen=True)
@@ -190,7 +190,7 @@ class CompanionApp(App):
             self.runner.saved_games(self._on_games)
         if name == "settings":
             self.screen("settings").show_settings(self.settings)
-        if name in ("dashboard", "history", "scoreboard", "explore") and self.table is None:
+        if name in ("dashboard", "history", "scoreboard", "order") and self.table is None:
             name = "start"
         self.manager.current = name
 
@@ -234,16 +234,23 @@ class CompanionApp(App):
         self.screen("explosion").explode(views)
         self.show("explosion")
 
+    def open_order(self, item: Any, after: str | None = None) -> None:
+        """An `order` input (offered after the partial `after`): its options put in order
+        on a screen of their own."""
+        self.screen("order").prepare(item, after)
+        self.show("order")
+
     def open_private(self, seat: str, partial: str, label: str) -> None:
         """A seat's private choices, behind a screen only that player should look at."""
         self.screen("private").prepare(seat, partial, label)
         self.show("private")
 
     def peek(self, seat: str) -> None:
-        """Hold-to-peek on a seat badge: that seat's private panel, closed until it looks."""
-        if self.table is None or self.manager.current != "dashboard":
+        """A seat's own hidden cards (the dashboard's Hidden cards buttons, a hidden card's
+        reveal, a hold on its badge): its private panel, closed until it looks."""
+        if self.table is None or self.manager.current not in ("dashboard", "reveal"):
             return
-        self.screen("private").prepare_peek(seat)
+        self.screen("private").prepare_peek(seat, back=self.manager.current)
         self.show("private")
 
     def leave_scoreboard(self) -> None:
@@ -392,7 +399,7 @@ class CompanionApp(App):
         self.send(line, then=self._on_scan_result)
 
     def _on_scan_result(self, reply: Reply) -> None:
-        self.screen("dashboard").ids.scanstrip.show_scan(scan_words(reply.cards, reply.ok))
+        self.screen("dashboard").ids.scanstrip.show_scan(scan_words(reply.moments, reply.ok))
 
     def _on_result(self, reply: Reply) -> None:
         self.busy = False
@@ -401,14 +408,15 @@ class CompanionApp(App):
         self._take_table(reply.table)
         self._say(reply.message, not reply.ok)
         after = reply.table.view if reply.table else None
-        cue = cue_for(reply.ok, reply.kind, before, after, reply.events)
-        blasts = explosions(reply.events, after) if reply.ok else ()
+        cue = cue_for(reply.ok, reply.kind, before, after, reply.moments)
+        blasts = explosions(reply.moments) if reply.ok else ()
+        cards = card_moments(reply.moments) if reply.ok else ()
         if blasts and self.manager.current == "check":
             self._explosions = blasts  # after the check's arithmetic has been read
         elif blasts:
             self._explode(blasts)
-        elif reply.ok and reply.cards and reply.table is not None:
-            self.screen("reveal").reveal(reply.cards, reply.message, reply.table.prompt)
+        elif cards and reply.table is not None:
+            self.screen("reveal").reveal(cards, reply.message, reply.table.prompt)
             self.manager.current = "reveal"
             cue = "card"
         if cue and self.settings.sound:

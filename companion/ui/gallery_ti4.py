@@ -1,4 +1,4 @@
-"""The TI4 walk of the screenshot gallery: planets taken in a chosen order on the explore
+"""The TI4 walk of the screenshot gallery: planets taken in a chosen order on the order
 screen, cards scanned (typed `scan` lines, as the camera sends them), the panels.
 
 Cards are named by their tags so the pictures do not depend on the shuffle.
@@ -22,7 +22,7 @@ LATER_LINES = ("take Loki", "scan TI/C10", "resolve",
 
 
 def order_button(driver: AppDriver, planet: str, text: str) -> Any:
-    """On the explore screen, the Up or Remove button of `planet`'s row in the order."""
+    """On the order screen, the Up or Remove button of `planet`'s row in the order."""
     from companion.ui.widgets import Text
 
     for label in driver.widgets(driver.screen.ids.order):
@@ -41,20 +41,16 @@ def start_ti4(driver: AppDriver) -> None:
 def play_ti4_gallery(driver: AppDriver) -> Iterator[str]:
     """From the start screen of an app with no game: a TI4 session, screen by screen."""
     start_ti4(driver)
-    driver.tap("Take a planet for Alice")
+    driver.tap("Take planets for Alice")
     driver.tap("76: Rigel I, Rigel II, Rigel III")
     driver.tap(order_button(driver, "Rigel III", "Up"))
     driver.tap(order_button(driver, "Rigel III", "Up"))
-    yield "explore"
-    driver.tap("Alice takes 3 planets")
+    yield "order"
+    driver.tap("Take planets for Alice (3)")
     driver.type_command("scan TI/I16")
     driver.pump_for(0.4)
     yield "ti4-reveal"
     driver.tap("Resolve")
-    driver.app.show("explore")
-    driver.pump(2)
-    yield "explore-queue"
-    driver.tap("Back to the table")
     for line in ("scan TI/H16", "resolve", "scan TI/I01", "resolve", *LATER_LINES):
         driver.type_command(line)
     yield "ti4-dashboard"
@@ -63,5 +59,5 @@ def play_ti4_gallery(driver: AppDriver) -> Iterator[str]:
         yield f"ti4-{tab.lower()}"
     driver.tap("Seats", exact=True)
     driver.type_command("tech Alice dark-energy-tap")
-    driver.tap("Take a planet for Alice")
-    yield "explore-frontier"
+    driver.tap("Explore a frontier token for Alice")
+    yield "ti4-frontier"

@@ -34,14 +34,7 @@ from companion.store.errors import StoreError
 from companion.store.journal import GameInfo, Journal
 from companion.store.opening import open_journal
 from companion.ui.presenters.newgame import form_for
-from companion.ui.table import (
-    RevealedCard,
-    TableData,
-    prompt_data,
-    revealed_cards,
-    step_events,
-    table_data,
-)
+from companion.ui.table import TableData, prompt_data, table_data
 
 Deliver = Callable[[Callable[[], None]], None]
 
@@ -55,8 +48,9 @@ class Reply:
     table: TableData | None = None
     kind: str = "info"
     value: Any = None
-    cards: tuple[RevealedCard, ...] = ()
-    events: tuple[dict[str, Any], ...] = ()  # the step's public events (checks, explosions)
+    #: What the step did that deserves a screen (the table API's `moments`: a card
+    #: revealed, a check, a trap going off, the final scores), as public JSON data.
+    moments: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -263,8 +257,7 @@ class CommandRunner:
         result = self.session.run(line)
         table = table_data(self.session)
         return Reply(result.ok, result.message, table, result.kind,
-                     cards=revealed_cards(self.session, result.step, table.view),
-                     events=step_events(result.step))
+                     moments=tuple(m.to_dict() for m in result.moments))
 
     def _games(self) -> Reply:
         journal, _ = open_journal(self.db)

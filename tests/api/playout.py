@@ -20,7 +20,11 @@ from companion.core.prompt import MAX_DEPTH, Choice, Prompt, candidates, prompt
 
 #: How much likelier a random player taps an action of each kind (default 1).
 WEIGHTS = {"undo": 0.01, "redo": 0.01, "done": 3.0, "next": 3.0, "drift": 3.0,
-           "start": 5.0, "resolve": 3.0, "draft": 10.0, "choose": 5.0, "terraform": 3.0}
+           "start": 5.0, "resolve": 6.0, "draft": 10.0, "choose": 6.0, "terraform": 3.0,
+           # TI4: explorations are drawn and resolved more often than new ones are queued,
+           # so the queue empties and another player's turn (refused while it runs) comes.
+           "draw": 6.0, "turn": 3.0, "order": 0.2, "take": 0.5, "explore-again": 0.2,
+           "frontier": 0.3}
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
 
 
@@ -41,14 +45,19 @@ def shuffled(choices: list[Choice], rng: random.Random) -> list[Choice]:
 
 
 def fill(choice: Choice, rng: random.Random) -> str:
-    """A value for an input: a count in range, or a name."""
+    """A value for an input: a count in range, one of a choice's or a die's options, some
+    of an order's options in a random order, or a name."""
     spec = choice.input
     assert spec is not None
     if spec.kind == "count":
-        value = str(rng.randint(spec.min or 0, spec.max if spec.max is not None else 9))
-    else:
-        value = rng.choice(NAMES)
-    return spec.template.replace("{}", value)
+        return spec.fill(str(rng.randint(spec.min or 0, spec.max if spec.max is not None
+                                         else 9)))
+    if spec.kind in ("choice", "die"):
+        return spec.fill(rng.choice(spec.options).value)
+    if spec.kind == "order":
+        count = rng.randint(spec.min or 1, min(spec.max or 1, 3))
+        return spec.fill(*(o.value for o in rng.sample(spec.options, count)))
+    return spec.fill(rng.choice(NAMES))
 
 
 def walk(match: Match[Any], rng: random.Random, after: str | None = None,
@@ -62,6 +71,9 @@ def walk(match: Match[Any], rng: random.Random, after: str | None = None,
 def _leaves(match: Match[Any], rng: random.Random, choice: Choice, depth: int) -> Iterator[str]:
     if choice.command is not None:
         yield choice.command
+    elif choice.input is not None and choice.input.then == "partial":
+        if depth < MAX_DEPTH:
+            yield from walk(match, rng, fill(choice, rng), depth + 1)
     elif choice.input is not None:
         yield fill(choice, rng)
     elif choice.partial is not None and depth < MAX_DEPTH:

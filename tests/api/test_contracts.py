@@ -8,8 +8,8 @@
   (200 seeded games here, more in bench/table_api.py); TI4 exploration has no end,
   so 300 prompt-chosen steps per seed, every TI4 verb used across the seeds.
 - Privacy: no unrevealed mission's ID, name or goal text in the public view, its one
-  view shape (`table`), the public prompt, the history, the odds, or a step's
-  `play --json` result.
+  view shape (`table`), the phones' public page, the public prompt, the history, the
+  odds, or a step's `play --json` result.
 """
 
 from __future__ import annotations

@@ -38,7 +38,8 @@ def test_owed_draws_are_offered_as_app_draws_beside_expects_scan():
     shown = prompt(match)
     assert "primary" in shown.expects_scan and "secondary" in shown.expects_scan
     draws = {a.command for a in shown.actions if a.group == "Draw a card"}
-    assert {f"draw {deck}" for deck in shown.expects_scan} == draws
+    # One draw per deck owed, and every owed card at once (more than one is owed).
+    assert {f"draw {deck}" for deck in shown.expects_scan} | {"draw all"} == draws
 
 
 def test_hidden_missions_are_masked_publicly_and_open_for_their_owner():
@@ -82,7 +83,11 @@ def test_a_move_walks_ship_spaces_end_objects_and_dice():
     assert passes[0].command == f"move {ship.card} 1 credit" and passes[0].enabled
     dice = prompt(match, after=f"move {ship.card} 1 credit past L1").actions
     assert dice[0].command == f"move {ship.card} 1 credit past L1"  # the app rolls
-    assert any(a.command == f"move {ship.card} 1 credit past L1 die two" for a in dice)
+    face = next(a for a in dice if a.input is not None)  # the face the table rolled
+    assert face.enabled and face.input.kind == "die" and face.input.die == "maneuver"
+    assert face.input.fill("two") == f"move {ship.card} 1 credit past L1 die two"
+    assert [(o.value, o.symbols) for o in face.input.options] == [
+        ("blank", 0), ("one", 1), ("two", 2), ("three", 3)]  # the catalog's die, once each
 
 
 def test_a_finished_game_offers_only_undo(finished_xp_match):

@@ -28,6 +28,7 @@ RUNS = {
                 "--latency-cards", "1", "--hold-seconds", "0.5"],
     "ui": ["--events", "50", "--starts", "1", "--taps", "2", "--preview-seconds", "0.5"],
     "ui night": ["--only", "night", "--night-taps", "5", "--nights", "1"],
+    "phones": ["--phones", "2", "--steps", "4", "--every", "0.01"],
 }
 #: Only a benchmark that hangs waits this long.
 PATIENCE = 600

@@ -95,15 +95,22 @@ def test_the_prompt_dice_carry_each_checks_numbers_and_face_symbols() -> None:
     match = to_flight(round_two())
     run(match, "next")
     first = prompt(match, after="move TRNS1 2 space past L1 past SHLD1").actions
-    app, *faces = [a.to_dict() for a in first]
+    app, face = [a.to_dict() for a in first]
     assert app["command"] == "move TRNS1 2 space past L1 past SHLD1"
     assert app["check"] == {"ship": "TRNS1", "number": 1, "checks": 2, "against": "L1",
-                            "target": 2, "maneuverability": 2}
-    assert {(f["check"]["face"], f["check"]["symbols"]) for f in faces} >= {("blank", 0),
-                                                                           ("two", 2)}
+                            "target": 2, "maneuverability": 2,
+                            "title": "Maneuver check 1 of 2: TRNS1 against L1",
+                            "sum": "Maneuverability 2 + the symbols rolled, against 2"}
+    assert face["check"] == app["check"]
+    spec = face["input"]  # one die input: its faces from the catalog's die, with symbols
+    assert (spec["kind"], spec["die"], spec["then"]) == ("die", "maneuver", "partial")
+    assert {(o["value"], o["symbols"]) for o in spec["options"]} == {
+        ("blank", 0), ("one", 1), ("two", 2), ("three", 3)}
     second = prompt(match, after="move TRNS1 2 space past L1 past SHLD1 die one").actions
+    assert len(second) == 1 and second[0].input is not None  # the app rolls both or none
     assert second[0].check is not None and second[0].check["against"] == "SHLD1"
-    assert second[0].check["number"] == 2 and second[0].command is not None
+    assert second[0].check["number"] == 2 and second[0].input.then == "command"
+    assert second[0].enabled
 
 
 def test_a_domination_drop_offers_its_check_numbers() -> None:

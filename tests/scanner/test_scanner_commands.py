@@ -332,3 +332,27 @@ def test_doctor_reports_the_decoder_library_s_own_version() -> None:
     from companion.scanner.decoders import library_version
 
     assert library_version("opencv") == cv2.__version__
+
+
+def test_doctor_reports_the_cpu_scale_and_flags_a_very_slow_machine() -> None:
+    from companion.scanner.doctor import check_cpu
+
+    [pi] = check_cpu(Probes(cpu_scale=lambda: 3.9))
+    assert pi.area == "cpu" and pi.found.startswith("CPU scale 3.9:") and pi.fix == ""
+    [slow] = check_cpu(Probes(cpu_scale=lambda: 12.0))
+    assert "12.0 times" in slow.found and slow.fix
+
+    def broken() -> float:
+        raise OSError("no reference figure")
+
+    [unknown] = check_cpu(Probes(cpu_scale=broken))
+    assert unknown.found == "The CPU scale could not be measured (no reference figure)."
+
+
+def test_the_cpu_scale_is_measured_against_the_stored_reference_figure() -> None:
+    from companion.scanner.cpuscale import load_reference, measure, workload_ms
+
+    # The reference is this workload on the dev machine; any machine running the suite
+    # measures a positive, finite scale against it (a Pi about 4).
+    assert load_reference().cpu_ms > 0
+    assert workload_ms() > 0 and 0 < measure() < 100

@@ -149,7 +149,7 @@ def test_draw_from_the_wrong_deck_says_which_deck_is_waited_for(catalog: Catalog
 
 def test_scanning_a_planet_just_gained_by_another_seat_says_so(catalog: Catalog) -> None:
     m = new_match(catalog)
-    ok(m, "take Abyz for Alice", "turn Bob")
+    ok(m, "turn Bob", "take Abyz for Alice")  # Bob active, Alice exploring Abyz
     message = refused(m, "scan TI/P38A")
     assert "Alice has just gained Abyz and is exploring it" in message
     assert "waiting to be gained" not in message

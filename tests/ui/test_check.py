@@ -94,8 +94,8 @@ def test_the_app_rolls_with_a_short_animation_that_a_tap_skips(make_driver, monk
     driver.tap("Skip")
     assert driver.shown("Passed") or driver.shown("Failed"), driver.texts()
     assert driver.shown("The app rolled")
-    rolled = [e for e in driver.screen._reply.events if e["type"] == "die_rolled"]
-    assert len(rolled) == 2 and all(e["by"] == "app" for e in rolled)
+    rolled = [m["data"] for m in driver.screen._reply.moments if m["kind"] == "check"]
+    assert len(rolled) == 2 and all(d["by"] == "app" for d in rolled)
     assert driver.screen.ids.die.face == rolled[-1]["face"]
 
 
@@ -115,3 +115,50 @@ def test_a_trap_going_off_fills_the_screen_then_a_tap_goes_back(make_driver):
     assert_finger_sized_and_inside(driver)
     driver.tap(driver.screen.ids["continue"])
     assert driver.screen.name == "dashboard"
+
+
+def _die_faces() -> dict[str, int]:
+    """The maneuver die's faces and their symbols, as the catalog defines them."""
+    from companion.catalogs import load_catalog
+    from companion.core.moments import die_faces
+    from companion.games.exploration.rules import RULES
+
+    die = RULES.dice(load_catalog("xp"))["maneuver"]
+    return {f["face"]: f["symbols"] for f in die_faces(die)}
+
+
+def test_every_face_is_drawn_with_exactly_its_symbols_and_the_unknown_face_with_none(
+        make_driver, monkeypatch):
+    from companion.ui.screens import check
+
+    monkeypatch.setattr(check, "ROLL_SECONDS", 60.0)  # only the tap ends the spin here
+    faces = _die_faces()
+    driver = make_driver(demo_setup=flight_lines())
+    driver.tap("End SHLD1's flight turn")
+    walk_to_the_dice(driver, "Move TRNS1", "2 spaces", "Ends on a credit space",
+                     "Passes L1  >")
+    die = driver.screen.ids.die
+    assert die.face == "?" and die.pip_count() == 0  # nothing left from another face
+    shown = {b.text.split("\n")[0] for b in driver.widgets(driver.screen.ids.faces)
+             if hasattr(b, "on_release")}
+    assert shown == set(faces)  # one button per face of the die's definition
+    for face, symbols in faces.items():  # every face as the die shows it
+        die.face, die.symbols = face, symbols
+        driver.pump()
+        assert die.pip_count() == symbols, face
+    die.face, die.symbols = "?", 0
+    driver.tap("App rolls the die")
+    seen: set[str] = set()
+    wrong: list[tuple[str, int]] = []
+
+    def every_face_seen() -> bool:  # the roll animation: each frame's face with its pips
+        if die.pip_count() != faces[die.face]:
+            wrong.append((die.face, die.pip_count()))
+        seen.add(die.face)
+        return len(seen) == len(faces)
+
+    driver.wait_for(every_face_seen, "the rolling die to show every face")
+    assert not wrong
+    driver.tap("Skip")
+    assert driver.shown("Passed") or driver.shown("Failed")
+    assert die.pip_count() == faces[die.face]

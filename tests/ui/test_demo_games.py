@@ -99,10 +99,10 @@ def test_demo_ti4_starts_a_seated_ti4_table_that_explores_with_the_demo_camera(
         assert driver.shown(seat)
     assert driver.shown("Alice's action: take or scan a planet, or another action.")
     assert driver.app.demo_camera.tag is None  # nothing owed yet: the table is clear
-    driver.tap("Take a planet for Alice")
-    assert driver.screen.name == "explore"
+    driver.tap("Take planets for Alice")
+    assert driver.screen.name == "order"
     driver.tap("76: Rigel I, Rigel II, Rigel III")
-    driver.tap("Alice takes 3 planets")
+    driver.tap("Take planets for Alice (3)")
     # The first planet's card is owed: the demo camera lays it and the scanner reads it.
     driver.wait_for(lambda: driver.screen.name == "reveal", "the demo camera's first card", 60)
     assert driver.shown("Hazardous card for Alice, revealed to all")

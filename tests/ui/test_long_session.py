@@ -91,6 +91,9 @@ def test_rounds_of_taps_keep_the_same_widgets_and_textures(make_driver,
     assert driver.app.table.steps == steps + 2 * COUNTED_ROUNDS  # every undo and redo saved
     assert warm["widgets"] > 100 and warm["textures"] > 50
     assert after["widgets"] == warm["widgets"], (warm, after)
-    assert after["textures"] == warm["textures"], (warm, after)
+    # No texture is kept per round. Fewer is no leak: a label's old texture goes with its
+    # last frame, so under load a few more may have gone by the second count (348 -> 341
+    # and 333 -> 328 were seen on busy machines).
+    assert after["textures"] <= warm["textures"], (warm, after)
     # Not the bindings: Kivy drops a dead widget's bindings only at the property's next
     # dispatch, so their count at one moment depends on timing (+2 to +950 were seen).

@@ -15,13 +15,11 @@ def code_shown(driver) -> list[str]:
 def test_the_explore_screen_and_the_waiting_planets_are_told_in_words(make_driver) -> None:
     driver = make_driver(seed=102)
     start_ti4(driver)
-    driver.tap("Take a planet for Alice")
-    assert driver.screen.name == "explore"
-    assert driver.shown("Alice does not own Dark Energy Tap, which exploring a frontier "
-                        "token needs; another effect that explores one may be named instead")
+    driver.tap("Take planets for Alice")
+    assert driver.screen.name == "order"
     assert not code_shown(driver)
     driver.tap("76: Rigel I, Rigel II, Rigel III")
-    driver.tap("Alice takes 3 planets")
+    driver.tap("Take planets for Alice (3)")
     assert driver.screen.name == "dashboard"
     assert driver.shown("Waiting, in this order: Rigel II (P76B), then Rigel III (P76A) "
                         "(35.2d); any of them can still be explored next instead.")

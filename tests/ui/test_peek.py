@@ -88,11 +88,16 @@ def test_a_peeked_card_reads_as_name_goal_and_progress() -> None:
                                                  "space. So far 1.")
 
 
-def test_the_hidden_card_reveal_says_how_to_peek(make_driver, tmp_path: Path) -> None:
+def test_the_hidden_card_reveal_offers_its_owner_a_look(make_driver, tmp_path: Path) -> None:
     db = tmp_path / "games.db"
     saved_game(db, 2)  # missions are owed next
     driver = make_driver(db=db)
     driver.tap("Let the app draw: Primary mission cards")
-    assert driver.screen.name == "reveal"
-    assert driver.shown("To look again later, Xichang's player holds a finger on their "
-                        "seat's badge.")
+    assert driver.screen.name == "reveal" and driver.screen.hidden
+    assert driver.shown("Only Xichang looks at it.")
+    assert not driver.shown("holds a finger")  # the way to look is a button, not a hint
+    driver.tap("Only Xichang: look at it")
+    assert driver.screen.name == "private" and driver.shown("Only Xichang looks now")
+    driver.tap("Show Xichang's hidden cards")
+    (card,) = _missions(db, "Xichang")
+    assert driver.shown(card)

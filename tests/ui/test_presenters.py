@@ -361,41 +361,53 @@ def test_the_check_screen_reads_the_check_from_the_prompt_and_the_result() -> No
     from companion.ui.presenters.check import check_lines, check_prompt, is_check_prompt
 
     numbers = {"ship": "TRNS1", "number": 1, "checks": 2, "against": "L1", "target": 2,
-               "maneuverability": 3}
+               "maneuverability": 3, "title": "Maneuver check 1 of 2: TRNS1 against L1",
+               "sum": "Maneuverability 3 + the symbols rolled, against 2"}
+    die = {"kind": "die", "die": "maneuver", "then": "partial", "template": "move X die {}",
+           "options": [{"value": "blank", "label": "blank", "symbols": 0},
+                       {"value": "one", "label": "one", "symbols": 1}]}
     prompt = {"actions": [
         {"label": "The app rolls the maneuver die", "enabled": True, "command": "move X",
          "check": numbers},
-        {"label": "Check 1: the table rolled one", "enabled": True, "partial": "move X die one",
-         "check": {**numbers, "face": "one", "symbols": 1}},
+        {"label": "Check 1: the face the table rolled", "enabled": True, "input": die,
+         "check": numbers},
         {"label": "Move SHLD1", "enabled": True, "partial": "move SHLD1"}]}
     shown = check_prompt(prompt)
     assert is_check_prompt(prompt) and not is_check_prompt({"actions": prompt["actions"][2:]})
     assert shown.heading == "Maneuver check 1 of 2: TRNS1 against L1"
     assert shown.numbers == "Maneuverability 3 + the symbols rolled, against 2"
     assert shown.app_roll == "move X"
-    assert [(f.text, f.kind) for f in shown.faces] == [("one\n1 symbol", "partial")]
-    failed = {"type": "die_rolled", "face": "blank", "by": "table", "check": {
-        "maneuverability": 1, "symbols": 0, "result": 1, "target": 1, "against": "GNSS",
-        "passed": False}}
-    line, = check_lines([{"type": "scored"}, failed])
-    assert (line.verdict, line.rolled) == ("Failed", "The table rolled blank")
+    assert [(f.text, f.kind, f.value) for f in shown.faces] == [
+        ("blank\n0 symbols", "partial", "move X die blank"),
+        ("one\n1 symbol", "partial", "move X die one")]
+    failed = {"kind": "check", "title": "Maneuver check against GNSS",
+              "lines": ["The table rolled blank.", "1 + 0 symbols = 1 is not above 1 (GNSS)",
+                        "Failed"],
+              "data": {"face": "blank", "passed": False, "verdict": "Failed",
+                       "arithmetic": "1 + 0 symbols = 1 is not above 1 (GNSS)",
+                       "faces": [{"face": "blank", "symbols": 0}]}}
+    line, = check_lines([{"kind": "reveal", "lines": []}, failed])
+    assert (line.verdict, line.rolled, line.symbols) == ("Failed", "The table rolled blank", 0)
     assert line.arithmetic == "1 + 0 symbols = 1 is not above 1 (GNSS)"
 
 
 def test_an_explosion_names_the_trap_its_owner_and_the_ship_lost() -> None:
     from companion.ui.presenters.explosion import explosions
+    from tests.exploration.flight_setup import round_two, to_flight
 
-    view = {"seats": [{"seat": "Xichang", "ships": [{"card": "TRNS1"}]}]}
-    blast = {"type": "trap_exploded", "trap_id": "T2", "card": "TRNS1", "owner": "Baikonur",
-             "where": "under SHLD1 at a credit space", "count": 1}
-    shown, = explosions([{"type": "ship_destroyed"}, blast], view)
-    assert shown.heading == "Trap T2 explodes!"
-    assert shown.trap == "Baikonur's trap (count 1) under SHLD1 at a credit space"
+    match: Match = to_flight(round_two(b_builds=("trap",)))
+    for line in ("drop SHLD1 trap 1", "next"):
+        assert match.execute(line).ok
+    moments = [m.to_dict() for m in match.execute("move TRNS1 2 credit past T1").moments]
+    shown, = explosions(moments)
+    assert shown.heading == "Trap T1 explodes!"
+    assert shown.trap.startswith("Baikonur's trap (count 1)")
     assert shown.did == "TRNS1 (Xichang) is destroyed with its modules."
-    assert cue_for(True, "step", view, view, [blast]) == "explosion"
-    assert cue_for(True, "step", view, view, [{"type": "die_rolled", "check": {
+    view = {"seats": []}
+    assert cue_for(True, "step", view, view, moments) == "explosion"
+    assert cue_for(True, "step", view, view, [{"kind": "check", "data": {
         "passed": False}}]) == "failed"
-    assert explosions([], view) == ()
+    assert explosions([]) == ()
 
 
 def test_seat_counts_read_as_a_player_says_them_one_planet_two_relics() -> None:
@@ -418,25 +430,30 @@ def test_seat_counts_read_as_a_player_says_them_one_planet_two_relics() -> None:
 
 def test_a_reveal_names_the_seat_a_card_goes_to_and_no_seat_for_a_row(tmp_path) -> None:
     from companion.session import open_session
-    from companion.ui.presenters.reveal import reveal_view
-    from companion.ui.table import revealed_cards
+    from companion.ui.presenters.reveal import card_moments, reveal_view
+
+    def shown(result):
+        return card_moments([m.to_dict() for m in result.moments])
 
     session = open_session(tmp_path / "games.db", "xp", new=True, seed=2047)
     for line in ("length 8", "join Xichang Ana", "join Baikonur Ben", "for Xichang"):
         assert session.run(line).ok, line
     development = session.run("scan XP/D17")
-    card = reveal_view(revealed_cards(session, development.step), 0, "", {})
+    card = reveal_view(shown(development), 0, "", {})
     assert card.heading == "Development card for Xichang"
     assert card.counter == "Scanned"  # what happened, not the journal's step number
     # Funding gives its credits only once played, not when drawn (rulebook p. 8).
     assert card.summary == ("Kept in your player area until you play it in a Preparation "
                             "phase; when played: Gain 12 credits.")
-    for line in ("scan XP/P06", "scan XP/P04", "scan XP/S07", "scan XP/S26", "scan XP/S20",
+    mission = reveal_view(shown(session.run("scan XP/P06")), 0, "", {})
+    assert mission.hidden and mission.seat == "Xichang" and mission.code == ""
+    assert mission.heading == "A primary card for Xichang"
+    for line in ("scan XP/P04", "scan XP/S07", "scan XP/S26", "scan XP/S20",
                  "for Baikonur", "scan XP/P01", "scan XP/P13", "scan XP/S04", "scan XP/S15",
                  "scan XP/S18"):
         assert session.run(line).ok, line
     row = session.run("scan XP/M01")  # into the maneuver row, nobody's
-    card = reveal_view(revealed_cards(session, row.step), 0, "", {})
+    card = reveal_view(shown(row), 0, "", {})
     assert card.heading == "Maneuver card" and card.name == session.match.catalog.card("M01").name
     session.close()
 
@@ -444,10 +461,10 @@ def test_a_reveal_names_the_seat_a_card_goes_to_and_no_seat_for_a_row(tmp_path) 
 def test_a_hazards_whole_decision_is_offered_on_its_reveal_but_not_the_tables_other_moves(
         ) -> None:
     from companion.ui.presenters.reveal import reveal_view
-    from companion.ui.table import RevealedCard
 
-    card = RevealedCard("H12", "Mars restriction", "hazard", "Put a restriction token on a "
-                        "chosen Mars space.", False, "play:hazard", for_seat=False)
+    card = {"kind": "reveal", "title": "Hazard card", "lines": ["Mars restriction"],
+            "choices": [], "data": {"card": "H12", "name": "Mars restriction",
+                                    "summary": "Put a restriction token on a chosen Mars space."}}
     closes = [{"label": f"Apply Mars restriction: close mars{n}", "group": "Hazard",
                "enabled": True, "command": f"resolve mars{n}"} for n in range(1, 5)]
     ignore = {"label": "Ignore Mars restriction", "group": "Hazard",
@@ -458,3 +475,9 @@ def test_a_hazards_whole_decision_is_offered_on_its_reveal_but_not_the_tables_ot
     # Four commands across two groups are the table carrying on: none is the card's.
     others = [{**closes[0], "group": "Flight"}, {**closes[1], "group": "Turn"}, *closes[2:]]
     assert reveal_view([card], 0, "", {"actions": others}).choices == ()
+    # The card's own choices (the moment's) come first, as the prompt offers them (cost).
+    own = {**card, "choices": [{"label": "Ignore Mars restriction", "command": "ignore"},
+                               {"label": "Apply it", "command": "resolve mars9"}]}
+    priced = {**ignore, "group": "Turn", "cost": "2 command points"}
+    shown = reveal_view([own], 0, "", {"actions": [*others, priced]}).choices
+    assert [(c.value, c.cost) for c in shown] == [("ignore", "2 command points")]

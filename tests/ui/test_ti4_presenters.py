@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 from companion.session import Session, open_session
+from companion.ui.presenters import order, ti4
 from companion.ui.presenters import reveal as reveal_presenter
-from companion.ui.presenters import ti4
-from companion.ui.table import revealed_cards, table_data
+from companion.ui.presenters.actions import ActionItem, actions_view
+from companion.ui.table import table_data
 
 
 @pytest.fixture
@@ -26,48 +27,47 @@ def run(s: Session, *lines: str) -> None:
         assert result.ok, f"{line}: {result.message}"
 
 
+def _take(session) -> ActionItem:
+    view = actions_view(table_data(session).prompt)
+    return next(i for g in view.groups for i in g.items if i.label == "Take planets for Alice")
+
+
 def test_systems_to_take_put_explorable_ones_first_and_name_the_controller(session) -> None:
-    view = table_data(session).view
-    choices = ti4.system_choices(view, "Alice")
-    assert choices[0].explorable and not choices[-1].explorable
-    rigel = next(c for c in choices if c.tile == "76")
+    choices = order.group_choices(_take(session))
+    rigel = next(c for c in choices if c.text.startswith("76: "))
     assert rigel.text == "76: Rigel I, Rigel II, Rigel III"
-    assert rigel.planets == ("P76C", "P76B", "P76A")
+    assert rigel.values == ("P76C", "P76B", "P76A")
+    assert choices.index(rigel) < len(choices) - 1
     run(session, "take P76B for Bob", "draw industrial", "resolve")
-    view = table_data(session).view
-    assert next(c for c in ti4.system_choices(view, "Alice") if c.tile == "76").text == \
+    again = order.group_choices(_take(session))
+    assert next(c for c in again if c.text.startswith("76: ")).text == \
         "76: Rigel I, Rigel II (Bob), Rigel III"
-    assert next(c for c in ti4.system_choices(view, "Bob") if c.tile == "76").planets == \
-        ("P76C", "P76A")
 
 
 def test_the_order_is_built_reordered_and_sent_as_one_take_line(session) -> None:
-    view = table_data(session).view
-    order = ti4.add_planets((), ("P76C", "P76B", "P76A"))
-    order = ti4.add_planets(order, ("P76B", "P75A"))  # a planet added twice stays once
-    assert order == ("P76C", "P76B", "P76A", "P75A")
-    order = ti4.move_up(ti4.move_up(order, "P76A"), "P76A")
-    assert order[:3] == ("P76A", "P76C", "P76B")
-    assert ti4.move_up(order, "P76A") == order  # already first
-    assert ti4.order_lines(view, order[:2]) == ("1. Rigel III (industrial)",
-                                                "2. Rigel I (hazardous)")
-    line = ti4.take_command(order[:3], "Alice")
+    item = _take(session)
+    chosen = order.add((), ("P76C", "P76B", "P76A"), item.maximum)
+    chosen = order.add(chosen, ("P76B", "P75A"), item.maximum)  # added twice: kept once
+    assert chosen == ("P76C", "P76B", "P76A", "P75A")
+    assert order.add(chosen, ("P74A",), 4) == chosen  # never more than the most allowed
+    chosen = order.move_up(order.move_up(chosen, "P76A"), "P76A")
+    assert chosen[:3] == ("P76A", "P76C", "P76B")
+    assert order.move_up(chosen, "P76A") == chosen  # already first
+    assert order.order_lines(item, chosen[:2]) == ("1. Rigel III (industrial)",
+                                                   "2. Rigel I (hazardous)")
+    line = order.order_line(item, chosen[:3])
     assert line == "take P76A P76C P76B for Alice"
     result = session.run(line)
     assert result.ok and result.message.startswith("Alice gains Rigel III (P76A).")
 
 
-def test_the_queue_shows_now_and_then_with_the_prompts_buttons(session) -> None:
+def test_the_queue_shows_now_and_then(session) -> None:
     run(session, "take P76A P76C P76B for Alice")
-    table = table_data(session)
-    queue = ti4.queue_view(table.view, table.prompt)
+    queue = ti4.queue_view(table_data(session).view)
     assert queue.lines == ("Now: Alice explores Rigel III (P76A) (industrial deck)",
                            "Then 1: Alice explores Rigel I (P76C)",
                            "Then 2: Alice explores Rigel II (P76B)")
-    labels = [a.label for a in queue.actions]
-    assert "Let the app draw: Industrial exploration deck" in labels
-    assert "Explore Rigel II (P76B) next" in labels
-    assert not ti4.queue_view({}, {}).lines and ti4.queue_view({}, {}).is_idle
+    assert not ti4.queue_view({}).lines and ti4.queue_view({}).is_idle
 
 
 def _panel(session: Session, panel_id: str) -> dict:
@@ -113,28 +113,13 @@ def test_the_reveal_offers_resolve_and_says_whose_exploration_it_is(session) -> 
     run(session, "take Loki")
     result = session.run("draw cultural")
     table = table_data(session)
-    cards = revealed_cards(session, result.step)
+    cards = reveal_presenter.card_moments([m.to_dict() for m in result.moments])
     view = reveal_presenter.reveal_view(cards, 0, result.message, table.prompt)
     assert view.heading == "Cultural card for Alice, revealed to all"
-    card = cards[0]
-    assert view.name == card.name and card.deck == "cultural"
-    assert [c.label for c in view.choices] == [f"Resolve {card.name} ({card.card_id})"]
+    card = cards[0]["data"]
+    assert view.name == card["name"] and card["deck"] == "cultural"
+    assert [c.label for c in view.choices] == [f"Resolve {card['name']} ({card['card']})"]
     assert view.choices[0].value == "resolve"
-
-
-def test_frontier_tokens_are_offered_once_dark_energy_tap_is_owned(session) -> None:
-    from companion.ui.table import prompt_data
-
-    without = ti4.frontier_view(prompt_data(session, after="frontier"))
-    assert not without.actions
-    assert without.note.startswith("Alice does not own Dark Energy Tap")
-    run(session, "tech Alice dark-energy-tap")
-    frontier = ti4.frontier_view(prompt_data(session, after="frontier"))
-    assert frontier.note == ""
-    assert frontier.actions[0].label == "Tile 17 (Dark Energy Tap)"
-    assert frontier.actions[0].value == "frontier 17"
-    assert len(frontier.actions) == 17
-    assert ti4.frontier_view({}).note == "No frontier token is on the map."
 
 
 def test_a_purge_for_a_relic_is_offered_once_three_fragments_of_a_type_are_held(session) -> None:

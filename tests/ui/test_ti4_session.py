@@ -39,9 +39,9 @@ def draw_and_resolve(driver, deck: str, heading: str) -> str:
 
 def test_planets_taken_in_a_chosen_order_are_explored_one_card_at_a_time(make_driver) -> None:
     driver = start_ti4_game(make_driver)
-    driver.tap("Take a planet for Alice")
-    assert driver.screen.name == "explore"
-    assert driver.shown("Tap a system to add its planets.")
+    driver.tap("Take planets for Alice")
+    assert driver.screen.name == "order"
+    assert driver.shown("Tap a group on the left to add it.")
     driver.tap("76: Rigel I, Rigel II, Rigel III")
     assert order_shown(driver) == ["1. Rigel I (hazardous)", "2. Rigel II (industrial)",
                                    "3. Rigel III (industrial)"]
@@ -58,16 +58,15 @@ def test_planets_taken_in_a_chosen_order_are_explored_one_card_at_a_time(make_dr
     small = [(b.text, b.size) for b in driver.widgets() if isinstance(b, Button)
              and b.opacity > 0 and (b.height < 48 or b.width < 48)]
     assert not small, small
-    driver.tap("Alice takes 3 planets")
+    driver.tap("Take planets for Alice (3)")
     assert driver.screen.name == "dashboard"
     assert driver.shown("Alice gains Rigel III (P76A).")
     assert driver.shown("Explore Rigel II (P76B) next")  # the queue stays reorderable
-    driver.app.show("explore")
-    driver.pump(2)
+    driver.tap("Planets", exact=True)  # the queue, with the planets
     assert driver.shown("Now: Alice explores Rigel III (P76A) (industrial deck)")
     assert driver.shown("Then 1: Alice explores Rigel I (P76C)")
     assert driver.shown("Then 2: Alice explores Rigel II (P76B)")
-    driver.tap("Back to the table")
+    driver.tap("Seats", exact=True)
     assert draw_and_resolve(driver, "Industrial exploration deck",
                             "Industrial card for Alice, revealed to all") == "Local Fabricators"
     assert driver.shown("Alice gains Rigel I (P76C).")
@@ -78,12 +77,12 @@ def test_planets_taken_in_a_chosen_order_are_explored_one_card_at_a_time(make_dr
     assert sorted(p["name"] for p in seats[0]["planets"]) == ["Rigel I", "Rigel II", "Rigel III"]
 
     # One planet of a system: add the system, remove the others.
-    driver.tap("Take a planet for Alice")
+    driver.tap("Take planets for Alice")
     driver.tap("75: Abaddon, Ashtroth, Loki")
     driver.tap(order_button(driver, "Abaddon", "Remove"))
     driver.tap(order_button(driver, "Ashtroth", "Remove"))
     assert order_shown(driver) == ["1. Loki (cultural)"]
-    driver.tap("Alice takes 1 planet")
+    driver.tap("Take planets for Alice (1)")
     assert draw_and_resolve(driver, "Cultural exploration deck",
                             "Cultural card for Alice") == "Paradise World"
     assert driver.shown("attached to Loki (P75A)")
@@ -93,9 +92,9 @@ def test_planets_taken_in_a_chosen_order_are_explored_one_card_at_a_time(make_dr
     assert driver.shown("Alice: 4 planets · 3 resources, 8 influence")
 
     # Two hazardous planets, then the three hazardous fragments purged for a relic.
-    driver.tap("Take a planet for Alice")
+    driver.tap("Take planets for Alice")
     driver.tap("38: Abyz, Fria")
-    driver.tap("Alice takes 2 planets")
+    driver.tap("Take planets for Alice (2)")
     draw_and_resolve(driver, "Hazardous exploration deck", "Hazardous card for Alice")
     draw_and_resolve(driver, "Hazardous exploration deck", "Hazardous card for Alice")
     assert [f["type"] for f in driver.app.table.view["seats"][0]["fragments"]] == \
@@ -122,10 +121,12 @@ def test_planets_taken_in_a_chosen_order_are_explored_one_card_at_a_time(make_dr
     driver.tap("Record a technology")
     driver.tap("Alice  >", exact=True)
     driver.tap("Dark Energy Tap")
-    driver.tap("Take a planet for Alice")  # the explore screen: planets or a frontier token
+    driver.tap("Explore a frontier token for Alice")
     driver.tap("Tile 41 (Dark Energy Tap)")
-    assert driver.screen.name == "explore"
+    assert driver.screen.name == "dashboard"
+    driver.tap("Planets", exact=True)
     assert driver.shown("Now: Alice explores the frontier token in tile 41 (frontier deck)")
+    driver.tap("Seats", exact=True)
     assert draw_and_resolve(driver, "Frontier exploration deck",
                             "Frontier card for Alice") == "Ion Storm"
     assert driver.shown("Place the Ion Storm token in tile 41.")
@@ -133,9 +134,9 @@ def test_planets_taken_in_a_chosen_order_are_explored_one_card_at_a_time(make_dr
     driver.tap("Undo", exact=True)
     assert driver.shown("Undid step")
     assert driver.app.table.view["revealed"] == "Ion Storm (F06)"
-    driver.tap("Take a planet for Alice")
-    assert driver.shown("Revealed to all: Ion Storm (F06)")
     assert driver.shown("Resolve Ion Storm (F06)")
+    driver.tap("Planets", exact=True)
+    assert driver.shown("Revealed to all: Ion Storm (F06)")
 
 
 def test_a_planet_with_several_traits_offers_the_choice_of_deck(make_driver, tmp_path) -> None:
@@ -153,12 +154,10 @@ def test_a_planet_with_several_traits_offers_the_choice_of_deck(make_driver, tmp
     driver.tap("Loki (P75A)")
     driver.tap("With Scanlink Drone Network")
     assert driver.shown("Alice chooses the cultural or hazardous or industrial deck")
-    driver.tap("Take a planet for Alice")
-    assert driver.screen.name == "explore"
-    assert driver.shown("Now: Alice explores Loki (P75A) "
-                        "(cultural or hazardous or industrial deck)")
     driver.tap("Alice chooses the industrial deck")
+    driver.tap("Planets", exact=True)
     assert driver.shown("Now: Alice explores Loki (P75A) (industrial deck)")
+    driver.tap("Seats", exact=True)
     driver.tap("Let the app draw: Industrial exploration deck")
     assert driver.screen.name == "reveal" and driver.shown("Industrial card for Alice")
 
@@ -166,11 +165,11 @@ def test_a_planet_with_several_traits_offers_the_choice_of_deck(make_driver, tmp
 def test_the_demo_camera_shows_the_card_owed_and_the_scanner_reads_it(make_driver) -> None:
     driver = make_driver(seed=SEED, demo=True, scanner=True)
     start_ti4(driver)
-    driver.tap("Take a planet for Alice")
+    driver.tap("Take planets for Alice")
     driver.tap("75: Abaddon, Ashtroth, Loki")
     for planet in ("Abaddon", "Ashtroth"):
         driver.tap(order_button(driver, planet, "Remove"))
-    driver.tap("Alice takes 1 planet")
+    driver.tap("Take planets for Alice (1)")
     # No tap: the demo camera puts the card the seeded cultural deck deals next on the
     # table, the scanner reads its tag, and the scan is revealed like a draw.
     driver.wait_for(lambda: driver.screen.name == "reveal", "the scanned card's reveal",
@@ -184,7 +183,7 @@ def test_the_demo_camera_shows_the_card_owed_and_the_scanner_reads_it(make_drive
     assert driver.shown(f"Alice resolved {scanned}")
 
 
-def test_the_order_is_for_the_seat_chosen_and_drops_a_planet_it_took_meanwhile(
+def test_another_seat_takes_planets_and_the_order_drops_one_taken_meanwhile(
         make_driver, tmp_path) -> None:
     from companion.session import open_session
 
@@ -194,15 +193,38 @@ def test_the_order_is_for_the_seat_chosen_and_drops_a_planet_it_took_meanwhile(
         assert session.run(line).ok, line
     session.close()
     driver = make_driver(db=db)
-    driver.tap("Take a planet for Alice")
-    driver.tap("Bob", exact=True)
+    driver.tap("Take planets for another player")
+    driver.tap("Take planets for Bob")
+    assert driver.screen.name == "order"
     driver.tap("38: Abyz, Fria")
     assert order_shown(driver) == ["1. Abyz (hazardous)", "2. Fria (hazardous)"]
     driver.app.send("take Fria for Bob")  # typed at the table meanwhile
     driver.settle()
     assert order_shown(driver) == ["1. Abyz (hazardous)"]
     assert driver.shown("38: Abyz") and not driver.shown("38: Abyz, Fria")
-    driver.tap("Bob takes 1 planet")
+    driver.tap("Take planets for Bob (1)")
     assert driver.screen.name == "dashboard" and not driver.app.message_refused
     assert [(q["seat"], q["target"]) for q in driver.app.table.view["queue"]] == \
         [("Bob", "Fria (P38B)"), ("Bob", "Abyz (P38A)")]
+
+
+def test_a_cards_own_choice_is_tapped_on_its_reveal_and_its_commodities_shown(
+        make_driver, tmp_path) -> None:
+    from companion.session import open_session
+
+    db = tmp_path / "games.db"
+    session = open_session(db, "ti4", new=True, seed=SEED)
+    for line in ("player Alice red", "player Bob blue", "player Carol green", "setup",
+                 "take P76A"):
+        assert session.run(line).ok, line
+    session.close()
+    driver = make_driver(db=db)
+    assert not driver.shown("Bob's turn")  # Alice's exploration is under way
+    driver.type_command("scan TI/I01")  # the camera reads Abandoned Warehouses
+    assert driver.screen.name == "reveal"
+    assert driver.shown("Alice has 0 commodities, 0 trade goods.")
+    driver.tap("Resolve Abandoned Warehouses (I01): Gain 2 commodities")
+    assert driver.screen.name == "dashboard" and not driver.app.message_refused
+    assert driver.shown("Alice now has 2 commodities, 0 trade goods.")
+    assert driver.app.table.view["seats"][0]["commodities"] == 2
+    assert driver.shown("Bob's turn")  # the exploration is over: the turn may pass

@@ -25,7 +25,7 @@ LOCATIONS = {"hand": "not deployed", "launch_pad": "on the launch pad",
 #: Score categories a chart can group by, from the start of each score source.
 CATEGORIES = (("manual adjust", "adjustments"), ("area control", "area control"),
               ("token conversion: ", "conversion"), ("mission: ", "missions"),
-              ("technology action", "technology actions"), ("development card", "development"),
+              ("technology action", "technology"), ("development card", "development"),
               ("outer space tile", "outer space"))
 
 
@@ -109,6 +109,17 @@ def owed_decks(state: XpState, catalog: Catalog) -> tuple[str, ...]:
     if state.table.phase == "setup" and state.rounds and len(state.maneuver_row()) < row:
         decks.append("maneuver")
     return tuple(dict.fromkeys(decks))
+
+
+def owed_count(state: XpState, catalog: Catalog) -> int:
+    """How many cards the table owes now (those `owed_decks` names, each counted)."""
+    count = sum(1 for draw in state.ship_draws
+                if not (draw.deck == "hazard" and state.pending_hazard is not None))
+    count += sum(1 for p in state.pending if p.deck != MODULE_CHOICE)
+    row = xc.setup_number(catalog, "maneuver_row")
+    if state.table.phase == "setup" and state.rounds:
+        count += max(0, row - len(state.maneuver_row()))
+    return count
 
 
 def acting_seat(state: XpState, catalog: Catalog) -> str | None:

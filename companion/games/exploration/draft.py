@@ -75,7 +75,7 @@ def start_draft(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcom
         events += [event("deck_shuffled", deck=SHIP_DECK, order=cards),
                    event("packs_dealt", sizes=[len(p) for p in packs])]
         message += (f" The app dealt {pack_count} packs of {size} ships; each pack is seen "
-                    f"only by the player drafting from it ({order[0]}: state --as {order[0]}).")
+                    f"only by the player drafting from it, on their own screen.")
     return Outcome(tuple(events), message)
 
 
@@ -128,7 +128,7 @@ def _check_pick(state: XpState, catalog: Catalog, card: CardEntry, seat: str,
     pack = current_pack(state)
     if state.draft.is_virtual and card.card_id not in pack:
         raise IllegalMoveError(f"{card.card_id} is not in pack {state.draft.pack}; {seat} "
-                               f"sees the pack with state --as {seat}.")
+                               f"sees the pack on their own screen.")
     held = {s.ship_type for s in state.ships_of(seat)}
     if card.attrs["type"] not in held:
         return

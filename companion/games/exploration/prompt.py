@@ -14,11 +14,13 @@ from companion.core import piles
 from companion.core.catalog import Catalog
 from companion.core.engine import split_words
 from companion.core.prompt import Choice, InputSpec, Situation
+from companion.core.words import counted
 from companion.games.exploration import catalog as xc
 from companion.games.exploration import prompt_flight as flight
 from companion.games.exploration.display import (
     acting_seat,
     module_name,
+    owed_count,
     owed_decks,
     waiting_for,
 )
@@ -40,7 +42,8 @@ def situation(state: XpState, catalog: Catalog, seat: str | None) -> Situation:
     over = state.game_over or state.table.phase == "end"
     choices: list[Choice] = [] if over else _choices(state, catalog)
     return Situation(acting_seat(state, catalog), waiting_for(state, catalog),
-                     () if over else owed_decks(state, catalog), tuple(choices), over)
+                     () if over else owed_decks(state, catalog), tuple(choices), over,
+                     0 if over else owed_count(state, catalog))
 
 
 def _choices(state: XpState, catalog: Catalog) -> list[Choice]:
@@ -100,22 +103,35 @@ def _setup_choices(state: XpState, catalog: Catalog) -> list[Choice]:
 
 def _expand_pick(state: XpState, catalog: Catalog, words: Sequence[str],
                  seat: str | None) -> list[Choice]:
+    """A virtual pack: its cards, in the drafter's own prompt only. Packs dealt at the
+    table: the ship types left (each with its copies left), then that type's copies."""
     picker = drafter(state)
-    if picker is None or len(words) != 1:
+    if picker is None or len(words) not in (1, 2) or (
+            len(words) == 2 and state.draft.is_virtual):
         return []
     held = {s.ship_type for s in state.ships_of(picker)}
-    choices = []
-    cards = pack_seen_by(state, seat) if state.draft.is_virtual else \
-        state.table.cards_in(piles.deck_zone(SHIP_DECK))
-    for card_id in cards:
-        card = catalog.card(card_id)
-        if card.attrs["type"] in held and not state.draft.is_virtual:
-            choices.append(Choice(f"{card.name} ({card_id}), the pack held no other type",
-                                  DRAFT, command=f"pick {card_id} anyway", cost="free"))
-        else:
-            choices.append(Choice(f"{card.name} ({card_id})", DRAFT,
-                                  command=f"pick {card_id}", cost="free"))
-    return choices
+    if state.draft.is_virtual:
+        return [_pick(catalog, card_id, held, False)
+                for card_id in pack_seen_by(state, seat)]
+    left = state.table.cards_in(piles.deck_zone(SHIP_DECK))
+    by_type: dict[str, list[str]] = {}
+    for card_id in left:
+        by_type.setdefault(str(catalog.card(card_id).attrs["type"]), []).append(card_id)
+    if len(words) == 1:
+        return [Choice(f"{xc.ship_type(catalog, kind).name} "
+                       f"({counted(len(cards), 'copy', 'copies')} left)", DRAFT,
+                       partial=f"pick {kind}", cost="free")
+                for kind, cards in by_type.items()]
+    return [_pick(catalog, card_id, held, True)
+            for card_id in by_type.get(words[1].upper(), [])]
+
+
+def _pick(catalog: Catalog, card_id: str, held: set[str], physical: bool) -> Choice:
+    card = catalog.card(card_id)
+    if physical and card.attrs["type"] in held:
+        return Choice(f"{card.name} ({card_id}), the pack held no other type", DRAFT,
+                      command=f"pick {card_id} anyway", cost="free")
+    return Choice(f"{card.name} ({card_id})", DRAFT, command=f"pick {card_id}", cost="free")
 
 
 def _expand_bonus(state: XpState, catalog: Catalog, words: Sequence[str],

@@ -15,7 +15,8 @@ from itertools import combinations
 from companion.core import piles
 from companion.core.catalog import Catalog
 from companion.core.errors import IllegalMoveError
-from companion.core.prompt import Choice, amount_phrase
+from companion.core.moments import die_faces
+from companion.core.prompt import Choice, InputSpec, Option, amount_phrase
 from companion.core.words import counted
 from companion.games.exploration import catalog as xc
 from companion.games.exploration.checks import areas, attribute, flight_rule, flying_ship
@@ -137,7 +138,8 @@ def _passes(state: XpState, ship: ShipStatus, words: Sequence[str]) -> list[Choi
 
 
 def _dice(state: XpState, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
-    """For each maneuver check still unrolled: a face of the die, or the app rolls."""
+    """For each maneuver check still unrolled: the face the table rolled (a `die` input
+    whose faces come from the die's definition), or the app rolls them all."""
     lowered = [w.lower() for w in words]
     traps = {t.trap_id.upper() for t in state.traps}
     passed = [words[i + 1] for i, w in enumerate(lowered) if w == "past" and i + 1 < len(words)
@@ -146,25 +148,23 @@ def _dice(state: XpState, catalog: Catalog, words: Sequence[str]) -> list[Choice
     base = " ".join(words)
     if faces >= len(passed):
         return []
-    last = faces + 1 == len(passed)
+    left = len(passed) - faces
     numbers = _pass_check(state, catalog, words[1], passed[faces], faces + 1, len(passed))
     choices = [] if faces else [Choice(APP_ROLLS, FLIGHT, command=base, check=numbers)]
-    for face, symbols in _faces(catalog):
-        line = f"{base} die {face}"
-        label = f"Check {faces + 1}: the table rolled {face}"
-        check = {**numbers, "face": face, "symbols": symbols} if numbers else None
-        choices.append(Choice(label, FLIGHT, command=line, check=check) if last
-                       else Choice(label, FLIGHT, partial=line, check=check))
-    return choices
+    label = f"Check {faces + 1}: the face the table rolled"
+    return [*choices, Choice(label, FLIGHT, input=face_input(catalog, base, left),
+                             check=numbers)]
 
 
-def _faces(catalog: Catalog) -> list[tuple[str, int]]:
-    """The maneuver die's distinct faces with the symbols each shows."""
+def face_input(catalog: Catalog, base: str, checks: int = 1) -> InputSpec:
+    """The face of the maneuver die the table rolled for the next of `checks` checks: the
+    die's own faces with their symbols; a partial while another check follows."""
     die = maneuver_die(catalog)
-    faces: dict[str, int] = {}
-    for label, value in zip(die.labels, die.values, strict=True):
-        faces.setdefault(label, value)
-    return list(faces.items())
+    options = tuple(Option(f["face"], str(f["face"]), symbols=int(f["symbols"]))
+                    for f in die_faces(die))
+    probe = base + f" die {options[0].value}" * checks
+    return InputSpec("die", f"{base} die {{}}", probe=probe, options=options, die=die.name,
+                     then="command" if checks == 1 else "partial")
 
 
 def _pass_check(state: XpState, catalog: Catalog, card: str, word: str, number: int,
@@ -177,9 +177,18 @@ def _pass_check(state: XpState, catalog: Catalog, card: str, word: str, number: 
         target, against = pass_target(state, catalog, ship, word)
     except IllegalMoveError:
         return None
-    return {"ship": ship.card, "number": number, "checks": checks, "against": against,
-            "target": target,
-            "maneuverability": attribute(catalog, ship, "maneuverability", state.table.round)}
+    skill = attribute(catalog, ship, "maneuverability", state.table.round)
+    return _check_numbers(ship.card, number, checks, against, target, skill)
+
+
+def _check_numbers(ship: str, number: int, checks: int, against: str, target: int,
+                   skill: int) -> dict[str, object]:
+    """A check's numbers, with the heading and the sum a check screen shows for them."""
+    count = f" {number} of {checks}" if checks > 1 else ""
+    return {"ship": ship, "number": number, "checks": checks, "against": against,
+            "target": target, "maneuverability": skill,
+            "title": f"Maneuver check{count}: {ship} against {against}",
+            "sum": f"Maneuverability {skill} + the symbols rolled, against {target}"}
 
 
 # ---- drops, attacks, abilities ----------------------------------------------------------------
@@ -187,12 +196,10 @@ def _expand_drop(state: XpState, catalog: Catalog, words: Sequence[str],
                  seat: str | None) -> list[Choice]:
     if len(words) == 4:
         numbers = _drop_numbers(state, catalog, words)
-        return [Choice(APP_ROLLS, FLIGHT, command=" ".join(words), check=numbers),
-                *(Choice(f"The table rolled {face}", FLIGHT,
-                         command=f"{' '.join(words)} die {face}",
-                         check={**numbers, "face": face, "symbols": symbols} if numbers
-                         else None)
-                  for face, symbols in _faces(catalog))]
+        base = " ".join(words)
+        return [Choice(APP_ROLLS, FLIGHT, command=base, check=numbers),
+                Choice("The face the table rolled", FLIGHT, input=face_input(catalog, base),
+                       check=numbers)]
     ship = state.ships.get(words[1].upper()) if len(words) == 3 else None
     kind = words[2].lower() if len(words) == 3 else ""
     if ship is None or kind not in xc.module_kinds(catalog):
@@ -223,8 +230,7 @@ def _drop_numbers(state: XpState, catalog: Catalog,
     except IllegalMoveError:
         return None
     skill, target, against, _bonus, _why = drop_check(state, catalog, ship, kind, area)
-    return {"ship": ship.card, "number": 1, "checks": 1, "against": against,
-            "target": target, "maneuverability": skill}
+    return _check_numbers(ship.card, 1, 1, against, target, skill)
 
 
 def _expand_attack(state: XpState, catalog: Catalog, words: Sequence[str],

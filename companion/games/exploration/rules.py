@@ -16,7 +16,8 @@ from typing import Any
 from companion.core import piles
 from companion.core.catalog import Catalog
 from companion.core.dice import Die
-from companion.core.events import Event, Vocabulary
+from companion.core.events import Event, Step, Vocabulary
+from companion.core.moments import Moment
 from companion.core.phases import Phases
 from companion.core.prompt import Choice, Situation
 from companion.core.rules import Verb
@@ -31,6 +32,7 @@ from companion.games.exploration import (
     flight,
     hazards,
     missions,
+    moments,
     preparation,
     prompt,
     scoring,
@@ -113,6 +115,10 @@ class ExplorationRules:
 
     def state_from_dict(self, raw: Mapping[str, Any]) -> XpState:
         return XpState.from_dict(raw)
+
+    def moments(self, state: XpState, catalog: Catalog, step: Step) -> Sequence[Moment]:
+        """What a step just committed did that deserves a screen (games/.../moments.py)."""
+        return moments.moments(state, catalog, step)
 
     # ---- the table API's prompt (games/exploration/prompt.py) ----
     def situation(self, state: XpState, catalog: Catalog, seat: str | None) -> Situation:

@@ -11,7 +11,7 @@ from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import event
 from companion.core.seats import Seat
 from companion.core.words import for_count
-from companion.games.ti4 import abilities, frontier, relics
+from companion.games.ti4 import abilities, choices, frontier, relics
 from companion.games.ti4.explore import (
     Builder,
     data_of,
@@ -89,10 +89,22 @@ def cmd_turn(b: Builder, args: list[str]) -> str | None:
     if len(args) != 1:
         raise CommandSyntaxError("turn takes one seat: turn Bob")
     seat = b.state.table.find_seat(args[0])
+    _require_explored(b)
     t = b.state.table
     b.add(event("phase_changed", round=t.round, phase=t.phase, active=seat))
     b.say(f"{seat} is active.")
     return seat
+
+
+def _require_explored(b: Builder) -> None:
+    """35.2d: an exploration under way is finished before another player's turn."""
+    head = b.state.head
+    if b.state.revealed is not None:
+        raise IllegalMoveError(f"{label(b.catalog, b.state.revealed)} is revealed and not "
+                               f"resolved yet: it is resolved before the next turn.")
+    if head is not None and head.started:
+        raise IllegalMoveError(f"{head.seat}'s exploration is not finished: its card is drawn "
+                               f"and resolved before the next turn.")
 
 
 def cmd_tech(b: Builder, args: list[str]) -> str | None:
@@ -219,8 +231,12 @@ def _names(b: Builder, item: Exploration, text: str, exact: bool) -> bool:
 
 
 def cmd_resolve(b: Builder, args: list[str]) -> str | None:
+    """`resolve`, or `resolve WORD` for the revealed card's own choice (choices.py)."""
+    if len(args) > 1:
+        raise CommandSyntaxError("resolve takes nothing, or the card's choice: resolve gain")
     seat = b.state.head.seat if b.state.head else None
-    resolve(b)
+    word = args[0] if args else None
+    resolve(b, lambda card, who: choices.apply_choice(b, card, who, word))
     return seat
 
 

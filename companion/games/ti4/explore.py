@@ -7,6 +7,7 @@ LRR 35 note 3) and the command's events replay to exactly the same state.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from companion.core import piles
@@ -216,8 +217,9 @@ def reveal(b: Builder, card: CardEntry) -> None:
           f"Transactions may happen now, before {item.seat} resolves it.")
 
 
-def resolve(b: Builder) -> None:
-    """Resolve the revealed card (35.7-35.9, notes 1-2) and move on to the next exploration."""
+def resolve(b: Builder, choose: Callable[[CardEntry, str], None] | None = None) -> None:
+    """Resolve the revealed card (35.7-35.9, notes 1-2) and move on to the next exploration;
+    `choose(card, seat)` makes the card's own choice once it is resolved."""
     card_id, item = b.state.revealed, b.state.head
     if card_id is None or item is None:
         raise IllegalMoveError("No exploration card is revealed: draw one and scan it first.")
@@ -225,6 +227,8 @@ def resolve(b: Builder) -> None:
     to, where = _destination(b, card, item)
     b.add(piles.move(card_id, REVEALED, to, f"resolved for {item.seat}"))
     b.say(f"{item.seat} resolved {label(b.catalog, card_id)}: {where}.")
+    if choose is not None:
+        choose(card, item.seat)
     _place_map_token(b, card, item)
     rest = b.state.queue[1:]
     if item.kind == "frontier":
@@ -277,6 +281,8 @@ def _card_extras(b: Builder, card: CardEntry, item: Exploration) -> None:
         set_queue(b, (gain, *b.state.queue))
     if card.attrs.get("draws_relic"):
         owe_relic_draw(b, item.seat, card.name, "so it has no further effect")
+    if card.attrs.get("reminder"):  # what the companion does not track, said at once
+        b.say(f"Reminder for {item.seat}: {card.summary}")
 
 
 def _place_planet_token(b: Builder, planet: CardEntry, item: Exploration, source: str) -> None:

@@ -14,9 +14,10 @@ from collections.abc import Callable, Sequence
 from companion.core import piles
 from companion.core.catalog import Catalog
 from companion.core.engine import split_words
-from companion.core.prompt import Choice, InputSpec, Situation
+from companion.core.prompt import Choice, InputSpec, Option, Situation
+from companion.games.ti4.choices import card_choices
 from companion.games.ti4.data import fragment_type, ti4_data
-from companion.games.ti4.explore import label, target_phrase, traits_of
+from companion.games.ti4.explore import label, system_of, target_phrase, traits_of
 from companion.games.ti4.state import COMMON, TI4State
 from companion.games.ti4.view import owed_decks, waiting_for
 
@@ -30,8 +31,23 @@ def _choice(label_: str, group: str, **kind: object) -> Choice:
 
 
 def _ability_input(label_: str, group: str, template: str) -> Choice:
+    """An ability the companion does not know, entered by name (a free name)."""
     probe = template.replace("{}", ABILITY)
     return _choice(label_, group, input=InputSpec("text", template, probe=probe))
+
+
+def _known_abilities(label_: str, group: str, template: str, catalog: Catalog,
+                     explores: str) -> list[Choice]:
+    """The abilities the catalog knows that explore a planet or a frontier token, as one
+    `choice` (none when the catalog knows none)."""
+    options = tuple(Option(key, ability.name, detail=ability.condition or None)
+                    for key, ability in ti4_data(catalog).abilities.items()
+                    if ability.explores == explores)
+    if not options:
+        return []
+    probe = template.replace("{}", options[0].value)
+    return [_choice(label_, group, input=InputSpec("choice", template, probe=probe,
+                                                   options=options))]
 
 
 def word(text: str) -> str:
@@ -85,9 +101,11 @@ def _setup_choices(state: TI4State) -> list[Choice]:
 def _play_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
     choices = _exploration_choices(state, catalog)
     active = state.table.active
+    exploring = state.revealed is not None or (state.head is not None and state.head.started)
     choices += [_choice(f"{seat}'s turn", TURN, command=f"turn {word(seat)}")
-                for seat in state.table.seats if seat != active]
-    choices += [_choice(f"Take a planet for {active}", PLANETS, partial="take"),
+                for seat in state.table.seats if seat != active and not exploring]
+    choices += [*_take_order(state, catalog, active),
+                _choice("Take planets for another player", PLANETS, partial="take for"),
                 _choice("Explore a planet again", PLANETS, partial="explore-again"),
                 _choice("Terraform a planet", PLANETS, partial="terraform"),
                 _choice(f"Explore a frontier token for {active}", FRONTIER, partial="frontier"),
@@ -100,11 +118,22 @@ def _play_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
     return [*choices, _choice("Purge a card in play", CARDS, partial="purge")]
 
 
+def resolutions(state: TI4State, catalog: Catalog) -> list[Choice]:
+    """Resolve the revealed card; a card with its own choice offers each, and no plain
+    resolve (typed, it still resolves the card with the choice made at the table)."""
+    if state.revealed is None:
+        return []
+    name, card = label(catalog, state.revealed), catalog.card(state.revealed)
+    seat = acting_seat(state)
+    options = card_choices(card)
+    if not options or seat is None:
+        return [_choice(f"Resolve {name}", EXPLORE, command="resolve")]
+    return [_choice(f"Resolve {name}: {o['text']}", EXPLORE, command=f"resolve {o['word']}")
+            for o in options]
+
+
 def _exploration_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
-    choices = []
-    if state.revealed is not None:
-        choices.append(_choice(f"Resolve {label(catalog, state.revealed)}", EXPLORE,
-                               command="resolve"))
+    choices = [*resolutions(state, catalog)]
     head = state.head
     if head is not None and head.started and head.deck is None and len(head.decks) > 1:
         choices += [_choice(f"{head.seat} chooses the {deck} deck", EXPLORE,
@@ -123,6 +152,38 @@ def _controlled_planets(state: TI4State, catalog: Catalog) -> list[str]:
             if state.table.zone(c).kind == "area" and catalog.cards[c].deck == planet_deck]
 
 
+def _take_order(state: TI4State, catalog: Catalog, seat: str | None) -> list[Choice]:
+    """Planets to take, put in the order they are gained and explored (35.2d, note 3): an
+    `order` input over every planet on the map `seat` does not control, by system."""
+    if seat is None:
+        return []
+    options = []
+    for card in catalog.in_deck(ti4_data(catalog).planet_deck):
+        tile = system_of(state, card)
+        owner = state.controller(card.card_id)
+        if tile is None or owner == seat or state.table.zone_of(card.card_id) in (
+                "box", "purged"):
+            continue
+        traits = ", ".join(traits_of(state, card))
+        options.append((tile, card.name, bool(traits), Option(
+            card.card_id, card.name + (f" ({owner})" if owner else ""), group=tile,
+            detail=traits or "no trait: not explored")))
+    explorable = {tile for tile, _n, traits, _o in options if traits}
+    # Systems with a planet to explore first (35.2b), then by tile number; planets by name.
+    ordered = tuple(o for _t, _n, _x, o in sorted(
+        options, key=lambda t: (t[0] not in explorable, _tile_key(t[0]), t[1])))
+    if not ordered:
+        return []
+    template = f"take {{}} for {word(seat)}"
+    spec = InputSpec("order", template, probe=template.replace("{}", ordered[0].value),
+                     min=1, max=len(ordered), options=ordered)
+    return [_choice(f"Take planets for {seat}", PLANETS, input=spec)]
+
+
+def _tile_key(tile: str) -> tuple[int, str]:
+    return (int(tile), tile) if tile.isdigit() else (10_000, tile)
+
+
 TAKE_GROUP = 10  # planets per alphabetical group, so a screen page (and its check) stays small
 
 
@@ -133,6 +194,9 @@ def _expand_take(state: TI4State, catalog: Catalog, words: Sequence[str]) -> lis
     planets = sorted((p for p in catalog.in_deck(ti4_data(catalog).planet_deck)
                       if state.table.zone_of(p.card_id) not in taken), key=lambda p: p.name)
     groups = [planets[i:i + TAKE_GROUP] for i in range(0, len(planets), TAKE_GROUP)]
+    if len(words) == 2 and words[1].lower() == "for":  # another seat takes (an invasion...)
+        return [c for seat in state.table.seats if seat != active
+                for c in _take_order(state, catalog, seat)]
     if len(words) == 1:
         return [_choice(f"{g[0].name} to {g[-1].name}", PLANETS,
                         partial=f"take group {n}") for n, g in enumerate(groups, start=1)]
@@ -159,18 +223,22 @@ def _expand_again(state: TI4State, catalog: Catalog, words: Sequence[str]) -> li
                         command=f"explore-again {planet} with {r}")
                 for r in state.table.cards_in(piles.area_zone(owner))
                 if catalog.cards[r].attrs.get("explores_planet")]
-    named = _ability_input("With another ability, named", PLANETS,
-                           f"explore-again {planet} with {{}}")
-    return [*choices, named]
+    template = f"explore-again {planet} with {{}}"
+    known = _known_abilities("With an ability", PLANETS, template, catalog, "planet")
+    named = _ability_input("With another ability, named", PLANETS, template)
+    return [*choices, *known, named]
 
 
 def _expand_frontier(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
     choices = []
     for tile in state.frontier:
+        template = f"frontier {tile} with {{}}"
         choices += [_choice(f"Tile {tile} (Dark Energy Tap)", FRONTIER,
                             command=f"frontier {tile}"),
-                    _ability_input(f"Tile {tile}, by an ability named", FRONTIER,
-                                   f"frontier {tile} with {{}}")]
+                    *_known_abilities(f"Tile {tile}, by an ability", FRONTIER, template,
+                                      catalog, "frontier"),
+                    _ability_input(f"Tile {tile}, by another ability named", FRONTIER,
+                                   template)]
     return choices
 
 

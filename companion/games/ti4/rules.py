@@ -12,13 +12,15 @@ from companion.core import piles
 from companion.core.catalog import CardEntry, Catalog
 from companion.core.dice import Die
 from companion.core.errors import IllegalMoveError
-from companion.core.events import Event, Vocabulary
+from companion.core.events import Event, Step, Vocabulary
+from companion.core.moments import Moment
 from companion.core.phases import Phase, Phases
 from companion.core.prompt import Choice, Situation
 from companion.core.rules import Verb
 from companion.core.table import TABLE_EVENT_TYPES, new_table
 from companion.core.tableview import TableView
-from companion.games.ti4 import commands, prompt, relics, tableview, view
+from companion.games.ti4 import commands, moments, prompt, relics, tableview, view
+from companion.games.ti4.choices import RESOURCE_NOUNS
 from companion.games.ti4.commands import take_planets
 from companion.games.ti4.data import ti4_data
 from companion.games.ti4.explore import Builder, data_of, fragment_odds, label, reveal
@@ -39,8 +41,10 @@ VERBS: tuple[Verb, ...] = (
          "choose hazardous"),
     Verb("order", "order TARGET...", "Reorder the explorations waiting in the queue.",
          "order Fria 41"),
-    Verb("resolve", "resolve", "Resolve the revealed card: discard, attach, keep, purge "
-         "or place into play, then start the next exploration.", "resolve"),
+    Verb("resolve", "resolve [CHOICE]", "Resolve the revealed card: discard, attach, keep, "
+         "purge or place into play, then start the next exploration; a card with its own "
+         "choice (Abandoned Warehouses) takes it as a word, which counts its commodities "
+         "and trade goods.", "resolve gain"),
     Verb("explore-again", "explore-again PLANET with ABILITY [for SEAT]", "Explore a "
          "planet again (Scanlink Drone Network, The Crown of Emphidia, or a named ability).",
          "explore-again Abyz with \"Garv and Gunn\""),
@@ -107,6 +111,8 @@ class TI4Rules:
 
     game = "ti4"
     title = "TI4 Exploration"
+    #: One unit of each resource the companion counts (the cards' own choices, choices.py).
+    resource_nouns = RESOURCE_NOUNS
 
     def new_state(self, catalog: Catalog, seed: int) -> TI4State:
         return TI4State(new_table("ti4", seed, (
@@ -156,6 +162,10 @@ class TI4Rules:
 
     def state_from_dict(self, raw: Mapping[str, Any]) -> TI4State:
         return TI4State.from_dict(raw)
+
+    def moments(self, state: TI4State, catalog: Catalog, step: Step) -> Sequence[Moment]:
+        """What a step just committed did that deserves a screen (games/ti4/moments.py)."""
+        return moments.moments(state, catalog, step)
 
     # ---- the table API's prompt (games/ti4/prompt.py) ----
     def situation(self, state: TI4State, catalog: Catalog, seat: str | None) -> Situation:

@@ -21,6 +21,7 @@ from companion.core.tableview import (
     deck_view,
 )
 from companion.core.words import counted
+from companion.games.ti4.choices import RESOURCE_NOUNS
 from companion.games.ti4.data import ti4_data
 from companion.games.ti4.state import TI4State
 from companion.games.ti4.view import view
@@ -47,8 +48,14 @@ def seat_counters(s: Mapping[str, Any]) -> tuple[Counter, ...]:
     values = {"planets": len(planets), "resources": sum(p["resources"] for p in planets),
               "influence": sum(p["influence"] for p in planets),
               "fragments": len(s["fragments"]), "relics": len(s["relics"])}
-    return tuple(Counter.of(k, v, NOUNS[k], "influence" if k == "influence" else None)
-                 for k, v in values.items())
+    said = [Counter.of(k, v, NOUNS[k], "influence" if k == "influence" else None)
+            for k, v in values.items()]
+    # Commodities and trade goods as the cards' own choices counted them (choices.py):
+    # shown once a seat has some, so a table that never counts them sees nothing new.
+    for key, plural in (("commodities", "commodities"), ("trade_goods", None)):
+        if s.get(key):
+            said.append(Counter.of(key, int(s[key]), RESOURCE_NOUNS[key], plural))
+    return tuple(said)
 
 
 def _seat(s: Mapping[str, Any], active: str | None) -> SeatView:

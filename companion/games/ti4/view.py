@@ -90,6 +90,9 @@ def _seat_view(state: TI4State, catalog: Catalog, seat: str) -> dict[str, Any]:
         "other": [label(catalog, c.card_id) for c in cards
                   if c.deck in data.exploration_decks and not fragment_type(c)],
         "relic_draws_owed": state.relic_draws.count(seat),
+        # Counted from the cards that give them and the table's corrections only.
+        "commodities": state.table.resource(seat, "commodities"),
+        "trade_goods": state.table.resource(seat, "trade_goods"),
     }
 
 

@@ -11,6 +11,17 @@ UNDO_GROUP = "Undo and redo"
 
 
 @dataclass(frozen=True)
+class InputOption:
+    """One value a choice, order or die input offers (the prompt's `options`)."""
+
+    value: str
+    label: str
+    group: str = ""
+    detail: str = ""
+    symbols: int = 0
+
+
+@dataclass(frozen=True)
 class ActionItem:
     label: str
     kind: str  # "command", "partial" or "input"
@@ -18,9 +29,13 @@ class ActionItem:
     enabled: bool
     reason: str
     cost: str
-    input_kind: str = ""
+    input_kind: str = ""  # count, text, choice, order or die
     minimum: int = 0
     maximum: int = 99
+    options: tuple[InputOption, ...] = ()
+    then: str = "command"  # what the filled input makes: a command or a partial
+    private_to: str = ""  # the seat whose own screen opens this choice
+    has_check: bool = False  # a dice check's choice: the check screen shows it
 
     @property
     def text(self) -> str:
@@ -51,14 +66,22 @@ class ActionsView:
 def _item(action: Mapping[str, Any]) -> ActionItem:
     label, enabled = str(action["label"]), bool(action["enabled"])
     reason, cost = str(action.get("reason") or ""), str(action.get("cost") or "")
+    private, check = str(action.get("private_to") or ""), bool(action.get("check"))
     if "command" in action:
-        return ActionItem(label, "command", str(action["command"]), enabled, reason, cost)
+        return ActionItem(label, "command", str(action["command"]), enabled, reason, cost,
+                          private_to=private, has_check=check)
     if "partial" in action:
-        return ActionItem(label, "partial", str(action["partial"]), enabled, reason, cost)
+        return ActionItem(label, "partial", str(action["partial"]), enabled, reason, cost,
+                          private_to=private, has_check=check)
     spec = action["input"]
+    options = tuple(InputOption(str(o["value"]), str(o.get("label") or o["value"]),
+                                str(o.get("group") or ""), str(o.get("detail") or ""),
+                                int(o.get("symbols") or 0)) for o in spec.get("options") or ())
     return ActionItem(label, "input", str(spec["template"]), enabled, reason, cost,
                       input_kind=str(spec["kind"]), minimum=int(spec.get("min") or 0),
-                      maximum=int(spec["max"]) if spec.get("max") is not None else 99)
+                      maximum=int(spec["max"]) if spec.get("max") is not None else 99,
+                      options=options, then=str(spec.get("then") or "command"),
+                      private_to=private, has_check=check)
 
 
 def actions_view(prompt: Mapping[str, Any]) -> ActionsView:
@@ -78,8 +101,9 @@ def actions_view(prompt: Mapping[str, Any]) -> ActionsView:
                        tuple(unavailable), tuple(prompt.get("expects_scan") or ()))
 
 
-def fill(template: str, value: str) -> str:
-    """An input's command: the template with the value as one word (quoted if it needs it)."""
+def fill(template: str, *values: str) -> str:
+    """An input's line: the template with each value as one word (quoted if it needs it),
+    an order's values joined by spaces in the order chosen."""
     import shlex
 
-    return template.replace("{}", shlex.quote(value.strip()), 1)
+    return template.replace("{}", " ".join(shlex.quote(v.strip()) for v in values), 1)

@@ -1,8 +1,8 @@
 """The maneuver-check screen's words: what is checked, the faces to tap, and the outcome.
 
-Everything comes from the table API: the prompt's dice choices carry `check`
-(maneuverability, what it is against and the value to beat, each face's symbols)
-and a result's `die_rolled` events carry the arithmetic and whether it passed.
+Everything comes from the table API: the prompt's dice choices carry `check` (the
+heading and the sum in words) and a `die` input whose options are the die's faces with
+their symbols; a result's `check` moments carry the arithmetic and the outcome.
 """
 
 from __future__ import annotations
@@ -41,49 +41,71 @@ class CheckLine:
     arithmetic: str
     verdict: str
     passed: bool
+    symbols: int = 0  # the pips the rolled face shows (the die's definition)
 
 
 def _checks(prompt: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return [a for a in prompt.get("actions", []) if a.get("check") and a.get("enabled")]
 
 
+def _die_inputs(prompt: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    return [a for a in prompt.get("actions", [])
+            if a.get("enabled") and (a.get("input") or {}).get("kind") == "die"]
+
+
 def is_check_prompt(prompt: Mapping[str, Any] | None) -> bool:
-    """True when the choices offered are a maneuver check's dice."""
-    return bool(prompt) and bool(_checks(prompt or {}))
+    """True when the choices offered are a dice check's (or a die's faces to enter)."""
+    return bool(prompt) and bool(_checks(prompt or {}) or _die_inputs(prompt or {}))
+
+
+def die_choices(action: Mapping[str, Any]) -> tuple[FaceChoice, ...]:
+    """A `die` input's faces, as the die's definition gives them, each with its line."""
+    from companion.ui.presenters.actions import fill
+
+    spec = action["input"]
+    kind = "partial" if spec.get("then") == "partial" else "command"
+    return tuple(FaceChoice(str(o.get("label") or o["value"]), int(o.get("symbols") or 0),
+                            kind, fill(str(spec["template"]), str(o["value"])))
+                 for o in spec.get("options") or ())
 
 
 def check_prompt(prompt: Mapping[str, Any]) -> CheckPrompt:
     """What to show before the roll: the check, the app's roll, the faces to tap."""
     actions = _checks(prompt)
-    first = actions[0]["check"]
-    count = int(first.get("checks", 1))
-    number = f" {first.get('number', 1)} of {count}" if count > 1 else ""
-    heading = f"Maneuver check{number}: {first['ship']} against {first['against']}"
-    numbers = (f"Maneuverability {first['maneuverability']} + the symbols rolled, "
-               f"against {first['target']}")
-    app_roll = next((str(a["command"]) for a in actions
-                     if "face" not in a["check"] and "command" in a), None)
-    faces = tuple(FaceChoice(str(a["check"]["face"]), int(a["check"]["symbols"]),
-                             "command" if "command" in a else "partial",
-                             str(a.get("command") or a.get("partial")))
-                  for a in actions if "face" in a["check"])
-    return CheckPrompt(heading, numbers, app_roll, faces, tuple(f.face for f in faces))
+    dice = _die_inputs(prompt)
+    faces = die_choices(dice[0]) if dice else ()
+    app_roll = next((str(a["command"]) for a in actions if "command" in a), None)
+    first = (actions or dice or [{}])[0].get("check")
+    if not first:  # a die's faces without a check's numbers: the action says what it is
+        label = str(dice[0]["label"]) if dice else "Roll the die"
+        return CheckPrompt(label, "", app_roll, faces, tuple(f.face for f in faces))
+    heading = str(first.get("title") or (dice[0]["label"] if dice else "Check"))
+    return CheckPrompt(heading, str(first.get("sum") or ""), app_roll, faces,
+                       tuple(f.face for f in faces))
 
 
-def check_lines(events: Sequence[Mapping[str, Any]]) -> tuple[CheckLine, ...]:
-    """Each check a result rolled: who rolled what, the arithmetic, and the outcome."""
+def check_lines(moments: Sequence[Mapping[str, Any]]) -> tuple[CheckLine, ...]:
+    """Each check a result made (its `check` moments): the face rolled, the arithmetic,
+    the outcome; a plain roll (a `roll` moment) shows its face alone."""
     lines = []
-    for e in events:
-        check = e.get("check")
-        if e.get("type") != "die_rolled" or not isinstance(check, Mapping):
-            continue
-        who = "The app rolled" if e.get("by") == "app" else "The table rolled"
-        word = "symbol" if int(check["symbols"]) == 1 else "symbols"
-        passed = bool(check["passed"])
-        sign = ">" if passed else "is not above"
-        arithmetic = (f"{check['maneuverability']} + {check['symbols']} {word} = "
-                      f"{check['result']} {sign} {check['target']} ({check['against']})")
-        verdict = "Passed" if passed else "Failed"
-        lines.append(CheckLine(f"{who} {e['face']}", str(e["face"]), arithmetic, verdict,
-                               passed))
+    for moment in moments:
+        kind, data = moment.get("kind"), moment.get("data") or {}
+        said = [str(line) for line in moment.get("lines") or ()]
+        if kind == "check":
+            passed = bool(data.get("passed"))
+            lines.append(CheckLine(said[0].rstrip(".") if said else "", str(data.get("face")),
+                                   str(data.get("arithmetic") or (said[1:2] or [""])[0]),
+                                   str(data.get("verdict") or ("Passed" if passed
+                                                               else "Failed")),
+                                   passed, _symbols(data)))
+        elif kind == "roll":
+            lines.append(CheckLine(said[0].rstrip(".") if said else "", str(data.get("face")),
+                                   "", "", True, _symbols(data)))
     return tuple(lines)
+
+
+def _symbols(data: Mapping[str, Any]) -> int:
+    """The symbols (pips) the rolled face shows, from the die's own faces."""
+    face = data.get("face")
+    return next((int(f["symbols"]) for f in data.get("faces") or () if f.get("face") == face),
+                0)

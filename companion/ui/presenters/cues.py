@@ -18,15 +18,16 @@ def _cards_left(view: Mapping[str, Any]) -> int:
 
 def cue_for(ok: bool, kind: str, before: Mapping[str, Any] | None,
             after: Mapping[str, Any] | None,
-            events: Sequence[Mapping[str, Any]] = ()) -> str | None:
-    """One cue or none: a refusal, a trap exploding, a failed check, a card leaving a
-    deck, or the turn passing."""
+            moments: Sequence[Mapping[str, Any]] = ()) -> str | None:
+    """One cue or none: a refusal, an explosion, a failed check, a card leaving a deck,
+    or the turn passing (the result's moments say what happened)."""
     if not ok:
         return "failed" if kind in ("refused", "error", "damaged") else None
-    if any(e.get("type") == "trap_exploded" for e in events):
+    kinds = [m.get("kind") for m in moments]
+    if "explosion" in kinds:
         return "explosion"
-    if any(e.get("type") == "die_rolled" and isinstance(e.get("check"), Mapping)
-           and not e["check"].get("passed") for e in events):
+    if any(m.get("kind") == "check" and not (m.get("data") or {}).get("passed")
+           for m in moments):
         return "failed"
     if before is None or after is None or kind != "step":
         return None

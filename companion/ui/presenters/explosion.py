@@ -1,8 +1,5 @@
-"""The trap explosion's words: which trap went off, whose it was, where, and what it did.
-
-A result's `trap_exploded` event names the trap, its owner, its place and its count
-(table API); the ship's owner comes from the view.
-"""
+"""The explosion screen's words, from a result's `explosion` moments (table API): the
+title large, the first line (whose, where), the rest (what it destroyed)."""
 
 from __future__ import annotations
 
@@ -18,27 +15,13 @@ class ExplosionView:
     did: str
 
 
-def _ship_owner(view: Mapping[str, Any] | None, card: str) -> str | None:
-    for seat in (view or {}).get("seats", []):
-        if any(ship.get("card") == card for ship in seat.get("ships", [])):
-            return str(seat.get("seat"))
-    return None
-
-
-def explosions(events: Sequence[Mapping[str, Any]],
-               view: Mapping[str, Any] | None) -> tuple[ExplosionView, ...]:
-    """One view per trap a result set off (none for a result without explosions)."""
+def explosions(moments: Sequence[Mapping[str, Any]]) -> tuple[ExplosionView, ...]:
+    """One view per explosion a result carries (none for a result without one)."""
     shown = []
-    for e in events:
-        if e.get("type") != "trap_exploded":
+    for moment in moments:
+        if moment.get("kind") != "explosion":
             continue
-        trap_id, card = str(e["trap_id"]), str(e["card"])
-        owner, where = e.get("owner"), e.get("where")
-        whose = f"{owner}'s trap" if owner else "The trap"
-        place = f" {where}" if where else ""
-        count = f" (count {e['count']})" if e.get("count") is not None else ""
-        ship_owner = _ship_owner(view, card)
-        of = f" ({ship_owner})" if ship_owner else ""
-        shown.append(ExplosionView(f"Trap {trap_id} explodes!", f"{whose}{count}{place}",
-                                   f"{card}{of} is destroyed with its modules."))
+        lines = [str(line) for line in moment.get("lines") or ()]
+        shown.append(ExplosionView(str(moment.get("title") or ""), lines[0] if lines else "",
+                                   " ".join(lines[1:])))
     return tuple(shown)

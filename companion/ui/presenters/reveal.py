@@ -1,4 +1,5 @@
-"""The card reveal's words: what was drawn, from which deck, for whom, and what it does."""
+"""The card reveal's words, from a result's `reveal` and `hidden_card` moments (table
+API): what was drawn and for whom, what it does, and the choices it offers."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.ui.presenters.actions import ActionGroup, ActionItem, actions_view
-from companion.ui.table import RevealedCard
 
 #: Choices offered on the reveal itself; the rest stay on the dashboard.
 MAX_CHOICES = 3
@@ -15,8 +15,8 @@ MAX_CHOICES = 3
 #: Mars spaces and its ignore) is offered whole on the reveal up to this many buttons,
 #: which still fit side by side at 800x480 with their words wrapped.
 MAX_DECISION_CHOICES = 5
-#: Where a card revealed to all waits to be resolved (TI4's `play:revealed`).
-REVEALED = "revealed"
+#: The moments a reveal shows.
+CARD_KINDS = ("reveal", "hidden_card")
 
 
 @dataclass(frozen=True)
@@ -29,30 +29,58 @@ class RevealView:
     counter: str
     hidden: bool
     choices: tuple[ActionItem, ...]
+    seat: str = ""  # whose card it is (a hidden card: whose own screen shows it)
 
 
-def reveal_view(cards: Sequence[RevealedCard], index: int, message: str,
+def card_moments(moments: Sequence[Mapping[str, Any]]) -> tuple[Mapping[str, Any], ...]:
+    """The cards a result drew, revealed or hidden, in order."""
+    return tuple(m for m in moments if m.get("kind") in CARD_KINDS)
+
+
+def reveal_view(cards: Sequence[Mapping[str, Any]], index: int, message: str,
                 prompt: Mapping[str, Any]) -> RevealView:
-    """The `index`th card of one step's reveal; choices are the prompt's commands now."""
-    card = cards[index]
-    deck = card.deck.replace("_", " ")
-    counter = _how(card) + (f"  ·  card {index + 1} of {len(cards)}" if len(cards) > 1
+    """The `index`th card of one step's reveal; choices are the moment's own, else the
+    prompt's commands now."""
+    moment = cards[index]
+    data = moment.get("data") or {}
+    counter = _how(data) + (f"  ·  card {index + 1} of {len(cards)}" if len(cards) > 1
                             else "")
-    if card.hidden:
-        return RevealView(f"A {deck} card for {card.to}", f"{card.to}'s hidden card", "",
-                          f"Only {card.to} looks at it; it stays hidden from the table until "
-                          f"they reveal it. To look again later, {card.to}'s player holds a "
-                          "finger on their seat's badge.", message, counter, True, ())
-    choices = _choices(card, actions_view(prompt).groups)
-    summary = f"{card.kept} {card.summary}" if card.kept and card.summary else card.summary
-    return RevealView(_heading(card, prompt), card.name, card.card_id,
-                      summary, _without_summary(message, card.summary), counter, False,
-                      choices)
+    seat = str(moment.get("private_to") or data.get("seat") or "")
+    if len(cards) > 1:  # every owed card at once: each says what became of it
+        message = str(moment.get("sentence") or "")
+    if moment.get("kind") == "hidden_card":
+        lines = " ".join(str(line) for line in moment.get("lines") or ())
+        return RevealView(str(moment.get("title") or ""), f"{seat}'s hidden card", "",
+                          f"{lines} It stays hidden from the table until they reveal it.",
+                          message, counter, True, (), seat)
+    summary = str(data.get("summary") or "")
+    kept = str(data.get("kept") or "")
+    groups = actions_view(prompt).groups
+    choices = _own(moment, groups) or _choices(str(data.get("card") or ""), groups)
+    name = str(data.get("name") or "")
+    # Lines the game added to the moment (what the card's choice is made with) come first.
+    extra = [str(line) for line in moment.get("lines") or () if line not in (name, summary)]
+    did = " ".join([*extra, _without_summary(message, summary)]).strip()
+    return RevealView(str(moment.get("title") or ""), name, str(data.get("card") or ""),
+                      f"{kept} {summary}" if kept and summary else summary, did, counter,
+                      False, choices, seat)
 
 
-def _how(card: RevealedCard) -> str:
+def _how(data: Mapping[str, Any]) -> str:
     """What happened to the card, in a player's words (not the journal's step number)."""
-    return "Scanned" if card.scanned else "Drawn by the app"
+    return "Scanned" if data.get("scanned") else "Drawn by the app"
+
+
+def _own(moment: Mapping[str, Any], groups: Sequence[ActionGroup]) -> tuple[ActionItem, ...]:
+    """The card's own choices (the moment's), each as the prompt offers it now (with its
+    cost); one the prompt does not offer enabled is left out."""
+    offered = {item.value: item for group in groups for item in group.items
+               if item.kind == "command"}
+    own = [str(c["command"]) for c in moment.get("choices") or ()]
+    if not offered:  # no prompt at hand: the moment's words as they are
+        return tuple(ActionItem(str(c["label"]), "command", str(c["command"]), True, "", "")
+                     for c in moment.get("choices") or ())
+    return tuple(offered[c] for c in own if c in offered)
 
 
 def _without_summary(message: str, summary: str) -> str:
@@ -63,41 +91,28 @@ def _without_summary(message: str, summary: str) -> str:
     return message
 
 
-def _heading(card: RevealedCard, prompt: Mapping[str, Any]) -> str:
-    """What the card is, as the rulebook calls it, and whom it is for: a seat, or the ship
-    whose move drew it ("Hazard card for TRNS1 (Ana)")."""
-    kind = card.card_name or f"{card.deck.replace('_', ' ').capitalize()} card"
-    if card.ship:
-        player = f" ({card.player})" if card.player else ""
-        return f"{kind} for {card.ship}{player}"
-    if card.to == REVEALED:  # TI4 (note 5): revealed to all before the explorer resolves it
-        seat = prompt.get("seat")
-        return f"{kind} for {seat}, revealed to all" if seat else f"{kind}, revealed to all"
-    return f"{kind} for {card.to}" if card.to and card.for_seat else kind
-
-
-def _choices(card: RevealedCard, groups: Sequence[ActionGroup]) -> tuple[ActionItem, ...]:
-    """A card that asks for a decision (resolve or ignore a hazard) narrows the prompt to a
-    few commands: those are offered on the reveal, all of them when they form one group;
-    otherwise the table carries on, except for the commands that name this very card
-    (TI4: "Resolve Paradise World (C10)")."""
+def _choices(card_id: str, groups: Sequence[ActionGroup]) -> tuple[ActionItem, ...]:
+    """A card that asks for a decision narrows the prompt to a few commands: those are
+    offered on the reveal, all of them when they form one group; otherwise the table
+    carries on, except for the commands that name this very card."""
     enabled = [item for group in groups for item in group.items]
     if enabled and all(item.kind == "command" for item in enabled) and (
             len(enabled) <= MAX_CHOICES
             or (len(groups) == 1 and len(enabled) <= MAX_DECISION_CHOICES)):
         return tuple(enabled)
     return tuple(item for item in enabled
-                 if item.kind == "command" and f"({card.card_id})" in item.label)[:MAX_CHOICES]
+                 if item.kind == "command" and f"({card_id})" in item.label)[:MAX_CHOICES]
 
 
-def scan_words(cards: Sequence[RevealedCard], ok: bool) -> str:
+def scan_words(moments: Sequence[Mapping[str, Any]], ok: bool) -> str:
     """What the scan strip says a scan read, in the reveal's words: the card's name, or
     whose hidden card it is (never its name or ID, which the public screen must not show)."""
     if not ok:
         return "Read a card the table did not take"
+    cards = card_moments(moments)
     if not cards:
         return "Read a card"
-    card = cards[0]
-    if card.hidden:
-        return f"Read {card.to}'s hidden card"
-    return f"Read {card.name} ({card.card_id})"
+    data = cards[0].get("data") or {}
+    if cards[0].get("kind") == "hidden_card":
+        return f"Read {data.get('seat') or 'a player'}'s hidden card"
+    return f"Read {data.get('name')} ({data.get('card')})"

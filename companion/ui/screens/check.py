@@ -13,6 +13,7 @@ from typing import Any
 from kivy.animation import Animation
 from kivy.app import App
 from kivy.clock import Clock
+from kivy.graphics import Color, Ellipse, InstructionGroup
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
@@ -22,6 +23,7 @@ from kivy.uix.screenmanager import Screen
 from companion.ui.presenters.check import CheckLine, CheckPrompt, check_lines, check_prompt
 from companion.ui.runner import Reply
 from companion.ui.screens import load_layout
+from companion.ui.theme import BACKGROUND
 from companion.ui.widgets import BigButton, Text
 
 #: How long the app's roll spins before the result shows (a tap on the die skips it).
@@ -30,8 +32,8 @@ SPIN_STEP = 0.07
 
 
 class DieFace(ButtonBehavior, FloatLayout):
-    """A big die: the face's name over its maneuver symbols (dots); tapping it while the
-    app rolls skips the animation."""
+    """A big die: the face's name over its symbols (pips), exactly `symbols` of them, drawn
+    from the die's own definition; tapping it while the app rolls skips the animation."""
 
     face = StringProperty("")
     symbols = NumericProperty(0)
@@ -39,24 +41,38 @@ class DieFace(ButtonBehavior, FloatLayout):
     tone = StringProperty("plain")  # plain, good or bad: the frame's colour
     side = NumericProperty(0.0)
 
-    def dot_pos(self, index: int, count: int, cx: float, cy: float,
-                side: float) -> tuple[float, float]:
-        spots = die_dots(cx, cy, side, int(count))
-        if index >= len(spots):
-            return cx, cy
-        x, y = spots[index]
-        return x - side * 0.07, y - side * 0.07
+    def __init__(self, **kwargs: Any) -> None:
+        self.pips = InstructionGroup()  # one Ellipse per symbol, nothing else
+        super().__init__(**kwargs)
+
+    def on_kv_post(self, _base: object) -> None:
+        # After the die's body (canvas.before in check.kv), inside its rotation.
+        self.canvas.before.add(self.pips)
+        self.bind(symbols=self._draw_pips, side=self._draw_pips, center=self._draw_pips)
+        self._draw_pips()
+
+    def _draw_pips(self, *_args: Any) -> None:
+        self.pips.clear()
+        self.pips.add(Color(*BACKGROUND))
+        size = self.side * 0.14
+        for x, y in die_dots(self.center_x, self.center_y, self.side, int(self.symbols)):
+            self.pips.add(Ellipse(pos=(x - size / 2, y - size / 2), size=(size, size)))
+
+    def pip_count(self) -> int:
+        """How many pips are drawn now (for tests: it must be the face's symbols)."""
+        return sum(isinstance(i, Ellipse) for i in self.pips.children)
 
 
 def die_dots(cx: float, cy: float, side: float, count: int) -> list[tuple[float, float]]:
-    """Centres of `count` symbols (up to 6) in the lower part of a die of `side`."""
-    count = max(0, min(6, count))
-    per_row = 3 if count > 3 else count
-    rows = [per_row, count - per_row] if count > 3 else [count]
+    """Centres of `count` symbols (up to 9, in rows of 3) in the lower part of a die of
+    `side`: exactly `count` of them, none for a blank or unknown face."""
+    count = max(0, min(9, count))
+    rows = [min(3, count - start) for start in range(0, count, 3)]
     gap = side / 4.2
+    top = cy - side * (0.18 if len(rows) < 3 else 0.08)
     spots = []
     for r, n in enumerate(rows):
-        y = cy - side * 0.18 - r * gap
+        y = top - r * gap
         spots += [(cx + (i - (n - 1) / 2) * gap, y) for i in range(n)]
     return spots
 
@@ -192,14 +208,14 @@ class CheckScreen(Screen):
         reply = self._reply
         assert reply is not None
         self.mode = "result"
-        lines = check_lines(reply.events) if reply.ok else ()
+        lines = check_lines(reply.moments) if reply.ok else ()
         self.said = reply.message
         die = self.ids.die
         die.spin = 0.0
         if lines:
             last = lines[-1]
             die.face = last.face
-            die.symbols = self._symbols(last.face)
+            die.symbols = last.symbols
             die.tone = "good" if all(line.passed for line in lines) else "bad"
             self.numbers = "   ".join(line.rolled + "." for line in lines)
             Animation.cancel_all(die, "spin")
@@ -207,10 +223,6 @@ class CheckScreen(Screen):
         else:
             die.face, die.tone, self.numbers = "?", "bad", "Nothing was rolled."
         self._build_result(lines)
-
-    def _symbols(self, face: str) -> int:
-        faces = self._check.faces if self._check else ()
-        return next((f.symbols for f in faces if f.face == face), 0)
 
     def _build_result(self, lines: tuple[CheckLine, ...]) -> None:
         box = self.ids.faces

@@ -5,25 +5,21 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.properties import ObjectProperty, StringProperty
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.ui.presenters.actions import actions_view
+from companion.ui.presenters.actions import ActionItem, actions_view
 from companion.ui.presenters.check import is_check_prompt
 from companion.ui.presenters.dashboard import Dashboard, dashboard, scores_of
 from companion.ui.runner import Reply
 from companion.ui.screens import load_layout
 from companion.ui.table import TableData
-from companion.ui.widgets import SeatRowView
+from companion.ui.widgets import BigButton, LineText, SeatRowView
 from companion.ui.widgets.actions import ActionsPanel
 from companion.ui.widgets.scanstrip import ScanStrip  # noqa: F401  (used in the .kv)
 from companion.ui.widgets.tabs import TabbedPages  # noqa: F401  (used in the .kv)
 
 load_layout(__file__)
-
-#: Partials a game's own screen handles better than a walk of choices: (game, partial) -> screen.
-#: TI4's `take` becomes the explore screen, where several planets are put in order first.
-PARTIAL_SCREENS = {("ti4", "take"): "explore"}
-
 
 class DashboardScreen(Screen):
     heading = StringProperty("")
@@ -40,12 +36,17 @@ class DashboardScreen(Screen):
         self._game: str | None = None
         self._trail: list[tuple[str, str]] = []  # (label, partial) chosen so far
         self._table: TableData | None = None
+        self._shown: dict[str, Any] = {}  # the prompt whose actions are up
+        self._hidden: dict[str, int] | None = None  # the hidden cards' buttons shown
 
     def on_kv_post(self, _base: object) -> None:
         panel: ActionsPanel = self.ids.actions
         panel.on_command = self._command
         panel.on_partial = self._partial
         panel.on_back = self._back
+        panel.on_input = self._input
+        panel.on_private = lambda seat, partial, label: self._app().open_private(
+            seat, partial, label)
 
     def on_enter(self, *_args: Any) -> None:
         self.ids.scanstrip.start_preview()
@@ -62,18 +63,15 @@ class DashboardScreen(Screen):
         self._app().send(line)
 
     def _partial(self, label: str, partial: str) -> None:
-        screen = PARTIAL_SCREENS.get((self._table.kind if self._table else "", partial))
-        if screen is not None:
-            self._app().screen(screen).start()
-            self._app().show(screen)
-            return
-        if "privately" in label:
-            seat = self._seat_in(partial)
-            if seat:
-                self._app().open_private(seat, partial, label)
-                return
         self._trail.append((label, partial))
         self._app().runner.prompt(self._on_prompt, after=partial)
+
+    def _input(self, item: ActionItem) -> None:
+        """An order or a die input: the order screen, or the check screen for its faces."""
+        if item.input_kind == "order":
+            self._app().open_order(item, self._trail[-1][1] if self._trail else None)
+        elif item.input_kind == "die":
+            self._app().open_check(self._shown)
 
     def _back(self) -> None:
         self._trail.pop()
@@ -87,19 +85,16 @@ class DashboardScreen(Screen):
             self._app().open_check(reply.value)  # the dice: the check screen
             return
         if reply.ok and reply.value is not None and self._trail:
+            self._shown = reply.value
             self.ids.actions.show(actions_view(reply.value), [t[0] for t in self._trail])
             self.ids.side_scroll.scroll_y = 1  # new choices start at the top
 
     def _show_prompt(self) -> None:
         self._trail = []
         if self._table is not None:
+            self._shown = self._table.prompt
             self.ids.actions.show(actions_view(self._table.prompt))
             self.ids.side_scroll.scroll_y = 1
-
-    def _seat_in(self, partial: str) -> str | None:
-        seats = [s["seat"] for s in (self._table.view.get("seats", []) if self._table else [])]
-        return next((seat for seat in seats if partial.endswith(" " + seat)
-                     or partial.endswith(f" '{seat}'")), None)
 
     def show_table(self, table: TableData) -> None:
         before = self._scores if self._game == table.game_id else {}
@@ -109,8 +104,26 @@ class DashboardScreen(Screen):
         self._game = table.game_id
         self._table = table
         self._show(data)
+        self._show_hidden(table.hidden)
         self.ids.tabs.show_table(table)
         self._show_prompt()
+
+    def _show_hidden(self, hidden: dict[str, int]) -> None:
+        """One button per seat holding hidden cards: its owner looks at them, alone."""
+        if hidden == self._hidden:
+            return
+        self._hidden = dict(hidden)
+        box = self.ids.hidden
+        box.clear_widgets()
+        if not hidden:
+            return
+        box.add_widget(LineText(text="Hidden cards, for their owner's eyes only", muted=True))
+        row = GridLayout(cols=2, size_hint_y=None, spacing="6dp")
+        row.bind(minimum_height=row.setter("height"))
+        for seat, count in hidden.items():
+            row.add_widget(BigButton(text=f"{seat} ({count})", kind="quiet",
+                                     on_release=lambda _b, s=seat: self._app().peek(s)))
+        box.add_widget(row)
 
     def _show(self, data: Dashboard) -> None:
         self.data = data

@@ -26,13 +26,14 @@ class PrivateScreen(Screen):
     peeking = BooleanProperty(False)
 
     def prepare(self, seat: str, partial: str, label: str) -> None:
-        self.seat, self.partial, self.label = seat, partial, label
+        self.seat, self.partial, self.label, self._back = seat, partial, label, "dashboard"
         self.peeking = False
         self.hide()
 
-    def prepare_peek(self, seat: str) -> None:
-        """Hold-to-peek: the seat's own hidden cards, behind the same "only you look" step."""
-        self.seat, self.partial = seat, ""
+    def prepare_peek(self, seat: str, back: str = "dashboard") -> None:
+        """The seat's own hidden cards, behind the same "only you look" step; closing goes
+        back to the screen `back` (a reveal being paged keeps its place)."""
+        self.seat, self.partial, self._back = seat, "", back
         self.label = f"{seat}'s hidden cards, for {seat}'s eyes only."
         self.peeking = True
         self.hide()
@@ -100,4 +101,4 @@ class PrivateScreen(Screen):
 
     def close(self) -> None:
         self.hide()
-        App.get_running_app().show("dashboard")
+        App.get_running_app().show(getattr(self, "_back", "dashboard"))

@@ -3,7 +3,7 @@ and the choices it offers; a hidden card is acknowledged without being shown."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kivy.animation import Animation
@@ -14,7 +14,6 @@ from kivy.uix.screenmanager import Screen
 
 from companion.ui.presenters.reveal import reveal_view
 from companion.ui.screens import load_layout
-from companion.ui.table import RevealedCard
 from companion.ui.widgets import BigButton
 
 load_layout(__file__)
@@ -33,12 +32,12 @@ class RevealScreen(Screen):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._cards: Sequence[RevealedCard] = ()
+        self._cards: Sequence[Mapping[str, Any]] = ()
         self._index = 0
         self._message = ""
         self._prompt: dict[str, Any] = {}
 
-    def reveal(self, cards: Sequence[RevealedCard], message: str,
+    def reveal(self, cards: Sequence[Mapping[str, Any]], message: str,
                prompt: dict[str, Any]) -> None:
         self._cards, self._index = cards, 0
         self._message, self._prompt = message, prompt
@@ -54,9 +53,13 @@ class RevealScreen(Screen):
         for old in box.children:
             old.unbind(texture_size=self._even_choices)
         box.clear_widgets()
-        for item in view.choices:
-            button = BigButton(text=item.text,
-                               on_release=lambda _b, c=item.value: self._choose(c))
+        buttons = [BigButton(text=item.text,
+                             on_release=lambda _b, c=item.value: self._choose(c))
+                   for item in view.choices]
+        if view.hidden and view.seat:  # its owner looks at it now, on their own screen
+            buttons.append(BigButton(text=f"Only {view.seat}: look at it", kind="quiet",
+                                     on_release=lambda _b, s=view.seat: self._look(s)))
+        for button in buttons:
             button.size_hint_y = 1  # the row's height: one height for every choice
             button.bind(texture_size=self._even_choices)
             box.add_widget(button)
@@ -77,6 +80,9 @@ class RevealScreen(Screen):
     def next_card(self) -> None:
         self._index += 1
         self._show()
+
+    def _look(self, seat: str) -> None:
+        App.get_running_app().peek(seat)
 
     def _choose(self, command: str) -> None:
         app = App.get_running_app()

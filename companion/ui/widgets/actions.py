@@ -25,6 +25,10 @@ class ActionsPanel(BoxLayout):
         self.on_command: Callable[[str], None] = lambda _line: None
         self.on_partial: Callable[[str, str], None] = lambda _label, _partial: None
         self.on_back: Callable[[], None] = lambda: None
+        #: An order or a die input: a screen of its own (the screen opens it).
+        self.on_input: Callable[[ActionItem], None] = lambda _item: None
+        #: A seat's private choice: that seat's own screen (seat, partial, label).
+        self.on_private: Callable[[str, str, str], None] = lambda _s, _p, _l: None
         self._view: ActionsView | None = None
         self._depth = 0
         self._asking = False  # an input (stepper or field) replaces the buttons
@@ -73,10 +77,16 @@ class ActionsPanel(BoxLayout):
 
     def _button(self, item: ActionItem) -> BigButton:
         def tapped(_button: object) -> None:
-            if item.kind == "command":
+            if item.private_to and item.kind == "partial":
+                self.on_private(item.private_to, item.value, item.label)
+            elif item.kind == "command":
                 self.on_command(item.value)
             elif item.kind == "partial":
                 self.on_partial(item.label, item.value)
+            elif item.input_kind in ("order", "die"):
+                self.on_input(item)
+            elif item.input_kind == "choice":
+                self._ask_choice(item)
             else:
                 self._ask(item)
 
@@ -103,6 +113,26 @@ class ActionsPanel(BoxLayout):
         row.add_widget(BigButton(text="OK", kind="primary",
                                  on_release=lambda _b: self._submit(item, value())))
         box.add_widget(row)
+
+    def _ask_choice(self, item: ActionItem) -> None:
+        """A choice: one big button per option, each running its command at once."""
+        box = self.ids.entries
+        box.clear_widgets()
+        self._asking = True
+        box.add_widget(Text(text=item.label))
+        for option in item.options:
+            text = f"{option.label}\n{option.detail}" if option.detail else option.label
+            box.add_widget(BigButton(text=text,
+                                     on_release=lambda _b, o=option: self._chosen(item, o)))
+        box.add_widget(BigButton(text="Cancel", kind="quiet",
+                                 on_release=lambda _b: self._build()))
+
+    def _chosen(self, item: ActionItem, option: Any) -> None:
+        line = fill(item.value, option.value)
+        if item.then == "partial":
+            self.on_partial(f"{item.label}: {option.label}", line)
+        else:
+            self.on_command(line)
 
     def _submit(self, item: ActionItem, value: str) -> None:
         if value.strip():

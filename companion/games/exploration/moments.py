@@ -1,0 +1,109 @@
+"""Exploration's moments (companion/core/moments.py): the core's cards and rolls, with a
+maneuver check's arithmetic, a trap going off, the ship a drawn card is for, a hazard's
+own decision, and the final scores."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from companion.core.catalog import Catalog
+from companion.core.events import Event, Step
+from companion.core.moments import Moment, MomentChoice, default_moments, die_faces
+from companion.core.privacy import public_step
+from companion.core.words import counted
+from companion.games.exploration.flight import maneuver_die
+from companion.games.exploration.prompt_flight import hazard_choices
+from companion.games.exploration.state import XpState
+
+
+def moments(state: XpState, catalog: Catalog, step: Step) -> list[Moment]:
+    """The moments of `step`, judged on `state`, the state right after it."""
+    if step.kind != "do":
+        return []
+    shown = default_moments(step, catalog, {"maneuver": maneuver_die(catalog)},
+                            state.table.seats)
+    rolls = iter([e for e in public_step(step).events if e.type == "die_rolled"])
+    out = []
+    for moment in shown:
+        if moment.kind == "roll":
+            rolled = next(rolls)
+            out.append(check_moment(rolled, catalog) if rolled.get("check") else moment)
+        elif moment.kind == "reveal":
+            out.append(_for_ship(moment, state, catalog))
+        else:
+            out.append(moment)
+    for e in step.events:
+        if e.type == "trap_exploded":
+            out.append(explosion_moment(e, state))
+        elif e.type == "game_ended":
+            out.append(final_moment(e["totals"]))
+    return out
+
+
+def check_moment(e: Event, catalog: Catalog) -> Moment:
+    """A maneuver check: the face rolled, the arithmetic and the outcome."""
+    check: Mapping[str, Any] = e["check"]
+    who = "The app rolled" if e["by"] == "app" else "The table rolled"
+    word = "symbol" if int(check["symbols"]) == 1 else "symbols"
+    passed = bool(check["passed"])
+    sign = ">" if passed else "is not above"
+    arithmetic = (f"{check['maneuverability']} + {check['symbols']} {word} = "
+                  f"{check['result']} {sign} {check['target']} ({check['against']})")
+    verdict = "Passed" if passed else "Failed"
+    return Moment("check", f"Maneuver check against {check['against']}",
+                  (f"{who} {e['face']}.", arithmetic, verdict),
+                  f"{who} {e['face']}: the check against {check['against']} "
+                  f"{'passes' if passed else 'fails'}.",
+                  data={**check, "die": str(e["die"]), "face": str(e["face"]),
+                        "by": str(e["by"]), "verdict": verdict, "arithmetic": arithmetic,
+                        "faces": die_faces(maneuver_die(catalog))})
+
+
+def _for_ship(moment: Moment, state: XpState, catalog: Catalog) -> Moment:
+    """A hazard card or outer-space tile is for the ship whose move drew it ("Hazard card
+    for TRNS1 (Ana)"); a hazard waiting to be applied offers its own decision."""
+    drawn = state.last_ship_draw
+    card = moment.data.get("card")
+    if drawn is None or drawn.card != card:
+        return moment
+    player = state.table.players.get(drawn.seat, drawn.seat)
+    title = f"{moment.data.get('card_name') or 'Card'} for {drawn.ship} ({player})"
+    choices: tuple[MomentChoice, ...] = ()
+    pending = state.pending_hazard
+    if pending is not None and pending.card == card:
+        choices = tuple(MomentChoice(c.label, c.command)
+                        for c in hazard_choices(state, catalog) if c.command)
+    return replace(moment, title=title, choices=choices,
+                   data={**moment.data, "ship": drawn.ship, "player": player})
+
+
+def explosion_moment(e: Event, state: XpState) -> Moment:
+    """A trap goes off: whose it was, where, its count, and the ship destroyed."""
+    trap_id, card = str(e["trap_id"]), str(e["card"])
+    owner, where = e.get("owner"), e.get("where")
+    whose = f"{owner}'s trap" if owner else "The trap"
+    place = f" {where}" if where else ""
+    count = f" (count {e['count']})" if e.get("count") is not None else ""
+    ship = state.ships.get(card)
+    of = f" ({ship.owner})" if ship is not None and ship.owner else ""
+    return Moment("explosion", f"Trap {trap_id} explodes!",
+                  (f"{whose}{count}{place}", f"{card}{of} is destroyed with its modules."),
+                  f"Trap {trap_id} explodes: {card} is destroyed.",
+                  data={"trap": trap_id, "ship": card, "owner": owner, "where": where,
+                        "count": e.get("count")})
+
+
+def final_moment(totals: Mapping[str, int]) -> Moment:
+    """The final scores, best first, and who won."""
+    ranked = sorted(totals.items(), key=lambda item: -int(item[1]))
+    best = int(ranked[0][1]) if ranked else 0
+    winners = [seat for seat, points in ranked if int(points) == best]
+    sentence = (f"{winners[0]} wins with {counted(best, 'domination point')}."
+                if len(winners) == 1 else
+                f"{' and '.join(winners)} share the victory with "
+                f"{counted(best, 'domination point')}.")
+    return Moment("final", "Final scores",
+                  tuple(f"{seat}: {counted(int(points), 'point')}" for seat, points in ranked),
+                  sentence, data={"totals": dict(totals), "winners": winners})

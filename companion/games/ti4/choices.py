@@ -1,0 +1,71 @@
+"""A revealed card's own choice (Abandoned Warehouses, Local Fabricators), made when it is
+resolved (`resolve WORD`), and the commodities and trade goods it counts.
+
+The numbers are the card's, in the catalog (`[[cards.attrs.choices]]`). The companion
+counts commodities and trade goods only from these cards and the table's corrections
+(`adjust SEAT commodities +N`): the rest of TI4 changes them out of its sight.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.core.catalog import CardEntry
+from companion.core.errors import CommandSyntaxError, IllegalMoveError
+from companion.core.events import event
+from companion.core.table import Table
+from companion.core.words import counted
+from companion.games.ti4.explore import Builder
+
+COMMODITIES, TRADE_GOODS = "commodities", "trade_goods"
+#: One unit of each counted resource, as a sentence says it.
+RESOURCE_NOUNS = {COMMODITIES: "commodity", TRADE_GOODS: "trade good"}
+
+
+def card_choices(card: CardEntry) -> Sequence[Mapping[str, Any]]:
+    raw = card.attrs.get("choices")
+    return raw if isinstance(raw, list) else ()
+
+
+def amount(table: Table, seat: str, resource: str) -> str:
+    """'2 commodities', as the companion counts them for `seat`."""
+    noun = RESOURCE_NOUNS[resource]
+    return counted(table.resource(seat, resource), noun,
+                   "commodities" if resource == COMMODITIES else None)
+
+
+def holdings(table: Table, seat: str) -> str:
+    """What `seat` holds as counted here: '2 commodities, 1 trade good'."""
+    return f"{amount(table, seat, COMMODITIES)}, {amount(table, seat, TRADE_GOODS)}"
+
+
+def apply_choice(b: Builder, card: CardEntry, seat: str, word: str | None) -> None:
+    """The card's choice `word` for `seat` (none: the table made it by hand, uncounted)."""
+    options = card_choices(card)
+    if word is None:
+        return
+    chosen = next((o for o in options if str(o["word"]) == word.lower()), None)
+    if chosen is None:
+        words = ", ".join(str(o["word"]) for o in options)
+        raise CommandSyntaxError(f"{card.name} offers no choice {word!r}" + (
+            f"; its choices: {words}." if words else ": resolve it without a word."))
+    convert = int(chosen.get("convert", 0))
+    if convert:
+        moved = min(convert, b.state.table.resource(seat, COMMODITIES))
+        _change(b, seat, COMMODITIES, -moved, card.name)
+        _change(b, seat, TRADE_GOODS, moved, card.name)
+    for resource in (COMMODITIES, TRADE_GOODS):
+        _change(b, seat, resource, int(chosen.get(resource, 0)), card.name)
+    b.say(f"{seat}: {chosen['text']}; {seat} now has {holdings(b.state.table, seat)}.")
+
+
+def _change(b: Builder, seat: str, resource: str, delta: int, reason: str) -> None:
+    if not delta:
+        return
+    have = b.state.table.resource(seat, resource)
+    if have + delta < 0:
+        raise IllegalMoveError(f"{seat} has {amount(b.state.table, seat, resource)} as the "
+                               f"companion counts them, so cannot spend {-delta}; if the "
+                               f"count is wrong, correct it first.")
+    b.add(event("resource_changed", seat=seat, resource=resource, delta=delta, reason=reason))

@@ -1,0 +1,37 @@
+"""TI4's moments (companion/core/moments.py): the core's cards drawn, with an exploration
+card revealed to all (note 5) titled for its explorer and offering its resolution."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.core.catalog import Catalog
+from companion.core.events import Step
+from companion.core.moments import Moment, MomentChoice, default_moments
+from companion.games.ti4.choices import card_choices, holdings
+from companion.games.ti4.prompt import acting_seat, resolutions
+from companion.games.ti4.state import REVEALED, TI4State
+
+
+def moments(state: TI4State, catalog: Catalog, step: Step) -> list[Moment]:
+    """The moments of `step`, judged on `state`, the state right after it."""
+    shown = default_moments(step, catalog, {}, state.table.seats)
+    return [_revealed(m, state, catalog) if m.data.get("to") == REVEALED else m
+            for m in shown]
+
+
+def _revealed(moment: Moment, state: TI4State, catalog: Catalog) -> Moment:
+    """A card revealed to all before its explorer resolves it: the resolution offered."""
+    seat = acting_seat(state)
+    one = str(moment.data.get("card_name") or "Card")
+    title = f"{one} for {seat}, revealed to all" if seat else f"{one}, revealed to all"
+    card = str(moment.data.get("card"))
+    choices: tuple[MomentChoice, ...] = ()
+    lines = moment.lines
+    if state.revealed == card:
+        choices = tuple(MomentChoice(c.label, c.command) for c in resolutions(state, catalog)
+                        if c.command)
+        if card_choices(catalog.card(card)) and seat:  # what the choice is made with
+            lines = (*lines, f"{seat} has {holdings(state.table, seat)}.")
+    return replace(moment, title=title, lines=lines, choices=choices,
+                   data={**moment.data, "seat": seat, "revealed_to_all": True})

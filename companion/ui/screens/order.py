@@ -1,0 +1,144 @@
+"""An `order` input: some of a list of options put in the order chosen, then one line.
+
+The prompt's action gives the options (gathered by group), how many may be chosen and
+the template; the player taps a group to add its options, moves them up or removes
+them, and sends the line (TI4: `take P76A P76C for Alice`, planets gained and explored
+in that order). Nothing here knows a game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+
+from companion.ui.presenters import order as presenter
+from companion.ui.presenters.actions import ActionItem, actions_view
+from companion.ui.screens import load_layout
+from companion.ui.widgets import BigButton, Text, ToggleChoice
+
+load_layout(__file__)
+
+
+class GroupButton(ToggleChoice):
+    """A group of options: tapping it adds `values` to the order; `chosen` (and "added" in
+    its words) once they all are."""
+
+    values = ObjectProperty(())
+
+
+class OrderScreen(Screen):
+    heading = StringProperty("")
+    submit_text = StringProperty("Choose first")
+    can_submit = BooleanProperty(False)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._item: ActionItem | None = None
+        self._order: tuple[str, ...] = ()
+        self._after: str | None = None
+        self._groups: tuple[presenter.GroupChoice, ...] = ()
+
+    def prepare(self, item: ActionItem, after: str | None = None) -> None:
+        """Open for the prompt's `item` (offered after the partial `after`, if any) with an
+        empty order."""
+        self._item, self._order, self._after = item, (), after
+        self.heading = item.label
+        self._draw_groups(item)
+        self._draw_order()
+        self.ids.groups_scroll.scroll_y = self.ids.side_scroll.scroll_y = 1
+
+    def show_table(self, _table: Any) -> None:
+        """The game moved on (a command typed or scanned meanwhile): the same action, asked
+        again, keeps the order chosen without what it no longer offers."""
+        app = App.get_running_app()
+        if self._item is not None and app is not None and app.runner is not None \
+                and self.manager is not None and self.manager.current == self.name:
+            app.runner.prompt(self._on_prompt, after=self._after)
+
+    def _on_prompt(self, reply: Any) -> None:
+        if not reply.ok or not reply.value or self._item is None:
+            return
+        view = actions_view(reply.value)
+        items = [*(i for g in view.groups for i in g.items), *view.unavailable]
+        same = next((i for i in items if i.label == self._item.label), None)
+        if same is None or same == self._item:
+            return
+        self._item = same
+        offered = {o.value for o in same.options}
+        self._order = tuple(v for v in self._order if v in offered)
+        self._draw_groups(same)
+        self._draw_order()
+
+    # ---- intents ----------------------------------------------------------------------------
+    def add(self, values: tuple[str, ...]) -> None:
+        if self._item is not None:
+            self._set_order(presenter.add(self._order, values, self._item.maximum))
+
+    def move_up(self, value: str) -> None:
+        self._set_order(presenter.move_up(self._order, value))
+
+    def remove(self, value: str) -> None:
+        self._set_order(tuple(v for v in self._order if v != value))
+
+    def clear(self) -> None:
+        self._set_order(())
+
+    def _set_order(self, order: tuple[str, ...]) -> None:
+        self._order = order
+        self._draw_order()
+        self._mark_groups()
+
+    def submit(self) -> None:
+        if self._item is None or not self.can_submit:
+            return
+        line = presenter.order_line(self._item, self._order)
+        self._item, self._order = None, ()
+        app = App.get_running_app()
+        app.show("dashboard")
+        app.send(line)
+
+    # ---- drawing ----------------------------------------------------------------------------
+    def _draw_groups(self, item: ActionItem) -> None:
+        grid = self.ids.groups
+        grid.clear_widgets()
+        self._groups = presenter.group_choices(item)
+        for group in self._groups:
+            grid.add_widget(GroupButton(values=group.values,
+                                        on_release=lambda b: self.add(b.values)))
+        self._mark_groups()
+
+    def _mark_groups(self) -> None:
+        """Groups whose options are all in the order say so (words and colour)."""
+        for button, group in zip(reversed(self.ids.groups.children), self._groups,
+                                 strict=False):
+            button.text, button.chosen = presenter.group_label(group, self._order)
+
+    def _draw_order(self) -> None:
+        box = self.ids.order
+        box.clear_widgets()
+        item = self._item
+        if item is None:
+            return
+        for value, line in zip(self._order, presenter.order_lines(item, self._order),
+                               strict=True):
+            row = BoxLayout(size_hint_y=None, height="52dp", spacing="6dp")
+            # Wrapped, never cut: at the Large text size a line takes two rows.
+            text = Text(text=line, pos_hint={"center_y": 0.5})
+            text.bind(height=lambda _l, h, r=row: setattr(r, "height", max(dp(52), h)))
+            row.add_widget(text)
+            row.add_widget(BigButton(text="Up", kind="quiet", size_hint_x=None, width="64dp",
+                                     disabled=value == self._order[0],
+                                     on_release=lambda _b, v=value: self.move_up(v)))
+            row.add_widget(BigButton(text="Remove", kind="quiet", size_hint_x=None,
+                                     width="100dp",
+                                     on_release=lambda _b, v=value: self.remove(v)))
+            box.add_widget(row)
+        if not self._order:
+            box.add_widget(Text(text="Tap a group on the left to add it.", muted=True))
+        self.can_submit = len(self._order) >= max(1, item.minimum)
+        self.submit_text = presenter.submit_text(item, self._order)

@@ -1,0 +1,81 @@
+"""A revealed card's own choice (Abandoned Warehouses, Local Fabricators), Derelict
+Vessel's reminder, and no other turn while an exploration is under way (issue 22)."""
+
+from __future__ import annotations
+
+from companion.core.prompt import prompt
+from tests.ti4.conftest import new_match, ok, refused
+
+
+def _revealed(catalog, card: str):
+    """Alice explores Rigel III and the table scans `card` for it."""
+    m = new_match(catalog)
+    ok(m, "take P76A", f"scan TI/{card}")
+    assert m.state.revealed == card
+    return m
+
+
+def test_abandoned_warehouses_offers_its_two_choices_and_counts_them(catalog) -> None:
+    m = _revealed(catalog, "I01")
+    labels = {a.command: a.label for a in prompt(m).actions if a.group == "Exploration"}
+    assert labels == {
+        "resolve gain": "Resolve Abandoned Warehouses (I01): Gain 2 commodities",
+        "resolve convert": "Resolve Abandoned Warehouses (I01): Convert up to 2 of your "
+                           "commodities to trade goods"}
+    result = ok(m, "resolve gain")
+    assert "Alice now has 2 commodities, 0 trade goods" in result.message
+    assert m.rules.view(m.state, catalog, None)["seats"][0]["commodities"] == 2
+    ok(m, "take P76B", "scan TI/I02", "adjust Alice commodities +1 traded")
+    result = ok(m, "resolve convert")  # up to 2 of the 3 counted
+    assert "Alice now has 1 commodity, 2 trade goods" in result.message
+
+
+def test_the_card_shows_the_count_its_choice_is_made_with(catalog) -> None:
+    m = new_match(catalog)
+    ok(m, "take P76A")
+    (reveal,) = ok(m, "scan TI/I09").moments
+    assert reveal.lines[-1] == "Alice has 0 commodities, 0 trade goods."
+    assert [c.command for c in reveal.choices] == [
+        "resolve gain", "resolve mech-commodity", "resolve mech-trade-good"]
+    assert "cannot spend 1" in refused(m, "resolve mech-trade-good")
+    assert "offers no choice 'mech'" in refused(m, "resolve mech")
+    ok(m, "resolve")  # typed alone: resolved, the choice made at the table, nothing counted
+    assert m.state.table.resource("Alice", "commodities") == 0
+
+
+def test_derelict_vessel_reminds_its_explorer_of_the_secret_objective(catalog) -> None:
+    m = new_match(catalog, "player Alice red", "player Bob blue", "setup",
+                  "tech Alice dark-energy-tap")
+    ok(m, "frontier 41", "scan TI/F01")
+    result = ok(m, "resolve")
+    assert "Reminder for Alice: Draw 1 secret objective." in result.message
+
+
+def test_no_other_turn_while_a_card_is_drawn_or_revealed(catalog) -> None:
+    m = new_match(catalog)
+    ok(m, "take P76A")
+    turns = [a for a in prompt(m).actions if a.group == "Turn" and a.command
+             and a.command.startswith("turn ")]
+    assert not turns
+    assert "exploration is not finished" in refused(m, "turn Bob")
+    ok(m, "draw industrial")
+    assert "is revealed and not resolved yet" in refused(m, "turn Bob")
+    assert not [a for a in prompt(m).actions if (a.command or "").startswith("turn ")]
+    while m.state.revealed is not None or (m.state.head and m.state.head.started):
+        if m.state.revealed is None:
+            ok(m, f"draw {m.state.head.draw_deck}")
+        else:  # the prompt's first resolution (a card's own choice, or plain resolve)
+            ok(m, next(a.command for a in prompt(m).actions
+                       if (a.command or "").startswith("resolve")))
+    assert "Bob is active." in ok(m, "turn Bob").message
+
+
+def test_a_seat_with_counted_commodities_shows_them_as_counters(catalog) -> None:
+    from companion.games.ti4.tableview import table_view
+
+    m = new_match(catalog)
+    keys = [c.key for c in table_view(m.state, catalog).seats[0].counters]
+    assert "commodities" not in keys  # nothing counted: nothing new shown
+    ok(m, "take P76A", "scan TI/I01", "resolve gain")
+    alice = table_view(m.state, catalog).seats[0]
+    assert [c.text for c in alice.counters if c.key == "commodities"] == ["2 commodities"]

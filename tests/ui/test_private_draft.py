@@ -1,0 +1,106 @@
+"""The app-dealt ship draft by touch: the drafter's own screen shows their pack and picks
+from it (the prompt's `private_to`), and no sentence shows a command."""
+
+from __future__ import annotations
+
+from companion.games.exploration import DEMO_SETUP
+
+COMMAND_WORDS = ("state --as", "--as ", "prompt ")
+
+
+def _dealt(make_driver, db):
+    driver = make_driver(db=db, seed=2047, demo_setup=DEMO_SETUP)
+    while driver.app.table.prompt.get("expects_scan"):  # setup's draws, by the app
+        driver.tap("Let the app draw")
+        if driver.screen.name == "reveal":
+            driver.tap(driver.screen.ids["continue"])
+    driver.tap("Start the ship draft (the app deals the packs)")
+    return driver
+
+
+def _pack(db) -> tuple[list[str], dict[str, str]]:
+    """The pack being drafted, as the saved game holds it, with each card's name."""
+    from companion.games.exploration.draft import current_pack
+    from companion.session import open_session
+
+    session = open_session(db, None)
+    try:
+        cards = current_pack(session.match.state)
+        return cards, {c: session.match.catalog.card(c).name for c in cards}
+    finally:
+        session.close()
+
+
+def test_the_drafter_opens_their_own_pack_and_picks_from_it(make_driver, tmp_path) -> None:
+    db = tmp_path / "games.db"
+    driver = _dealt(make_driver, db)
+    assert not [t for t in driver.texts() if any(w in t for w in COMMAND_WORDS)]
+    driver.tap("Xichang takes a ship from the pack (chosen privately)")
+    assert driver.screen.name == "private" and driver.shown("Only Xichang looks now")
+    assert not driver.shown("(SH")  # nothing of the pack before Xichang asks
+    driver.tap("Show Xichang's choices")
+    cards, names = _pack(db)
+    assert cards
+    offered = [t for t in driver.texts() if any(f"({c})" in t for c in cards)]
+    assert len(offered) == len(cards)  # every ship of the pack, and only those
+    driver.tap(f"{names[cards[0]]} ({cards[0]})")
+    assert driver.screen.name == "reveal"  # the ship taken is the table's to see
+    assert driver.shown(names[cards[0]]) and driver.shown("for Xichang")
+    driver.tap(driver.screen.ids["continue"])
+    assert driver.screen.name == "dashboard"
+    assert driver.shown(f"Xichang takes {names[cards[0]]} ({cards[0]}).")
+    assert driver.shown("Baikonur takes a ship from the pack (chosen privately)")
+    assert not [t for t in driver.texts() if any(w in t for w in COMMAND_WORDS)]
+
+
+def test_every_owed_card_is_drawn_with_one_tap_and_paged_on_one_reveal(make_driver) -> None:
+    driver = make_driver(seed=2047, demo_setup=DEMO_SETUP)
+    driver.tap("Let the app draw every owed card")
+    screen = driver.screen
+    assert screen.name == "reveal" and screen.heading == "Development card for Xichang"
+    total = int(screen.counter.rsplit(" of ", 1)[1])
+    assert total == 16 and screen.counter.endswith(f"card 1 of {total}")
+    headings = [screen.heading]
+    for n in range(2, total + 1):
+        driver.tap(screen.ids["next"])
+        assert screen.counter.endswith(f"card {n} of {total}")
+        headings.append(screen.heading)
+        if screen.hidden:  # a mission: whose it is, never what it is
+            assert screen.code == "" and screen.name_text.endswith("'s hidden card")
+    assert headings.count("A primary card for Xichang") == 2
+    assert not screen.more
+    driver.tap(screen.ids["continue"])
+    assert driver.screen.name == "dashboard"
+    assert not driver.app.table.prompt.get("expects_scan")
+    assert not driver.shown("Let the app draw")
+
+
+def test_each_seat_looks_at_its_own_hidden_cards_with_a_visible_button(make_driver,
+                                                                       tmp_path) -> None:
+    db = tmp_path / "games.db"
+    driver = make_driver(db=db, seed=2047, demo_setup=DEMO_SETUP)
+    assert not driver.shown("Hidden cards, for their owner's eyes only")
+    driver.tap("Let the app draw every owed card")
+    screen = driver.screen
+    while not screen.hidden:
+        driver.tap(screen.ids["next"])
+    page = screen.counter
+    driver.tap("Only Xichang: look at it")  # from the hidden card's own reveal
+    assert driver.screen.name == "private" and driver.shown("Only Xichang looks now")
+    driver.tap("Hide and go back to the table")
+    assert driver.screen.name == "reveal" and driver.screen.counter == page  # same page
+    driver.tap(driver.screen.ids["continue"])
+    assert driver.shown("Hidden cards, for their owner's eyes only")
+    driver.tap("Baikonur (5)")
+    assert driver.screen.name == "private" and not driver.shown("(P")  # not yet shown
+    driver.tap("Show Baikonur's hidden cards")
+    from companion.session import open_session
+
+    session = open_session(db, None)
+    held = [session.match.catalog.card(c) for c in
+            session.match.state.table.cards_in("hand:Baikonur")]
+    session.close()
+    assert len(held) == 5 and all(driver.shown(f"{c.name} ({c.card_id})") for c in held)
+    driver.tap("Hide and go back to the table")
+    assert driver.screen.name == "dashboard"
+    assert not any(driver.shown(f"({c.card_id})") for c in held)
