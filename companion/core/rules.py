@@ -68,7 +68,9 @@ class GameRules(Protocol[S]):
     def state_from_dict(self, raw: Mapping[str, Any]) -> S:
         """Rebuild a state saved with `to_dict()`."""
 
-    # Optional: `table_view(state, catalog, seat) -> TableView` (core/tableview.py), the
-    # one view shape every screen draws; without it the core's `basic_table_view`.
+    # Optional: `table_view(state, catalog, seat, shown=None) -> TableView`
+    # (core/tableview.py), the one view shape every screen draws, where `shown`, when not
+    # None, is this game's `view(state, catalog, seat)` already built (use it rather than
+    # building it again); without it the core's `basic_table_view`.
     # Optional: `odds_notes(state, catalog, deck) -> list[str]`, sentences the
     # engine adds to `odds DECK` (e.g. how many relic fragments are left).

@@ -284,11 +284,13 @@ def basic_table_view(game: str, title: str, table: Table, catalog: Catalog,
                                               for d in catalog.decks), as_seat=seat)
 
 
-def table_view_of(rules: Any, state: Any, catalog: Catalog,
-                  seat: str | None = None) -> TableView:
-    """The game's own `table_view`, or the core's `basic_table_view` of its table."""
+def table_view_of(rules: Any, state: Any, catalog: Catalog, seat: str | None = None,
+                  shown: Mapping[str, Any] | None = None) -> TableView:
+    """The game's own `table_view`, or the core's `basic_table_view` of its table;
+    `shown` is the game's `view(state, catalog, seat)` when the caller has it already
+    (a screen needs both: the view is then built once)."""
     own = getattr(rules, "table_view", None)
     if own is not None:
-        return own(state, catalog, seat)  # type: ignore[no-any-return]
+        return own(state, catalog, seat, shown)  # type: ignore[no-any-return]
     return basic_table_view(rules.game, rules.title, state.table, catalog, seat,
                             getattr(rules, "resource_nouns", None))

@@ -90,8 +90,8 @@ def prompt_data(session: Session, seat: str | None = None,
 def table_data(session: Session) -> TableData:
     """The snapshot a screen shows: public view, recent history, undo/redo previews."""
     match = session.match
-    view = {**match.rules.view(match.state, match.catalog, None),
-            "table": table_view(match).to_dict()}
+    shown = match.rules.view(match.state, match.catalog, None)  # built once per step
+    view = {**shown, "table": table_view(match, None, shown).to_dict()}
     return TableData(session.game_id, session.kind, session.game.title, view,
                      history_rows(session), undo_preview(session), redo_preview(session),
                      match.step_count, prompt_data(session),

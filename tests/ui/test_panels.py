@@ -77,7 +77,7 @@ def test_a_game_without_panels_shows_no_tab_strip(make_driver, tmp_path: Path) -
     assert driver.shown("Xichang  ·  Ana")  # back on the seat rows
     tabs.show_table(driver.app.table)
     driver.pump(2)
-    assert tabs.titles == ["Seats", "Ships", "Traps", "Board", "Order", "Decks"]
+    assert tabs.titles == ["Seats", "Ships", "Traps", "Board", "Decks"]
     assert tabs.strip.height == dp(52)
 
 

@@ -104,7 +104,9 @@ def test_fragments_relics_and_decks_read_from_the_view(session) -> None:
     assert decks["cultural"].text == "20 left\n9 fragments left"
     assert decks["industrial"].text == "18 left · 2 in the discard pile\n5 fragments left"
     assert decks["relic"].left == 10
-    tokens = _panel(session, "table")["rows"][0]
+    planets = _panel(session, "planets")["rows"]
+    on_table = [r["text"] for r in planets].index("On the table")
+    tokens = planets[on_table + 1]
     assert tokens["text"] == "Frontier tokens" and tokens["number"] == "17"
     assert tokens["detail"][0].startswith("in tiles 17, 39")
 

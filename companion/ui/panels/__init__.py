@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the widgets import Kivy; this list does not
@@ -44,7 +45,7 @@ def _decks() -> Panel:
 def panels_for(table: Mapping[str, Any]) -> tuple[PanelSpec, ...]:
     """The tabs of a table view, in order; none for a view without panels or decks."""
     specs = [PanelSpec(str(p["title"]), f"panel:{p['id']}",
-                       lambda panel_id=str(p["id"]): _game_panel(panel_id))
+                       partial(_game_panel, str(p["id"])))
              for p in table.get("panels") or ()]
     if table.get("decks"):
         specs.append(PanelSpec(DECKS, "decks", _decks))
