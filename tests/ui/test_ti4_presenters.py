@@ -147,6 +147,7 @@ def test_a_seat_with_one_planet_reads_1_planet() -> None:
     jord = {"name": "Jord", "id": "P1", "resources": 4, "influence": 2, "traits": [],
             "printed": {"resources": 4, "influence": 2}, "specialties": [],
             "legendary": False, "attachments": [], "terraformed": False}
-    shown = {"revealed": None, "queue": [], "seats": [
-        {"seat": "Bob", "planets": [jord], "fragments": [], "relics": []}]}
+    shown = {"revealed": None, "queue": [], "frontier_tokens": [], "common_play_area": [],
+             "map_tokens": [], "purged": 0, "seats": [
+                 {"seat": "Bob", "planets": [jord], "fragments": [], "relics": []}]}
     assert planets_panel(shown).rows[0].text == "Bob: 1 planet · 4 resources, 2 influence"
