@@ -26,17 +26,29 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from journal import fill  # bench/journal.py: a game of N events through real commands
 
+from companion.api import TableAPI
 from companion.session import open_session
+from companion.tables import Tables
 from companion.ui.follow import Follower
 from companion.ui.runner import CommandRunner
 
 
 class _Runner:
-    """The two attributes `Follower.look` uses, without a thread (timed in this one)."""
+    """What `Follower.look` uses of a runner, without a thread (timed in this one)."""
 
     def __init__(self, db: Path) -> None:
         self.db = db
-        self.session = None
+        self.tables = Tables(db)
+        self.api: TableAPI | None = None
+
+    def hold(self, api: TableAPI) -> None:
+        self.hold_none()
+        self.api = api
+
+    def hold_none(self) -> None:
+        if self.api is not None:
+            self.api.close()
+            self.api = None
 
 
 def main() -> int:
@@ -65,8 +77,7 @@ def main() -> int:
             changed.append(time.perf_counter() - start)
             assert reply.table is not None and reply.table.steps == table.match.step_count
         table.close()
-        if runner.session is not None:
-            runner.session.close()
+        runner.hold_none()
     print(f"Scoreboard poll, a game of {args.events} events, {platform.machine()}, "
           f"Python {platform.python_version()}:\n")
     print("| what | median |")

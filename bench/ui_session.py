@@ -19,7 +19,7 @@ from kivy.base import EventLoop
 from kivy.tests.common import UnitTestTouch
 from kivy.uix.scrollview import ScrollView
 
-from companion.ui.gallery import seat_players
+from companion.ui.devtools.gallery import seat_players
 from companion.ui.widgets import BigButton
 from companion.ui.widgets.tabs import TabButton
 from tests.ui.table_player import TablePlayer
@@ -53,6 +53,7 @@ class GameNight:
         self.driver = driver
         self.every = every
         self.sample = sample
+        self._resolver: Any = None
         self.taps = 0
         self.games = 0
         self.player = TablePlayer()
@@ -140,13 +141,22 @@ class GameNight:
         self.trail = [*self.trail, pick] if opened else []
         self._since_look += 1
 
+    def _resolved(self, tag: str) -> Any:
+        """The tag as the scanner's resolver types a code it read (a `ScanCode`)."""
+        from companion.scanner.codes import RawCode
+        from companion.scanner.commands import build_resolver
+
+        if self._resolver is None:
+            self._resolver = build_resolver(self.driver.app.table.kind)
+        return self._resolver.resolve(RawCode(tag.encode(), (), "bench"))
+
     def card_read(self) -> None:
         """The card the table owes, handed over as the scanner hands a code it read."""
         driver, owed = self.driver, []
         driver.app.runner.demo_card(lambda reply: owed.append(reply.value))
         driver.settle()
         tag, _words = owed[0]
-        driver.app._scanned(f"scan {tag}")
+        driver.app._scanned(self._resolved(tag))
         driver.settle()
         assert not driver.app.message_refused, driver.app.message
 

@@ -8,15 +8,20 @@ unless `seat` is their owner.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from companion.core import piles
+from companion.core.catalog import Catalog
 from companion.core.engine import Match, Result
 from companion.core.errors import CompanionError
 from companion.core.privacy import hidden_counts, public_step
 from companion.core.prompt import Prompt, prompt, redo_preview, supports_prompt, undo_preview
 from companion.core.tableview import TableView, table_view_of
+from companion.core.tags import Tag
+from companion.scanner.codes import ScanCode
 from companion.session import Session
+from companion.store.journal import file_identity
 
 
 class TableAPI:
@@ -28,6 +33,34 @@ class TableAPI:
     @property
     def match(self) -> Match[Any]:
         return self.session.match
+
+    @property
+    def game_id(self) -> str:
+        return self.session.game_id
+
+    @property
+    def kind(self) -> str:
+        """The game's id in the registry ("xp", "ti4")."""
+        return self.session.game.id
+
+    @property
+    def title(self) -> str:
+        return self.session.game.title
+
+    @property
+    def catalog(self) -> Catalog:
+        """The catalog this game is played with (the scanner resolves codes against it)."""
+        return self.match.catalog
+
+    @property
+    def notice(self) -> str | None:
+        """The sentence saying a damaged saved-games file was set aside on opening."""
+        return self.session.notice
+
+    @property
+    def steps(self) -> int:
+        """How many steps the journal holds for this game (undone ones too)."""
+        return self.match.step_count
 
     def seat(self, word: str | None) -> str | None:
         """The seat a player named (unique prefix allowed), or None for the public view."""
@@ -50,21 +83,37 @@ class TableAPI:
         whose turn, seats with counters, decks and the game's own panels."""
         return table_view(self.match, self.seat(seat)).to_dict()
 
-    def history(self) -> list[dict[str, Any]]:
-        """Every step as a row: step, sentence, time, undone (hidden cards never named)."""
-        times = {row["step"]: row["at"] for row in
-                 self.session.journal.history(self.session.game_id)}
-        return history_rows(self.match, times)
+    def history(self, last: int | None = None) -> list[dict[str, Any]]:
+        """Every step as a row: step, sentence, time, undone (hidden cards never named);
+        with `last`, only the newest `last` steps (a screen's recent history)."""
+        if last is None:
+            times = {row["step"]: row["at"] for row in
+                     self.session.journal.history(self.session.game_id)}
+            return history_rows(self.match, times)
+        numbers = sorted(self.match.index)[-last:] if last > 0 else []
+        times = self.session.journal.step_times(self.game_id, numbers[0]) if numbers else {}
+        return history_rows(self.match, times, numbers=numbers)
 
     def hidden_counts(self) -> dict[str, int]:
         """How many hidden cards each seat holds (their backs are public), by seat."""
         return hidden_counts(self.match.state.table)
 
-    def undo_preview(self) -> str | None:
-        return undo_preview(self.match)
+    def undo_preview(self, command: bool = True) -> str | None:
+        """What undo would take back; `command=False` says it in the history's words
+        only, without the step's command line (a screen's sentence)."""
+        if command:
+            return undo_preview(self.match)
+        return _step_sentence(self.match, self.match.stack, "Undo would take back")
 
-    def redo_preview(self) -> str | None:
-        return redo_preview(self.match)
+    def redo_preview(self, command: bool = True) -> str | None:
+        """What redo would put back; `command=False` as for `undo_preview`."""
+        if command:
+            return redo_preview(self.match)
+        return _step_sentence(self.match, self.match.redo_stack, "Redo would bring back")
+
+    def is_over(self) -> bool:
+        """True once the game has ended (the game's own `is_over`): no turn follows."""
+        return bool(self.match.rules.is_over(self.match.state))
 
     def odds(self, deck: str) -> dict[str, Any]:
         """What the next card of `deck` may be: counts and chances of each card name."""
@@ -76,8 +125,22 @@ class TableAPI:
     # ---- acting and change notices ----------------------------------------------------------
     def run(self, line: str) -> dict[str, Any]:
         """Run one command; the result as `play --json` prints it, with the `next` hint."""
-        result = self.session.run(line)
-        return result_dict(self.match, result, None)
+        return result_dict(self.match, self.act(line), None)
+
+    def scan(self, code: ScanCode) -> dict[str, Any]:
+        """Play one code the camera read, as the scanner resolved it (no text round
+        trip); the result as `run` gives it. History shows it as `scan TAG`."""
+        return result_dict(self.match, self.act(code), None)
+
+    def act(self, what: str | ScanCode) -> Result:
+        """`run` or `scan`, with the typed result (its step: the cards it revealed)."""
+        return self.session.run(what) if isinstance(what, str) else self.session.scan(what)
+
+    def next_draw(self, deck: str) -> str:
+        """The tag of the card the app's own draw would deal next from `deck`: only for
+        a demo camera, which shows it to be "scanned"; never for a player's screen."""
+        _events, card = piles.virtual_pick(self.match.state.table, deck)
+        return Tag(self.session.game.prefix, card).text
 
     def subscribe(self, callback: Callable[[Result], None]) -> Callable[[], None]:
         """`callback(result)` after each step this process saves; returns unsubscribe."""
@@ -89,6 +152,26 @@ class TableAPI:
 
     def reload(self) -> None:
         self.session.reload()
+
+    def file_version(self) -> int:
+        """A number that changes whenever another companion writes to the saved-games
+        file (SQLite's data version: microseconds to read, so cheap to poll)."""
+        return self.session.journal.data_version()
+
+    def latest_game(self) -> str | None:
+        """The id of the game played last in this saved-games file (another screen may
+        have started a new one)."""
+        return self.session.journal.last_game()
+
+    def replaced(self) -> bool:
+        """True when the file at this game's path is no longer the one open here (a
+        backup was restored, or the file set aside): close, and open the path again."""
+        journal = self.session.journal
+        return file_identity(journal.path) != journal.identity
+
+    def close(self) -> str | None:
+        """Checkpoint, back up what was written and close; a sentence if that failed."""
+        return self.session.close()
 
 
 def table_view(match: Match[Any], seat: str | None = None,
@@ -119,20 +202,31 @@ def result_dict(match: Match[Any], result: Result, line: int | None) -> dict[str
 
 
 def history_rows(match: Match[Any], times: Mapping[int, str] | None = None,
-                 newest: int | None = None) -> list[dict[str, Any]]:
+                 newest: int | None = None,
+                 numbers: Sequence[int] | None = None) -> list[dict[str, Any]]:
     """Every step of the journal as the table may see it, oldest first (only the
-    `newest` steps if given: a live page needs the last few, not the whole game).
+    `newest` steps if given: a live page needs the last few, not the whole game; or
+    only the steps `numbers`).
 
     Keys: step, sentence, time, undone, and the step's own (kind, command,
     message, target, seat, events); `at` repeats `time` for older readers.
     """
     in_effect = set(match.stack)
     rows = []
-    steps = match.history() if newest is None else \
-        [match.step(n) for n in sorted(match.index)[-newest:]]
+    if newest is not None:
+        numbers = sorted(match.index)[-newest:] if newest > 0 else []
+    steps = match.history() if numbers is None else [match.step(n) for n in numbers]
     for step in steps:
         shown = public_step(step)
         time = (times or {}).get(step.number)
         rows.append({**shown.to_dict(), "sentence": shown.message, "time": time, "at": time,
                      "undone": step.kind == "do" and step.number not in in_effect})
     return rows
+
+
+def _step_sentence(match: Match[Any], stack: Sequence[int], opening: str) -> str | None:
+    """`opening` and the newest step of `stack` in the history's words; None if empty."""
+    if not stack:
+        return None
+    target = public_step(match.step(stack[-1]))
+    return f"{opening} step {target.number}: {target.message}"

@@ -23,7 +23,7 @@ from companion.core.words import counted
 from companion.games.registry import games
 from companion.store.backups import backups_of
 from companion.store.journal import Journal, file_identity
-from companion.store.opening import open_journal, set_aside_once
+from companion.store.opening import open_journal, set_aside_by_hand, set_aside_once
 from companion.store.salvage import Salvaged, game_ids, readable_copy, salvage_game
 from companion.store.schema import OUR_TABLES, table_names
 from companion.store.shortened import restart_heads
@@ -170,11 +170,36 @@ def _check_backup(backup: Path) -> None:
         raise CompanionError(f"The backup {backup.name} is damaged itself; choose another.")
 
 
+def set_aside_and_start(db: Path) -> str:
+    """Keep whatever is at `db` aside and start a new saved-games file in its place."""
+    aside = set_aside_by_hand(db)
+    open_journal(db)[0].close()
+    if aside is None:
+        return f"There was nothing at {db} to keep aside; a new saved-games file is ready."
+    return (f"{db} was kept as {aside.name}, and a new saved-games file was started in its "
+            f"place. `companion recover --from {aside.name}` copies the good steps of its "
+            "games back.")
+
+
+def restore_instead(db: Path, name: str) -> str:
+    """For a file that cannot be used: keep whatever is at `db` aside, then put the backup
+    in its place (restore_backup alone would try to read the file it replaces)."""
+    _check_backup(_find_backup(db, name))  # nothing is moved for a backup that is no good
+    aside = set_aside_by_hand(db)
+    restored = restore_backup(db, name)
+    if aside is None:
+        return restored
+    return f"{restored[:-1]}; what was there was kept as {aside.name}."
+
+
 # ---- the `companion recover` command ------------------------------------------------
 def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--from", dest="kept", metavar="KEPT",
                         help="copy the games of a kept damaged file (games.db.corrupt-...) "
                              "into the saved-games file")
+    parser.add_argument("--set-aside", action="store_true",
+                        help="keep the saved-games file (whatever is there) under a new "
+                             "name and start a new one")
     parser.add_argument("--restore", metavar="BACKUP",
                         help="put this backup (a name from backups/) in place of the "
                              "saved-games file; close every companion first")
@@ -184,9 +209,11 @@ def run_recover(args: argparse.Namespace) -> int:
     from companion.paths import default_db
 
     db = Path(args.db) if getattr(args, "db", None) else default_db()
-    if args.restore and args.kept:
-        raise CompanionError("Give either --from or --restore, not both.")
-    if args.restore:
+    if sum(map(bool, (args.restore, args.kept, args.set_aside))) > 1:
+        raise CompanionError("Give one of --from, --restore and --set-aside.")
+    if args.set_aside:
+        print(set_aside_and_start(db))
+    elif args.restore:
         print(restore_backup(db, args.restore))
     elif args.kept:
         print(recover_from(db, Path(args.kept)))

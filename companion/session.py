@@ -135,11 +135,13 @@ class Session:
 
     def _commit(self, plan: Plan[Any]) -> str | None:
         """Commit a written step; snapshot, checkpoint and back up when it is time."""
-        before = self.match.state.table
+        rules, before = self.match.rules, self.match.state
+        was_over = rules.is_over(before)
         self.match.commit(plan)
         self.unbacked += 1
-        after = self.match.state.table
-        boundary = after.round > before.round or (after.phase == "end" != before.phase)
+        after = self.match.state
+        boundary = after.table.round > before.table.round or \
+            (rules.is_over(after) and not was_over)
         count = self.match.step_count
         try:
             if plan.result.step and plan.result.step.kind == "do" \
@@ -211,7 +213,8 @@ class Session:
 def _unreadable_line(line: str) -> str | None:
     """A sentence for a line too long or not UTF-8 text (read with surrogateescape)."""
     if len(line) > MAX_LINE_CHARS:
-        return (f"That line is {len(line):,} characters long; a command is at most "
+        length = getattr(line, "real_length", len(line.rstrip("\r\n")))  # LongLine: cut short
+        return (f"That line is {length:,} characters long; a command is at most "
                 f"{MAX_LINE_CHARS:,} characters, so it was not read.")
     try:
         line.encode("utf-8")
@@ -275,7 +278,7 @@ def open_session(db: Path, game: str | None, game_id: str | None = None,
         if game is None:
             raise CompanionError("There is no saved game yet; start one with "
                                  f"`companion play --game GAME` (GAME: {games().choices()}).")
-        return _new_session(journal, game_named(game), seed, notice)
+        return _new_session(journal, game_named(game), seed, notice, reuse=not new)
     except (CompanionError, StoreError) as exc:
         journal.close()
         if notice and notice not in str(exc):  # every command that set a file aside says so
@@ -295,11 +298,17 @@ def _saved_game(kind: str, game_id: str) -> GameDefinition:
 
 
 def _new_session(journal: Journal, game: GameDefinition, seed: int | None,
-                 notice: str | None) -> Session:
+                 notice: str | None, reuse: bool = False) -> Session:
+    """A new game; with `reuse`, the game another companion started a moment ago, if any."""
     catalog = load_catalog(game.id)  # a broken catalog refuses here, before any game starts
     seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
     match = Match(game.rules, catalog, seed)
-    game_id = journal.create_game(game.id, seed, catalog)
+    if not reuse:
+        return Session(journal, journal.create_game(game.id, seed, catalog), game, match,
+                       notice)
+    game_id, created = journal.join_or_create(game.id, seed, catalog)
+    if not created:  # another companion started it a moment ago: play that one
+        match = load_match(journal, game_id, game)
     return Session(journal, game_id, game, match, notice)
 
 

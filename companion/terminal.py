@@ -43,7 +43,12 @@ class SafeText:
         self.stream = stream
 
     def write(self, text: str) -> int:
-        self.stream.write(terminal_safe(text))
+        safe = terminal_safe(text)
+        try:
+            self.stream.write(safe)
+        except UnicodeEncodeError:  # PYTHONIOENCODING=ascii or latin-1: escapes, never a crash
+            encoding = getattr(self.stream, "encoding", None) or "ascii"
+            self.stream.write(safe.encode(encoding, "backslashreplace").decode(encoding))
         return len(text)
 
     def write_control(self, code: str) -> None:
@@ -77,15 +82,32 @@ def command_lines(stream: BinaryIO | TextIO, limit: int) -> Iterator[str]:
             return
         text = raw.decode("utf-8", "surrogateescape") if isinstance(raw, bytes) else raw
         if len(raw) == 4 * (limit + 2) and not text.endswith("\n"):
-            _skip_rest_of_line(stream)
+            text = LongLine(text, len(text) + _skip_rest_of_line(stream))
         yield text
 
 
-def _skip_rest_of_line(stream: BinaryIO | TextIO) -> None:
+class LongLine(str):
+    """The start of a line cut beyond the limit, knowing how long the whole line was."""
+
+    real_length: int
+
+    def __new__(cls, text: str, real_length: int) -> LongLine:
+        line = super().__new__(cls, text)
+        line.real_length = real_length
+        return line
+
+
+def _skip_rest_of_line(stream: BinaryIO | TextIO) -> int:
+    """Skip to the end of the line; how many characters were skipped (the newline not)."""
+    skipped = 0
     while True:
         chunk = stream.readline(65536)
+        if isinstance(chunk, bytes):  # UTF-8: count every byte that starts a character
+            skipped += sum(1 for b in chunk if b & 0xC0 != 0x80)
+        else:
+            skipped += len(chunk)
         if not chunk or chunk[-1:] in (b"\n", "\n"):
-            return
+            return skipped - (1 if chunk[-1:] in (b"\n", "\n") else 0)
 
 
 def binary_stdin() -> BinaryIO | TextIO | None:

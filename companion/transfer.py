@@ -3,8 +3,10 @@
 An import file comes from outside (a USB stick, a message, another table), so
 it is treated as hostile: only a regular file of bounded size is read, it must
 be UTF-8 JSON without `Infinity` or `NaN`, every field is bounded and typed,
-the steps must be numbered 1, 2, 3... and replay, and the final board must
-show. A file is refused whole, in one sentence, or imports a game that works.
+the steps must be numbered 1, 2, 3..., each step's command played through the
+rules must give that step's events (`_replay_step`: as a played game is judged),
+and the final board must show. A file is refused whole, in one sentence naming
+the first step that breaks, or imports a game that works.
 """
 
 from __future__ import annotations
@@ -18,8 +20,8 @@ from typing import Any
 
 from companion.core.catalog import Catalog
 from companion.core.definition import GameDefinition
-from companion.core.engine import Match
-from companion.core.errors import CompanionError
+from companion.core.engine import Match, Plan, Result
+from companion.core.errors import CompanionError, DamageError
 from companion.core.events import Step
 from companion.store.journal import Journal
 
@@ -88,8 +90,10 @@ def checked_game(data: Mapping[str, Any],
     if not isinstance(raw_steps, list) or len(raw_steps) > MAX_STEPS:
         raise ImportRefusedError(f"Its steps are not a list of at most {MAX_STEPS:,}.")
     steps = [_step(raw, n) for n, raw in enumerate(raw_steps, start=1)]
+    match = Match(rules, catalog, seed)
+    for step in steps:
+        _replay_step(match, step)
     try:
-        match = Match(rules, catalog, seed, steps)
         rules.view(match.state, catalog, None)
         rules.render(match.state, catalog, None)
     except CompanionError:
@@ -97,6 +101,74 @@ def checked_game(data: Mapping[str, Any],
     except Exception as exc:  # untrusted data: refused whole, never a crash
         raise ImportRefusedError(f"Its steps do not replay ({type(exc).__name__}).") from exc
     return seed, catalog, steps
+
+
+def _replay_step(match: Match[Any], step: Step) -> None:
+    """Play `step`'s command through the rules as a played game is, check that the rules
+    give what the file says, then take the file's step (as a saved game would load it)."""
+    try:
+        stored = match.rules.vocabulary.read(step)
+        plan = match.plan(step.command)
+        _check_same(step, stored, plan.result)
+        state = plan.state
+        if stored.kind == "do":  # the file's events, as the saved game will fold them
+            state = match.state
+            for e in stored.events:
+                state = match.rules.apply(state, e)
+    except (ImportRefusedError, DamageError):
+        raise  # these name the step already
+    except CompanionError as exc:
+        raise ImportRefusedError(f"{_named(step)}: {exc}") from exc
+    except Exception as exc:  # untrusted data: refused whole, never a crash
+        raise ImportRefusedError(f"{_named(step)} does not replay "
+                                 f"({type(exc).__name__}).") from exc
+    match.commit(Plan(Result(True, stored.message, "step", stored), state))
+
+
+def _check_same(raw: Step, stored: Step, replanned: Result) -> None:
+    """The rules' step for the command must be the file's: the same kind and target, the
+    same events in the same order with the same values. Tolerated, so that a game
+    exported by an older companion imports: a key the file's event lacks (later rules
+    added it; exports only ever gain keys) and one an older form gains on reading."""
+    made = replanned.step
+    if not replanned.ok or made is None:
+        reason = replanned.message or "it changes nothing"
+        raise ImportRefusedError(f"{_named(raw)} is one the rules refuse at that point: "
+                                 f"{reason[:200]}")
+    if (made.kind, made.target) != (stored.kind, stored.target):
+        raise ImportRefusedError(f"{_named(raw)} {_does(stored)}, but by the rules it "
+                                 f"{_does(made)}.")
+    if len(made.events) != len(stored.events):
+        raise ImportRefusedError(f"{_named(raw)} holds {len(stored.events)} events where the "
+                                 f"rules make {len(made.events)}.")
+    for n, (given, read, want) in enumerate(zip(raw.events, stored.events, made.events,
+                                                strict=True), start=1):
+        _check_event(raw, n, set(given.data), read.to_dict(), want.to_dict())
+
+
+def _check_event(step: Step, n: int, given_keys: set[str], read: dict[str, Any],
+                 want: dict[str, Any]) -> None:
+    if read["type"] != want["type"]:
+        raise ImportRefusedError(f"{_named(step)}: its event {n} is {read['type'][:40]!r} "
+                                 f"where the rules make {want['type']!r}.")
+    for key, value in read.items():
+        if key not in given_keys:
+            continue  # added by our own reading of an older form
+        if key not in want or want[key] != value:
+            shown = json.dumps(value)
+            shown = shown if len(shown) <= 40 else f"{shown[:20]}... ({len(shown):,} characters)"
+            rules = json.dumps(want[key])[:40] if key in want else "nothing"
+            raise ImportRefusedError(f"{_named(step)}: its event {n} ({read['type'][:40]}) has "
+                                     f"{key[:40]} {shown} where the rules give {rules}.")
+
+
+def _does(step: Step) -> str:
+    return {"undo": f"undoes step {step.target}", "redo": f"redoes step {step.target}"}.get(
+        step.kind, "is a move of its own")
+
+
+def _named(step: Step) -> str:
+    return f"Step {step.number} ({step.command[:60]!r})"
 
 
 def _mapping(value: Any, what: str) -> Mapping[str, Any]:

@@ -5,8 +5,9 @@
 APT_BASE="python3 python3-venv ca-certificates libzbar0"   # the companion and pip
 APT_PI="python3-picamera2 python3-numpy"                   # on a Raspberry Pi, where offered
 # The touchscreen app: Kivy's wheel bundles SDL2 but needs the system's GL/EGL/GBM
-# (Mesa) and libmtdev1 (without it Kivy's default touch input logs a traceback).
-APT_RUN="libmtdev1 libgl1 libegl1 libgles2 libgbm1 libgl1-mesa-dri"
+# (Mesa) and libmtdev1 (without it Kivy's default touch input logs a traceback);
+# espeak-ng is the voice (companion/voice, offline speech; docs/voice.md).
+APT_RUN="libmtdev1 libgl1 libegl1 libgles2 libgbm1 libgl1-mesa-dri espeak-ng"
 # The suite's deploy checks, and Mesa's software GL for the UI tests (SDL offscreen).
 # The phones' page is tested in a real browser: Debian's Chromium and its driver.
 APT_TEST="shellcheck systemd chromium chromium-driver $APT_RUN"

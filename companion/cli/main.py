@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import signal
 import sys
 import traceback
@@ -38,6 +39,7 @@ SUBCOMMANDS: dict[str, str] = {
     "tags": "companion.tags.commands:tags_command",
     "app": "companion.ui.command:app_command",
     "serve": "companion.phones.command:serve_command",
+    "say": "companion.cli.say:say_command",
 }
 
 HELP_LINES: dict[str, str] = {
@@ -57,6 +59,7 @@ HELP_LINES: dict[str, str] = {
     "tags": "make printable tag sheets (PDF)",
     "app": "the touchscreen app (Kivy)",
     "serve": "the phones' page on the local network: the scoreboard, and each seat's secrets",
+    "say": "speak a sentence with the companion's voice (--out: write a WAV file)",
 }
 
 
@@ -152,7 +155,9 @@ def _unexpected(exc: BaseException) -> int:
     log = data_dir() / "crash.log"
     try:
         log.parent.mkdir(parents=True, exist_ok=True)
-        with log.open("a", encoding="utf-8") as handle:
+        # O_NOFOLLOW: a link planted at crash.log is never written through.
+        fd = os.open(log, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+        with os.fdopen(fd, "a", encoding="utf-8", errors="replace") as handle:
             handle.write("".join(traceback.format_exception(exc)))
         where = f" Details were written to {log}."
     except OSError:

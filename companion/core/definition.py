@@ -17,13 +17,20 @@ definitions at the edge and hands a `GameRegistry` to whoever needs the list
 Traceback (most recent call last):
 UnknownGameError: 'chess' is not a known game; choose toy.
 
-A game may give a demo table (`companion app --demo [ID]`): the setup lines that seat
-its players. With no id, the demo is the first registered game that gives one.
+Games are listed in the order they declare (`order`, then id), never in the order
+their folders are found. A game may give a demo table (`companion app --demo [ID]`):
+the setup lines that seat its players. With no id, the demo is the game that declares
+itself `default_demo`, else the first listed game that gives one.
 
 >>> seated = GameDefinition("toy", "TY", "Toy Race", rules, "toy.toml",  # type: ignore[arg-type]
 ...                         demo_setup=("join Ann", "join Bo"))
 >>> GameRegistry([seated]).demo_game(None).demo_setup
 ('join Ann', 'join Bo')
+>>> zed = SimpleNamespace(game="zed", title="Zed")
+>>> first = GameDefinition("zed", "ZD", "Zed", zed, "zed.toml",  # type: ignore[arg-type]
+...                        order=1, demo_setup=("join Zoe",), default_demo=True)
+>>> GameRegistry([seated, first]).ids, GameRegistry([seated, first]).demo_game(None).id
+(('zed', 'toy'), 'zed')
 >>> games.demo_game("toy")  # doctest: +IGNORE_EXCEPTION_DETAIL
 Traceback (most recent call last):
 UnknownGameError: Toy Race gives no demo table; no game gives one.
@@ -41,6 +48,7 @@ from companion.core.errors import CatalogError, UnknownGameError
 from companion.core.events import Vocabulary
 from companion.core.phases import Phases
 from companion.core.rules import GameRules
+from companion.core.speech import Spoken
 from companion.core.tags import Tag, is_valid_prefix, with_article
 
 _ID_PATTERN = re.compile(r"[a-z][a-z0-9]{1,11}")
@@ -61,6 +69,12 @@ class GameDefinition:
       an absolute path, or None if the game has no demo.
     - `demo_setup`: the command lines that set up the app's demo table
       (`companion app --demo ID`): players seated, ready to play; empty if none.
+    - `order`: where the game is listed (CLI choices, the new-game screen): lower
+      first, ties by id. Default 100.
+    - `default_demo`: this game's demo table is the one `companion app --demo` sets
+      up with no id (at most one game says so).
+    - `spoken`: the sentences the voice says for a step (`companion.core.speech`),
+      from its public events; None for a game that says nothing aloud.
     """
 
     id: str
@@ -70,6 +84,9 @@ class GameDefinition:
     catalog_file: str
     demo_file: str | None = None
     demo_setup: tuple[str, ...] = ()
+    order: int = 100
+    default_demo: bool = False
+    spoken: Spoken | None = None
 
     def __post_init__(self) -> None:
         if not _ID_PATTERN.fullmatch(self.id):
@@ -78,6 +95,8 @@ class GameDefinition:
             raise ValueError(f"{self.prefix!r} cannot be a tag prefix: use two letters A-Z.")
         if self.rules.game != self.id:
             raise ValueError(f"The rules of {self.id!r} say they are {self.rules.game!r}.")
+        if self.default_demo and not self.demo_setup:
+            raise ValueError(f"{self.id!r} is the default demo but gives no demo table.")
 
     @property
     def phases(self) -> Phases[Any]:
@@ -108,18 +127,21 @@ class GameDefinition:
 
 
 class GameRegistry:
-    """The registered games in the order given, found by id or by tag prefix."""
+    """The registered games in the order they declare, found by id or by tag prefix."""
 
     def __init__(self, definitions: Iterable[GameDefinition]) -> None:
         by_id: dict[str, GameDefinition] = {}
         by_prefix: dict[str, GameDefinition] = {}
-        for game in definitions:
+        for game in sorted(definitions, key=lambda g: (g.order, g.id)):
             for key, seen in ((game.id, by_id), (game.prefix, by_prefix)):
                 if key in seen and seen[key] is not game:
                     raise ValueError(f"Two games claim {key!r}: {seen[key].title} and "
                                      f"{game.title}.")
                 seen[key] = game
         self._by_id, self._by_prefix = by_id, by_prefix
+        defaults = [game.title for game in by_id.values() if game.default_demo]
+        if len(defaults) > 1:
+            raise ValueError(f"Two games claim the default demo: {' and '.join(defaults)}.")
 
     def __iter__(self) -> Iterator[GameDefinition]:
         return iter(self._by_id.values())
@@ -151,7 +173,8 @@ class GameRegistry:
 
     def demo_game(self, game_id: str | None) -> GameDefinition:
         """The game whose demo table `companion app --demo [ID]` sets up: `game_id`'s, or
-        with none the first game that gives one; else UnknownGameError naming them."""
+        with none the `default_demo` game, else the first that gives one; else
+        UnknownGameError naming them."""
         demos = [game for game in self if game.demo_setup]
         named = [f"{g.id} ({g.title})" for g in demos]
         offered = (" or ".join([", ".join(named[:-1]), named[-1]]) if len(named) > 1 else
@@ -159,7 +182,7 @@ class GameRegistry:
         if game_id is None:
             if not demos:
                 raise UnknownGameError("No installed game gives a demo table.")
-            return demos[0]
+            return next((game for game in demos if game.default_demo), demos[0])
         game = self._by_id.get(game_id.lower())
         if game is None:
             raise UnknownGameError(f"{str(game_id)[:20]!r} is not a game with a demo table; "

@@ -25,7 +25,7 @@ from companion.core.errors import (
 )
 from companion.core.events import Event, Step
 from companion.core.generic import build_adjust, build_draw, build_note, build_roll, build_scan
-from companion.core.moments import Moment, default_moments
+from companion.core.moments import Moment
 from companion.core.odds import DeckOdds, deck_odds
 from companion.core.privacy import public_command, public_step
 from companion.core.rules import GameRules, S
@@ -272,11 +272,7 @@ class Match(Generic[S]):
     def moments(self, step: Step) -> list[Moment]:
         """What `step` (just committed) did that deserves a screen: the game's own
         moments (`GameRules.moments`), else the core's cards drawn and dice rolled."""
-        own = getattr(self.rules, "moments", None)
-        if callable(own):
-            return list(own(self.state, self.catalog, step))
-        return default_moments(step, self.catalog, self.rules.dice(self.catalog),
-                               self.state.table.seats)
+        return list(self.rules.moments(self.state, self.catalog, step))
 
     # ---- verbs ---------------------------------------------------------------------
     def _plan_words(self, line: str, verb: str, args: list[str]) -> Plan[S]:
@@ -419,8 +415,7 @@ class Match(Generic[S]):
         if not args or args[0].lower() not in self.catalog.decks:
             raise CommandSyntaxError(f"odds takes a deck name: {', '.join(self.catalog.decks)}.")
         deck = args[0].lower()
-        notes = getattr(self.rules, "odds_notes", None)
-        extra = notes(self.state, self.catalog, deck) if notes else []
+        extra = self.rules.odds_notes(self.state, self.catalog, deck)
         return " ".join([self.odds(deck).sentence(), *extra])
 
     def odds(self, deck: str) -> DeckOdds:

@@ -98,15 +98,13 @@ def _draw_all(game: GameRules[S], b: Builder[S]) -> str | None:
 
 
 def _owed(game: GameRules[S], b: Builder[S]) -> tuple[str, ...]:
-    situation = getattr(game, "situation", None)
-    now = situation(b.state, b.catalog, None) if callable(situation) else None
+    now = game.situation(b.state, b.catalog, None) if game.offers_prompt else None
     return tuple(now.expects_scan) if now is not None and not now.over else ()
 
 
 def _no_draw_now(game: GameRules[S], b: Builder[S], deck: str) -> str:
     """Why `draw DECK` is refused, naming the deck the game does wait for, if any."""
-    situation = getattr(game, "situation", None)
-    now = situation(b.state, b.catalog, None) if callable(situation) else None
+    now = game.situation(b.state, b.catalog, None) if game.offers_prompt else None
     if now is not None and now.over:
         return "The game is over: no card can be drawn."
     owed = tuple(now.expects_scan) if now is not None else ()

@@ -21,6 +21,7 @@ from typing import Any, Literal, Protocol
 from companion.core.engine import Match, Plan
 from companion.core.events import Step
 from companion.core.privacy import public_command
+from companion.core.rules import GameRules
 from companion.core.words import counted
 
 #: A chain of choices is at most this deep (the first partial is level 1).
@@ -89,7 +90,7 @@ class InputSpec:
         return data
 
     def fill(self, *values: str) -> str:
-        """The line for the value(s) entered: one word each (quoted when it needs it),
+        """The line for the values entered: one word each (quoted when it needs it),
         an order's values joined by spaces in the order chosen."""
         return fill_template(self.template, values)
 
@@ -217,9 +218,9 @@ class Prompt:
         return self.waiting_for
 
 
-def supports_prompt(rules: object) -> bool:
-    return callable(getattr(rules, "situation", None)) and callable(getattr(rules, "expand",
-                                                                            None))
+def supports_prompt(rules: GameRules[Any]) -> bool:
+    """Whether the game declares a prompt (`GameRules.offers_prompt`)."""
+    return rules.offers_prompt
 
 
 @dataclass
@@ -287,7 +288,7 @@ class _Judge:
                 or not choice.priced:
             return choice.cost
         step = self.plan(choice.command).result.step
-        nouns = getattr(self.match.rules, "resource_nouns", None) or {}
+        nouns = self.match.rules.resource_nouns
         return payment(step, nouns) if step is not None else None
 
 

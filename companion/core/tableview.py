@@ -286,11 +286,7 @@ def basic_table_view(game: str, title: str, table: Table, catalog: Catalog,
 
 def table_view_of(rules: Any, state: Any, catalog: Catalog, seat: str | None = None,
                   shown: Mapping[str, Any] | None = None) -> TableView:
-    """The game's own `table_view`, or the core's `basic_table_view` of its table;
+    """The game's `table_view` (GameRules: its own, or the core's `basic_table_view`);
     `shown` is the game's `view(state, catalog, seat)` when the caller has it already
     (a screen needs both: the view is then built once)."""
-    own = getattr(rules, "table_view", None)
-    if own is not None:
-        return own(state, catalog, seat, shown)  # type: ignore[no-any-return]
-    return basic_table_view(rules.game, rules.title, state.table, catalog, seat,
-                            getattr(rules, "resource_nouns", None))
+    return rules.table_view(state, catalog, seat, shown)  # type: ignore[no-any-return]

@@ -1,4 +1,4 @@
-"""Turn order: fixed seat order, or ordering by keys with tie-breaks shown.
+"""Turn order: ordering by keys (velocity, maneuverability...), with tie-breaks shown.
 
 >>> ordered, notes = order_by_keys(
 ...     [("Falcon", (5, 3)), ("Viper", (5, 3)), ("Orca", (7, 1))],
@@ -12,16 +12,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-
-def next_seat(seats: Sequence[str], current: str | None) -> str | None:
-    """The seat after `current` in fixed order, or None after the last."""
-    if not seats:
-        return None
-    if current is None:
-        return seats[0]
-    index = seats.index(current) + 1
-    return seats[index] if index < len(seats) else None
 
 
 def order_by_keys(

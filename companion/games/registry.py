@@ -45,8 +45,9 @@ def _definition(name: str) -> GameDefinition:
     module_name, _, attribute = name.partition(":")
     try:
         module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise CompanionError(f"The game {name!r} cannot be imported: {exc}.") from exc
+    except (ImportError, TypeError, ValueError) as exc:  # "../../etc": not a module name
+        raise CompanionError(f"The game {name!r} (from {EXTRA_GAMES_VARIABLE}) cannot be "
+                             f"imported: {exc}.") from exc
     definition = getattr(module, attribute or "GAME", None)
     if not isinstance(definition, GameDefinition):
         raise CompanionError(f"{module_name} has no game definition {attribute or 'GAME'}.")

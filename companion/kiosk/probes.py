@@ -87,6 +87,7 @@ class PiProbes:
     free_space: Callable[[str], tuple[int, int]] = _free_space
     environ: Mapping[str, str] = field(default_factory=lambda: dict(os.environ))
     has_module: Callable[[str], bool] = _has_module
+    which: Callable[[str], str | None] = shutil.which
 
     def is_pi(self) -> bool:
         """The device tree names a Raspberry Pi, or Raspberry Pi OS says it is one.
@@ -300,6 +301,22 @@ def check_sound(p: PiProbes) -> list[Finding]:
     return [Finding("sound", f"Sound output: {'; '.join(devices)}.")]
 
 
+def check_voice(p: PiProbes) -> list[Finding]:
+    """Whether the app's voice (espeak-ng, companion/voice) can be heard here."""
+    from companion.kiosk.sounddevices import PCM_LIST, playback_devices
+
+    if p.which("espeak-ng") is None:
+        return [Finding("voice", "espeak-ng is not installed, so the voice is silent "
+                        "(optional; sudo apt install espeak-ng, or bash deploy/setup.sh, "
+                        "adds it).")]
+    devices = playback_devices(p.read(PCM_LIST))
+    if not devices:
+        return [Finding("voice", "The voice is a stand-in: espeak-ng is installed but there "
+                        "is no sound output, so nothing is heard.")]
+    return [Finding("voice", f"The voice speaks with espeak-ng on {devices[0]} "
+                    "(companion say \"TEXT\" checks it).")]
+
+
 def check_space(p: PiProbes) -> list[Finding]:
     from companion.paths import data_dir
 
@@ -314,8 +331,8 @@ def check_space(p: PiProbes) -> list[Finding]:
 def report(p: PiProbes | None = None) -> list[Finding]:
     """The Pi's findings; on any other machine only the sound line."""
     p = p or PiProbes()
-    if not p.is_pi():
-        return check_sound(p)  # sound is checked everywhere: the app plays cues anywhere
+    if not p.is_pi():  # sound and voice are checked everywhere: the app plays them anywhere
+        return check_sound(p) + check_voice(p)
     checks = (check_gl, check_touch, check_groups, check_service, check_camera,
-              check_power, check_sound, check_space)
+              check_power, check_sound, check_voice, check_space)
     return [finding for check in checks for finding in check(p)]

@@ -16,9 +16,9 @@ import json
 from typing import Any
 
 from companion.api import TableAPI, history_rows, table_prompt, table_view
+from companion.colours import seat_colour
 from companion.core.engine import Match
 from companion.core.errors import CompanionError
-from companion.ui.presenters.colours import seat_colour
 
 #: History rows a page carries (newest last); the touchscreen's History has them all.
 HISTORY_ROWS = 40

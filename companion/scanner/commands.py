@@ -13,9 +13,7 @@ import json
 import os
 import sys
 import threading
-import time
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
 from companion.core.errors import CompanionError
@@ -97,6 +95,9 @@ def run_decode(args: argparse.Namespace, out: TextIO | None = None,
     except CompanionError as exc:
         print(exc, file=err)
         return 2
+    from companion.scanner.photofile import prepare
+
+    prepare()
     failed = False
     for path in args.images:
         try:
@@ -110,88 +111,17 @@ def run_decode(args: argparse.Namespace, out: TextIO | None = None,
     return 1 if failed else 0
 
 
-class UnreadableImageError(CompanionError):
-    """An image file that does not exist or is not an image."""
-
-
-#: The most pixels `decode` reads from one image (a 12 MP camera photo has 12).
-MAX_DECODE_PIXELS = 40_000_000
-
-
 def decode_file(path: str, reader: FrameReader, resolver: TagResolver) -> dict[str, Any]:
-    """Every QR code in one image file, resolved, with the decode time in ms."""
-    image = _load_gray(path)
-    started = time.perf_counter()
-    read = reader.read(image)
-    ms = (time.perf_counter() - started) * 1000
-    codes = [resolver.resolve(raw) for raw in read.codes]
+    """Every QR code in one image file, resolved, with the decode time in ms. The file
+    is checked and decoded in a child process within a memory and time budget
+    (photofile.py); a refusal is an UnreadableImageError."""
     from companion.scanner.codes import reading_order
+    from companion.scanner.photofile import read_codes
 
+    raws, ms = read_codes(path, reader)
+    codes = [resolver.resolve(raw) for raw in raws]
     return {"file": path, "codes": [c.to_dict() for c in reading_order(codes)],
             "ms": round(ms, 2)}
-
-
-def _load_gray(path: str) -> Any:
-    """The image, once its header's size is checked: a tiny file may declare 4 GB."""
-    import cv2
-
-    try:
-        is_file = Path(path).is_file()
-    except OSError as exc:  # a name too long for the file system
-        raise UnreadableImageError(f"{path[:60]}...: {exc.strerror}.") from exc
-    if not is_file:
-        reason = "does not exist" if not Path(path).exists() else "is not a file"
-        raise UnreadableImageError(f"{path}: {reason}.")
-    _check_declared_size(path)
-    with _quiet_stderr():  # OpenCV's and libpng's own warnings are not for the player
-        try:
-            image = cv2.imread(path, cv2.IMREAD_GRAYSCALE)
-        except cv2.error:
-            image = None
-    if image is None:
-        raise UnreadableImageError(f"{path}: is not an image we can read.")
-    return image
-
-
-def _check_declared_size(path: str) -> None:
-    """Read the width and height from the file's header (Pillow), before any decoding."""
-    import warnings
-
-    from PIL import Image
-
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            with Image.open(path) as image:
-                width, height = image.size
-    except Image.DecompressionBombError as exc:  # Pillow's own limit, far above ours
-        raise UnreadableImageError(f"{path}: declares more pixels than the "
-                                   f"{MAX_DECODE_PIXELS // 1_000_000} megapixels decode "
-                                   "reads.") from exc
-    except Exception as exc:  # an untrusted file: whatever Pillow cannot parse is refused
-        raise UnreadableImageError(f"{path}: is not an image we can read.") from exc
-    if width <= 0 or height <= 0:
-        raise UnreadableImageError(f"{path}: declares an empty image ({width}x{height}).")
-    if width * height > MAX_DECODE_PIXELS:
-        raise UnreadableImageError(f"{path}: declares {width}x{height} pixels, more than the "
-                                   f"{MAX_DECODE_PIXELS // 1_000_000} megapixels decode reads.")
-
-
-@contextlib.contextmanager
-def _quiet_stderr() -> Iterator[None]:
-    """Native libraries write to file descriptor 2 directly; point it at /dev/null."""
-    try:
-        saved = os.dup(2)
-    except OSError:
-        yield
-        return
-    try:
-        with open(os.devnull, "wb") as null:
-            os.dup2(null.fileno(), 2)
-            yield
-    finally:
-        os.dup2(saved, 2)
-        os.close(saved)
 
 
 def _decode_text(record: dict[str, Any]) -> str:

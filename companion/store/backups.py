@@ -9,6 +9,7 @@ newest backup. A name is never reused: linking refuses an existing name.
 
 from __future__ import annotations
 
+import errno
 import os
 import sqlite3
 from datetime import UTC, datetime
@@ -22,9 +23,13 @@ def backup_folder(path: Path) -> Path:
 
 
 def backups_of(path: Path) -> list[Path]:
-    """The backups of this saved-games file, oldest first."""
+    """The backups of this saved-games file, oldest first (plain files in our own folder:
+    never through a link, so pruning can never delete what a link points to)."""
     folder = backup_folder(path)
-    found = [p for p in folder.glob(f"{path.stem}-*.db") if backup_number(p)]
+    if folder.is_symlink() or not folder.is_dir():
+        return []
+    found = [p for p in folder.glob(f"{path.stem}-*.db")
+             if backup_number(p) and not p.is_symlink()]
     return sorted(found, key=backup_number)
 
 
@@ -36,6 +41,9 @@ def backup_number(path: Path) -> int:
 def write_backup(conn: sqlite3.Connection, path: Path, keep: int | None = None) -> Path:
     """Copy the database behind `conn` (SQLite's online backup); keep the last `keep`."""
     folder = backup_folder(path)
+    if folder.is_symlink():  # the companion makes a folder, never a link: not ours
+        raise OSError(errno.ENOTDIR, f"{folder} is a link the companion did not make; "
+                      "no backup was written there")
     folder.mkdir(parents=True, exist_ok=True)
     temporary = folder / f".{path.stem}-{os.getpid()}-writing.db"
     try:

@@ -21,7 +21,17 @@ class StoreConflictError(StoreError):
     """Another companion saved a step of this game first; reload and try again."""
 
 
-class NotOursError(StoreError):
+class DeadEndError(StoreError):
+    """A file that cannot be used as it is, and that the companion may not change alone:
+    the player chooses a way out (keep it aside and start fresh, or restore a backup).
+    `plain` is the sentence without the command line's advice, for a touchscreen."""
+
+    def __init__(self, message: str, plain: str | None = None) -> None:
+        super().__init__(message)
+        self.plain = plain or message
+
+
+class NotOursError(DeadEndError):
     """A path that is not a saved-games file of ours: refused and left untouched."""
 
 
@@ -37,6 +47,16 @@ def primary_code(exc: sqlite3.Error) -> int | None:
     """SQLite's primary result code of an error, or None if SQLite raised none."""
     code = getattr(exc, "sqlite_errorcode", None)
     return None if code is None else code & 0xFF
+
+
+#: SQLite's extended code when the -shm cannot grow: on Linux, a full disk (ENOSPC).
+SQLITE_IOERR_SHMSIZE = 4874
+
+
+def is_full(exc: sqlite3.Error) -> bool:
+    """No space left: SQLITE_FULL, or the -shm that could not grow (SQLITE_IOERR_SHMSIZE)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return primary_code(exc) == sqlite3.SQLITE_FULL or code == SQLITE_IOERR_SHMSIZE
 
 
 def is_damage(exc: sqlite3.Error) -> bool:
@@ -57,7 +77,7 @@ def translate(exc: sqlite3.Error, path: object = "") -> StoreError | DamageError
     if code == sqlite3.SQLITE_CONSTRAINT:
         return StoreConflictError("Another companion saved a step of this game at the same "
                                   "time; the game was reloaded.")
-    if code == sqlite3.SQLITE_FULL:
+    if is_full(exc):
         return StoreError("The disk is full: the last command was not saved and the game is "
                           "as it was before it. Free some space and try again.")
     if code in BUSY_CODES:

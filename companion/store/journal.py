@@ -40,7 +40,7 @@ from companion.store.errors import (
     primary_code,
     translate,
 )
-from companion.store.schema import migrate
+from companion.store.schema import check_read_only_schema, migrate
 
 StepIndex = dict[int, tuple[str, int | None]]
 
@@ -89,8 +89,14 @@ def _damaged(game_id: str, what: str, step: int | None = None) -> DamageError:
 class Journal:
     """One SQLite file holding any number of saved games."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, read_only: str | None = None):
+        """`read_only`: why the file cannot be written (it is then only read, never changed)."""
         self.path = path
+        self.read_only = read_only
+        if read_only:
+            self.conn = connect_read_only(path)
+            self.identity = file_identity(path)
+            return
         with heads.folder_lock(path.parent):
             self.conn = connect(path)  # a migration may start a new -wal: its salts noted
             if heads.wal_salts(path) not in (None, heads.read_heads(path).wal):
@@ -120,6 +126,10 @@ class Journal:
         A transaction may restart the -wal with new salts, so the heads file is
         written before anyone else may look at the -wal (docs/journal.md).
         """
+        if self.read_only:
+            raise StoreError(f"The saved-games file {self.path} is read-only "
+                             f"({self.read_only}), so nothing can be played or changed; the "
+                             "game, its history and its export can still be shown.")
         with heads.folder_lock(self.path.parent):
             self.check_same_file()
             try:
@@ -141,8 +151,25 @@ class Journal:
 
     # ---- games ------------------------------------------------------------------
     def create_game(self, kind: str, seed: int, catalog: Catalog) -> str:
-        with self._transaction() as conn:
-            return _insert_game(conn, kind, seed, catalog)
+        try:
+            with self._transaction() as conn:
+                return _insert_game(conn, kind, seed, catalog)
+        except StoreError as exc:
+            raise _before_any_command(exc, self.path) from exc
+
+    def join_or_create(self, kind: str, seed: int, catalog: Catalog) -> tuple[str, bool]:
+        """The last game of `kind`, else a new one (True): decided inside the write
+        transaction, so companions starting together on an empty (or just set aside)
+        file agree on one new game."""
+        try:
+            with self._transaction() as conn:
+                found = conn.execute("SELECT value FROM meta WHERE key=?",
+                                     (f"last:{kind}",)).fetchone()
+                if found is not None:
+                    return str(found[0]), False
+                return _insert_game(conn, kind, seed, catalog), True
+        except StoreError as exc:
+            raise _before_any_command(exc, self.path) from exc
 
     def games(self) -> list[GameInfo]:
         rows = self._read(
@@ -290,6 +317,11 @@ class Journal:
         """
         return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
 
+    def step_times(self, game_id: str, since: int = 0) -> dict[int, str]:
+        """When each step from number `since` on was saved (one indexed read)."""
+        return dict(self._read("SELECT step, at FROM steps WHERE game_id=? AND step>=?",
+                               (game_id, since)))
+
     def history(self, game_id: str) -> list[dict[str, Any]]:
         """Every step's words and time, each checked (with its events) as it is read."""
         steps = self.steps(game_id)
@@ -319,6 +351,8 @@ class Journal:
         PASSIVE never waits for another companion that is reading; what it
         cannot copy now is copied at the next checkpoint.
         """
+        if self.read_only:
+            return
         self.check_same_file()
         try:
             self.conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
@@ -357,6 +391,14 @@ class Journal:
         with heads.folder_lock(self.path.parent):
             _note_heads(self.path, {game_id: head})
         return game_id
+
+
+def _before_any_command(exc: StoreError, path: Path) -> StoreError:
+    """A new game that could not be started: no command was lost, so none is named."""
+    if "The disk is full" not in str(exc):
+        return exc
+    return StoreError(f"There is not enough free space to start a new game in {path}; "
+                      "free some space and try again.")
 
 
 def _head_now(conn: sqlite3.Connection, game_id: str) -> heads.Head | None:
@@ -473,6 +515,27 @@ def _switch_to_wal(conn: sqlite3.Connection) -> None:
             if primary_code(exc) not in BUSY_CODES or time.monotonic() > deadline:
                 raise
             time.sleep(0.005)
+
+
+def connect_read_only(path: Path) -> sqlite3.Connection:
+    """A connection that never writes. Without a -wal to read, the file is opened as
+    immutable (nothing is made beside it, not even a -shm); with one, SQLite's
+    read-only mode reads it, or the file alone if even that cannot be done."""
+    uri = path.resolve().as_uri()
+    wal = Path(f"{path}-wal")
+    with_log = wal.is_file() and wal.stat().st_size > 0
+    for options in ("mode=ro", "mode=ro&immutable=1")[0 if with_log else 1:]:
+        conn = sqlite3.connect(f"{uri}?{options}", uri=True, isolation_level=None,
+                               timeout=BUSY_SECONDS)
+        try:
+            conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+            check_read_only_schema(conn)
+            return conn
+        except sqlite3.OperationalError as exc:
+            conn.close()
+            if primary_code(exc) != sqlite3.SQLITE_CANTOPEN or "immutable" in options:
+                raise
+    raise AssertionError("unreachable")
 
 
 def connect(path: Path) -> sqlite3.Connection:

@@ -5,27 +5,34 @@ new one started. Setting aside happens once, under a lock on the folder: a
 companion re-checks, holding the lock, that the file at the path is still
 the one it found damaged, so several companions starting on one damaged file
 set it aside once and never set aside the new game another one started.
-What is not ours (a folder, a fifo, a link to something else, a read-only
-file, another application's database) is refused and left untouched.
+A new file is built aside and linked into place whole, so a kill while it is
+made leaves nothing at the path. What is not ours (a folder, a fifo, a link
+to something else, another application's database) is refused and left
+untouched; `companion recover --set-aside` keeps it aside when the player says so.
 """
 
 from __future__ import annotations
 
-import errno
-import fcntl
 import os
 import sqlite3
 import stat
-import struct
-import time
-from contextlib import suppress
 from pathlib import Path
 from typing import Literal
 
 from companion.core.errors import DamageError
-from companion.store.errors import NotOursError, StoreError, is_damage, primary_code, translate
-from companion.store.heads import folder_lock, is_own_wal, read_heads, wal_salts
+from companion.store.checks import is_small, set_aside_stray_wal, was_left_open
+from companion.store.creating import create_whole, remove_leftovers
+from companion.store.errors import (
+    DeadEndError,
+    NotOursError,
+    StoreError,
+    is_damage,
+    is_full,
+    translate,
+)
+from companion.store.heads import folder_lock
 from companion.store.journal import Journal, file_identity
+from companion.store.names import PARTS, free_name, move_no_replace
 from companion.store.schema import (
     APPLICATION_ID,
     OUR_TABLES,
@@ -34,13 +41,11 @@ from companion.store.schema import (
     table_names,
 )
 
-Kind = Literal["new", "ours", "damaged"]
-#: Files up to this size get SQLite's full integrity check on every open (docs/perf.md).
-FULL_CHECK_BYTES = 16 * 1024 * 1024
-#: The -shm byte every connection holds a shared lock on (SQLite's WALINDEX_LOCK_OFFSET + 8).
-SHM_DMS_BYTE = 128
+Kind = Literal["new", "ours", "damaged", "read-only"]
 SQLITE_MAGIC = b"SQLite format 3\x00"
 OPEN_ATTEMPTS = 4
+WAYS_OUT = ("`companion recover --set-aside` keeps it aside and starts afresh, and "
+            "`companion recover --restore NAME` puts a backup in its place")
 
 
 def open_journal(path: Path, full_check: bool = False) -> tuple[Journal, str | None]:
@@ -52,11 +57,19 @@ def open_journal(path: Path, full_check: bool = False) -> tuple[Journal, str | N
     unclean shutdown; otherwise its quick check (docs/perf.md has their costs).
     """
     path.parent.mkdir(parents=True, exist_ok=True)
+    remove_leftovers(path)
     notice = None
     for _ in range(OPEN_ATTEMPTS):
         found, identity = _identify(path)
+        if found == "read-only":
+            journal = _open_read_only(path)
+            return journal, _join(notice, f"The saved-games file {path} is read-only "
+                                  f"({journal.read_only}): the game can be shown and exported, "
+                                  "but nothing can be played until it is writable.")
         if found == "ours":
             notice = _join(notice, set_aside_stray_wal(path))
+        if found == "new" and _create(path, identity):
+            continue  # and look again: another companion may have made it first
         if found != "damaged":
             try:
                 return _open_checked(path, full_check), notice
@@ -73,16 +86,37 @@ def open_journal(path: Path, full_check: bool = False) -> tuple[Journal, str | N
                      "(another program?); close the other companions and try again.")
 
 
+def _create(path: Path, identity: tuple[int, int] | None) -> bool:
+    try:
+        return create_whole(path, identity)
+    except sqlite3.Error as exc:
+        raise _open_error(path, exc) from exc
+    except OSError as exc:
+        raise StoreError(f"The saved-games file {path} cannot be created "
+                         f"({exc.strerror}); check that you may write in its folder.") from exc
+
+
+def _open_read_only(path: Path) -> Journal:
+    target = path.resolve()
+    why = _read_only_why(target, os.stat(target).st_mode) or "its permissions"
+    try:
+        return Journal(path, read_only=why)
+    except SchemaTooNewError as exc:
+        raise DeadEndError(f"{exc} Or: {WAYS_OUT}.", plain=str(exc)) from exc
+    except sqlite3.Error as exc:
+        raise _open_error(path, exc) from exc
+
+
 def _join(first: str | None, second: str | None) -> str | None:
     return " ".join(x for x in (first, second) if x) or None
 
 
 def _open_checked(path: Path, full_check: bool) -> Journal:
-    full = full_check or _is_small(path) or _was_left_open(path)
+    full = full_check or is_small(path) or was_left_open(path)
     try:
         journal = Journal(path)
     except SchemaTooNewError as exc:
-        raise StoreError(str(exc)) from exc
+        raise DeadEndError(f"{exc} Or: {WAYS_OUT}.", plain=str(exc)) from exc
     except sqlite3.Error as exc:
         raise _open_error(path, exc) from exc
     try:
@@ -97,59 +131,8 @@ def _open_checked(path: Path, full_check: bool) -> Journal:
     return journal
 
 
-def _is_small(path: Path) -> bool:
-    try:
-        return os.stat(path).st_size <= FULL_CHECK_BYTES
-    except OSError:
-        return True
-
-
-def _was_left_open(path: Path) -> bool:
-    """A -wal with steps in it and no companion holding the file: an unclean shutdown.
-
-    Every SQLite connection in WAL mode holds a shared lock on one byte of the
-    -shm (its "dead man switch"); nobody holding it means nobody has it open.
-    """
-    try:
-        if os.stat(f"{path}-wal").st_size <= 32:
-            return False
-        fd = os.open(f"{path}-shm", os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    except OSError:
-        return False
-    try:
-        probe = struct.pack("hhqqi", fcntl.F_WRLCK, os.SEEK_SET, SHM_DMS_BYTE, 1, 0)
-        held = fcntl.fcntl(fd, fcntl.F_GETLK, probe)
-        return bool(struct.unpack("hhqqi", held)[0] == fcntl.F_UNLCK)
-    except OSError:
-        return False
-    finally:
-        os.close(fd)
-
-
-def set_aside_stray_wal(path: Path) -> str | None:
-    """Keep aside a -wal that is not the file's own, before SQLite can apply it.
-
-    The heads file names the salts of the -wal the last write left (every write
-    notes them under the folder lock); another salt is another file's log, or a
-    write cut short before its step was acknowledged. Unknown salts apply.
-    """
-    with folder_lock(path.parent):
-        found, noted = wal_salts(path), read_heads(path).wal
-        if found is None or noted is None or is_own_wal(found, noted):
-            return None
-        aside = _free_name(Path(f"{path}-wal"), "stray")
-        _move_no_replace(Path(f"{path}-wal"), aside)
-        shm = Path(f"{path}-shm")
-        if shm.exists() and not shm.is_symlink():
-            with suppress(FileNotFoundError):
-                shm.unlink()  # the index of the log set aside; SQLite rebuilds it
-    return (f"A -wal beside {path} was not its own (another file's log, or a write cut "
-            f"short before it was acknowledged); it was kept as {aside.name} and not "
-            "applied.")
-
-
 def _open_error(path: Path, exc: sqlite3.Error) -> StoreError | DamageError:
-    if primary_code(exc) == sqlite3.SQLITE_FULL:
+    if is_full(exc):
         return StoreError(f"There is not enough free space to open the saved-games file "
                           f"{path}; free some space and try again.")
     return translate(exc, path)
@@ -164,31 +147,61 @@ def _identify(path: Path) -> tuple[Kind, tuple[int, int] | None]:
         return "new", None
     target = path
     if stat.S_ISLNK(link.st_mode):
-        target = path.resolve()
+        try:
+            target = path.resolve(strict=True)
+        except (OSError, RuntimeError):
+            raise _not_ours(path, "a link that leads nowhere (a loop, or a missing file)",
+                            set_aside=True) from None
         if not target.is_file():
             raise _not_ours(path, f"a link to {target}, which is not a saved-games file")
     st = os.stat(target)
     if not stat.S_ISREG(st.st_mode):
         what = "a folder" if stat.S_ISDIR(st.st_mode) else \
             "a pipe (fifo)" if stat.S_ISFIFO(st.st_mode) else "a device or socket"
-        raise _not_ours(path, what)
-    if not st.st_mode & 0o222 or not os.access(target, os.W_OK):
+        raise _not_ours(path, what, set_aside=True)
+    found = "damaged" if _odd_parts(path) else _identify_file(target, st.st_size)
+    if found == "ours" and _read_only_why(target, st.st_mode):
+        return "read-only", (st.st_dev, st.st_ino)
+    if found != "ours" and _read_only_why(target, st.st_mode):
         raise _not_ours(path, "a read-only file", "make it writable, or ")
-    found = _identify_file(target, st.st_size)
     if target != path and found == "damaged":
         raise _not_ours(path, f"a link to {target}, which is damaged")
     return found, (st.st_dev, st.st_ino)
 
 
+def _read_only_why(target: Path, mode: int) -> str | None:
+    """Why the file cannot be written, or None if it can."""
+    if not mode & 0o222:
+        return "its permissions"
+    if not os.access(target, os.W_OK) or not os.access(target.parent, os.W_OK):
+        return "its permissions or its file system"
+    return None
+
+
+def _odd_parts(path: Path) -> bool:
+    """A -wal, -shm or -journal that is not a plain file (a folder named games.db-wal)."""
+    for suffix in ("-wal", "-shm", "-journal"):
+        try:
+            if not stat.S_ISREG(os.lstat(f"{path}{suffix}").st_mode):
+                return True
+        except FileNotFoundError:
+            continue
+    return False
+
+
 def _identify_file(path: Path, size: int) -> Kind:
+    journal = Path(f"{path}-journal")
     if size == 0:
-        return "new"
+        # Nothing in it: new, unless a hot journal says a creation was cut short.
+        return "damaged" if journal.exists() and journal.stat().st_size else "new"
     with path.open("rb") as handle:
         header = handle.read(100)
-    if len(header) < 100 or not header.startswith(SQLITE_MAGIC):
+    if len(header) < 100 or not header.startswith(SQLITE_MAGIC) or _bad_header(header):
         return "damaged"
     if int.from_bytes(header[68:72], "big") == APPLICATION_ID:
         return "ours"
+    if journal.exists():
+        return "damaged"  # an older companion's creation cut short: its hot journal
     try:
         conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5.0)
         try:
@@ -204,15 +217,26 @@ def _identify_file(path: Path, size: int) -> Kind:
     raise _not_ours(path, "another application's database")
 
 
-def _not_ours(path: Path, what: str, hint: str = "") -> NotOursError:
-    return NotOursError(f"{path} is not a saved-games file of the companion (it is {what}); "
-                        f"it was left untouched: {hint}give --db another file name.")
+def _bad_header(header: bytes) -> bool:
+    """Header fields SQLite allows only a few values of (its file format, section 1.3)."""
+    return (header[18] not in (1, 2) or header[19] not in (1, 2)
+            or header[21:24] != bytes((64, 32, 32))
+            or int.from_bytes(header[44:48], "big") not in (0, 1, 2, 3, 4)
+            or int.from_bytes(header[56:60], "big") not in (0, 1, 2, 3))
+
+
+def _not_ours(path: Path, what: str, hint: str = "", set_aside: bool = False) -> NotOursError:
+    way = f"{WAYS_OUT}, or give --db another file name" if set_aside else \
+        f"{hint}give --db another file name"
+    plain = f"{path} is not a saved-games file of the companion (it is {what}); it was left " \
+        "untouched."
+    return NotOursError(f"{plain[:-1]}: {way}.", plain=plain)
 
 
 # ---- setting aside -------------------------------------------------------------------
 def set_aside_once(path: Path, identity: tuple[int, int] | None,
                    label: str = "corrupt") -> Path | None:
-    """Keep the damaged file (with its -wal and -shm) under a new name, exactly once.
+    """Keep the damaged file (with its -wal, -shm and -journal) under a new name, exactly once.
 
     None if, by the time the lock is held, the file at the path is no longer
     the one found damaged: another companion set it aside (and may already
@@ -221,37 +245,24 @@ def set_aside_once(path: Path, identity: tuple[int, int] | None,
     with folder_lock(path.parent):
         if identity is None or file_identity(path) != identity:
             return None
-        aside = _free_name(path, label)
+        aside = free_name(path, label)
         # The log and index first: a companion that finds no file at the path then
         # starts afresh, and never meets the old log beside its new file.
-        for suffix in ("-wal", "-shm", ""):
+        for suffix in PARTS:
             part = Path(f"{path}{suffix}")
-            if part.exists():
-                _move_no_replace(part, Path(f"{aside}{suffix}"))
+            if part.exists() or part.is_symlink():
+                move_no_replace(part, Path(f"{aside}{suffix}"))
         return aside
 
 
-def _free_name(path: Path, label: str) -> Path:
-    """`games.db.corrupt-STAMP`, or with -2, -3... : a name no part of a kept copy uses."""
-    base = f"{path.name}.{label}-{time.strftime('%Y%m%d-%H%M%S')}"
-    number = 1
-    while True:
-        name = base if number == 1 else f"{base}-{number}"
-        candidate = path.with_name(name)
-        if not any(Path(f"{candidate}{s}").exists() or Path(f"{candidate}{s}").is_symlink()
-                   for s in ("", "-wal", "-shm")):
-            return candidate
-        number += 1
-
-
-def _move_no_replace(source: Path, target: Path) -> None:
-    """Rename that fails rather than replace: a hard link, then the old name removed."""
-    try:
-        os.link(source, target, follow_symlinks=False)
-    except OSError as exc:
-        if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EXDEV) or target.exists():
-            raise
-        os.rename(source, target)  # a file system without hard links; checked free above
-        return
-    with suppress(FileNotFoundError):
-        os.unlink(source)
+def set_aside_by_hand(path: Path) -> Path | None:
+    """`recover --set-aside`: whatever is at the path (a link is never followed), with its
+    -wal, -shm and -journal, kept under a new name; None if there is nothing there."""
+    with folder_lock(path.parent):
+        if not any(os.path.lexists(f"{path}{suffix}") for suffix in PARTS):
+            return None
+        aside = free_name(path, "set-aside")
+        for suffix in PARTS:
+            if os.path.lexists(f"{path}{suffix}"):
+                move_no_replace(Path(f"{path}{suffix}"), Path(f"{aside}{suffix}"))
+        return aside

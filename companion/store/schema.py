@@ -107,11 +107,7 @@ def migrate(conn: sqlite3.Connection) -> None:
         version = _version(conn)
         _check_version(conn, version)
         for target in range(version + 1, SCHEMA_VERSION + 1):
-            for statement in MIGRATIONS[target]:
-                if callable(statement):
-                    statement(conn)
-                else:
-                    conn.execute(statement)
+            _run_migration(conn, target)
         if version < SCHEMA_VERSION:
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         conn.execute("COMMIT")
@@ -119,6 +115,21 @@ def migrate(conn: sqlite3.Connection) -> None:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
+
+
+def _run_migration(conn: sqlite3.Connection, target: int) -> None:
+    """One migration; one that does not fit the tables means the version is wrong."""
+    for statement in MIGRATIONS[target]:
+        try:
+            if callable(statement):
+                statement(conn)
+            else:
+                conn.execute(statement)
+        except sqlite3.OperationalError as exc:
+            if getattr(exc, "sqlite_errorcode", None) != sqlite3.SQLITE_ERROR:
+                raise  # busy, full, I/O: not the file's fault
+            raise SchemaDamagedError(f"schema version {target - 1} with tables of a later "
+                                     f"one ({exc})") from exc
 
 
 def _version(conn: sqlite3.Connection) -> int:
@@ -137,5 +148,17 @@ def _check_version(conn: sqlite3.Connection, version: int) -> None:
             "update the companion to open it."
         )
     tables = table_names(conn)
-    if (version == 0) != (not tables & OUR_TABLES):
+    if (version == 0 and tables & OUR_TABLES) or (version > 0 and not tables >= OUR_TABLES):
         raise SchemaDamagedError(f"schema version {version} with tables {sorted(tables)}")
+
+
+def check_read_only_schema(conn: sqlite3.Connection) -> None:
+    """A file read without migrating it must already be at this companion's schema."""
+    version = _version(conn)
+    if version != SCHEMA_VERSION:
+        if version > SCHEMA_VERSION:
+            _check_version(conn, version)
+        raise StoreError(f"This read-only saved-games file has schema {version}, from an older "
+                         "companion; make it writable once so that it can be brought up to "
+                         "date.")
+    _check_version(conn, version)

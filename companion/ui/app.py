@@ -20,13 +20,14 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.core.words import counted
+from companion.phones.process import PhoneService
+from companion.scanner.codes import ScanCode
 from companion.ui import widgets  # noqa: F401  (registers our widgets and their rules)
 from companion.ui.applog import log_renderer
 from companion.ui.democamera import DemoCamera
 from companion.ui.idle import IdleWatch
 from companion.ui.presenters.cues import cue_for
 from companion.ui.presenters.explosion import ExplosionView, explosions
-from companion.ui.presenters.final import is_over
 from companion.ui.presenters.history import step_words
 from companion.ui.presenters.reveal import card_moments, scan_words
 from companion.ui.runner import CommandRunner, Opening, Reply, start_opening
@@ -38,6 +39,7 @@ from companion.ui.screens.final import FinalScreen
 from companion.ui.screens.history import HistoryScreen
 from companion.ui.screens.newgame import NewGameScreen
 from companion.ui.screens.order import OrderScreen
+from companion.ui.screens.phones import PhonesScreen
 from companion.ui.screens.private import PrivateScreen
 from companion.ui.screens.reveal import RevealScreen
 from companion.ui.screens.saved import SavedGamesScreen
@@ -49,6 +51,8 @@ from companion.ui.sound import SilentSpeaker, Speaker
 from companion.ui.sticks import StickWatch
 from companion.ui.table import TableData
 from companion.ui.theme import BACKGROUND
+from companion.ui.voicing import TableVoice
+from companion.ui.widgets.keyboard import TableKeyboard, has_keyboard
 
 #: Seconds the demo camera shows an empty table before the next card (a player's hand).
 DEMO_CARD_DELAY = 2.0
@@ -65,9 +69,11 @@ SCREENS: dict[str, Any] = {
     "newgame": NewGameScreen, "saved": SavedGamesScreen, "settings": SettingsScreen,
     "private": PrivateScreen, "reveal": RevealScreen, "final": FinalScreen,
     "scoreboard": ScoreboardScreen, "order": OrderScreen, "check": CheckScreen,
-    "explosion": ExplosionScreen,
+    "explosion": ExplosionScreen, "phones": PhonesScreen,
 }
 FIRST_SCREENS = ("start", "dashboard")
+#: Seconds between looks for steps a phone saved while the phones' page runs (13 us each).
+LOOK_FOR_PHONE_STEPS_S = 0.5
 #: The screens that show the table and take every new one.
 TABLE_SCREENS = ("dashboard", "history", "scoreboard", "order")
 
@@ -102,10 +108,13 @@ class CompanionApp(App):
     can_redo = BooleanProperty(False)
     game_over = BooleanProperty(False)
     text_scale = NumericProperty(1.0)
+    #: The dashboard shows its command bar: a keyboard is plugged in, or Settings' "Typed
+    #: commands" is on.
+    typed_commands = BooleanProperty(False)
 
     def __init__(self, options: AppOptions, settings: AppSettings | None = None,
                  speaker: Speaker | None = None, opening: Opening | None = None,
-                 **kwargs: Any) -> None:
+                 voice: TableVoice | None = None, **kwargs: Any) -> None:
         """`opening`: a runner already opening the first game (started before Kivy)."""
         super().__init__(**kwargs)
         self._opening = opening
@@ -114,16 +123,21 @@ class CompanionApp(App):
         self.options = options
         self.settings = settings or AppSettings()
         self.text_scale = self.settings.text_scale
+        self._keyboard_plugged = has_keyboard()
+        self.typed_commands = self._keyboard_plugged or self.settings.typed_commands
         self.speaker: Speaker = speaker or SilentSpeaker()
+        self.voice = voice or TableVoice(self.settings)  # the stand-in unless given
         self.runner: CommandRunner = None  # type: ignore[assignment]  # made by build()
         self.manager: ScreenManager = None  # type: ignore[assignment]
         self.scanner: ScannerService | None = None
         self._scanner_game: str | None = None
         self.demo_camera: DemoCamera | None = DemoCamera() if options.demo else None
         self._demo_shown: Any = None
+        self._demo_taken: str | None = None  # the code of the card the demo just read
         self._demo_turn = 0
         self._demo_waiting = False  # a card is owed while the player reads a screen
         self._explosions: tuple[ExplosionView, ...] = ()  # shown after the check's result
+        self.phones = PhoneService(options.db)  # the phones' page, while the setting is on
 
     # ---- building --------------------------------------------------------------------------
     def build(self) -> ScreenManager:
@@ -132,6 +146,7 @@ class CompanionApp(App):
                                                  self.options.demo_setup, self.options.seed,
                                                  self.options.demo_game)
         Window.clearcolor = BACKGROUND
+        Window.set_vkeyboard_class(TableKeyboard)
         Window.rotation = self.settings.rotation
         manager = ScreenManager(transition=NoTransition())
         self.manager = manager
@@ -146,6 +161,8 @@ class CompanionApp(App):
         self.idle.start()
         self.sticks = StickWatch(self)  # the kiosk: a USB stick plugged in is noticed
         self.sticks.start()
+        # A phone's choice is saved by the page's process: look for it twice a second.
+        Clock.schedule_interval(self._look_for_steps, LOOK_FOR_PHONE_STEPS_S)
         return manager
 
     def on_start(self) -> None:
@@ -161,6 +178,8 @@ class CompanionApp(App):
             self.sticks.stop()
         if self.scanner is not None:
             self.scanner.stop()
+        self.phones.stop()
+        self.voice.close()
         if self.runner is not None:
             self.runner.stop()
 
@@ -190,6 +209,8 @@ class CompanionApp(App):
             self.runner.saved_games(self._on_games)
         if name == "settings":
             self.screen("settings").show_settings(self.settings)
+        if name == "phones":
+            self._show_phones()
         if name in ("dashboard", "history", "scoreboard", "order") and self.table is None:
             name = "start"
         self.manager.current = name
@@ -200,15 +221,18 @@ class CompanionApp(App):
         (and then goes to `then`, the screen that sent it, if any)."""
         assert self.runner is not None
         self.busy = True
+        self.runner.run(line, self._result_then(then))
+
+    def _result_then(self, then: Callable[[Reply], None] | None) -> Callable[[Reply], None]:
+        """The reply callback: redraw from the result, then hand it to `then` if any."""
         if then is None:
-            self.runner.run(line, self._on_result)
-            return
+            return self._on_result
 
         def both(reply: Reply) -> None:
             self._on_result(reply)
             then(reply)
 
-        self.runner.run(line, both)
+        return both
 
     def open_check(self, prompt: dict[str, Any]) -> None:
         """A maneuver check's dice: faces to tap, or the app rolls."""
@@ -276,19 +300,69 @@ class CompanionApp(App):
         self.busy = True
         self.runner.new_game(kind, lines, self._on_open, seed=self.options.seed)
 
+    def remember_names(self, names: list[str]) -> None:
+        """The players of a game just started: the new-game form's chips next time."""
+        self._keep_settings(self.settings.with_recent_names(names))
+
     def change_setting(self, name: str, raw: str) -> None:
-        settings = self.settings.with_value(name, raw)
+        self._keep_settings(self.settings.with_value(name, raw))
+
+    def _keep_settings(self, settings: AppSettings) -> None:
         if settings == self.settings:
             return
         self.settings = settings
         self.text_scale = settings.text_scale
+        self.typed_commands = self._keyboard_plugged or settings.typed_commands
         Window.rotation = settings.rotation
         self.speaker.set_volume(settings.volume)
+        self.voice.follow(settings)
         if self.options.settings_path is not None:
             try:
                 save_settings(settings, self.options.settings_path)
             except OSError as exc:
                 self._say(f"The settings could not be saved ({exc.strerror}).", True)
+        self._sync_phones()
+        if self.manager is not None and self.manager.current == "phones":
+            self._show_phones()
+
+    # ---- phones at the table (companion/phones: the page runs in its own process) ----------
+    def _sync_phones(self) -> None:
+        """The phones' page serves the open game while the setting is on, else stops."""
+        if self.settings.phones and self.table is not None:
+            self.phones.serve(self.table.game_id)
+        else:
+            self.phones.stop()
+
+    def _show_phones(self) -> None:
+        from companion.phones.addresses import page_urls
+        from companion.ui.presenters.phones import phones_view
+
+        seats = [row["seat"] for row in self.table.view["table"]["seats"]] if self.table else []
+        on = self.settings.phones and self.phones.running()
+        urls = page_urls(self.phones.host, self.phones.port) if on else []
+        self.screen("phones").show_phones(phones_view(self.settings.phones, urls, seats,
+                                                      self.phones.failure()))
+
+    def phone_token(self, seat: str, new_link: bool = False) -> str | None:
+        """A seat's secret link token for the open game (a new one when asked)."""
+        if self.table is None:
+            return None
+        links = self.phones.links
+        try:
+            if new_link:
+                return links.reissue(self.table.game_id, seat)
+            return links.token(self.table.game_id, seat)
+        except OSError as exc:
+            self._say(f"The seat's link could not be saved ({exc.strerror}).", True)
+            return None
+
+    def _look_for_steps(self, _dt: float) -> None:
+        if self.phones.running() and self.runner is not None and self.runner.pending == 0:
+            self.runner.look_for_steps(self._on_look)
+
+    def _on_look(self, reply: Reply) -> None:
+        if reply.table is not None:
+            self._take_table(reply.table)
 
     # ---- replies from the runner -------------------------------------------------------------
     def _say(self, text: str, refused: bool = False) -> None:
@@ -305,9 +379,9 @@ class CompanionApp(App):
             if self.manager.has_screen(name):  # one made later takes the table then
                 self.screen(name).show_table(table)
         self._demo_next()
-        was_over = previous is not None and is_over(previous.view) and \
+        was_over = previous is not None and previous.over and \
             previous.game_id == table.game_id
-        self.game_over = is_over(table.view)
+        self.game_over = table.over
         if self.game_over:
             if self.manager.has_screen("final"):
                 self.screen("final").show_table(table)
@@ -329,7 +403,9 @@ class CompanionApp(App):
             self.manager.current = "start"
             return
         self._take_table(reply.table)
+        self._sync_phones()
         self._say(reply.message, not reply.ok)
+        self.voice.heard(reply.spoken)
         self.manager.current = "dashboard"
         if self.options.scanner and reply.table.game_id != self._scanner_game:
             self._scanner_game = reply.table.game_id
@@ -363,7 +439,7 @@ class CompanionApp(App):
             # The newcomer reads the card just revealed; the next one comes after Continue.
             self._demo_waiting = True
             return
-        self._demo_shown = reply.value
+        self._demo_shown, self._demo_taken = reply.value, None
         self._demo_turn += 1
         # Drawn off the main thread (the first picture imports OpenCV and segno), clear
         # table then card on one thread, so a slow clear picture never covers the card.
@@ -387,16 +463,22 @@ class CompanionApp(App):
         if turn == self._demo_turn:  # no newer card was asked for meanwhile
             camera.show(*card)
 
-    def _scanned(self, line: str) -> None:
-        self.screen("dashboard").ids.scanstrip.show_scan("Reading a card")
+    def _scanned(self, code: ScanCode) -> None:
+        """A code the camera read (typed by the resolver): played as it is, no text."""
         camera = self.demo_camera
+        if camera is not None and code.text == self._demo_taken:
+            return  # read again while the demo's hand picks it up (a slow machine)
+        self.screen("dashboard").ids.scanstrip.show_scan("Reading a card")
         if camera is not None:
+            self._demo_taken = code.text
             # A card read is picked up at once: left in view while a slow machine finds
             # the next one, the scanner could lose and re-read it (a refusal on screen).
             self._demo_shown, self._demo_turn = None, self._demo_turn + 1
             threading.Thread(target=camera.show, args=(None, "Demo camera: card read"),
                              daemon=True).start()
-        self.send(line, then=self._on_scan_result)
+        assert self.runner is not None
+        self.busy = True
+        self.runner.scan(code, self._result_then(self._on_scan_result))
 
     def _on_scan_result(self, reply: Reply) -> None:
         self.screen("dashboard").ids.scanstrip.show_scan(scan_words(reply.moments, reply.ok))
@@ -407,6 +489,7 @@ class CompanionApp(App):
         before = self.table.view if self.table else None
         self._take_table(reply.table)
         self._say(reply.message, not reply.ok)
+        self.voice.heard(reply.spoken)
         after = reply.table.view if reply.table else None
         cue = cue_for(reply.ok, reply.kind, before, after, reply.moments)
         blasts = explosions(reply.moments) if reply.ok else ()

@@ -100,13 +100,11 @@ def configure_kivy(size: tuple[int, int], fullscreen: bool) -> None:
     Config.set("graphics", "height", str(size[1]))
     Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
     Config.set("input", "mouse", "mouse,disable_on_activity")
-    if not _has_keyboard():
-        Config.set("kivy", "keyboard_mode", "systemanddock")
-
-
-def _has_keyboard() -> bool:
-    by_path = Path("/dev/input/by-path")
-    return not by_path.is_dir() or any("kbd" in p.name for p in by_path.iterdir())
+    # Every text field opens the docked on-screen keyboard, and a plugged-in keyboard
+    # types as well: which keyboards the kernel lists cannot be trusted (no by-path
+    # folder in containers and some images), and a touchscreen table must never be
+    # stuck at the first name (widgets/keyboard.py).
+    Config.set("kivy", "keyboard_mode", "systemanddock")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -164,7 +162,10 @@ def _run_app(args: argparse.Namespace, db: Path, settings: AppSettings,
     options = AppOptions(db=db, settings_path=config_path(), crash_log=crash_log,
                          demo=bool(demo), scanner=bool(demo) or settings.camera != "off",
                          demo_setup=setup, demo_game=game_id)
-    CompanionApp(options, settings, speaker=_speaker(settings), opening=opening).run()
+    from companion.ui.voicing import TableVoice
+
+    CompanionApp(options, settings, speaker=_speaker(settings), opening=opening,
+                 voice=TableVoice.for_this_machine(settings)).run()
     return 0
 
 

@@ -34,6 +34,10 @@ class AppDriver:
     def __init__(self, app: CompanionApp):
         self.app = app
         self._shot: Path | None = None
+        #: What a finger did so far: taps (keys of the on-screen keyboard included) and
+        #: scrolls (each time a button had to be brought into view before its tap).
+        self.taps = 0
+        self.scrolls = 0
         app._run_prepare()  # builds the root and puts it in the window, as App.run does
         Window.bind(on_flip=self._on_flip)
         self.settle()
@@ -84,38 +88,113 @@ class AppDriver:
                           f"{self.texts()}")
 
     # ---- acting ------------------------------------------------------------------------------
-    def tap(self, widget: Widget | str, settle: bool = True, exact: bool = False) -> None:
-        """Press and release a finger at the widget's centre (a button found by its text)."""
+    @property
+    def inputs(self) -> int:
+        """Taps and scrolls: what a finger did."""
+        return self.taps + self.scrolls
+
+    def tap(self, widget: Widget | str, settle: bool = True, exact: bool = False,
+            scroll: bool = True) -> None:
+        """Press and release a finger at the widget's centre (a button found by its text).
+
+        A widget out of its list's view is scrolled to first, and that scroll counts as an
+        input; with `scroll=False` a widget that needs one fails the test instead."""
         if isinstance(widget, str):
             widget = self.button(widget, exact)
         if widget.disabled:
             raise DriverError(f"{getattr(widget, 'text', widget)!r} is disabled.")
-        self._scroll_into_view(widget)
-        x, y = widget.to_window(*widget.center)
+        if not self.reachable(widget):
+            if not scroll:
+                raise DriverError(f"{getattr(widget, 'text', widget)!r} needs a scroll to be "
+                                  f"reached on the {self.screen.name} screen.")
+            self._scroll_into_view(widget)
+            if not self.reachable(widget):
+                raise DriverError(f"{getattr(widget, 'text', widget)!r} is out of a finger's "
+                                  f"reach on the {self.screen.name} screen.")
+        self.press(*widget.to_window(*widget.center))
+        if settle:
+            self.settle()
+
+    def press(self, x: float, y: float) -> None:
+        """A finger down and up at window position (x, y): one tap."""
         touch = UnitTestTouch(x, y)
         touch.touch_down()
         self.pump()
         touch.touch_up()
-        if settle:
-            self.settle()
+        self.taps += 1
 
-    def _scroll_into_view(self, widget: Widget) -> None:
-        """Scroll the nearest scroll view so that a finger can reach `widget`."""
+    def reachable(self, widget: Widget) -> bool:
+        """The widget's centre is inside the window and inside every list holding it."""
         from kivy.uix.scrollview import ScrollView
 
-        parent, seen = widget.parent, set()
-        while parent is not None and not isinstance(parent, ScrollView) and id(parent) not in seen:
-            seen.add(id(parent))  # the window is its own parent
-            parent = parent.parent
-        if isinstance(parent, ScrollView) and parent.children:
-            self.pump(2)  # nested layouts settle their heights over a frame or two
+        self.pump(2)  # nested layouts settle their heights over a frame or two
+        x, y = widget.to_window(*widget.center)
+        if not (0 <= x <= Window.width and 0 <= y <= Window.height):
+            return False
+        for parent in _ancestors(widget):
+            if isinstance(parent, ScrollView):
+                left, bottom = parent.to_window(parent.x, parent.y)
+                if not (left <= x <= left + parent.width and bottom <= y <= bottom + parent.height):
+                    return False
+        return True
+
+    def drag(self, start: tuple[float, float], dy: float, steps: int = 8) -> None:
+        """A finger put down at `start` and slid `dy` pixels up (negative: down), then lifted.
+        Counted as a scroll."""
+        x, y = start
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        self.pump()
+        for step in range(1, steps + 1):
+            touch.touch_move(x, y + dy * step / steps)
+            self.pump()
+        touch.touch_up()
+        self.pump(2)
+        self.scrolls += 1
+
+    def _scroll_into_view(self, widget: Widget) -> None:
+        """Scroll the nearest scroll view so that a finger can reach `widget` (one input)."""
+        from kivy.uix.scrollview import ScrollView
+
+        parent = next((p for p in _ancestors(widget) if isinstance(p, ScrollView)), None)
+        if parent is not None and parent.children:
             content = parent.children[0]
             spare = content.height - parent.height
             if spare > 0:
                 _x, y = content.to_widget(*widget.to_window(widget.x, widget.y))
                 bottom = y + widget.height / 2 - parent.height / 2
                 parent.scroll_y = min(1.0, max(0.0, bottom / spare))
+                self.scrolls += 1
                 self.pump(2)
+
+    # ---- the on-screen keyboard ---------------------------------------------------------------
+    def keyboard(self) -> Any:
+        """The docked on-screen keyboard, if a field has opened it."""
+        from companion.ui.widgets.keyboard import TableKeyboard
+
+        return next((w for w in Window.children if isinstance(w, TableKeyboard)), None)
+
+    def type_keys(self, text: str) -> None:
+        """Type `text` by tapping the on-screen keyboard's keys (capitals by its shift key
+        when the keyboard does not offer them already); `\n` taps Done."""
+        for char in text:
+            keyboard = self.keyboard()
+            if keyboard is None:
+                raise DriverError(f"No on-screen keyboard is open to type {text!r}.")
+            key = _find_key(keyboard, char)
+            if key is None:
+                self._tap_key(keyboard, _find_key(keyboard, "\u21e7", label=True))
+                key = _find_key(keyboard, char)
+            if key is None:
+                raise DriverError(f"The on-screen keyboard has no key {char!r}.")
+            self._tap_key(keyboard, key)
+
+    def _tap_key(self, keyboard: Any, key: tuple[int, int] | None) -> None:
+        assert key is not None
+        line, index = key
+        (kx, ky), (kw, kh) = keyboard.layout_geometry[f"LINE_{line}"][index]
+        self.press(*keyboard.to_window(kx + kw / 2, ky + kh / 2))
+        self.pump()  # the keyboard turns capitals on or off at its next frame
 
     def type_command(self, line: str) -> None:
         """Type a line into the dashboard's command bar and press Run (a card reveal on
@@ -123,8 +202,19 @@ class AppDriver:
         if self.screen.name == "reveal":
             self.tap(self.screen.ids["continue"])
         dashboard = self.app.screen("dashboard")
+        if not self.app.typed_commands:
+            raise DriverError("The command bar is hidden: no keyboard is plugged in and "
+                              "Settings' Typed commands is off.")
         dashboard.ids.command.text = line
         self.tap(dashboard.ids.run)
+
+    def run_line(self, line: str) -> None:
+        """Run a command line as the CLI would, with no finger (a table set up for a
+        picture or a benchmark; a card reveal on screen is acknowledged first)."""
+        if self.screen.name == "reveal":
+            self.tap(self.screen.ids["continue"])
+        self.app.send(line)
+        self.settle()
 
     def pump_for(self, seconds: float) -> None:
         """Let animations run for `seconds` of wall time (a reveal fades in)."""
@@ -166,3 +256,26 @@ class AppDriver:
         for child in list(Window.children):
             Window.remove_widget(child)
         App._running_app = None
+
+#: Characters `type_keys` types with a special key.
+SPECIAL_KEYS = {"\n": "enter", "\b": "backspace"}
+
+
+def _ancestors(widget: Widget) -> Iterator[Widget]:
+    parent, seen = widget.parent, set()
+    while parent is not None and id(parent) not in seen:  # the window is its own parent
+        seen.add(id(parent))
+        yield parent
+        parent = parent.parent
+
+
+def _find_key(keyboard: Any, char: str, label: bool = False) -> tuple[int, int] | None:
+    """(row, index) of the key typing `char` (or showing it, with `label`) in the keyboard's
+    current mode."""
+    layout = keyboard.available_layouts[keyboard.layout]
+    for row in range(1, layout["rows"] + 1):
+        for index, (shown, typed, special, _width) in enumerate(
+                layout[f"{keyboard.layout_mode}_{row}"]):
+            if (shown if label else typed) == char or SPECIAL_KEYS.get(char) == special:
+                return row, index
+    return None

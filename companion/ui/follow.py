@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.api import TableAPI
 from companion.core.errors import CompanionError
-from companion.session import Session, open_session
 from companion.store.errors import StoreError
-from companion.store.journal import file_identity
 from companion.ui.runner import CommandRunner, Reply
 from companion.ui.table import table_data
 
@@ -34,53 +33,49 @@ class Follower:
         """A reply with a table when there is something new to show, else without one."""
         if not runner.db.is_file():  # never create the file: the table's companion does
             return Reply(False, WAITING, None, "info")
-        session = runner.session
-        if session is not None and file_identity(runner.db) != session.journal.identity:
+        api = runner.api
+        if api is not None and api.replaced():
             # A backup was restored (or the file set aside): the open file is not the
             # table's any more. Let go of it and open the file now at the path.
-            session.close()
-            runner.session = session = None
-        if session is None:
+            runner.hold_none()
+            api = None
+        if api is None:
             return self._open(runner, self.game_id)
-        version = session.journal.data_version()
+        version = api.file_version()
         if version == self._version:
             return Reply(True, "", None, "info")
         self._version = version
-        latest = self.game_id or session.journal.last_game()
-        if latest is not None and latest != session.game_id:
+        latest = self.game_id or api.latest_game()
+        if latest is not None and latest != api.game_id:
             return self._open(runner, latest)
-        if session.changed():
-            session.reload()
-            return Reply(True, "", table_data(session), "step")
+        if api.changed():
+            api.reload()
+            return Reply(True, "", table_data(api), "step")
         return Reply(True, "", None, "info")
 
     def _open(self, runner: CommandRunner, game_id: str | None) -> Reply:
         try:
-            session = open_session(runner.db, None, game_id)
+            api = runner.tables.open(game_id)
         except CompanionError as exc:
             no_game = "no saved game yet" in str(exc)
             return Reply(False, WAITING if no_game else str(exc), None, "info")
         except StoreError as exc:
             return Reply(False, str(exc), None, "info")
-        if runner.session is not None:
-            runner.session.close()
-        runner.session = session
-        self._version = session.journal.data_version()
-        session.changed()  # takes the version as seen
-        return Reply(True, f"Showing game {session.game_id}.", table_data(session), "info")
+        runner.hold(api)
+        self._version = api.file_version()
+        api.changed()  # takes the version as seen
+        return Reply(True, f"Showing game {api.game_id}.", table_data(api), "info")
 
 
-def seat_secrets(session: Session, seat: str) -> list[dict[str, Any]]:
+def seat_secrets(api: TableAPI, seat: str) -> list[dict[str, Any]]:
     """The hidden cards only `seat` may see (its missions with their progress)."""
-    match = session.match
-    view = match.rules.view(match.state, match.catalog, seat)
-    return [dict(card) for card in view.get("my_missions") or []]
+    return [dict(card) for card in api.view(seat).get("my_missions") or []]
 
 
 def peek(seat: str) -> Any:
     """A runner job: `value` = the seat's own hidden cards (see `seat_secrets`)."""
     def job(runner: CommandRunner) -> Reply:
-        if runner.session is None:
+        if runner.api is None:
             return Reply(False, "No game is open.", None, "info")
-        return Reply(True, "", None, "info", seat_secrets(runner.session, seat))
+        return Reply(True, "", None, "info", seat_secrets(runner.api, seat))
     return job

@@ -1,7 +1,7 @@
-"""The command runner: the one thread that owns the game session.
+"""The command runner: the one thread that owns the open game's table API.
 
 SQLite connections belong to the thread that opened them, and a command may
-wait for the disk (fsync, snapshots, backups), so the session lives on a
+wait for the disk (fsync, snapshots, backups), so the `TableAPI` lives on a
 worker thread. Taps and scans are queued to it in arrival order; each job's
 reply (a sentence and a fresh `TableData`) is handed back through `deliver`,
 which the app sets to Kivy's `Clock` so that only the main thread touches
@@ -19,22 +19,22 @@ import queue
 import threading
 import traceback
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.api import TableAPI
 from companion.catalogs import load_catalog
-from companion.core import piles
 from companion.core.errors import CompanionError, DamageError
-from companion.core.tags import Tag
+from companion.core.speech import Said
 from companion.core.words import counted
-from companion.games.registry import game, games
-from companion.session import Session, load_match, open_session
-from companion.store.errors import StoreError
-from companion.store.journal import GameInfo, Journal
-from companion.store.opening import open_journal
+from companion.games.registry import games
+from companion.scanner.codes import ScanCode
+from companion.store.errors import DeadEndError, StoreError
+from companion.tables import Tables
 from companion.ui.presenters.newgame import form_for
 from companion.ui.table import TableData, prompt_data, table_data
+from companion.voice.lines import before_step, burst_sentences, session_sentences
 
 Deliver = Callable[[Callable[[], None]], None]
 
@@ -51,24 +51,7 @@ class Reply:
     #: What the step did that deserves a screen (the table API's `moments`: a card
     #: revealed, a check, a trap going off, the final scores), as public JSON data.
     moments: tuple[dict[str, Any], ...] = ()
-
-
-@dataclass(frozen=True)
-class SavedGame:
-    game_id: str
-    title: str
-    steps: int
-    updated: str
-    #: The game's public view as it now stands ({} when the game cannot be read).
-    view: dict[str, Any] = field(default_factory=dict)
-
-    @classmethod
-    def of(cls, info: GameInfo, view: dict[str, Any] | None = None) -> SavedGame:
-        try:
-            title = game(info.kind).title
-        except CompanionError:
-            title = info.kind
-        return cls(info.game_id, title, info.steps, info.updated, view or {})
+    spoken: tuple[Said, ...] = ()  # what the voice says about it (public events only)
 
 
 Job = Callable[["CommandRunner"], Reply]
@@ -79,7 +62,9 @@ class CommandRunner:
 
     def __init__(self, db: Path, deliver: Deliver | None, crash_log: Path | None = None):
         self.db = db
-        self.session: Session | None = None
+        self.tables = Tables(db)
+        #: The open game (only ever used on the runner's thread), or None.
+        self.api: TableAPI | None = None
         self._deliver = deliver
         self._held: list[Callable[[], None]] = []  # replies made before `attach`
         self._crash_log = crash_log
@@ -110,7 +95,7 @@ class CommandRunner:
             deliver(job)
 
     def stop(self) -> None:
-        """Finish the queued jobs, close the session and end the thread."""
+        """Finish the queued jobs, close the open game and end the thread."""
         self._jobs.put(None)
         self._thread.join(timeout=10)
 
@@ -147,6 +132,8 @@ class CommandRunner:
             return job(self)
         except DamageError as exc:  # the app's start screen offers to recover
             return Reply(False, str(exc), self._table_or_none(), "damaged")
+        except DeadEndError as exc:  # the start screen offers both ways out, as buttons
+            return Reply(False, exc.plain, self._table_or_none(), "dead end")
         except (CompanionError, StoreError) as exc:
             return Reply(False, str(exc), self._table_or_none(), "refused")
         except Exception as exc:  # a bug: the player gets a sentence, the log the details
@@ -167,14 +154,23 @@ class CommandRunner:
 
     def _table_or_none(self) -> TableData | None:
         try:
-            return table_data(self.session) if self.session else None
+            return table_data(self.api) if self.api else None
         except Exception:
             return None
 
     def _close(self) -> None:
-        if self.session is not None:
-            self.session.close()
-            self.session = None
+        if self.api is not None:
+            self.api.close()
+            self.api = None
+
+    def hold(self, api: TableAPI) -> None:
+        """Let go of the open game, if any, and hold `api` from now on."""
+        self._close()
+        self.api = api
+
+    def hold_none(self) -> None:
+        """Let go of the open game (a restore is about to replace the file under it)."""
+        self._close()
 
     # ---- the jobs a screen asks for ---------------------------------------------------------
     def resume(self, done: Callable[[Reply], None], game_id: str | None = None) -> None:
@@ -190,12 +186,16 @@ class CommandRunner:
         """Run one command line, exactly as the CLI would."""
         self.submit(lambda r: r._run(line), done)
 
+    def scan(self, code: ScanCode, done: Callable[[Reply], None]) -> None:
+        """Play one code the camera read, as the scanner resolved it."""
+        self.submit(lambda r: r._run(code), done)
+
     def saved_games(self, done: Callable[[Reply], None]) -> None:
         """Reply with `value` = the saved games, newest first, as `SavedGame`s."""
         self.submit(lambda r: r._games(), done)
 
     def new_game_forms(self, done: Callable[[Reply], None]) -> None:
-        """Reply with `value` = one empty `NewGameForm` per game, read from its catalog."""
+        """Reply with `value` = one empty `NewGameForm` per game that declares one."""
         self.submit(lambda r: r._forms(), done)
 
     def prompt(self, done: Callable[[Reply], None], after: str | None = None,
@@ -216,117 +216,98 @@ class CommandRunner:
         for the first deck the table owes a card from, or None when it owes none."""
         self.submit(lambda r: r._demo_card(), done)
 
-    def refresh(self, done: Callable[[Reply], None]) -> None:
-        """Reload when another companion saved a step; reply with the table either way."""
-        self.submit(lambda r: r._refresh(), done)
+    def look_for_steps(self, done: Callable[[Reply], None]) -> None:
+        """Reply with the table when another companion (a phone's page) saved a step of
+        the open game since the last look; without table otherwise."""
+        self.submit(lambda r: r._look(), done)
+
+    def _look(self) -> Reply:
+        if self.api is None or not self.api.changed():
+            return Reply(True, "", None, "info")
+        self.api.reload()
+        return Reply(True, "", table_data(self.api), "info")
 
     def _open(self, game_id: str | None) -> Reply:
         if game_id is None:
-            journal, notice = open_journal(self.db)
-            try:
-                game_id = journal.last_game()
-            finally:
-                journal.close()
-            if game_id is None and notice:  # the file was damaged and set aside
-                return Reply(False, notice, None, "set aside")
-            if game_id is None:
+            last = self.tables.last_game()
+            if last.game_id is None and last.notice:  # the file was damaged and set aside
+                return Reply(False, last.notice, None, "set aside")
+            if last.game_id is None:
                 return Reply(False, "There is no saved game yet.", None, "info")
-        session = open_session(self.db, None, game_id)
-        self._close()
-        self.session = session
-        note = f" {session.notice}" if session.notice else ""
-        return Reply(True, f"Resumed game {game_id}.{note}", table_data(session), "info")
+            game_id = last.game_id
+        api = self.tables.open(game_id)
+        self.hold(api)
+        note = f" {api.notice}" if api.notice else ""
+        return Reply(True, f"Resumed game {game_id}.{note}", table_data(api), "info")
 
     def _new(self, kind: str, setup: tuple[str, ...], seed: int | None) -> Reply:
-        session = open_session(self.db, kind, new=True, seed=seed)
-        self._close()
-        self.session = session
-        messages = []
+        api = self.tables.new(kind, seed)
+        self.hold(api)
+        messages, said = [], []
         for line in setup:
-            result = session.run(line)
+            before = before_step(api)
+            result = api.act(line)
             messages.append(result.message)
             if not result.ok:
-                return Reply(False, result.message, table_data(session), "refused")
+                return Reply(False, result.message, table_data(api), "refused")
+            said.append(session_sentences(api, result.step, before))
+        spoken = burst_sentences("A new game is set up", said) if setup else []
         return Reply(True, " ".join(messages) or "A new game has started.",
-                     table_data(session), "step")
+                     table_data(api), "step", spoken=tuple(spoken))
 
-    def _run(self, line: str) -> Reply:
-        if self.session is None:
+    def _run(self, what: str | ScanCode) -> Reply:
+        if self.api is None:
             return Reply(False, "No game is open: resume one or start a new one.", None,
                          "refused")
-        result = self.session.run(line)
-        table = table_data(self.session)
+        before = before_step(self.api)
+        result = self.api.act(what)
+        table = table_data(self.api)
+        spoken = session_sentences(self.api, result.step, before) if result.ok else []
         return Reply(result.ok, result.message, table, result.kind,
-                     moments=tuple(m.to_dict() for m in result.moments))
+                     moments=tuple(m.to_dict() for m in result.moments),
+                     spoken=tuple(spoken))
 
     def _games(self) -> Reply:
-        journal, _ = open_journal(self.db)
-        try:
-            games = tuple(SavedGame.of(info, self._view_of(journal, info))
-                          for info in journal.games())
-        finally:
-            journal.close()
+        games = self.tables.games(self.api)
         return Reply(True, f"{counted(len(games), 'saved game')}.", self._table_or_none(), "info",
                      games)
 
-    def _view_of(self, journal: Journal, info: GameInfo) -> dict[str, Any]:
-        """A saved game's public view (round, players) for the list: the open game's own,
-        another one replayed from its last snapshot (about 10 ms for 99 steps here)."""
-        session = self.session
-        try:
-            if session is not None and session.game_id == info.game_id:
-                match = session.match
-            else:
-                match = load_match(journal, info.game_id, game(info.kind))
-            return dict(match.rules.view(match.state, match.catalog, None))
-        except (CompanionError, StoreError):
-            return {}  # a damaged game is still listed; opening it says what is wrong
-
     def _forms(self) -> Reply:
+        """Each game's own new-game form (a game that declares none is not offered)."""
         forms = []
-        for kind in game_kinds():
-            catalog = load_catalog(kind)
-            options = [c.option for c in catalog.cards.values() if c.option]
-            forms.append(form_for(kind, game(kind).title, catalog.rules, options))
+        for definition in games():
+            declared = definition.rules.new_game_form(load_catalog(definition.id))
+            if declared is not None:
+                forms.append(form_for(definition.id, definition.title, declared))
         return Reply(True, "", self._table_or_none(), "info", tuple(forms))
 
     def _prompt(self, after: str | None, seat: str | None) -> Reply:
-        if self.session is None:
+        if self.api is None:
             return Reply(False, "No game is open.", None, "info")
-        return Reply(True, "", None, "info", prompt_data(self.session, seat, after))
+        return Reply(True, "", None, "info", prompt_data(self.api, seat, after))
 
     def _odds(self, deck: str) -> Reply:
-        if self.session is None:
+        if self.api is None:
             return Reply(False, "No game is open.", None, "info")
-        match = self.session.match
-        if deck not in match.catalog.decks:
+        if deck not in self.api.catalog.decks:
             return Reply(False, f"{deck!r} is not a deck of this game.", None, "refused")
-        return Reply(True, "", None, "info", match.odds(deck).to_dict())
+        return Reply(True, "", None, "info", self.api.odds(deck))
 
     def _catalog(self) -> Reply:
-        if self.session is None:
+        if self.api is None:
             return Reply(False, "No game is open.", None, "info")
-        return Reply(True, "", None, "info", (self.session.kind, self.session.match.catalog))
+        return Reply(True, "", None, "info", (self.api.kind, self.api.catalog))
 
     def _demo_card(self) -> Reply:
-        if self.session is None:
+        if self.api is None:
             return Reply(False, "No game is open.", None, "info")
-        decks = prompt_data(self.session).get("expects_scan") or []
+        decks = prompt_data(self.api).get("expects_scan") or []
         if not decks:
             return Reply(True, "", None, "info", None)
-        match = self.session.match
-        _events, card = piles.virtual_pick(match.state.table, decks[0])
-        tag = Tag(self.session.game.prefix, card).text
         # The card's words name its deck only: a hidden mission's name must not show in
         # the public preview.
-        return Reply(True, "", None, "info", (tag, f"{decks[0].replace('_', ' ')} card"))
-
-    def _refresh(self) -> Reply:
-        if self.session is None:
-            return Reply(False, "No game is open.", None, "info")
-        if self.session.is_stale():
-            self.session.reload()
-        return Reply(True, "", table_data(self.session), "info")
+        return Reply(True, "", None, "info",
+                     (self.api.next_draw(decks[0]), f"{decks[0].replace('_', ' ')} card"))
 
 
 class Handoff:
@@ -365,11 +346,6 @@ def start_opening(db: Path, crash_log: Path | None = None, setup: Sequence[str] 
     else:
         runner.resume(first)
     return Opening(runner, first)
-
-
-def game_kinds() -> list[str]:
-    """Every game the companion knows, as the registry lists them."""
-    return list(games().ids)
 
 
 def run_inline(job: Callable[[], Any]) -> None:

@@ -11,22 +11,23 @@ No Kivy here.
 from __future__ import annotations
 
 import io
-import shlex
 import threading
 from collections.abc import Callable
 from typing import Any
 
 from companion.core.catalog import Catalog
 from companion.core.errors import CompanionError
+from companion.scanner.codes import ScanCode
 
 Deliver = Callable[[Callable[[], None]], None]
 
 
 class ScannerService:
-    """One scanner for one game; `on_scan(line)` receives `scan TAG` command lines."""
+    """One scanner for one game; `on_scan(code)` receives each code it read, as the
+    resolver typed it (for `TableAPI.scan`: never turned back into a `scan TAG` line)."""
 
     def __init__(self, camera: str, decoder: str, deliver: Deliver,
-                 on_scan: Callable[[str], None], on_status: Callable[[str, str], None],
+                 on_scan: Callable[[ScanCode], None], on_status: Callable[[str, str], None],
                  source: Any = None):
         self.camera, self.decoder, self.source = camera, decoder, source
         self._deliver, self._on_scan, self._on_status = deliver, on_scan, on_status
@@ -69,14 +70,14 @@ class ScannerService:
         for code in codes:
             if code.status == "foreign":
                 # The resolver's sentence, as `decode` and `play --camera` say it (it
-                # suggests the upper-case tag for a look-alike such as xp/h03).
+                # suggests the upper-case tag for a look-alike in lower case).
                 self._status("foreign", code.message or "A QR code that is not a card tag "
                                                         "was ignored.")
             else:
-                self._deliver(self._scanning(f"scan {shlex.quote(code.text)}"))
+                self._deliver(self._scanning(code))
 
-    def _scanning(self, line: str) -> Callable[[], None]:
-        return lambda: self._on_scan(line)
+    def _scanning(self, code: ScanCode) -> Callable[[], None]:
+        return lambda: self._on_scan(code)
 
     def _status(self, status: str, message: str) -> None:
         self._deliver(lambda: self._on_status(status, message))

@@ -10,14 +10,23 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
 from companion.paths import APP_NAME
+from companion.voice.synth import VOICES, VoiceStyle
 
 DECODERS = ("auto", "zxing", "zbar", "opencv")
+#: Player names remembered for the new-game form's one-tap chips, newest first.
+RECENT_NAMES = 8
+NAME_LENGTH = 40
 TEXT_SIZES = (0.85, 1.0, 1.2)
+#: The voice's speeds in Settings, words per minute (espeak-ng's own default is 175).
+VOICE_RATES = {"Slow": 130, "Medium": 160, "Fast": 200}
+#: The English voices offered: espeak-ng's names and what a player reads.
+VOICE_NAMES = VOICES
 
 
 @dataclass(frozen=True)
@@ -29,6 +38,23 @@ class AppSettings:
     rotation: int = 0
     text_scale: float = 1.0
     fullscreen: bool = False
+    #: The dashboard's command bar, shown without a keyboard plugged in (house rules,
+    #: corrections typed on the on-screen keyboard).
+    typed_commands: bool = False
+    recent_names: tuple[str, ...] = ()
+    #: The phones' page (docs/phones.md): off until the table turns it on.
+    phones: bool = False
+    # On by default, like the sounds: at game night the players look at the board, and
+    # the voice says what they would otherwise miss (never a hidden card); without a
+    # speaker it is silent anyway, and Settings turns it off in one tap.
+    voice: bool = True
+    voice_name: str = "en-gb"
+    voice_rate: int = 160
+    voice_volume: float = 0.8
+
+    @property
+    def voice_style(self) -> VoiceStyle:
+        return VoiceStyle(self.voice_name, self.voice_rate, self.voice_volume)
 
     def with_value(self, name: str, raw: object) -> AppSettings:
         """A copy with one setting read from text; an unreadable value keeps the old one."""
@@ -39,17 +65,34 @@ class AppSettings:
         changes: dict[str, Any] = {name: value}
         return replace(self, **changes)
 
+    def with_recent_names(self, names: Iterable[object]) -> AppSettings:
+        """`names` first (the players of the game just started), then the ones remembered
+        before; the same name once (any case), at most RECENT_NAMES, none blank or long."""
+        kept: list[str] = []
+        for raw in [*names, *self.recent_names]:
+            name = str(raw).strip()
+            if name and len(name) <= NAME_LENGTH and \
+                    name.casefold() not in {k.casefold() for k in kept}:
+                kept.append(name)
+        return replace(self, recent_names=tuple(kept[:RECENT_NAMES]))
+
 
 def _parse(name: str, raw: str) -> object:
     raw = raw.strip()
-    if name in ("sound", "fullscreen"):
+    if name in ("sound", "fullscreen", "typed_commands", "phones", "voice"):
         if raw.lower() in ("1", "yes", "true", "on"):
             return True
         if raw.lower() in ("0", "no", "false", "off"):
             return False
         raise ValueError(raw)
-    if name == "volume":
+    if name in ("volume", "voice_volume"):
         return min(1.0, max(0.0, float(raw)))
+    if name == "voice_rate":
+        return min(260, max(100, int(raw)))
+    if name == "voice_name":
+        if raw not in VOICE_NAMES:
+            raise ValueError(raw)
+        return raw
     if name == "rotation":
         if int(raw) not in (0, 180):
             raise ValueError(raw)
@@ -85,8 +128,11 @@ def load_settings(path: Path | None = None) -> AppSettings:
     raw = _read(path or config_path())
     settings = AppSettings()
     for f in fields(AppSettings):
-        if f.name in raw:
+        if f.name in raw and f.name != "recent_names":
             settings = settings.with_value(f.name, raw[f.name])
+    names = raw.get("recent_names")
+    if isinstance(names, list):
+        settings = settings.with_recent_names(n for n in names if isinstance(n, str))
     return settings
 
 

@@ -1,72 +1,11 @@
-"""The screenshot gallery: `python -m companion.ui.shots [FOLDER]` (default docs/screens).
-
-Plays a short seeded game through the screens at 800x480, 1024x600 and
-1280x720 (one process per size; a Kivy window has one size for its life) and
-writes one PNG per screen, named SCREEN-WIDTHxHEIGHT.png. docs/screens.md shows them.
-"""
+"""`python -m companion.ui.shots [FOLDER]`: the screenshot gallery (companion/ui/devtools/
+shots.py, which holds it with the game scripts it plays)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
-import tempfile
-from pathlib import Path
 
-SIZES = ("800x480", "1024x600", "1280x720")
-
-
-def _main_sizes(folder: Path) -> int:
-    status = 0
-    for size in SIZES:
-        env = {**os.environ, "SDL_VIDEODRIVER": os.environ.get("SDL_VIDEODRIVER", "offscreen")}
-        status |= subprocess.call([sys.executable, "-m", "companion.ui.shots", str(folder),
-                                   "--one", size], env=env)
-    return status
-
-
-def _shoot(folder: Path, size: str) -> int:
-    from companion.ui.command import configure_kivy
-
-    width, height = (int(n) for n in size.split("x"))
-    with tempfile.TemporaryDirectory() as tmp:
-        os.environ["KIVY_HOME"] = str(Path(tmp) / "kivy")
-        configure_kivy((width, height), False)
-        from companion.ui.app import AppOptions, CompanionApp
-        from companion.ui.driver import AppDriver
-        from companion.ui.gallery import play_gallery
-        from companion.ui.gallery_board import (
-            damaged_file,
-            finished_game,
-            play_board_gallery,
-            play_final_gallery,
-            play_recover_gallery,
-            scored_game,
-        )
-        from companion.ui.gallery_ti4 import play_ti4_gallery
-
-        for walk, db, prepare in ((play_gallery, "games.db", None),
-                                  (play_ti4_gallery, "ti4.db", None),
-                                  (play_board_gallery, "board.db", scored_game),
-                                  (play_final_gallery, "final.db", finished_game),
-                                  (play_recover_gallery, "damaged.db", damaged_file)):
-            if prepare is not None:
-                prepare(Path(tmp) / db)
-            driver = AppDriver(CompanionApp(AppOptions(db=Path(tmp) / db, seed=2047)))
-            try:
-                for name in walk(driver):
-                    driver.screenshot(folder / f"{name}-{size}.png")
-            finally:
-                driver.close()
-    return 0
-
-
-def main(argv: list[str]) -> int:
-    folder = Path(argv[0]) if argv and not argv[0].startswith("--") else Path("docs/screens")
-    if "--one" in argv:
-        return _shoot(folder, argv[argv.index("--one") + 1])
-    return _main_sizes(folder)
-
+from companion.ui.devtools.shots import main
 
 if __name__ == "__main__":
     raise SystemExit(main(sys.argv[1:]))

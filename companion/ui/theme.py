@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.ui.presenters.colours import hex_rgba
+from companion.colours import hex_rgba
 
 BACKGROUND = hex_rgba("#121417")
 SURFACE = hex_rgba("#1E232A")

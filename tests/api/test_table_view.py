@@ -178,9 +178,12 @@ def test_a_panel_row_refuses_an_unknown_kind_with_a_sentence() -> None:
 
 
 def test_a_game_without_its_own_table_view_gets_the_cores() -> None:
+    from typing import Any
+
+    from companion.core.rules import GameRules
     from companion.core.tableview import table_view_of
 
-    class Bare:
+    class Bare(GameRules[Any]):  # overrides nothing: GameRules' documented default
         game, title = "race", "Comet Race"
 
     match = _race()

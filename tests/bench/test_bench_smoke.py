@@ -2,8 +2,8 @@
 and must finish and print its figures. (The figures themselves are not checked: a
 benchmark is not a test; this only keeps one from rotting unseen.)
 
-bench/scanner_bound.py, scanner_hard.py and ui_session.py are parts of scanner.py and
-ui.py, run by those.
+bench/scanner_bound.py, scanner_hard.py, scanner_seq.py, ui_flows.py and ui_session.py
+are parts of scanner.py and ui.py, run by those.
 """
 
 from __future__ import annotations
@@ -25,10 +25,15 @@ RUNS = {
     "table_api": ["--events", "50", "--repeat", "2", "--reloads", "10"],
     "table_api playouts": ["--playouts", "1"],
     "scanner": ["--hard-frames", "4", "--per-condition", "1", "--floor-per-step", "1",
-                "--latency-cards", "1", "--hold-seconds", "0.5"],
+                "--latency-cards", "1", "--hold-seconds", "0.5", "--sequences", "2",
+                "--sequence-frames", "2"],
     "ui": ["--events", "50", "--starts", "1", "--taps", "2", "--preview-seconds", "0.5"],
     "ui night": ["--only", "night", "--night-taps", "5", "--nights", "1"],
+    "ui flows": ["--only", "flows", "--quick-flows"],
     "phones": ["--phones", "2", "--steps", "4", "--every", "0.01"],
+    "journal_heads": ["--steps", "5", "--rounds", "1"],
+    "decode_bound": ["--rounds", "1"],
+    "voice": ["--steps", "2", "--seconds", "0.5"],
 }
 #: Only a benchmark that hangs waits this long.
 PATIENCE = 600
@@ -49,6 +54,8 @@ def test_the_benchmark_runs_and_prints_its_figures(name: str, tmp_path: Path) ->
     out = _run(name.split()[0], RUNS[name], tmp_path)
     if name == "table_api playouts":
         assert "reached final scores" in out
+    elif name == "journal_heads":
+        assert "ms per step" in out, out
     elif name == "scanner":
         assert "| reader |" in out and "Hold test" in out
     else:

@@ -68,3 +68,41 @@ def test_play_with_standard_input_closed_is_one_sentence(db):
                          preexec_fn=lambda: os.close(0))
     assert run.returncode == 1, run.stderr
     assert "Standard input is closed" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_an_over_long_line_says_its_real_length(tmp_path):
+    from tests.store.damage import companion
+
+    db = tmp_path / "g.db"
+    for chars in (5_000, 20_000, 100_000):
+        run = companion("--db", str(db), "play", "--game", "xp", "--script", "-",
+                        stdin="note " + "é" * chars + "\nnote ok\n")
+        assert f"That line is {chars + 5:,} characters long" in run.out, run.out[:300]
+        assert "line 2 ok" in run.out
+
+
+def _cli(tmp_path, env_extra, *args, stdin=""):
+    import os
+    import subprocess
+    import sys
+
+    from tests.cli.conftest import ROOT
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT), **env_extra}
+    return subprocess.run([sys.executable, "-m", "companion", "--db", str(tmp_path / "g.db"),
+                           *args], input=stdin, capture_output=True, text=True, env=env,
+                          cwd=tmp_path, timeout=120, encoding="utf-8", errors="replace")
+
+
+def test_a_game_path_that_is_not_a_module_is_one_sentence_never_exit_3(tmp_path):
+    run = _cli(tmp_path, {"COMPANION_GAMES": "../../etc"}, "state")
+    assert run.returncode == 1 and "cannot be imported" in run.stderr, run.stderr
+    assert "went wrong inside" not in run.stderr
+
+
+def test_a_terminal_that_cannot_show_a_note_still_gets_every_answer(tmp_path):
+    played = _cli(tmp_path, {"PYTHONIOENCODING": "ascii"}, "play", "--game", "xp",
+                  "--script", "-", stdin="note caf\u00e9 \U0001f680\n")
+    assert played.returncode == 0 and "line 1 ok" in played.stdout, played.stderr
+    history = _cli(tmp_path, {"PYTHONIOENCODING": "latin-1"}, "history")
+    assert history.returncode == 0 and "Noted" in history.stdout, history.stderr

@@ -15,7 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 PI4 = "Raspberry Pi 4 Model B Rev 1.5\x00"
 DEBIAN = ("python3 python3-venv ca-certificates libzbar0 libmtdev1 libgl1 libegl1 libgles2 "
-          "libgbm1 libgl1-mesa-dri python3-numpy")
+          "libgbm1 libgl1-mesa-dri espeak-ng python3-numpy")
 NO_CAMERA_MODULE = ("python3-picamera2 is not in this system's archive: the Raspberry Pi "
                     "Camera Module needs Raspberry Pi OS (or Raspberry Pi's archive), so the "
                     "scanner goes on with USB webcams through OpenCV.")
@@ -72,7 +72,7 @@ def test_plain_debian_on_a_pi_installs_everything_else_and_says_why_in_one_sente
     assert calls[0] == "apt-get update -q"
     installed = _installed(calls)
     assert "python3-picamera2" not in installed and "python3-numpy" not in installed
-    assert {"python3-venv", "libzbar0", "libgl1-mesa-dri"} <= installed
+    assert {"python3-venv", "libzbar0", "libgl1-mesa-dri", "espeak-ng"} <= installed
 
 
 def test_raspberry_pi_os_installs_picamera2(tmp_path: Path) -> None:

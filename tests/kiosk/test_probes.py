@@ -79,7 +79,8 @@ def _pi(files=None, commands=None, groups=("pi", "video", "render", "input"),
                     driver=lambda card: drivers[card], run=run, groups=lambda: list(groups),
                     free_space=lambda path: free,
                     environ={"KIVY_HOME": "/home/pi/.config/exploration-companion/kivy"},
-                    has_module=lambda name: name in modules)
+                    has_module=lambda name: name in modules,
+                    which=lambda name: f"/usr/bin/{name}")
 
 
 def _lines(findings):
@@ -103,9 +104,12 @@ def test_a_healthy_kiosk_reports_everything_and_asks_for_no_fix():
     assert lines["space"][0] == "Free space on the card: 20.0 GB of 29.0 GB."
 
 
-def test_not_a_pi_adds_only_the_sound_line():
+def test_not_a_pi_adds_only_the_sound_and_voice_lines():
     found = probes.report(_pi(files={"/proc/device-tree/model": ""}))
-    assert [(f.area, f.found) for f in found] == [("sound", "Sound output: MAI PCM i2s-hifi-0.")]
+    assert [(f.area, f.found) for f in found] == [
+        ("sound", "Sound output: MAI PCM i2s-hifi-0."),
+        ("voice", "The voice speaks with espeak-ng on MAI PCM i2s-hifi-0 (companion say "
+                  "\"TEXT\" checks it).")]
 
 
 def test_a_webcam_microphone_is_no_sound_output():
@@ -231,7 +235,8 @@ def test_doctor_appends_the_pi_findings():
                                     decoder_version=lambda n: "2.2"),
                       try_open=lambda: [("picamera2", "")], pi=_pi())
     areas = [f.area for f in findings]
-    assert areas[-8:] == ["gl", "touch", "groups", "kiosk", "camera", "power", "sound", "space"]
+    assert areas[-9:] == ["gl", "touch", "groups", "kiosk", "camera", "power", "sound", "voice",
+                          "space"]
 
 
 def test_the_renderer_is_found_when_the_app_logs_through_python_logging():
@@ -246,3 +251,17 @@ def test_kivys_own_renderer_line_is_read_too():
         "INFO:companion.ui:GL: Renderer llvmpipe (LLVM 15.0.6, 128 bits)\n")})))
     assert "the kiosk last drew with llvmpipe (LLVM 15.0.6, 128 bits)" in found["gl"][0]
     assert found["gl"][1]  # software GL: the fix is named
+
+
+def test_the_voice_line_says_whether_anyone_will_hear_it():
+    heard = _lines(probes.report(_pi()))
+    assert heard["voice"] == ("The voice speaks with espeak-ng on MAI PCM i2s-hifi-0 "
+                              "(companion say \"TEXT\" checks it).", "")
+    stand_in = _lines(probes.report(_pi(files={"/proc/asound/pcm": ""})))
+    assert stand_in["voice"][0].startswith("The voice is a stand-in: espeak-ng is installed "
+                                           "but there is no sound output")
+    pi = _pi()
+    pi.which = lambda name: None
+    missing = _lines(probes.report(pi))
+    assert missing["voice"][0].startswith("espeak-ng is not installed, so the voice is silent")
+    assert missing["voice"][1] == ""  # optional, like the sound cues

@@ -44,6 +44,20 @@ def served(game_db: Path) -> Iterator[Running]:
         running.stop()
 
 
+def mission_table(db: Path) -> str:
+    """Round 2, Xichang's turn, Treasury (P06) met: Xichang may reveal it; its game id."""
+    from tests.exploration.flight_setup import round_two
+
+    played = round_two()
+    session = open_session(db, "xp", new=True, seed=played.seed)
+    for step in played.history():
+        assert session.run(step.command).ok, step.command
+    assert session.run("adjust Xichang credits +42 test").ok
+    made = session.game_id
+    session.close()
+    return made
+
+
 def game_id(db: Path) -> str:
     session = open_session(db, None)
     try:

@@ -15,28 +15,17 @@ from companion.api import TableAPI
 from companion.phones.server import start
 from companion.phones.tokens import SeatLinks
 from companion.session import open_session
-from tests.exploration.flight_setup import round_two
 from tests.phones.browser import browser, wait_for
+from tests.phones.conftest import mission_table
 
 SIZES = ((390, 844), (768, 1024))
-
-
-def table(db: Path) -> str:
-    played = round_two()
-    session = open_session(db, "xp", new=True, seed=played.seed)
-    for step in played.history():
-        assert session.run(step.command).ok, step.command
-    assert session.run("adjust Xichang credits +42 shown").ok
-    game_id = session.game_id
-    session.close()
-    return game_id
 
 
 def main(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "games.db"
-        game_id = table(db)
+        game_id = mission_table(db)
         running = start(lambda: TableAPI(open_session(db, None)), SeatLinks(db))
         token = SeatLinks(db).token(game_id, "Xichang")
         try:

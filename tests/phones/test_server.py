@@ -94,10 +94,15 @@ def test_a_phone_can_take_only_its_own_seats_offered_choices(game_db, served):
 
 def test_an_oversized_request_is_refused_before_it_is_read(game_db, served):
     before = get_json(served.url, "/table")["step"]
-    status, _headers, _body = get(served.url, f"{_link(game_db, 'Kourou')}/act", "POST",
-                                  b"{" + b" " * 20000 + b"}",
-                                  {"Content-Type": "application/json"})
-    assert status == 400  # Tornado refuses a body over max_body_size as a bad request
+    try:
+        status, _headers, _body = get(served.url, f"{_link(game_db, 'Kourou')}/act", "POST",
+                                      b"{" + b" " * 20000 + b"}",
+                                      {"Content-Type": "application/json"})
+    except (ConnectionResetError, BrokenPipeError):
+        status = None  # the server hung up while the body was still being sent
+    # Tornado refuses a body over max_body_size as a bad request, or closes the connection
+    # before reading it: either way nothing of it is read or run.
+    assert status in (400, None)
     assert get_json(served.url, "/table")["step"] == before
 
 

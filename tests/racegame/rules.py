@@ -8,17 +8,19 @@ the end of the track wins. Every number comes from the catalog (race.toml).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from companion.core import piles
 from companion.core.builder import Builder
 from companion.core.catalog import CardEntry, Catalog
 from companion.core.dice import Die
-from companion.core.errors import CatalogError, IllegalMoveError
+from companion.core.errors import IllegalMoveError
 from companion.core.events import Event, Vocabulary, event
+from companion.core.newgame import NewGameForm
 from companion.core.phases import Phase, Phases
-from companion.core.rules import Verb
+from companion.core.prompt import Choice, Situation
+from companion.core.rules import GameRules, Verb
 from companion.core.seats import Seat
 from companion.core.table import (
     TABLE_EVENT_TYPES,
@@ -33,28 +35,8 @@ from companion.core.tableview import (
     TableView,
     basic_table_view,
 )
-
-GAME_ID = "race"
-TITLE = "Comet Race"
-
-
-@dataclass(frozen=True)
-class RaceState:
-    table: Table
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"table": self.table.to_dict()}
-
-
-def _number(catalog: Catalog, key: str) -> int:
-    value = catalog.rules.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise CatalogError(f"{catalog.source}: rules.{key}: must be a whole number above 0")
-    return value
-
-
-def position(table: Table, seat: str) -> int:
-    return table.counters.get(f"position:{seat}", 0)
+from tests.racegame import prompt
+from tests.racegame.state import GAME_ID, TITLE, RaceState, number, position
 
 
 # ---- verbs -------------------------------------------------------------------------
@@ -62,8 +44,8 @@ def _join(b: Builder[RaceState], args: list[str]) -> str | None:
     if len(args) != 1:
         raise IllegalMoveError("join takes one name, for example: join Ann")
     name, table = Seat.from_text(args[0]).text, b.state.table
-    if len(table.seats) >= _number(b.catalog, "max_seats"):
-        raise IllegalMoveError(f"{TITLE} seats at most {_number(b.catalog, 'max_seats')}.")
+    if len(table.seats) >= number(b.catalog, "max_seats"):
+        raise IllegalMoveError(f"{TITLE} seats at most {number(b.catalog, 'max_seats')}.")
     if name.lower() in (s.lower() for s in table.seats):
         raise IllegalMoveError(f"{name} is already seated.")
     b.add(event("seat_joined", seat=name, player=name, resources={}))
@@ -73,8 +55,8 @@ def _join(b: Builder[RaceState], args: list[str]) -> str | None:
 
 def _start(b: Builder[RaceState], args: list[str]) -> str | None:
     seats = b.state.table.seats
-    if len(seats) < _number(b.catalog, "min_seats"):
-        raise IllegalMoveError(f"{TITLE} needs at least {_number(b.catalog, 'min_seats')} seats.")
+    if len(seats) < number(b.catalog, "min_seats"):
+        raise IllegalMoveError(f"{TITLE} needs at least {number(b.catalog, 'min_seats')} seats.")
     b.add(event("phase_changed", phase="race", round=1, active=seats[0]))
     b.say(f"The race starts; {seats[0]} plays first.")
     return seats[0]
@@ -84,7 +66,7 @@ def _start(b: Builder[RaceState], args: list[str]) -> str | None:
 def _move(b: Builder[RaceState], spaces: int, why: str) -> str:
     table = b.state.table
     seat = table.active or table.seats[0]
-    finish = _number(b.catalog, "track_length")
+    finish = number(b.catalog, "track_length")
     to = min(finish, max(0, position(table, seat) + spaces))
     b.add(event("counter_set", name=f"position:{seat}", value=to))
     b.say(f"{seat}'s comet moves to space {to} of {finish} ({why}).")
@@ -122,13 +104,13 @@ VERBS = (
 )
 
 
-class RaceRules:
+class RaceRules(GameRules[RaceState]):
     game = GAME_ID
     title = TITLE
 
     def new_state(self, catalog: Catalog, seed: int) -> RaceState:
         for key in ("track_length", "min_seats", "max_seats"):
-            _number(catalog, key)  # a catalog missing a number is refused before play
+            number(catalog, key)  # a catalog missing a number is refused before play
         return RaceState(new_table(GAME_ID, seed, ((c.card_id, piles.deck_zone(c.deck))
                                                     for c in catalog.cards.values())))
 
@@ -153,9 +135,10 @@ class RaceRules:
     def view(self, state: RaceState, catalog: Catalog, seat: str | None) -> dict[str, Any]:
         table = state.table
         return {"game": GAME_ID, "phase": table.phase, "active": table.active,
-                "track_length": _number(catalog, "track_length"),
+                "track_length": number(catalog, "track_length"),
                 "seats": [{"seat": s, "position": position(table, s),
-                           "score": table.score_of(s)} for s in table.seats],
+                           "score": table.score_of(s),
+                           "score_breakdown": table.score_breakdown(s)} for s in table.seats],
                 "comet_deck": table.count_in(piles.deck_zone("comet"))}
 
     def render(self, state: RaceState, catalog: Catalog, seat: str | None) -> str:
@@ -168,12 +151,28 @@ class RaceRules:
     def state_from_dict(self, raw: Mapping[str, Any]) -> RaceState:
         return RaceState(Table.from_dict(raw["table"]))
 
+    # ---- what the app needs (tests/racegame/prompt.py) -------------------------------
+    offers_prompt = True
+
+    def is_over(self, state: RaceState) -> bool:
+        return state.table.phase == "finished"
+
+    def new_game_form(self, catalog: Catalog) -> NewGameForm:
+        return prompt.new_game_form(catalog)
+
+    def situation(self, state: RaceState, catalog: Catalog, seat: str | None) -> Situation:
+        return prompt.situation(state, catalog, seat)
+
+    def expand(self, state: RaceState, catalog: Catalog, partial: str,
+               seat: str | None) -> Sequence[Choice]:
+        return prompt.expand(state, catalog, partial, seat)
+
     def table_view(self, state: RaceState, catalog: Catalog, seat: str | None,
                    _shown: Mapping[str, Any] | None = None) -> TableView:
         """The core's view of the table, plus the Track panel: each comet's space (built
         from the table, not from the view a caller may pass)."""
         basic = basic_table_view(GAME_ID, TITLE, state.table, catalog, seat)
-        finish = _number(catalog, "track_length")
+        finish = number(catalog, "track_length")
         rows = tuple(PanelRow(s, badge=s[:1].upper(), seat=s,
                               number=str(position(state.table, s)),
                               detail=(f"space {position(state.table, s)} of {finish}",))

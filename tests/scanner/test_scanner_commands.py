@@ -97,9 +97,27 @@ def test_unreadable_file_gets_one_sentence_and_the_rest_still_decode(
     code, out, err = run_decode(str(broken), str(tmp_path / "missing.jpg"),
                                 str(images["clean"]))
     assert code == 1
-    assert f"{broken}: is not an image we can read." in err
+    assert f"{broken}: is not a JPEG or PNG photo" in err
     assert "missing.jpg: does not exist." in err
     assert str(images["clean"]) in out and "1 code in" in out
+
+
+def test_decode_reads_only_jpeg_and_png_by_content_not_by_name(
+    images: dict[str, Path], tmp_path: Path,
+) -> None:
+    bitmap = tmp_path / "photo.bmp"
+    cv2.imwrite(str(bitmap), cv2.imread(str(images["clean"])))
+    disguised = tmp_path / "disguised.png"
+    disguised.write_bytes(bitmap.read_bytes())  # a BMP under a PNG's name
+    renamed = tmp_path / "photo.jpeg.bin"
+    renamed.write_bytes(images["clean"].read_bytes())  # a real photo under an odd name
+    code, out, err = run_decode(str(bitmap), str(disguised), str(renamed))
+    assert code == 1
+    refusal = "is not a JPEG or PNG photo, the formats of a camera or a phone"
+    assert [line.split(": ", 1)[0] for line in err.splitlines()] == [str(bitmap),
+                                                                      str(disguised)]
+    assert all(refusal in line for line in err.splitlines())
+    assert str(renamed) in out and "1 code in" in out
 
 
 def test_scan_replays_a_folder_and_prints_json_events(tmp_path: Path) -> None:

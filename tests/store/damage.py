@@ -78,4 +78,4 @@ def zero_page(db: Path, page: int) -> None:
 
 def kept_copies(db: Path) -> list[Path]:
     return sorted(p for p in db.parent.glob(f"{db.name}.corrupt-*")
-                  if not p.name.endswith(("-wal", "-shm")))
+                  if not p.name.endswith(("-wal", "-shm", "-journal")))

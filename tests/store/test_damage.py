@@ -234,8 +234,18 @@ def test_a_symlink_to_a_saved_games_file_is_followed(tmp_path):
     assert commands_in(real)[-1] == "note through the link" and link.is_symlink()
 
 
-def test_a_read_only_file_is_refused_and_left_alone(tmp_path):
+def test_a_read_only_file_is_shown_but_never_played_or_changed(tmp_path):
     db = tmp_path / "g.db"
-    saved_game(db, notes=2)
+    commands = saved_game(db, notes=2)
     db.chmod(0o444)
-    _refused_and_untouched(db)
+    before = _fingerprint(db)
+    for args in (["state"], ["history"], ["export"], ["games"]):
+        run = companion("--db", str(db), *args)
+        assert run.code == 0 and "is read-only (its permissions)" in run.err, run
+        assert one_sentence(run.err), run
+    assert "table note number 001" in companion("--db", str(db), "history").out
+    for args in (["play", "--script", "-"], ["play", "--game", "xp", "--new", "--script", "-"]):
+        run = companion("--db", str(db), *args, stdin="note never saved\n")
+        assert run.code == 1 and "nothing can be played" in run.err and one_sentence(run.err)
+    assert not kept_copies(db) and not Path(f"{db}-wal").exists()
+    assert _fingerprint(db) == before and commands_in(db) == commands

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sqlite3
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -88,3 +89,30 @@ def test_a_start_with_under_70_kb_free_gets_its_own_sentence_and_starts_once_fre
     assert again.returncode == 0, again.stderr
     assert again.stdout.strip() == "line 1 ok: Noted: hello"
     assert "set aside" not in again.stderr and again.stderr.startswith("Started ")
+
+
+def _full(code: int) -> sqlite3.OperationalError:
+    exc = sqlite3.OperationalError("disk I/O error")
+    exc.sqlite_errorcode = code  # as SQLite sets it
+    return exc
+
+
+def test_a_shm_that_cannot_grow_is_the_full_disk_sentence():
+    from companion.store.errors import translate
+
+    assert str(translate(_full(4874))).startswith("The disk is full")  # SQLITE_IOERR_SHMSIZE
+
+
+def test_a_new_game_that_cannot_start_never_speaks_of_a_last_command(tmp_path, monkeypatch):
+    from companion.session import open_session
+    from companion.store import journal as journal_module
+
+    def full(*_args: object) -> None:
+        raise _full(sqlite3.SQLITE_FULL)
+
+    monkeypatch.setattr(journal_module, "_insert_game", full)
+    for new in (True, False):
+        with pytest.raises(Exception) as caught:
+            open_session(tmp_path / "g.db", "xp", new=new)
+        assert "not enough free space to start a new game" in str(caught.value)
+        assert "last command" not in str(caught.value)

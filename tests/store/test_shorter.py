@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from companion.session import CHECKPOINT_EVERY, open_session
-from companion.store import opening
+from companion.store import checks
 from companion.store.heads import read_heads
 from tests.store.damage import commands_in, companion, kept_copies, one_sentence, saved_game
 
@@ -148,7 +148,7 @@ def test_a_byte_only_the_full_integrity_check_sees_is_never_played(tmp_path):
 
 
 def test_recover_never_writes_into_a_file_that_failed_the_full_check(tmp_path, monkeypatch):
-    monkeypatch.setattr(opening, "FULL_CHECK_BYTES", 0)  # as for a big file
+    monkeypatch.setattr(checks, "FULL_CHECK_BYTES", 0)  # as for a big file
     db = tmp_path / "g.db"
     saved_game(db, notes=60)
     _misordered(db)
@@ -190,12 +190,12 @@ sys.stdin.read()
 def test_an_unclean_shutdown_is_told_from_a_companion_still_running(tmp_path):
     db = tmp_path / "g.db"
     saved_game(db, notes=5, close=False)
-    assert opening._was_left_open(db)  # the -wal with steps, and nobody holding the file
+    assert checks.was_left_open(db)  # the -wal with steps, and nobody holding the file
     holder = subprocess.Popen([sys.executable, "-c", HOLD, str(db)], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout is not None and holder.stdout.readline() == "open\n"
-        assert not opening._was_left_open(db)
+        assert not checks.was_left_open(db)
     finally:
         holder.communicate("")
 

@@ -28,9 +28,6 @@ configure_kivy((800, 480), False)  # before any test module imports Kivy's windo
 
 @pytest.fixture(scope="session")
 def kivy_window() -> object:
-    from kivy.config import Config
-
-    Config.set("kivy", "keyboard_mode", "system")
     from kivy.core.window import Window
 
     return Window
@@ -41,14 +38,18 @@ def make_driver(kivy_window: object, tmp_path: Path) -> Iterator[object]:
     """`make_driver(db=None, **options)` starts an app on a fresh (or given) saved-games file."""
     from companion.ui.app import AppOptions, CompanionApp
     from companion.ui.driver import AppDriver
+    from companion.ui.settings import AppSettings
     from companion.ui.sound import SilentSpeaker
 
     drivers: list[AppDriver] = []
 
-    def make(db: Path | None = None, **options: object) -> AppDriver:
+    def make(db: Path | None = None, settings: AppSettings | None = None,
+             **options: object) -> AppDriver:
+        """`settings`: by default the command bar is shown (most tests type a command)."""
         opts = AppOptions(db=db or tmp_path / "games.db", settings_path=tmp_path / "settings.json",
                           **options)  # type: ignore[arg-type]
-        driver = AppDriver(CompanionApp(opts, speaker=SilentSpeaker()))
+        settings = settings or AppSettings(typed_commands=True)
+        driver = AppDriver(CompanionApp(opts, settings, speaker=SilentSpeaker()))
         drivers.append(driver)
         return driver
 

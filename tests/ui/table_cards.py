@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from companion.ui.gallery import flight_lines
+from companion.ui.devtools.gallery import flight_lines
 
 
 def camera_game(make_driver, monkeypatch, seed: int, setup: tuple[str, ...] | None = None):
@@ -66,7 +66,7 @@ def hold_the_next_card(driver) -> HeldHand:
 
 
 def seat_counters(driver, seat: str) -> str:
-    """The seat row's counters line ('14 credits · 0 command · 0 technology · 0 frags')."""
+    """The seat row's counters line ('14 credits · 0 command points · ...')."""
     from companion.ui.widgets import SeatRowView
 
     open_tab(driver, "Seats")

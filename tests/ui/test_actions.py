@@ -7,7 +7,7 @@ from pathlib import Path
 
 from companion.core import piles
 from companion.session import open_session
-from companion.ui.gallery import PREPARATION_LINES, script_lines
+from companion.ui.devtools.gallery import PREPARATION_LINES, script_lines
 
 SETUP = ("length 8", "join Xichang Ana", "join Baikonur Ben")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from kivy.metrics import dp
 
-from companion.ui.gallery_ti4 import start_ti4
+from companion.ui.devtools.gallery_ti4 import start_ti4
 
 
 def test_without_a_camera_the_scan_strip_is_one_line_that_explains_on_demand(

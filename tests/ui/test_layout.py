@@ -55,22 +55,25 @@ def _check_everywhere(driver: Any, window: Any, picture: str) -> list[str]:
 
 
 def _walks() -> Iterator[tuple[str, Callable[..., Any], Callable[[Path], None] | None]]:
-    from companion.ui.gallery import play_gallery
-    from companion.ui.gallery_board import (
+    from companion.ui.devtools.gallery import play_gallery
+    from companion.ui.devtools.gallery_board import (
         damaged_file,
         finished_game,
+        newer_file,
         play_board_gallery,
+        play_dead_end_gallery,
         play_final_gallery,
         play_recover_gallery,
         scored_game,
     )
-    from companion.ui.gallery_ti4 import play_ti4_gallery
+    from companion.ui.devtools.gallery_ti4 import play_ti4_gallery
 
     yield "exploration", play_gallery, None
     yield "ti4", play_ti4_gallery, None
     yield "board", play_board_gallery, scored_game
     yield "final", play_final_gallery, finished_game
     yield "recover", play_recover_gallery, damaged_file
+    yield "dead end", play_dead_end_gallery, newer_file
 
 
 @pytest.mark.parametrize("walk_name", [name for name, _walk, _prepare in _walks()])

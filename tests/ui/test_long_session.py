@@ -9,7 +9,7 @@ from collections import Counter
 from pathlib import Path
 
 from companion.session import open_session
-from companion.ui.gallery import flight_lines
+from companion.ui.devtools.gallery import flight_lines
 
 #: Rounds of taps before counting (every screen made, every cache filled), then counted.
 WARM_ROUNDS = 2

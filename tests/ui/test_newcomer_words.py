@@ -3,7 +3,7 @@ the CLI's syntax ("with ABILITY", "type order ...")."""
 
 from __future__ import annotations
 
-from companion.ui.gallery_ti4 import start_ti4
+from companion.ui.devtools.gallery_ti4 import start_ti4
 
 CODE_WORDS = ("ABILITY", "type order", "order \"")
 

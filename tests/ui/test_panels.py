@@ -242,7 +242,7 @@ def test_a_seats_counter_is_corrected_with_a_typed_reason(make_driver, tmp_path:
 
 
 def test_no_panel_shows_a_hidden_mission(make_driver, tmp_path: Path) -> None:
-    from companion.ui.gallery import PREPARATION_LINES
+    from companion.ui.devtools.gallery import PREPARATION_LINES
     from tests.ui.test_actions import saved_game as golden_game
 
     db = tmp_path / "games.db"

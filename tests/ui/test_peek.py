@@ -9,7 +9,7 @@ from kivy.tests.common import UnitTestTouch
 
 from companion.core import piles
 from companion.session import open_session
-from companion.ui.gallery import PREPARATION_LINES
+from companion.ui.devtools.gallery import PREPARATION_LINES
 from companion.ui.presenters.peek import card_line
 from companion.ui.widgets.hold import HOLD_SECONDS, HoldBadge
 from tests.ui.test_actions import saved_game

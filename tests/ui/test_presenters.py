@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import threading
 import wave
+from dataclasses import replace
 from io import BytesIO
 from pathlib import Path
 
@@ -85,35 +86,56 @@ def test_seat_colours_follow_a_ti4_players_chosen_colour() -> None:
     assert "0 planets" in data.seats[0].counters
 
 
+def declared_form(kind: str):
+    """A game's empty new-game form, as the app's runner builds it."""
+    definition = game(kind)
+    return form_for(kind, definition.title,
+                    definition.rules.new_game_form(load_catalog(kind)))
+
+
 def test_new_game_form_makes_the_commands_a_table_would_type() -> None:
-    catalog = load_catalog("xp")
-    form = form_for("xp", "Exploration", catalog.rules)
-    assert form.lengths == (8, 13) and form.seats[0].label == "Xichang"
+    form = declared_form("xp")
+    (sides,) = form.options
+    assert sides.values == ("8", "13") and form.is_chosen("length", "8")
+    assert [s.label for s in form.seats] == ["Xichang", "Wostochny", "Baikonur", "Kourou",
+                                             "Cape Canaveral"]
     seats = (SeatField("Xichang", "Ana"), SeatField("Kourou", ""),
              SeatField("Cape Canaveral", "Jo Ann"))
-    lines = setup_lines(type(form)(**{**form.__dict__, "seats": seats, "length": 13}))
+    form = replace(form.choose("length", "13"), seats=seats)
+    lines = setup_lines(form)
     assert lines == ["length 13", "join Xichang Ana", "join 'Cape Canaveral' 'Jo Ann'"]
     match = xp_match(*lines)
     assert match.state.table.players == {"Xichang": "Ana", "Cape Canaveral": "Jo Ann"}
 
 
+def test_every_seat_the_setup_offers_is_on_the_form() -> None:
+    """Issue 22: setup offered a fifth spaceport the form did not."""
+    import shlex
+
+    from companion.core.prompt import prompt
+
+    offered = {shlex.split(a.input.template)[1] for a in prompt(xp_match("length 8")).actions
+               if a.input is not None and a.input.template.startswith("join ")}
+    assert offered == {s.label for s in declared_form("xp").seats}
+    assert len(declared_form("xp").seats) == declared_form("xp").declared.max_players
+
+
 def test_new_game_form_refuses_too_few_or_twin_players() -> None:
-    form = form_for("xp", "Exploration", load_catalog("xp").rules)
+    form = declared_form("xp")
     with pytest.raises(FormError, match="at least 2"):
         setup_lines(form)
     twins = (SeatField("Xichang", "Ana"), SeatField("Kourou", "ana"))
     with pytest.raises(FormError, match="same name"):
-        setup_lines(type(form)(**{**form.__dict__, "seats": twins}))
+        setup_lines(replace(form, seats=twins))
 
 
 def test_setup_lines_start_a_real_game(tmp_path: Path) -> None:
-    catalog = load_catalog("ti4")
-    options = [c.option for c in catalog.cards.values() if c.option]
-    form = form_for("ti4", "TI4", catalog.rules, options)
+    form = declared_form("ti4")
+    assert [s.colour for s in form.seats] == ["red", "blue", "green", "yellow", "purple",
+                                              "black"]  # the same colours every game
     seats = (SeatField("Player 1", "Alice", "red"), SeatField("Player 2", "Bo Lee", "blue"),
              SeatField("Player 3", "Carol", "green"))
-    form = type(form)(**{**form.__dict__, "seats": seats,
-                         "chosen_options": frozenset({"codex"})})
+    form = replace(form.choose("cards", "codex"), seats=seats)
     session = open_session(tmp_path / "g.db", "ti4", new=True, seed=1)
     for line in setup_lines(form):
         assert session.run(line).ok, line
@@ -121,6 +143,8 @@ def test_setup_lines_start_a_real_game(tmp_path: Path) -> None:
     assert [s["seat"] for s in view["seats"]] == ["Alice", "Bo Lee", "Carol"]
     assert view["options"] == ["codex"]
     session.close()
+    with pytest.raises(FormError, match="same colour"):
+        setup_lines(replace(form, seats=(*seats[:2], SeatField("Player 3", "Dee", "red"))))
 
 
 def test_cues_mark_refusals_new_cards_and_a_new_turn() -> None:
@@ -344,8 +368,8 @@ def test_odds_show_the_table_apis_sentence_and_each_names_chance() -> None:
 
 
 def test_traps_show_owner_place_and_count_in_the_owners_colour() -> None:
+    from companion.colours import seat_colours
     from companion.games.exploration.tableview import traps_panel
-    from companion.ui.presenters.colours import seat_colours
 
     panel = traps_panel({"traps": [{"trap_id": "T1", "owner": "Baikonur", "count": 2,
                                     "where": "a plain space"}]})

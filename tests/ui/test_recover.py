@@ -85,3 +85,77 @@ def test_nothing_readable_is_one_sentence_and_the_backup_stays_offered(make_driv
     driver.tap("Restore the latest backup")
     driver.tap("Yes, restore the backup")
     assert driver.screen.name == "dashboard" and driver.app.table.steps == 40
+
+
+# ---- a file that cannot be used: the two ways out, as buttons (issue 23) --------------
+def _newer_companion_s(db: Path) -> None:
+    import sqlite3
+
+    conn = sqlite3.connect(db)
+    conn.execute("PRAGMA user_version=9")
+    conn.close()
+
+
+def test_a_newer_companion_s_file_is_kept_aside_and_a_new_one_started_after_a_yes(
+        make_driver, tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    noted_game(db, notes=12)
+    _newer_companion_s(db)
+    untouched = db.read_bytes()
+    driver = make_driver(db=db)
+    assert driver.screen.name == "start"
+    assert driver.shown("written by a newer companion")
+    assert driver.shown("cannot be used as it is")
+    assert not driver.shown("companion recover") and not driver.shown("--db")
+    assert driver.button("Recover from a backup") is not None
+    driver.tap("Keep it aside and start fresh")
+    assert driver.shown("Keep the saved-games file aside under a new name")
+    assert db.read_bytes() == untouched  # nothing before the yes
+    driver.tap("Cancel")
+    driver.tap("Keep it aside and start fresh")
+    driver.tap("Yes, keep it aside")
+    (kept,) = tmp_path.glob("games.db.set-aside-*")
+    assert kept.read_bytes() == untouched
+    assert driver.shown(f"was kept as {kept.name}, and a new saved-games file was started")
+    assert not driver.shown("Keep it aside and start fresh")
+    assert driver.shown("No saved game yet: start a new one")
+    assert db.is_file() and db.read_bytes() != untouched
+
+
+def test_a_folder_at_the_path_is_kept_aside_and_the_backup_put_in_its_place(
+        make_driver, tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    noted_game(db, notes=30)  # closing writes a backup
+    for part in tmp_path.glob("games.db*"):
+        part.unlink()
+    db.mkdir()
+    (db / "someone's.txt").write_text("not ours")
+    driver = make_driver(db=db)
+    assert driver.screen.name == "start"
+    assert driver.shown("is not a saved-games file of the companion (it is a folder)")
+    assert not driver.shown("give --db")
+    driver.tap("Recover from a backup")
+    assert driver.shown("Put the backup games-")
+    assert db.is_dir()  # nothing before the yes
+    driver.tap("Yes, restore the backup")
+    assert driver.screen.name == "dashboard" and driver.app.table.steps == 30
+    (kept,) = tmp_path.glob("games.db.set-aside-*")
+    assert (kept / "someone's.txt").read_text() == "not ours"
+    assert driver.shown(f"what was there was kept as {kept.name}")
+
+
+def test_a_link_loop_without_a_backup_offers_to_start_fresh_and_says_why_no_backup(
+        make_driver, tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    db.symlink_to(db.name)
+    driver = make_driver(db=db)
+    assert driver.screen.name == "start"
+    assert driver.shown("a link that leads nowhere")
+    assert driver.shown("No backup was found beside it.")
+    assert not driver.shown("Recover from a backup")
+    driver.tap("Keep it aside and start fresh")
+    driver.tap("Yes, keep it aside")
+    (kept,) = tmp_path.glob("games.db.set-aside-*")
+    assert kept.is_symlink() and db.is_file() and not db.is_symlink()
+    driver.tap("New game")
+    assert driver.screen.name == "newgame"

@@ -3,7 +3,7 @@ ship drew it, and its words and choices readable at the Pi display's 800x480."""
 
 from __future__ import annotations
 
-from companion.ui.gallery import flight_lines
+from companion.ui.devtools.gallery import flight_lines
 from tests.ui.table_cards import OFF_THE_MAP, ON_A_HAZARD_SPACE, move_one_space
 
 

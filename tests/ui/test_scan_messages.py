@@ -1,17 +1,18 @@
 """What the app's scan strip says about a code that is not a card: the resolver's own
-sentence, the one `decode` and `play --camera` print, and no scan sent to the game."""
+sentence, the one `decode` and `play --camera` print, and no scan sent to the game; a
+card's code goes to the game as the resolver typed it."""
 
 from __future__ import annotations
 
-from companion.scanner.codes import RawCode
+from companion.scanner.codes import RawCode, ScanCode
 from companion.scanner.commands import build_resolver
 from companion.scanner.pipeline import ScanEvent
 from companion.ui.scanning import ScannerService
 
 
-def scanned(payload: bytes) -> tuple[list[str], list[tuple[str, str]]]:
-    """Hand one frame's code to the service; the scan lines and statuses it delivered."""
-    lines: list[str] = []
+def scanned(payload: bytes) -> tuple[list[ScanCode], list[tuple[str, str]]]:
+    """Hand one frame's code to the service; the codes and statuses it delivered."""
+    lines: list[ScanCode] = []
     statuses: list[tuple[str, str]] = []
     service = ScannerService("none", "auto", lambda job: job(), lines.append,
                              lambda status, message: statuses.append((status, message)))
@@ -33,9 +34,12 @@ def test_a_stranger_code_is_ignored_in_one_sentence() -> None:
     assert statuses == [("foreign", "A QR code that is not a card tag was ignored.")]
 
 
-def test_a_card_tag_becomes_a_scan_line() -> None:
-    lines, statuses = scanned(b"XP/H03")
-    assert lines == ["scan XP/H03"] and statuses == []
+def test_a_card_tag_is_delivered_as_the_typed_code_not_a_line() -> None:
+    codes, statuses = scanned(b"XP/H03")
+    assert statuses == []
+    (code,) = codes
+    assert (code.text, code.status, code.card.id if code.card else None) == \
+        ("XP/H03", "ok", "H03")
 
 
 def test_a_missing_camera_is_told_in_a_players_words_not_an_installers() -> None:

@@ -7,8 +7,9 @@ import hashlib
 import time
 from pathlib import Path
 
+from companion.api import TableAPI
 from companion.session import open_session
-from companion.ui.gallery import script_lines
+from companion.ui.devtools.gallery import script_lines
 from tests.ui.test_actions import saved_game
 
 
@@ -147,7 +148,7 @@ def test_a_game_without_scores_shows_what_each_seat_holds(tmp_path: Path) -> Non
     for raw in script[:20]:
         if shlex.split(raw, comments=True):
             session.run(raw.strip())
-    board = scoreboard(table_data(session))
+    board = scoreboard(table_data(TableAPI(session)))
     session.close()
     alice = next(line for line in board.lines if line.seat == "Alice")
     assert alice.score == ""

@@ -31,7 +31,7 @@ def test_a_game_opened_before_the_screens_exist_waits_for_them(tmp_path: Path) -
     game_id = saved_game(db)
     opening = start_opening(db)
     for _ in range(2000):  # the game opens on the runner's thread, nobody to tell yet
-        if opening.runner.session is not None:
+        if opening.runner.api is not None:
             break
         threading.Event().wait(0.005)
     replies: list[Reply] = []
@@ -62,11 +62,13 @@ def test_the_app_shows_the_game_opened_while_kivy_started(kivy_window: object,
                                                          tmp_path: Path) -> None:
     from companion.ui.app import AppOptions, CompanionApp
     from companion.ui.driver import AppDriver
+    from companion.ui.settings import AppSettings
 
     db = tmp_path / "games.db"
     saved_game(db)
     opening = start_opening(db)  # as `companion app` does, before the app is made
-    driver = AppDriver(CompanionApp(AppOptions(db=db), opening=opening))
+    driver = AppDriver(CompanionApp(AppOptions(db=db), AppSettings(typed_commands=True),
+                                    opening=opening))
     try:
         assert driver.screen.name == "dashboard"
         assert driver.shown("Before round 1 of 13") and driver.shown("Zoe")
@@ -111,7 +113,7 @@ def test_history_keeps_the_newest_rows_right_as_steps_come_and_go(make_driver,
 
 
 def test_a_refusal_leaves_the_actions_working(make_driver) -> None:
-    from companion.ui.gallery import seat_players
+    from companion.ui.devtools.gallery import seat_players
 
     driver = make_driver()
     driver.tap("New game")

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.api import TableAPI
 from companion.session import Session, open_session
 from companion.ui.presenters import order, ti4
 from companion.ui.presenters import reveal as reveal_presenter
@@ -28,7 +29,7 @@ def run(s: Session, *lines: str) -> None:
 
 
 def _take(session) -> ActionItem:
-    view = actions_view(table_data(session).prompt)
+    view = actions_view(table_data(TableAPI(session)).prompt)
     return next(i for g in view.groups for i in g.items if i.label == "Take planets for Alice")
 
 
@@ -63,7 +64,7 @@ def test_the_order_is_built_reordered_and_sent_as_one_take_line(session) -> None
 
 def test_the_queue_shows_now_and_then(session) -> None:
     run(session, "take P76A P76C P76B for Alice")
-    queue = ti4.queue_view(table_data(session).view)
+    queue = ti4.queue_view(table_data(TableAPI(session)).view)
     assert queue.lines == ("Now: Alice explores Rigel III (P76A) (industrial deck)",
                            "Then 1: Alice explores Rigel I (P76C)",
                            "Then 2: Alice explores Rigel II (P76B)")
@@ -71,7 +72,8 @@ def test_the_queue_shows_now_and_then(session) -> None:
 
 
 def _panel(session: Session, panel_id: str) -> dict:
-    return next(p for p in table_data(session).view["table"]["panels"] if p["id"] == panel_id)
+    panels = table_data(TableAPI(session)).view["table"]["panels"]
+    return next(p for p in panels if p["id"] == panel_id)
 
 
 def test_planets_show_values_with_attachments_and_the_printed_ones(session) -> None:
@@ -100,7 +102,7 @@ def test_fragments_relics_and_decks_read_from_the_view(session) -> None:
     assert alice["text"] == "Alice: 1 hazardous (H15)" and alice["detail"][0] == \
         "Relics: no relics"
     assert relics["actions"] == "relic"  # the purges the prompt offers, as buttons
-    decks = {r.deck: r for r in deck_rows(table_data(session).view["table"])}
+    decks = {r.deck: r for r in deck_rows(table_data(TableAPI(session)).view["table"])}
     assert decks["cultural"].text == "20 left\n9 fragments left"
     assert decks["industrial"].text == "18 left · 2 in the discard pile\n5 fragments left"
     assert decks["relic"].left == 10
@@ -114,7 +116,7 @@ def test_fragments_relics_and_decks_read_from_the_view(session) -> None:
 def test_the_reveal_offers_resolve_and_says_whose_exploration_it_is(session) -> None:
     run(session, "take Loki")
     result = session.run("draw cultural")
-    table = table_data(session)
+    table = table_data(TableAPI(session))
     cards = reveal_presenter.card_moments([m.to_dict() for m in result.moments])
     view = reveal_presenter.reveal_view(cards, 0, result.message, table.prompt)
     assert view.heading == "Cultural card for Alice, revealed to all"
@@ -129,7 +131,8 @@ def test_a_purge_for_a_relic_is_offered_once_three_fragments_of_a_type_are_held(
     from companion.ui.table import prompt_data
 
     def purges() -> list:
-        shown = actions_view(prompt_data(session, after=_panel(session, "relics")["actions"]))
+        after = _panel(session, "relics")["actions"]
+        shown = actions_view(prompt_data(TableAPI(session), after=after))
         return [i for g in shown.groups for i in g.items if i.kind == "command"]
 
     assert purges() == []

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from kivy.uix.button import Button
 
-from companion.ui.gallery_ti4 import order_button, start_ti4
+from companion.ui.devtools.gallery_ti4 import order_button, start_ti4
 from companion.ui.widgets import Text
 
 SEED = 102

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from companion.ui.gallery import seat_players
+from companion.ui.devtools.gallery import seat_players
 from companion.ui.widgets import BigButton
 from tests.ui.table_player import TablePlayer
 

@@ -11,7 +11,7 @@ The catalog counts that energy on top of the drop's own action energy (failed_ch
 
 from __future__ import annotations
 
-from companion.ui.gallery import flight_lines
+from companion.ui.devtools.gallery import flight_lines
 from tests.ui.table_cards import seat_counters, seat_score, ship_lines
 
 #: The gallery's flight set-up with a Rover (a drop against 3) instead of the Habitat.

@@ -81,7 +81,7 @@ def test_a_tile_that_calls_for_a_hazard_brings_the_hazard_card_through_the_camer
 
 def test_a_ship_that_does_not_survive_its_tile_gains_nothing(make_driver, monkeypatch) -> None:
     """TRNS1 comes to round 2 with 1 resistance left; tile 5 takes 1 before its 4 points."""
-    from companion.ui.gallery import flight_lines
+    from companion.ui.devtools.gallery import flight_lines
 
     setup = (*flight_lines(), "adjust TRNS1 resistance -2 'hull hit last round'")
     driver = camera_game(make_driver, monkeypatch, seed=12, setup=setup)

@@ -18,9 +18,10 @@ from companion.core.catalog import Catalog
 from companion.core.dice import Die
 from companion.core.events import Event, Step, Vocabulary
 from companion.core.moments import Moment
+from companion.core.newgame import NewGameForm
 from companion.core.phases import Phases
 from companion.core.prompt import Choice, Situation
-from companion.core.rules import Verb
+from companion.core.rules import GameRules, Verb
 from companion.core.table import TABLE_EVENT_TYPES, apply_table_event, is_table_event, new_table
 from companion.core.tableview import TableView
 from companion.games.exploration import (
@@ -30,6 +31,7 @@ from companion.games.exploration import (
     drift,
     drops,
     flight,
+    form,
     hazards,
     missions,
     moments,
@@ -71,11 +73,12 @@ VERB_DOCS: tuple[Verb, ...] = (*setup.VERB_DOCS, *draft.VERB_DOCS, *preparation.
                                *missions.VERB_DOCS)
 
 
-class ExplorationRules:
+class ExplorationRules(GameRules[XpState]):
     """The GameRules implementation for Exploration (CLI id `xp`)."""
 
     game = "xp"
     title = "Exploration"
+    offers_prompt = True
     #: One unit of each resource, as the prompt says an action's cost.
     resource_nouns = RESOURCE_NOUNS
 
@@ -116,6 +119,13 @@ class ExplorationRules:
 
     def state_from_dict(self, raw: Mapping[str, Any]) -> XpState:
         return XpState.from_dict(raw)
+
+    def is_over(self, state: XpState) -> bool:
+        """After the last round's scoring (rulebook p. 12), or a game ended early."""
+        return state.game_over or state.table.phase == "end"
+
+    def new_game_form(self, catalog: Catalog) -> NewGameForm:
+        return form.new_game_form(catalog)
 
     def moments(self, state: XpState, catalog: Catalog, step: Step) -> Sequence[Moment]:
         """What a step just committed did that deserves a screen (games/.../moments.py)."""

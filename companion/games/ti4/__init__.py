@@ -2,6 +2,7 @@
 
 from companion.core.definition import GameDefinition
 from companion.games.ti4.rules import RULES
+from companion.games.ti4.spoken import spoken
 
 #: The app's demo table (`companion app --demo ti4`): three players seated as the new-game
 #: form seats them, frontier tokens placed, Alice active and ready to explore. (Home
@@ -9,4 +10,5 @@ from companion.games.ti4.rules import RULES
 DEMO_SETUP = ("player Alice red", "player Bob blue", "player Carol green", "setup")
 
 GAME = GameDefinition(id="ti4", prefix="TI", title="TI4 Exploration", rules=RULES,
-                      catalog_file="ti4.toml", demo_file="ti4.txt", demo_setup=DEMO_SETUP)
+                      catalog_file="ti4.toml", demo_file="ti4.txt", demo_setup=DEMO_SETUP,
+                      order=2, spoken=spoken)

@@ -14,12 +14,13 @@ from companion.core.dice import Die
 from companion.core.errors import IllegalMoveError
 from companion.core.events import Event, Step, Vocabulary
 from companion.core.moments import Moment
+from companion.core.newgame import NewGameForm
 from companion.core.phases import Phase, Phases
 from companion.core.prompt import Choice, Situation
-from companion.core.rules import Verb
+from companion.core.rules import GameRules, Verb
 from companion.core.table import TABLE_EVENT_TYPES, new_table
 from companion.core.tableview import TableView
-from companion.games.ti4 import commands, moments, prompt, relics, tableview, view
+from companion.games.ti4 import commands, form, moments, prompt, relics, tableview, view
 from companion.games.ti4.choices import RESOURCE_NOUNS
 from companion.games.ti4.commands import take_planets
 from companion.games.ti4.data import ti4_data
@@ -106,11 +107,13 @@ PHASES: Phases[TI4State] = Phases((
 VOCABULARY = Vocabulary(TABLE_EVENT_TYPES | frozenset(GAME_APPLIERS))
 
 
-class TI4Rules:
-    """The TI4 exploration module: Rules Reference 35 and its notes."""
+class TI4Rules(GameRules[TI4State]):
+    """The TI4 exploration module: Rules Reference 35 and its notes. It never ends by
+    itself (`is_over` keeps its default): the table plays TI4 around it."""
 
     game = "ti4"
     title = "TI4 Exploration"
+    offers_prompt = True
     #: One unit of each resource the companion counts (the cards' own choices, choices.py).
     resource_nouns = RESOURCE_NOUNS
 
@@ -163,6 +166,9 @@ class TI4Rules:
 
     def state_from_dict(self, raw: Mapping[str, Any]) -> TI4State:
         return TI4State.from_dict(raw)
+
+    def new_game_form(self, catalog: Catalog) -> NewGameForm:
+        return form.new_game_form(catalog)
 
     def moments(self, state: TI4State, catalog: Catalog, step: Step) -> Sequence[Moment]:
         """What a step just committed did that deserves a screen (games/ti4/moments.py)."""

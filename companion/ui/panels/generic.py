@@ -13,11 +13,11 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
 
+from companion.colours import seat_colours
 from companion.core.tableview import Track
 from companion.ui.panels.corrections import CorrectionEditor
 from companion.ui.panels.panel import AccentText, CountRow, Note, Panel, PanelCard
 from companion.ui.presenters.actions import actions_view
-from companion.ui.presenters.colours import seat_colours
 from companion.ui.presenters.decks import deck_rows, odds_view, reshuffle_notes
 from companion.ui.runner import Reply
 from companion.ui.table import TableData

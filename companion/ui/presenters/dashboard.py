@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.ui.presenters.colours import seat_colour
+from companion.colours import seat_colour
 
 
 @dataclass(frozen=True)

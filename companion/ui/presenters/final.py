@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.colours import OKABE_ITO, seat_colour
 from companion.core.words import counted
-from companion.ui.presenters.colours import OKABE_ITO, seat_colour
 
 
 @dataclass(frozen=True)
@@ -32,10 +32,6 @@ class FinalView:
     categories: tuple[str, ...]
     category_colours: tuple[str, ...]
     scale: int  # the largest total, for bar lengths
-
-
-def is_over(view: Mapping[str, Any]) -> bool:
-    return view.get("phase") == "end"
 
 
 def _categories(seat: Mapping[str, Any]) -> dict[str, int]:

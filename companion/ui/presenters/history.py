@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from companion.core.words import counted
-from companion.ui.runner import SavedGame
+from companion.tables import SavedGame
 from companion.ui.table import HistoryRow
 
 #: "Undid step 37 (drift): ..." as the engine says it: the command line in brackets.

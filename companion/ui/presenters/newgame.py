@@ -1,74 +1,72 @@
-"""The new-game form: what to ask before a game starts, and the setup lines it makes.
+"""The new-game form on screen: the game's own declaration (core/newgame.py) and what
+the table has filled in so far.
 
-The choices come from the game's catalog (board sides, spaceports, options), so
-a corrected catalog changes the form. The lines are ordinary commands, run in
-order by the runner exactly as if typed.
+Every game declares its form in its rules (`new_game_form(catalog)`): fixed seats or
+free names, how many players, a colour per seat, its options, and the lines it sends.
+This module only keeps the answers; the lines are the declaration's, run in order by
+the runner exactly as if typed.
 """
 
 from __future__ import annotations
 
-import shlex
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 
-#: Plastic colours a TI4 player may choose (the base game's and Prophecy of Kings').
-TI4_COLOURS = ("red", "blue", "green", "yellow", "purple", "black", "orange", "pink")
+from companion.core.newgame import FormError, FormOption, SeatAnswer
+from companion.core.newgame import NewGameForm as Declared
 
+__all__ = ["FormError", "NewGameForm", "SeatField", "form_for", "option_text", "setup_lines"]
 
-@dataclass(frozen=True)
-class SeatField:
-    """One seat of the form: its label, the name typed (empty = empty seat), its colour."""
-
-    label: str
-    name: str = ""
-    colour: str = ""
+#: A seat of the form: its label, the name typed (empty = empty seat), its colour.
+SeatField = SeatAnswer
 
 
 @dataclass(frozen=True)
 class NewGameForm:
+    """One game's form with the answers so far (the seats' names and colours, and the
+    values chosen of each option, by its key)."""
+
     kind: str
     title: str
-    lengths: tuple[int, ...] = ()
-    length: int | None = None
+    declared: Declared
     seats: tuple[SeatField, ...] = ()
-    colours: tuple[str, ...] = ()
-    options: tuple[str, ...] = ()
-    chosen_options: frozenset[str] = field(default_factory=frozenset)
-    min_seats: int = 2
+    chosen: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    @property
+    def options(self) -> tuple[FormOption, ...]:
+        return self.declared.options
+
+    @property
+    def colours(self) -> tuple[str, ...]:
+        return self.declared.colours
+
+    def choose(self, key: str, value: str) -> NewGameForm:
+        """The form with `value` of option `key` chosen (or, for toggles, turned over)."""
+        option = next(o for o in self.options if o.key == key)
+        now = self.chosen.get(key, option.default)
+        if option.many:
+            picked = tuple(v for v in option.values if (v in now) != (v == value))
+        else:
+            picked = (value,)
+        return replace(self, chosen={**self.chosen, key: picked})
+
+    def is_chosen(self, key: str, value: str) -> bool:
+        option = next(o for o in self.options if o.key == key)
+        return value in self.chosen.get(key, option.default)
 
 
-def form_for(kind: str, title: str, catalog_rules: Mapping[str, Any],
-             options: Sequence[str] = ()) -> NewGameForm:
-    """An empty form for a game, from its catalog's rules table and card options."""
-    if "spaceports" in catalog_rules:
-        ports = tuple(catalog_rules["spaceports"]["order"])
-        lengths = tuple(int(r) for r in catalog_rules["game"]["rounds"])
-        return NewGameForm(kind, title, lengths, lengths[0], tuple(SeatField(p) for p in ports))
-    seats = tuple(SeatField(f"Player {n}", colour=TI4_COLOURS[n - 1]) for n in range(1, 7))
-    return NewGameForm(kind, title, seats=seats, colours=TI4_COLOURS,
-                       options=tuple(sorted(set(options))), min_seats=3)
+def form_for(kind: str, title: str, declared: Declared) -> NewGameForm:
+    """An empty form for a game, from its declaration."""
+    return NewGameForm(kind, title, declared, declared.seats())
 
 
-class FormError(ValueError):
-    """The form cannot start a game yet; the message says what is missing."""
+def option_text(option: FormOption, value: str, on: bool | None = None) -> str:
+    """A value's button text: "8", or for a toggle "Codex cards: on"."""
+    text = option.value_text.format(value)
+    text = text[:1].upper() + text[1:]
+    return text if on is None else f"{text}: {'on' if on else 'off'}"
 
 
 def setup_lines(form: NewGameForm) -> list[str]:
     """The commands that set up the game the form describes; FormError if incomplete."""
-    seated = [s for s in form.seats if s.name.strip()]
-    if len(seated) < form.min_seats:
-        raise FormError(f"Name at least {form.min_seats} players to start.")
-    names = [s.name.strip().lower() for s in seated]
-    if len(set(names)) != len(names):
-        raise FormError("Two players have the same name; give each a different one.")
-    if form.lengths:
-        lines = [f"length {form.length}"]
-        lines += [f"join {shlex.quote(s.label)} {shlex.quote(s.name.strip())}" for s in seated]
-        return lines
-    colours = [s.colour for s in seated]
-    if len(set(colours)) != len(colours):
-        raise FormError("Two players have the same colour; give each a different one.")
-    lines = [f"player {shlex.quote(s.name.strip())} {s.colour}" for s in seated]
-    lines.append(" ".join(["setup", *sorted(form.chosen_options)]))
-    return lines
+    return form.declared.lines(form.seats, form.chosen)

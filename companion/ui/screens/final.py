@@ -6,13 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.graphics import Color, Rectangle
+from kivy.metrics import dp
 from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
+from companion.colours import hex_rgba
 from companion.core.words import counted
-from companion.ui.presenters.colours import hex_rgba
 from companion.ui.presenters.final import FinalView, final_view
 from companion.ui.screens import load_layout
 from companion.ui.table import TableData
@@ -71,7 +72,10 @@ class FinalScreen(Screen):
                 swatch = Rectangle()
             chip.children[0].bind(pos=lambda w, _p, s=swatch: setattr(s, "pos", w.pos),
                                   size=lambda w, _s, s=swatch: setattr(s, "size", w.size))
-            chip.add_widget(LineText(text=name, muted=True))
+            # Wrapped, never cut: a long category ("technology actions") takes two lines.
+            label = Text(text=name, muted=True)
+            label.bind(height=lambda _l, h, c=chip: setattr(c, "height", max(dp(28), h)))
+            chip.add_widget(label)
             legend.add_widget(chip)
         rows = self.ids.rows
         rows.clear_widgets()

@@ -1,26 +1,31 @@
-"""New game: pick the game, then its players (and board side or options), then start."""
+"""New game: pick the game, then its options and players as the game declares them
+(companion/core/newgame.py), then start."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from kivy.app import App
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
+from kivy.uix.behaviors import FocusBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 from kivy.uix.spinner import Spinner
+from kivy.uix.stacklayout import StackLayout
 
-from companion.ui.presenters.newgame import FormError, NewGameForm, SeatField, setup_lines
+from companion.ui.presenters.newgame import (
+    FormError,
+    NewGameForm,
+    SeatField,
+    option_text,
+    setup_lines,
+)
 from companion.ui.screens import load_layout
-from companion.ui.widgets import CommandInput, LineText, ToggleChoice
+from companion.ui.widgets import BigButton, CommandInput, LineText, ToggleChoice
 
 load_layout(__file__)
-
-
-def option_label(option: str, on: bool) -> str:
-    """A game option is a set of cards (the catalog's `option`): say which, and whether on."""
-    return f"{option.capitalize()} cards: {'on' if on else 'off'}"
 
 
 class SeatEntry(BoxLayout):
@@ -29,10 +34,37 @@ class SeatEntry(BoxLayout):
     label = StringProperty("")
 
 
+class NameChips(StackLayout):
+    """One-tap names: each chip seats that name (no keyboard needed for a regular)."""
+
+    def __init__(self, on_name: Callable[[str], None], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._on_name = on_name
+        self._names: list[str] = []
+
+    def offer(self, names: list[str]) -> None:
+        if names == self._names:
+            return  # the same chips: nothing moves under a finger
+        self._names = list(names)
+        self.clear_widgets()
+        for name in names:
+            self.add_widget(NameChip(text=name, on_release=lambda b: self._on_name(b.text)))
+
+
+class NameChip(BigButton):
+    """A name to seat with one tap (into the field being typed in, which keeps its focus)."""
+
+    def on_touch_down(self, touch: Any) -> bool:
+        if self.collide_point(*touch.pos):
+            FocusBehavior.ignored_touch.append(touch)
+        return bool(super().on_touch_down(touch))
+
+
 class NewGameScreen(Screen):
     forms = ListProperty([])
     form = ObjectProperty(None, allownone=True)
     problem = StringProperty("")
+    _chips: NameChips | None = None
 
     def set_forms(self, forms: tuple[NewGameForm, ...]) -> None:
         self.forms = list(forms)
@@ -54,41 +86,72 @@ class NewGameScreen(Screen):
     def _build_form(self, form: NewGameForm) -> None:
         box = self.ids.form
         box.clear_widgets()
-        if form.lengths:
-            box.add_widget(LineText(text="Board side (rounds)", muted=True))
-            box.add_widget(self._choices(form.lengths, form.length, self._set_length))
-        if form.options:
-            box.add_widget(LineText(text="Options (tap to turn on or off)", muted=True))
-            row = self._choices(form.options, None, self._toggle_option)
-            for button in row.children:
-                button.text = option_label(button.value, False)
-            box.add_widget(row)
+        for option in form.options:
+            box.add_widget(LineText(text=option.label, muted=True))
+            box.add_widget(self._option_row(form, option.key))
         box.add_widget(LineText(text="Players (leave a seat empty if nobody sits there)",
                             muted=True))
+        self._chips = NameChips(on_name=self._seat_name)
+        box.add_widget(self._chips)
         for seat in form.seats:
             box.add_widget(self._seat_entry(seat, form.colours))
+        self._offer_names()
 
-    def _choices(self, values: tuple[Any, ...], chosen: Any, action: Any) -> BoxLayout:
+    # ---- names by one tap -------------------------------------------------------------------
+    def _name_fields(self) -> list[CommandInput]:
+        return [w for entry in reversed(self.ids.form.children) if isinstance(entry, SeatEntry)
+                for w in reversed(entry.children) if isinstance(w, CommandInput)]
+
+    def _offer_names(self, *_args: Any) -> None:
+        """Chips for the names remembered from earlier games that no seat has yet, and a
+        "Player N" chip for the first empty seat."""
+        if self._chips is None:
+            return
+        fields = self._name_fields()
+        taken = {f.text.strip().casefold() for f in fields}
+        recent = [n for n in App.get_running_app().settings.recent_names
+                  if n.casefold() not in taken]
+        empty = next((i for i, f in enumerate(fields, 1) if not f.text.strip()), None)
+        generic = [] if empty is None else [f"Player {empty}"]
+        self._chips.offer(recent + [g for g in generic if g.casefold() not in taken])
+
+    def _seat_name(self, name: str) -> None:
+        """A chip tapped: the name goes to the field being typed in, else the first empty seat."""
+        fields = self._name_fields()
+        field = next((f for f in fields if f.focus), None) or \
+            next((f for f in fields if not f.text.strip()), None)
+        if field is None:
+            self.problem = "Every seat has a name: clear one first to seat someone else."
+            return
+        field.text = name
+        self.problem = ""
+
+    def _option_row(self, form: NewGameForm, key: str) -> BoxLayout:
+        option = next(o for o in form.options if o.key == key)
         row = BoxLayout(size_hint_y=None, height="56dp", spacing="8dp")
-        for value in values:
-            row.add_widget(ToggleChoice(text=str(value), value=value, chosen=value == chosen,
-                                        on_release=lambda b, row=row: action(row, b)))
+        for value in option.values:
+            on = form.is_chosen(key, value)
+            row.add_widget(ToggleChoice(text=option_text(option, value,
+                                                         on if option.many else None),
+                                        value=value, chosen=on,
+                                        on_release=lambda b: self._choose(key, b.value,
+                                                                          b.parent)))
         return row
 
-    def _set_length(self, row: BoxLayout, button: ToggleChoice) -> None:
-        self.form = replace(self.form, length=button.value)
-        for b in row.children:
-            b.chosen = b.value == button.value
-
-    def _toggle_option(self, _row: BoxLayout, button: ToggleChoice) -> None:
-        chosen = set(self.form.chosen_options) ^ {button.value}
-        self.form = replace(self.form, chosen_options=frozenset(chosen))
-        button.chosen = button.value in chosen
-        button.text = option_label(button.value, button.chosen)
+    def _choose(self, key: str, value: str, row: BoxLayout) -> None:
+        """A value of an option tapped: chosen (one of them), or turned on or off."""
+        self.form = self.form.choose(key, value)
+        option = next(o for o in self.form.options if o.key == key)
+        for button in row.children:
+            button.chosen = self.form.is_chosen(key, button.value)
+            if option.many:
+                button.text = option_text(option, button.value, button.chosen)
 
     def _seat_entry(self, seat: SeatField, colours: tuple[str, ...]) -> SeatEntry:
         entry = SeatEntry(label=seat.label)
-        entry.add_widget(CommandInput(hint_text="name", text=seat.name))
+        field = CommandInput(hint_text="name (tap to type)", text=seat.name)
+        field.bind(text=self._offer_names)
+        entry.add_widget(field)
         if colours:
             entry.add_widget(Spinner(text=seat.colour, values=colours, size_hint_x=None,
                                      width="120dp", font_size="17sp"))
@@ -115,4 +178,6 @@ class NewGameScreen(Screen):
             self.problem = str(exc)
             return
         self.problem = ""
-        App.get_running_app().start_new_game(form.kind, lines)
+        app = App.get_running_app()
+        app.remember_names([s.name for s in form.seats if s.name.strip()])
+        app.start_new_game(form.kind, lines)

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from kivy.app import App
 from kivy.uix.screenmanager import Screen
 
+from companion.tables import SavedGame
 from companion.ui.presenters.history import games_lines
-from companion.ui.runner import SavedGame
 from companion.ui.screens import load_layout
 from companion.ui.widgets import BigButton, Text
 

@@ -1,5 +1,6 @@
-"""Settings: sound and volume, text size, rotation, camera source and decoder; on the kiosk
-also Shut down and Restart (confirmed first) and the copy of the saved games to a USB stick."""
+"""Settings: sound and volume, the voice (on/off, voice, speed, volume, Test), text size,
+rotation, camera source and decoder; on the kiosk also Shut down and Restart (confirmed
+first) and the copy of the saved games to a USB stick."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from kivy.uix.screenmanager import Screen
 from companion.kiosk import is_kiosk, power, usb
 from companion.ui.runner import CommandRunner, Reply
 from companion.ui.screens import load_layout
-from companion.ui.settings import DECODERS, TEXT_SIZES, AppSettings
+from companion.ui.settings import DECODERS, TEXT_SIZES, VOICE_NAMES, VOICE_RATES, AppSettings
 
 load_layout(__file__)
 
@@ -51,6 +52,9 @@ def _export_job(stick: usb.Stick) -> Any:
 class SettingsScreen(Screen):
     decoders = DECODERS
     text_sizes = TEXT_SIZES
+    voice_names = VOICE_NAMES
+    voice_rates = VOICE_RATES
+    voice_note = StringProperty("")  # why nobody will hear the voice here, if so
     kiosk = BooleanProperty(False)
     asking = StringProperty("")  # "shutdown" or "restart" while the question is up
     question = StringProperty("")
@@ -64,11 +68,15 @@ class SettingsScreen(Screen):
         super().__init__(**kwargs)
         self._poll: Any = None
         self._looking = False  # a look at the sticks is queued and has not answered yet
+        self._look_again = False  # a look was asked for meanwhile: one more after it
 
     def show_settings(self, settings: AppSettings) -> None:
         self.ids.camera.text = settings.camera
         self.ids.decoder.text = settings.decoder
         self.ids.volume.value = settings.volume
+        self.ids.voice_volume.value = settings.voice_volume
+        silent = App.get_running_app().voice.silent_because
+        self.voice_note = f"Nobody will hear the voice here: {silent}." if silent else ""
         self.kiosk = is_kiosk()
         self._place(self._kiosk_box, self.kiosk)
         self.asking = ""
@@ -76,6 +84,9 @@ class SettingsScreen(Screen):
 
     def change(self, name: str, value: object) -> None:
         App.get_running_app().change_setting(name, str(value))
+
+    def test_voice(self) -> None:
+        App.get_running_app().voice.test()
 
     def on_kv_post(self, _base: object) -> None:
         # Strong references: these boxes leave the page and come back.
@@ -125,15 +136,20 @@ class SettingsScreen(Screen):
             self._poll = None
 
     def look_for_sticks(self) -> None:
-        """Queue a look at the sticks unless this screen's last look has not answered yet
-        (skipping whenever the runner had any job queued missed a stick plugged in while
-        the dashboard's own look or a step was on it)."""
-        if not self._looking:
-            self._looking = True
-            self._runner().submit(_sticks_job, self._on_sticks)
+        """Queue a look at the sticks; while this screen's last look has not answered, one
+        more look follows it (that look may have run before the stick was plugged in, and
+        skipping whenever the runner had any job queued missed such a stick)."""
+        if self._looking:
+            self._look_again = True
+            return
+        self._looking = True
+        self._runner().submit(_sticks_job, self._on_sticks)
 
     def _on_sticks(self, reply: Reply) -> None:
         self._looking = False
+        if self._look_again:
+            self._look_again = False
+            self.look_for_sticks()
         if reply.ok:
             self.sticks = list(reply.value or ())
         else:

@@ -10,14 +10,14 @@ from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.ui.recover import RecoveryOffer, copy_job, offer_job, restore_job
+from companion.ui.recover import RecoveryOffer, aside_job, copy_job, offer_job, restore_job
 from companion.ui.runner import Reply
 from companion.ui.screens import load_layout
 from companion.ui.widgets import BigButton, Text
 
 load_layout(__file__)
 
-DAMAGE_KINDS = ("damaged", "set aside")
+DAMAGE_KINDS = ("damaged", "set aside", "dead end")
 
 
 class StartScreen(Screen):
@@ -31,9 +31,10 @@ class StartScreen(Screen):
     def damaged(self, reply: Reply) -> None:
         """The runner could not open the game: find what can be offered (runner thread)."""
         self.can_resume = False
-        self.resume_text = "The last game cannot be opened as it is: see below"
-        self._runner().submit(offer_job(reply.message, reply.kind == "set aside"),
-                              self._on_offer)
+        self.resume_text = ("The saved-games file cannot be used as it is: see below"
+                            if reply.kind == "dead end" else
+                            "The last game cannot be opened as it is: see below")
+        self._runner().submit(offer_job(reply.message, reply.kind), self._on_offer)
 
     def _on_offer(self, reply: Reply) -> None:
         if reply.ok and isinstance(reply.value, RecoveryOffer):
@@ -57,7 +58,8 @@ class StartScreen(Screen):
         if not what or found is None or self.recovering:
             return
         self.recovering = True
-        job = copy_job(found) if what == "copy" else restore_job(found)
+        job = {"copy": copy_job, "restore": restore_job}[what](found) if what != "aside" \
+            else aside_job()
         self._runner().submit(job, self._on_recovered)
 
     def _on_recovered(self, reply: Reply) -> None:
@@ -69,7 +71,9 @@ class StartScreen(Screen):
             return
         self.offer = None
         app._say(reply.message)
-        if reply.value:
+        if not reply.value:  # kept aside: a new, empty file
+            self.resume_text = "No saved game yet: start a new one"
+        else:
             self._runner().resume(lambda r: self._opened(r, reply.message), reply.value)
 
     def _opened(self, reply: Reply, recovered: str) -> None:
@@ -95,12 +99,20 @@ class StartScreen(Screen):
             box.add_widget(row)
             return
         row = BoxLayout(size_hint_y=None, height=_dp(56), spacing=_dp(8))
+        if found.dead_end:
+            row.add_widget(BigButton(text="Keep it aside and start fresh",
+                                     on_release=lambda _b: self.ask("aside")))
         if found.can_copy:
             row.add_widget(BigButton(text="Copy the good steps into a new game",
                                      on_release=lambda _b: self.ask("copy")))
         if found.backup:
-            row.add_widget(BigButton(text="Restore the latest backup",
+            row.add_widget(BigButton(text="Recover from a backup" if found.dead_end else
+                                     "Restore the latest backup",
                                      on_release=lambda _b: self.ask("restore")))
+        elif found.dead_end:
+            box.add_widget(row)
+            box.add_widget(Text(text="No backup was found beside it.", muted=True))
+            return
         if not row.children:
             box.add_widget(Text(text="There is nothing to copy and no backup: start a new "
                                      "game.", muted=True))
@@ -117,6 +129,9 @@ def _coloured(text: Text, colour: Any) -> Text:
 
 
 def _question(what: str, found: RecoveryOffer) -> str:
+    if what == "aside":
+        return ("Keep the saved-games file aside under a new name and start a new one? "
+                "Nothing is deleted: its games stay in the kept file.")
     if what == "copy":
         source = "the kept copy of the file" if found.kept else f"the game {found.game_id}"
         return (f"Copy every good step of {source} into a new game? The damaged one is kept "
@@ -126,7 +141,8 @@ def _question(what: str, found: RecoveryOffer) -> str:
 
 
 def _yes(what: str) -> str:
-    return "Yes, copy the good steps" if what == "copy" else "Yes, restore the backup"
+    return {"copy": "Yes, copy the good steps", "aside": "Yes, keep it aside"}.get(
+        what, "Yes, restore the backup")
 
 
 def _dp(value: float) -> float:

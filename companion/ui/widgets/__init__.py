@@ -24,8 +24,8 @@ from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.textinput import TextInput
 
+from companion.colours import hex_rgba, text_on
 from companion.ui import theme
-from companion.ui.presenters.colours import hex_rgba, text_on
 
 
 class FreshTexture:

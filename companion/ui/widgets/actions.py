@@ -12,8 +12,11 @@ from kivy.lang import Builder
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
+from companion.ui import theme
 from companion.ui.presenters.actions import ActionItem, ActionsView, fill
 from companion.ui.widgets import BigButton, CommandInput, LineText, Stepper, Text
+
+EMPTY_FIELD = "Nothing is typed yet: tap the field above, type on the keyboard, then OK."
 
 
 class ActionsPanel(BoxLayout):
@@ -108,10 +111,12 @@ class ActionsPanel(BoxLayout):
             return str(int(editor.value)) if item.input_kind == "count" else str(editor.text)
 
         box.add_widget(editor)
+        why = Text(text="", color=theme.DANGER)
+        box.add_widget(why)
         row = BoxLayout(size_hint_y=None, height="56dp", spacing="8dp")
         row.add_widget(BigButton(text="Cancel", kind="quiet", on_release=lambda _b: self._build()))
         row.add_widget(BigButton(text="OK", kind="primary",
-                                 on_release=lambda _b: self._submit(item, value())))
+                                 on_release=lambda _b: self._submit(item, value(), why)))
         box.add_widget(row)
 
     def _ask_choice(self, item: ActionItem) -> None:
@@ -134,9 +139,11 @@ class ActionsPanel(BoxLayout):
         else:
             self.on_command(line)
 
-    def _submit(self, item: ActionItem, value: str) -> None:
+    def _submit(self, item: ActionItem, value: str, why: Text) -> None:
         if value.strip():
             self.on_command(fill(item.value, value))
+        else:  # OK on an empty field says why instead of doing nothing
+            why.text = EMPTY_FIELD
 
 
 Builder.load_file(str(Path(__file__).with_name("actions.kv")))

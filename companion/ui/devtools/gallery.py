@@ -76,7 +76,7 @@ def play_gallery(driver: AppDriver) -> Iterator[str]:
     driver.tap("Continue")
     yield "setup"
     for line in script_lines()[:PREPARATION_LINES]:
-        driver.type_command(line)
+        driver.run_line(line)
     if driver.screen.name == "reveal":
         driver.tap("Continue")
     yield "dashboard"

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.ui.gallery import script_lines
+from companion.ui.devtools.gallery import script_lines
 
 if TYPE_CHECKING:  # importing Kivy creates its window: only when driving
     from companion.ui.driver import AppDriver
@@ -122,3 +122,21 @@ def play_recover_gallery(driver: AppDriver) -> Iterator[str]:
     yield "recover"
     driver.tap("Copy the good steps into a new game")
     yield "recover-confirm"
+
+
+def newer_file(db: Path) -> None:
+    """A saved game of 12 notes (with its backup) that a newer companion then marked as
+    its own: a file this companion may not use or change alone."""
+    import sqlite3
+
+    damaged_file(db)
+    conn = sqlite3.connect(db)
+    conn.execute("PRAGMA user_version=9")
+    conn.close()
+
+
+def play_dead_end_gallery(driver: AppDriver) -> Iterator[str]:
+    """The start screen on a file that cannot be used: both ways out, then a question."""
+    yield "dead-end"
+    driver.tap("Keep it aside and start fresh")
+    yield "dead-end-confirm"

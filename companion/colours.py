@@ -1,4 +1,7 @@
-"""Seat colours: the Okabe-Ito palette, told apart by everyone, always shown with a name."""
+"""Seat colours: the Okabe-Ito palette, told apart by everyone, always shown with a name.
+
+Shared by every screen that draws seats: the touchscreen and the phones' page.
+"""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from companion.ui.gallery import seat_players
+from companion.ui.devtools.gallery import seat_players
 
 if TYPE_CHECKING:  # importing Kivy creates its window: only when driving
     from companion.ui.driver import AppDriver
@@ -47,17 +47,17 @@ def play_ti4_gallery(driver: AppDriver) -> Iterator[str]:
     driver.tap(order_button(driver, "Rigel III", "Up"))
     yield "order"
     driver.tap("Take planets for Alice (3)")
-    driver.type_command("scan TI/I16")
+    driver.run_line("scan TI/I16")
     driver.pump_for(0.4)
     yield "ti4-reveal"
     driver.tap("Resolve")
     for line in ("scan TI/H16", "resolve", "scan TI/I01", "resolve", *LATER_LINES):
-        driver.type_command(line)
+        driver.run_line(line)
     yield "ti4-dashboard"
     for tab in ("Planets", "Relics", "Decks"):
         driver.tap(tab, exact=True)
         yield f"ti4-{tab.lower()}"
     driver.tap("Seats", exact=True)
-    driver.type_command("tech Alice dark-energy-tap")
+    driver.run_line("tech Alice dark-energy-tap")
     driver.tap("Explore a frontier token for Alice")
     yield "ti4-frontier"

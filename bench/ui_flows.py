@@ -1,0 +1,229 @@
+"""Flows by touch for bench/ui.py (`--only flows`): what a finger does, and how long each
+tap takes to show its result.
+
+Each flow is played through the screens only, as a table would: taps on buttons, a
+scroll counted whenever the button is out of its list's view (the driver scrolls it into
+reach, as a finger would drag). Player names are set in the new-game form's fields
+directly (typing is the on-screen keyboard's, not counted here). Cards owed are drawn by
+the app ("Let the app draw"). The flows:
+
+- setup: from the start screen, a 3-player Exploration game (Xichang, Baikonur, Kourou)
+  set up with the app's draws and the draft at the table, up to round 1's first turn;
+- round 1 and round 2: each a whole round of that game (preparation, flight, drift),
+  played by tests/ui's `TablePlayer` (deploy, build, select, move one space, end turns);
+- a move with a check: round 2's flight (the gallery's set-up), TRNS1 moving 2 spaces
+  past the L1 marker, the check's die face chosen, the result read;
+- a TI4 exploration: Alice takes the three Rigel planets and explores each card.
+
+Every tap's response is timed from the finger's release to the first frame drawn (GL
+finished) once the app has no command left to answer, by kind of tap.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from typing import Any
+
+from kivy.base import EventLoop
+from kivy.core.window import Window
+from kivy.graphics.opengl import glFinish
+from kivy.tests.common import UnitTestTouch
+from ui_session import NOT_ACTIONS, _in_reach
+
+from companion.ui.devtools.gallery import flight_lines, seat_players
+from companion.ui.widgets import BigButton
+from companion.ui.widgets.tabs import TabButton
+from tests.ui.table_player import TablePlayer
+
+SEATS = {"Xichang": "Ana", "Baikonur": "Ben", "Kourou": "Cleo"}
+#: How a tap is filed for the response figures.
+KINDS = ("screen switch", "tab", "prompt level", "command", "reveal", "History", "Decks")
+
+
+class Finger:
+    """Taps and scrolls on one app, with each tap's time to its result."""
+
+    def __init__(self, driver: Any) -> None:
+        self.driver = driver
+        self.taps = self.scrolls = 0
+        self.times: dict[str, list[float]] = defaultdict(list)
+        self._flips: list[float] = []
+        Window.bind(on_flip=self._flipped)
+
+    def _flipped(self, *_args: Any) -> None:
+        glFinish()  # a frame counts once its pixels exist
+        self._flips.append(time.perf_counter())
+
+    def close(self) -> None:
+        Window.unbind(on_flip=self._flipped)
+
+    def count(self) -> tuple[int, int]:
+        return self.taps, self.scrolls
+
+    def tap(self, target: Any, kind: str | None = None, exact: bool = True) -> None:
+        """A finger on `target` (a widget or a button's text); `kind` files its time (by
+        default from the button's words: a level of a menu, a draw, a command)."""
+        driver = self.driver
+        widget = driver.button(target, exact) if isinstance(target, str) else target
+        kind = kind or _kind(widget.text)
+        if widget.disabled:
+            raise AssertionError(f"{getattr(widget, 'text', widget)!r} is disabled.")
+        driver.pump(2)  # nested lists settle their heights over a frame or two
+        if not _in_reach(widget):
+            driver._scroll_into_view(widget)
+            self.scrolls += 1
+        touch = UnitTestTouch(*widget.to_window(*widget.center))
+        touch.touch_down()
+        driver.pump()
+        released = time.perf_counter()
+        touch.touch_up()
+        self.times[kind].append(self._result_shown(released) - released)
+        self.taps += 1
+        driver.settle()
+
+    def _result_shown(self, after: float, timeout: float = 30.0) -> float:
+        """The first frame drawn once no command is left unanswered after `after`."""
+        runner, deadline = self.driver.app.runner, time.perf_counter() + timeout
+        idle_since = after
+        while True:
+            if runner.pending:
+                idle_since = time.perf_counter()
+            elif self._flips and self._flips[-1] > idle_since:
+                return next(t for t in self._flips if t > idle_since)
+            if time.perf_counter() > deadline:
+                raise TimeoutError("No frame showed the tap's result.")
+            Window.canvas.ask_update()  # a frame even if nothing moved (Kivy skips those)
+            EventLoop.idle()
+
+
+def _kind(text: str) -> str:
+    return "prompt level" if text.endswith("  >") or re.match(r"^\d+ (space|hex)", text) \
+        or text.startswith("Ends on") else "reveal" if text.startswith("Let the app draw") \
+        else "command"
+
+
+def _actions(driver: Any) -> list[str]:
+    entries = driver.app.screen("dashboard").ids.actions.ids.entries
+    return [w.text for w in reversed(entries.children) if isinstance(w, BigButton)
+            and not w.disabled and not w.text.startswith(NOT_ACTIONS)]
+
+
+def play_table(finger: Finger, player: TablePlayer, until: Callable[[], bool]) -> None:
+    """Play the dashboard's prompt (reveals read, checks rolled by the app) until `until`."""
+    driver, trail = finger.driver, []
+    while not until():
+        screen = driver.screen.name
+        if screen in ("reveal", "explosion"):
+            finger.tap(driver.screen.ids["continue"], "screen switch")
+        elif screen == "check":
+            if driver.screen.mode != "rolling" and driver.shown("App rolls the die"):
+                finger.tap("App rolls the die", "prompt level", exact=False)
+            if driver.screen.mode == "rolling":
+                finger.tap("Skip", "prompt level")
+            finger.tap("Continue", "screen switch")
+            trail = []
+        else:
+            table = driver.app.table
+            seat = str(table.prompt.get("seat") or "")
+            pick = player.choose(_actions(driver), trail, seat, int(table.view.get("round", 0)))
+            finger.tap(pick)
+            assert not driver.app.message_refused, driver.app.message
+            opened = pick.endswith("  >") and driver.screen.name == "dashboard" and \
+                driver.app.screen("dashboard")._trail
+            trail = [*trail, pick] if opened else []
+
+
+def setup_flow(finger: Finger) -> None:
+    driver = finger.driver
+    finger.tap("New game", "screen switch")
+    seat_players(driver, SEATS)
+    finger.tap("Start the game", "screen switch")
+    play_table(finger, TablePlayer(), lambda: _round(driver) >= 1)
+
+
+def _round(driver: Any) -> int:
+    table = driver.app.table
+    return int(table.view.get("round") or 0) if table is not None else 0
+
+
+def round_flow(finger: Finger, player: TablePlayer, number: int) -> None:
+    driver = finger.driver
+    play_table(finger, player, lambda: _round(driver) > number)
+
+
+def check_flow(finger: Finger) -> None:
+    """From SHLD1's end of turn: TRNS1's move with a check, to the dashboard again."""
+    driver = finger.driver
+    driver.app.start_new_game("xp", list(flight_lines("trap")))
+    driver.settle()
+    driver.tap("End SHLD1's flight turn")
+    for label in ("Move TRNS1", "2 spaces", "Ends on a credit space", "Passes L1  >"):
+        finger.tap(label, exact=False)
+    finger.tap("two\n2 symbols", "prompt level")
+    finger.tap("Continue", "screen switch")
+    assert driver.screen.name == "dashboard", driver.screen.name
+
+
+def ti4_flow(finger: Finger) -> None:
+    """Alice takes the Rigel system and explores its three planets, each card drawn by the
+    app and resolved on its reveal."""
+    driver = finger.driver
+    finger.tap("Take planets for Alice", "screen switch")
+    finger.tap("76: Rigel I, Rigel II, Rigel III", "prompt level")
+    finger.tap("Take planets for Alice (3)", "screen switch")
+    while driver.app.table.prompt.get("expects_scan"):
+        finger.tap(next(t for t in _actions(driver) if t.startswith("Let the app draw")),
+                   "reveal")
+        resolve = next(w for w in driver.widgets() if isinstance(w, BigButton)
+                       and w.text.startswith("Resolve "))
+        finger.tap(resolve, "command")
+
+
+def play_flows(driver: Any, quick: bool = False
+               ) -> tuple[dict[str, tuple[int, int]], dict[str, list[float]]]:
+    """(taps, scrolls) per flow, and every tap's seconds to its result by kind; `quick`:
+    the move with a check and the TI4 exploration only (the suite's smoke run)."""
+    from companion.ui.devtools.gallery_ti4 import start_ti4
+
+    finger, counts = Finger(driver), {}
+
+    def measured(name: str, flow: Callable[[], None]) -> None:
+        taps, scrolls = finger.count()
+        flow()
+        counts[name] = (finger.taps - taps, finger.scrolls - scrolls)
+
+    try:
+        if not quick:
+            measured("setup with the app's draws, 3 players", lambda: setup_flow(finger))
+            player = TablePlayer(trap_owner="Baikonur", pilot="Xichang")
+            measured("round 1, 3 players", lambda: round_flow(finger, player, 1))
+            measured("round 2, 3 players", lambda: round_flow(finger, player, 2))
+            look_around(finger)
+        measured("a move with a check", lambda: check_flow(finger))
+        driver.app.show("start")
+        driver.settle()
+        start_ti4(driver)
+        measured("a TI4 exploration (3 planets)", lambda: ti4_flow(finger))
+        look_around(finger)
+    finally:
+        finger.close()
+    return counts, finger.times
+
+
+def look_around(finger: Finger) -> None:
+    """Screens and tabs a table opens between turns (their response times only)."""
+    driver = finger.driver
+    finger.tap("History", "History")
+    finger.tap("Back to the table", "screen switch")
+    for tab in [w for w in driver.widgets() if isinstance(w, TabButton)][1:]:
+        finger.tap(tab, "Decks" if tab.text == "Decks" else "tab")
+        finger.tap("Seats", "tab")
+    finger.tap("Menu", "screen switch")
+    finger.tap("Settings", "screen switch")
+    finger.tap("Back", "screen switch")
+    if driver.screen.name != "start":
+        finger.tap("Menu", "screen switch")
+    finger.tap(driver.screen.ids["resume"], "screen switch")

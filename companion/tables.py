@@ -1,0 +1,130 @@
+"""The saved-games file as a screen sees it: list, open, start and recover games.
+
+The app holds one `Tables` for its file and, once a game is open, one `TableAPI`
+(companion/api.py); it never holds a `Session` or the journal itself. Every call
+here opens the file, does one thing and closes it again, except `open` and `new`,
+whose `TableAPI` keeps the game open until its `close()`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.api import TableAPI
+from companion.core.errors import CompanionError
+from companion.games.registry import game
+from companion.recovery import (
+    recover_from,
+    recover_game,
+    restore_backup,
+    restore_instead,
+    set_aside_and_start,
+)
+from companion.session import load_match, open_session
+from companion.store.backups import backups_of
+from companion.store.errors import StoreError
+from companion.store.journal import GameInfo, Journal
+from companion.store.opening import open_journal
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """One saved game as a list shows it: its id, its game's title, steps, last change."""
+
+    game_id: str
+    title: str
+    steps: int
+    updated: str
+    #: The game's public view as it now stands ({} when the game cannot be read).
+    view: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, info: GameInfo, view: dict[str, Any] | None = None) -> SavedGame:
+        try:
+            title = game(info.kind).title
+        except CompanionError:
+            title = info.kind  # a game this companion does not know: its id, as saved
+        return cls(info.game_id, title, info.steps, info.updated, view or {})
+
+
+@dataclass(frozen=True)
+class LastGame:
+    """The game played last (None when none), and the sentence when opening the file
+    had to set a damaged one aside first."""
+
+    game_id: str | None
+    notice: str | None = None
+
+
+class Tables:
+    """The saved-games file at `db` (created on first use)."""
+
+    def __init__(self, db: Path):
+        self.db = db
+
+    @contextmanager
+    def _journal(self) -> Iterator[tuple[Journal, str | None]]:
+        journal, notice = open_journal(self.db)
+        try:
+            yield journal, notice
+        finally:
+            journal.close()
+
+    def games(self, open_game: TableAPI | None = None) -> tuple[SavedGame, ...]:
+        """Every saved game, the most recently played first, each with its public view
+        (round, players): `open_game`'s own, the others replayed from their last
+        snapshot (about 10 ms for 99 steps)."""
+        with self._journal() as (journal, _notice):
+            return tuple(SavedGame.of(info, _view_of(journal, info, open_game))
+                         for info in journal.games())
+
+    def last_game(self) -> LastGame:
+        with self._journal() as (journal, notice):
+            return LastGame(journal.last_game(), notice)
+
+    def open(self, game_id: str | None = None) -> TableAPI:
+        """The named saved game (else the one played last), open until `close()`."""
+        return TableAPI(open_session(self.db, None, game_id))
+
+    def new(self, kind: str, seed: int | None = None) -> TableAPI:
+        """A new game of `kind` (a registered game's id), open until `close()`."""
+        return TableAPI(open_session(self.db, kind, new=True, seed=seed))
+
+    # ---- recovery (the same calls as `companion recover`) -------------------------------
+    def backups(self) -> list[str]:
+        """The names of the backups beside the file, oldest first."""
+        return [path.name for path in backups_of(self.db)]
+
+    def recover_game(self, game_id: str | None) -> str:
+        """Copy a damaged game's good steps into a new game; the sentence saying so."""
+        return recover_game(self.db, game_id)
+
+    def recover_from(self, kept: Path) -> str:
+        """Copy every readable game of a damaged file set aside into this file."""
+        return recover_from(self.db, kept)
+
+    def restore(self, backup: str) -> str:
+        """Put the named backup in place of the file (the file it replaces is kept)."""
+        return restore_backup(self.db, backup)
+
+    def restore_instead(self, backup: str) -> str:
+        """Put the named backup in place of a file that cannot be used (kept aside first)."""
+        return restore_instead(self.db, backup)
+
+    def set_aside(self) -> str:
+        """Keep whatever is at the path aside and start a new saved-games file."""
+        return set_aside_and_start(self.db)
+
+
+def _view_of(journal: Journal, info: GameInfo, open_game: TableAPI | None) -> dict[str, Any]:
+    try:
+        if open_game is not None and open_game.game_id == info.game_id:
+            return open_game.view()
+        match = load_match(journal, info.game_id, game(info.kind))
+        return dict(match.rules.view(match.state, match.catalog, None))
+    except (CompanionError, StoreError):
+        return {}  # a damaged game is still listed; opening it says what is wrong

@@ -1,0 +1,136 @@
+"""The on-screen keyboard: Kivy's VKeyboard, docked along the bottom with four rows of big keys.
+
+Every text field opens it when tapped, whatever keyboard the kernel lists (a table with
+only a touchscreen must never be stuck at the first name; a plugged-in keyboard still
+types too). Kivy's own keyboard does the typing; this class only sizes it for fingers,
+keeps the field above it (the screen is lifted while it is up), keeps the field focused
+while keys are tapped, and capitalises the first letter of each word, as phones do.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.metrics import dp, sp
+from kivy.uix.behaviors import FocusBehavior
+from kivy.uix.vkeyboard import VKeyboard
+
+from companion.ui import theme
+
+LAYOUT = str(Path(__file__).with_name("keyboard.json"))
+ROWS = 4
+#: A key row's height: at least the 48 dp of any other button, more on a taller screen.
+ROW_DP = 56
+#: The keyboard never takes more of the window's height than this.
+MOST_OF_HEIGHT = 0.48
+#: Room left between the field and the keyboard's top edge.
+GAP_DP = 8
+SHIFT_KEY = (ROWS, 0)  # the capitals key: first key of the last row
+
+
+def has_keyboard(by_path: Path = Path("/dev/input/by-path")) -> bool:
+    """A keyboard is plugged in, as far as the kernel's device list says (no list: none)."""
+    try:
+        return by_path.is_dir() and any("kbd" in p.name for p in by_path.iterdir())
+    except OSError:
+        return False
+
+
+def keyboard_height(window_height: float) -> float:
+    return float(min(ROWS * dp(ROW_DP) + dp(12), window_height * MOST_OF_HEIGHT))
+
+
+def starts_word(text: str) -> bool:
+    """The next letter typed begins a word (a name's first letter is a capital)."""
+    return not text or text[-1] == " "
+
+
+class TableKeyboard(VKeyboard):
+    """The docked keyboard the window opens for every focused text field."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("layout", LAYOUT)
+        kwargs.setdefault("margin_hint", [0.02, 0.005, 0.02, 0.005])
+        kwargs.setdefault("key_margin", [dp(3)] * 4)
+        kwargs.setdefault("font_size", sp(24))
+        kwargs.setdefault("background_color", theme.SURFACE)
+        kwargs.setdefault("key_background_color", theme.BUTTON)
+        super().__init__(**kwargs)
+        self._lifted: Any = None
+
+    # ---- place -----------------------------------------------------------------------------
+    def setup_mode_dock(self, *_args: Any) -> None:
+        """Full width, `keyboard_height` tall, at the bottom; unscaled, so keys stay big."""
+        self.do_translation = self.do_rotation = self.do_scale = False
+        self.rotation = 0
+        window = self.get_parent_window()
+        if window is None:
+            return
+        self.scale = 1
+        self.size = window.width, keyboard_height(window.height)
+        self.pos = 0, 0
+        window.unbind(on_resize=self._update_dock_mode)
+        window.bind(on_resize=self._update_dock_mode)
+        self._lift()
+        self._set_capitals(starts_word(self._target_text()))
+
+    def _update_dock_mode(self, window: Any, *_args: Any) -> None:
+        self.size = window.width, keyboard_height(window.height)
+        self.pos = 0, 0
+        self.refresh(True)
+
+    def on_parent(self, _widget: Any, parent: Any) -> None:
+        if parent is None:
+            self._drop()
+
+    def _lift(self) -> None:
+        """Lift the app's screens so that the field sits just above the keyboard."""
+        root = App.get_running_app().root if App.get_running_app() else None
+        target = self.target
+        if root is None or target is None or target.get_root_window() is None:
+            return
+        self._drop()
+        # Where the field sits with nothing lifted: the screen follows the root only at
+        # its next layout, so the lift still on screen is the screen's own offset.
+        screen = getattr(root, "current_screen", None) or root
+        field_y = target.to_window(target.x, target.y)[1] - screen.y
+        lift = self.top + dp(GAP_DP) - field_y
+        if lift > 0:
+            root.y += lift
+            self._lifted = (root, lift)
+
+    def _drop(self) -> None:
+        if self._lifted is not None:
+            root, lift = self._lifted
+            self._lifted = None
+            root.y -= lift
+
+    # ---- typing ----------------------------------------------------------------------------
+    def on_touch_down(self, touch: Any) -> bool:
+        if self.collide_point(*touch.pos):
+            # A key tapped is not a tap "elsewhere": the field keeps its focus.
+            FocusBehavior.ignored_touch.append(touch)
+        return bool(super().on_touch_down(touch))
+
+    def process_key_up(self, touch: Any) -> None:
+        pressed = touch.ud.get(self.uid, {}).get("key")
+        super().process_key_up(touch)
+        if pressed is not None and pressed[0][2] != "capslock":
+            self._set_capitals(starts_word(self._target_text()))
+
+    def _target_text(self) -> str:
+        return str(getattr(self.target, "text", "") or "")
+
+    def _set_capitals(self, on: bool) -> None:
+        """Capitals for the next letter only (the shift key turns them on or off)."""
+        if on == bool(getattr(self, "have_capslock", False)):
+            return
+        self.have_capslock = on
+        if on:
+            self.active_keys[-1] = SHIFT_KEY
+        else:
+            self.active_keys.pop(-1, None)
+        if f"LINE_{ROWS}" in self.layout_geometry:  # else drawn with the keys, once laid out
+            self.refresh_active_keys_layer()

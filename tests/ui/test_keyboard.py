@@ -1,0 +1,168 @@
+"""No keyboard anywhere: every text field opens the on-screen keyboard, names by one tap,
+OK on an empty field says why, and the command bar only where someone can type."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.session import open_session
+from companion.ui.screens.newgame import NameChip
+from companion.ui.settings import AppSettings, load_settings
+from companion.ui.widgets import CommandInput
+from companion.ui.widgets.keyboard import has_keyboard
+
+
+def name_fields(driver) -> list[CommandInput]:
+    return [w for w in driver.widgets() if isinstance(w, CommandInput)]
+
+
+def field_bottom(field) -> float:
+    return float(field.to_window(field.x, field.y)[1])
+
+
+def test_a_name_is_typed_by_tapping_the_keys_of_the_on_screen_keyboard(make_driver) -> None:
+    driver = make_driver()
+    driver.tap("New game")
+    assert driver.keyboard() is None
+    third = name_fields(driver)[2]  # low on the screen: the keyboard would cover it
+    driver.tap(third)
+    keyboard = driver.keyboard()
+    assert keyboard is not None and third.focus
+    driver.pump(2)  # the screen is laid out again where the keyboard put it
+    assert field_bottom(third) >= keyboard.top, "the field is hidden behind the keyboard"
+    assert keyboard.top <= driver.app.root.height * 0.5
+    driver.type_keys("Zoe Quinn")
+    assert third.text == "Zoe Quinn"
+    driver.type_keys("\n")  # Done
+    driver.pump(2)
+    assert driver.keyboard() is None and not third.focus
+    assert driver.app.root.y == 0 and field_bottom(third) < keyboard.top  # back in its place
+
+
+def test_the_keyboard_capitalises_the_first_letter_of_each_word(make_driver) -> None:
+    driver = make_driver()
+    driver.tap("New game")
+    field = name_fields(driver)[0]
+    driver.tap(field)
+    keyboard = driver.keyboard()
+    assert keyboard.have_capslock  # an empty name starts with a capital
+    for char in "ann lee":
+        driver._tap_key(keyboard, _key(keyboard, char))
+    assert field.text == "Ann Lee"
+
+
+def _key(keyboard, char: str) -> tuple[int, int]:
+    layout = keyboard.available_layouts[keyboard.layout]
+    for row in range(1, layout["rows"] + 1):
+        for index, key in enumerate(layout[f"normal_{row}"]):
+            if key[2] in (char, "spacebar" if char == " " else None):
+                return row, index
+    raise AssertionError(char)
+
+
+def test_name_chips_seat_remembered_names_and_numbered_players(make_driver,
+                                                               tmp_path: Path) -> None:
+    driver = make_driver(settings=AppSettings(typed_commands=True,
+                                              recent_names=("Ana", "Ben", "Chloe")))
+    driver.tap("New game")
+    driver.tap("Chloe", exact=True)
+    fields = name_fields(driver)
+    assert fields[0].text == "Chloe"
+    chips = [w.text for w in driver.widgets() if isinstance(w, NameChip)]
+    assert chips == ["Ana", "Ben", "Player 2"]  # a seated name is offered no more
+    driver.tap("Player 2", exact=True)  # the first empty seat is the second
+    assert fields[1].text == "Player 2"
+    driver.tap("Start the game")
+    assert driver.screen.name == "dashboard"
+    saved = load_settings(tmp_path / "settings.json")
+    assert saved.recent_names[:2] == ("Chloe", "Player 2") and "Ana" in saved.recent_names
+
+
+def test_a_chip_fills_the_field_being_typed_in(make_driver) -> None:
+    driver = make_driver(settings=AppSettings(recent_names=("Ana",)))
+    driver.tap("New game")
+    fields = name_fields(driver)
+    driver.tap("Player 1", exact=True)
+    driver.tap(fields[0])  # a seat already named is being typed in: the chip replaces it
+    driver.tap("Ana", exact=True)
+    assert [f.text for f in fields[:2]] == ["Ana", ""]
+
+
+def test_ok_on_an_empty_field_says_why_and_changes_nothing(make_driver,
+                                                           tmp_path: Path) -> None:
+    from companion.ui.widgets.actions import EMPTY_FIELD
+
+    db = tmp_path / "games.db"
+    session = open_session(db, "xp", new=True, seed=2047)
+    session.close()
+    driver = make_driver(db=db)
+    steps = driver.app.table.steps
+    driver.tap("Seat a player at Kourou")
+    driver.tap("OK", exact=True)
+    assert driver.shown(EMPTY_FIELD)
+    assert driver.app.table.steps == steps
+    field = next(w for w in name_fields(driver) if w.hint_text == "type here")
+    driver.tap(field)
+    driver.type_keys("Zoe\n")
+    driver.tap("OK", exact=True)
+    assert any(s["player"] == "Zoe" for s in driver.app.table.view["seats"])
+
+
+def test_the_command_bar_shows_only_with_a_keyboard_or_when_asked(make_driver,
+                                                                  monkeypatch) -> None:
+    import companion.ui.app as app_module
+
+    monkeypatch.setattr(app_module, "has_keyboard", lambda: False)
+    driver = make_driver(settings=AppSettings())
+    driver.tap("New game")
+    driver.tap("Player 1", exact=True)
+    driver.tap("Player 2", exact=True)
+    driver.tap("Start the game")
+    bar = driver.screen.ids.command_bar
+    assert bar.height == 0 and bar.opacity == 0 and driver.screen.ids.run.disabled
+    driver.tap("Menu")
+    driver.tap("Settings")
+    driver.tap(driver.screen.ids.typed_on)
+    driver.tap("Back")
+    assert driver.screen.name == "dashboard"
+    assert not bar.disabled and bar.height > 0
+    driver.tap(driver.screen.ids.command)
+    assert driver.keyboard() is not None  # a finger types commands too
+
+    monkeypatch.setattr(app_module, "has_keyboard", lambda: True)
+    plugged = make_driver(settings=AppSettings())
+    assert plugged.app.typed_commands
+
+
+def test_the_camera_field_in_settings_is_typed_on_the_keyboard(make_driver,
+                                                               tmp_path: Path) -> None:
+    driver = make_driver()
+    driver.tap("Settings")
+    field = driver.screen.ids.camera
+    driver.tap(field)
+    driver.type_keys("\b" * len(field.text) + "2\n")
+    assert driver.app.settings.camera == "2"
+    assert json.loads((tmp_path / "settings.json").read_text())["camera"] == "2"
+
+
+@pytest.mark.parametrize(("names", "plugged"), [(None, False), ((), False),
+                                                (("platform-mouse",), False),
+                                                (("platform-i8042-serio-0-event-kbd",), True)])
+def test_a_keyboard_counts_as_plugged_in_only_when_the_kernel_lists_one(
+        tmp_path: Path, names: tuple[str, ...] | None, plugged: bool) -> None:
+    folder = tmp_path / "by-path"
+    if names is not None:
+        folder.mkdir()
+        for name in names:
+            (folder / name).touch()
+    assert has_keyboard(folder) is plugged
+
+
+def test_recent_names_are_kept_newest_first_once_each() -> None:
+    settings = AppSettings(recent_names=("Ana", "Ben")).with_recent_names(["ben", " Cleo ", ""])
+    assert settings.recent_names == ("ben", "Cleo", "Ana")
+    many = AppSettings().with_recent_names(f"P{n}" for n in range(20))
+    assert len(many.recent_names) == 8 and many.recent_names[0] == "P0"
