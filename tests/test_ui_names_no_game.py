@@ -30,12 +30,6 @@ UI = ROOT / "companion" / "ui"
 
 #: file (under companion/ui) -> the names it still holds, as `found` gives them.
 KNOWN: dict[str, set[str]] = {
-    "presenters/decks.py": {"next ..."},
-    "presenters/history.py": {"Xichang", "ti4"},
-    "presenters/scoreboard.py": {"ti4"},
-    "presenters/ti4.py": {"ti4"},
-    "presenters/order.py": {"Rigel I", "Rigel II", "Rigel III", "ti4"},
-    "screens/order.py": {"ti4"},
     # The way out of an unusable saved-games file, 'Recover from a backup' (issue 23): the
     # verb the player asks for, the same word as a card's name.
     "screens/start.py": {"Recover"},

@@ -8,7 +8,7 @@ import pytest
 
 from companion.api import TableAPI
 from companion.session import Session, open_session
-from companion.ui.presenters import order, ti4
+from companion.ui.presenters import order
 from companion.ui.presenters import reveal as reveal_presenter
 from companion.ui.presenters.actions import ActionItem, actions_view
 from companion.ui.table import table_data
@@ -62,13 +62,13 @@ def test_the_order_is_built_reordered_and_sent_as_one_take_line(session) -> None
     assert result.ok and result.message.startswith("Alice gains Rigel III (P76A).")
 
 
-def test_the_queue_shows_now_and_then(session) -> None:
+def test_the_planets_panel_shows_the_exploration_now_and_then(session) -> None:
+    assert not [r for r in _panel(session, "planets")["rows"] if r["kind"] == "note"]
     run(session, "take P76A P76C P76B for Alice")
-    queue = ti4.queue_view(table_data(TableAPI(session)).view)
-    assert queue.lines == ("Now: Alice explores Rigel III (P76A) (industrial deck)",
-                           "Then 1: Alice explores Rigel I (P76C)",
-                           "Then 2: Alice explores Rigel II (P76B)")
-    assert not ti4.queue_view({}).lines and ti4.queue_view({}).is_idle
+    notes = [r["text"] for r in _panel(session, "planets")["rows"] if r["kind"] == "note"]
+    assert notes == ["Now: Alice explores Rigel III (P76A) (industrial deck)",
+                     "Then 1: Alice explores Rigel I (P76C)",
+                     "Then 2: Alice explores Rigel II (P76B)"]
 
 
 def _panel(session: Session, panel_id: str) -> dict:

@@ -48,9 +48,9 @@ def reshuffle_notes(table: Mapping[str, Any]) -> tuple[str, ...]:
 def odds_view(odds: Mapping[str, Any]) -> OddsView:
     """The odds sentence, and one line per card name with its count and chance.
 
-    A deck some of whose cards sit in hidden hands (the mission decks) is shown by counts
-    only: its list of unseen names would hold the names of the missions players keep
-    secret, and the shared screen names no unrevealed mission.
+    A deck some of whose cards sit in hidden hands is shown by counts only: its list of
+    unseen names would hold the names of the cards players keep secret, and the shared
+    screen names no card a player holds hidden.
     """
     deck = str(odds.get("deck"))
     hidden = int(odds.get("hidden_in_hands") or 0)
@@ -66,7 +66,7 @@ def _hidden_sentence(deck: str, odds: Mapping[str, Any], hidden: int) -> str:
     left = int(odds.get("left") or 0)
     unseen = int(odds.get("unseen") or left + hidden)
     more = f"{counted(hidden, f'more {deck} card')} {for_count(hidden, 'is', 'are')}"
-    return (f"{counted(left, 'card')} left in the {deck} deck; {more} in hidden hands, so the "
-            f"next card is one of {counted(unseen, 'unseen card')}. Their names "
-            f"are not listed on the shared screen: they would name the missions players "
+    return (f"{counted(left, 'card')} left in the {deck} deck; {more} in hidden hands, "
+            f"so the next card is one of {counted(unseen, 'unseen card')}. Their names "
+            f"are not listed on the shared screen: they would name the cards players "
             f"keep secret.")
