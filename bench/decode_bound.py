@@ -96,6 +96,42 @@ def _no_early_checks() -> Iterator[None]:
         photofile.MAX_JPEG_SCANS, photofile.MAX_DECODE_PIXELS, Image.MAX_IMAGE_PIXELS = saved
 
 
+def flipped(folder: Path, reader: FrameReader, count: int) -> None:
+    """Small sound photos with one byte flipped at random (issue 23's 3 KB PNG): the worst
+    time and child's peak of `count` of each, and how each ended."""
+    import random
+    from collections import Counter
+
+    import cv2
+
+    frame, _ = hostile_images.photos.make_photo(20, "clean")
+    small = cv2.resize(frame, (64, 48))
+    sources = {"PNG": cv2.imencode(".png", small)[1].tobytes(),
+               "JPEG": hostile_images.progressive_jpeg(640, 480)}
+    rng = random.Random(23)
+    for kind, data in sources.items():
+        ends: Counter[str] = Counter()
+        worst_ms, worst_mb = 0.0, 0.0
+        for n in range(count):
+            damaged = bytearray(data)
+            damaged[rng.randrange(8, len(damaged))] ^= 1 << rng.randrange(8)
+            path = folder / f"flip{n}.{kind.lower()}"
+            path.write_bytes(bytes(damaged))
+            started = time.perf_counter()
+            try:
+                outcome = bounded.run_bounded(
+                    partial(photofile._load_and_read, str(path), reader),
+                    photofile.DECODE_BUDGET, str(path))
+                ends["read"] += 1
+                worst_mb = max(worst_mb, outcome.peak_mb)
+            except CompanionError as exc:
+                ends[str(exc).split(": ", 1)[1][:40]] += 1
+            worst_ms = max(worst_ms, (time.perf_counter() - started) * 1000)
+        said = "; ".join(f"{v} {k}" for k, v in ends.most_common())
+        print(f"| {kind}, {len(data):,} bytes, {count} one-bit flips | {worst_ms:.0f} ms | "
+              f"{worst_mb:.0f} MB | {said} |")
+
+
 def _claim_size(path: Path, width: int, height: int) -> None:
     import struct
     import zlib
@@ -109,6 +145,7 @@ def _claim_size(path: Path, width: int, height: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--flips", type=int, default=100)
     args = parser.parse_args()
     reader = build_reader(None, sys.stderr)
     photofile.prepare()
@@ -121,6 +158,9 @@ def main() -> None:
         print("\n| hostile file | refused (every check) | child's limits alone "
               "(32 MB, 2 s) |\n|---|---|---|")
         hostile(Path(folder), reader)
+        print("\n| flipped files | worst time | worst child's peak RSS (read ones) | "
+              "how they ended |\n|---|---|---|---|")
+        flipped(Path(folder), reader, args.flips)
 
 
 if __name__ == "__main__":

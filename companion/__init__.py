@@ -2,8 +2,8 @@
 
 The package's first lines make Ctrl-C quiet while the `companion` command starts
 (`python -m companion` or the console script): until the command's own
-handling is in place (`companion.cli.main`), SIGINT ends the run with exit
-code 130 and no traceback. Only modules the interpreter has already loaded
+handling is in place (`companion.cli.main`), SIGINT ends the run with
+"Stopped." and exit code 130, never a traceback. Only modules the interpreter has already loaded
 are imported first, so nothing can be interrupted before the handler is set.
 A program that merely imports the package (the tests, a benchmark) keeps its
 own Ctrl-C.
@@ -20,12 +20,16 @@ import sys
 
 
 def quiet_interrupt(signum: int, frame: object) -> None:
-    """Leave at once and quietly, as if the command had been stopped."""
+    """Leave at once, saying "Stopped." as a command stopped later does (exit code 130)."""
     for stream in (sys.stdout, sys.stderr):
         try:  # noqa: SIM105 - contextlib is not loaded yet this early
             stream.flush()
         except Exception:  # a closed stream, or a flush interrupted by this signal
             pass
+    try:  # noqa: SIM105
+        os.write(2, b"Stopped.\n")
+    except OSError:  # no standard error (closed by the caller)
+        pass
     os._exit(130)
 
 

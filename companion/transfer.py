@@ -26,7 +26,7 @@ from companion.core.events import Step
 from companion.store.journal import Journal
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
-MAX_STEPS = 200_000
+MAX_STEPS = 50_000  # a long game has a few hundred; an import replays each (~0.2 ms)
 MAX_EVENTS_PER_STEP = 2_000
 MAX_TEXT = 100_000
 MAX_SEED = 2**63  # SQLite integers are signed 64-bit
@@ -127,9 +127,10 @@ def _replay_step(match: Match[Any], step: Step) -> None:
 
 def _check_same(raw: Step, stored: Step, replanned: Result) -> None:
     """The rules' step for the command must be the file's: the same kind and target, the
-    same events in the same order with the same values. Tolerated, so that a game
-    exported by an older companion imports: a key the file's event lacks (later rules
-    added it; exports only ever gain keys) and one an older form gains on reading."""
+    same seat, the same events in the same order with the same values. Tolerated, so that
+    a game exported by an older companion imports: no seat named, a key the file's event
+    lacks (later rules added it; exports only ever gain keys) and one an older form gains
+    on reading."""
     made = replanned.step
     if not replanned.ok or made is None:
         reason = replanned.message or "it changes nothing"
@@ -138,6 +139,9 @@ def _check_same(raw: Step, stored: Step, replanned: Result) -> None:
     if (made.kind, made.target) != (stored.kind, stored.target):
         raise ImportRefusedError(f"{_named(raw)} {_does(stored)}, but by the rules it "
                                  f"{_does(made)}.")
+    if stored.seat is not None and stored.seat != made.seat:  # older exports name none
+        raise ImportRefusedError(f"{_named(raw)} is said to be {str(stored.seat)[:40]}'s, "
+                                 f"but by the rules it is {made.seat or 'the table'}'s.")
     if len(made.events) != len(stored.events):
         raise ImportRefusedError(f"{_named(raw)} holds {len(stored.events)} events where the "
                                  f"rules make {len(made.events)}.")

@@ -4,6 +4,7 @@ so that scripting a game never pays for importing OpenCV or Kivy."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import signal
@@ -99,24 +100,55 @@ def main(argv: Sequence[str] | None = None) -> int:
     saved = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = (SafeText(s) if s is not None else s for s in saved)  # type: ignore[assignment]
     try:
-        return _main(argv)
+        code = _main(argv)
     except KeyboardInterrupt:  # Ctrl-C while printing the answer
-        return 130
+        code = 130
     finally:
         sys.stdout, sys.stderr = saved
-        _quiet_until_exit()
+        _ignore_until_exit()
+    if _interrupted and _started_quietly:
+        _leave_now(code)
+    return code
+
+
+#: Set once Ctrl-C reached a running subcommand (see _leave_now).
+_interrupted = False
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    """Python's own Ctrl-C (KeyboardInterrupt), noting that it came."""
+    global _interrupted
+    _interrupted = True
+    raise KeyboardInterrupt
 
 
 def _own_ctrl_c() -> None:
-    """From here on a subcommand answers Ctrl-C itself (`play` says "Stopped.")."""
+    """From here on a subcommand answers Ctrl-C itself (`play` says "Stopped.", `scan` and
+    `state --follow` end)."""
     if signal.getsignal(signal.SIGINT) is quiet_interrupt:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGINT, _interrupt)
 
 
-def _quiet_until_exit() -> None:
-    """Ctrl-C between the answer and the interpreter's exit leaves quietly too."""
+def _ignore_until_exit() -> None:
+    """Ctrl-C between the answer and the interpreter's exit changes nothing: the command
+    is done, and its exit code stands. (With a handler of Python's, the interpreter's
+    finalization puts the default action back, and a Ctrl-C then killed the finished
+    command by the signal, its answer printed: issue 23.)"""
     if _started_quietly:
-        signal.signal(signal.SIGINT, quiet_interrupt)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _leave_now(code: int) -> None:
+    """End a command that Ctrl-C reached with its own exit code, now. CPython 3.11
+    remembers a KeyboardInterrupt that passed through parts of its evaluation even once
+    caught, and at exit kills the process by SIGINT instead of exiting with its code: the
+    player saw "Stopped." and the shell a death by signal (issue 23). Everything of ours
+    is closed by now (every command closes its journal in a `finally`); only the output
+    is flushed."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(code)
 
 
 def _main(argv: Sequence[str] | None) -> int:

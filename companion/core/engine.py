@@ -147,7 +147,8 @@ class Match(Generic[S]):
         self.index: StepIndex = (dict(index) if index is not None else
                                  {s.number: (s.kind, s.target) for s in steps})
         self._load_steps = load_steps
-        self._under_top: tuple[int, str, S] | None = None
+        self._under_top: tuple[int, int, S] | None = None
+        self._commits = 0  # steps committed so far: the stack changes only by a commit
         self._last_number: int | None = None
         self.stack, self.redo_stack = effective_stack(self.index)
         self.checkpoints: dict[int, tuple[str, S]] = {0: (prefix_hash([], 0), self.initial)}
@@ -239,6 +240,7 @@ class Match(Generic[S]):
             return
         self.steps[step.number] = step
         self.index[step.number] = (step.kind, step.target)
+        self._commits += 1
         self._last_number = max(self._last_number or 0, step.number)
         if step.kind == "undo":
             self.redo_stack.append(self.stack.pop())
@@ -248,9 +250,10 @@ class Match(Generic[S]):
             else:
                 self.redo_stack.clear()
             self.stack.append(step.number if step.kind == "do" else int(step.target or 0))
-            # The state under the new top step: an undo of it needs no fold.
+            # The state under the new top step: an undo of it needs no fold. It holds while
+            # no other step is committed (a hash of the stack here cost O(steps) a commit).
             below = len(self.stack) - 1
-            self._under_top = (below, prefix_hash(self.stack, below), self.state)
+            self._under_top = (below, self._commits, self.state)
             if len(self.stack) % CHECKPOINT_EVERY == 0:
                 length = len(self.stack)
                 self.checkpoints[length] = (prefix_hash(self.stack, length), plan.state)
@@ -357,8 +360,8 @@ class Match(Generic[S]):
         """The state without the top step: kept from its commit, else folded."""
         length = len(self.stack) - 1
         if self._under_top is not None:
-            at, digest, state = self._under_top
-            if at == length and prefix_hash(self.stack, length) == digest:
+            at, commits, state = self._under_top
+            if at == length and commits == self._commits:
                 return state
         return self._fold_to(length)
 

@@ -20,13 +20,16 @@ NO_DISPLAY = ("There is no display to show the app on: run it on the Raspberry P
               "`companion play` runs the same games from the keyboard.")
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--fullscreen", action="store_true", help="fill the whole screen")
+    parser.add_argument("--fullscreen", action="store_true",
+                        help="fill the whole display (the default; after --size, remembered)")
     parser.add_argument("--camera", help="camera source for the scan strip (auto, an index, "
                         "a video file)")
     parser.add_argument("--demo", nargs="?", const="", default=None, metavar="GAME",
                         help=f"a new demo table of GAME ({_demo_choices()}) in a temporary "
                              f"file, its cards shown by a demo camera (nothing is kept)")
-    parser.add_argument("--size", default="800x480", help="window size, e.g. 1280x720")
+    parser.add_argument("--size", metavar="WxH",
+                        help="a window of this size, e.g. 800x480, instead of the whole "
+                             "display (remembered for the next start)")
     parser.add_argument("--scoreboard", action="store_true",
                         help="a read-only scoreboard of the game played on this table (a second "
                              "screen beside the table's companion; it never changes the game)")
@@ -59,17 +62,6 @@ def display_problem() -> str | None:
     if any(Path("/dev/dri").glob("card*")):  # a console kiosk: SDL draws through KMS/DRM
         return None
     return NO_DISPLAY
-
-
-def _window_size(text: str) -> tuple[int, int]:
-    try:
-        width, height = (int(part) for part in text.lower().split("x"))
-    except ValueError:
-        raise SystemExit(f"--size takes WIDTHxHEIGHT, such as 800x480, not {text!r}.") \
-            from None
-    if not (320 <= width <= 7680 and 240 <= height <= 4320):
-        raise SystemExit(f"--size {text} is not a screen size.")
-    return width, height
 
 
 def configure_kivy(size: tuple[int, int], fullscreen: bool) -> None:
@@ -121,16 +113,37 @@ def run(args: argparse.Namespace) -> int:
     if problem:
         print(problem, file=sys.stderr)
         return 2
-    from companion.ui.settings import load_settings
-
-    settings = load_settings()
-    configure_kivy(_window_size(args.size), args.fullscreen or settings.fullscreen)
+    settings = _window_settings(args)
+    if settings is None:
+        return 2
     from companion.ui.applog import setup_logging
 
     setup_logging()
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "demo.db" if demo else (args.db or default_db())
         return _run_app(args, db, settings, demo)
+
+
+def _window_settings(args: argparse.Namespace) -> AppSettings | None:
+    """Kivy configured for the window chosen (the settings remember it; a scoreboard on a
+    second screen does not change the table's own); None after saying why not."""
+    from companion.ui.settings import load_settings, save_settings
+    from companion.ui.window import WindowSizeError, choose_window
+
+    settings = load_settings()
+    try:
+        choice, chosen = choose_window(args.size, args.fullscreen, settings)
+    except WindowSizeError as exc:
+        print(exc, file=sys.stderr)
+        return None
+    if chosen != settings and not args.scoreboard:
+        try:
+            save_settings(chosen)
+        except OSError as exc:
+            print(f"The window size could not be remembered ({exc.strerror}); "
+                  f"the app opens {choice.describe()} this time.", file=sys.stderr)
+    configure_kivy(choice.size, choice.fill)
+    return chosen
 
 
 def _run_app(args: argparse.Namespace, db: Path, settings: AppSettings,

@@ -138,19 +138,34 @@ class AppDriver:
                     return False
         return True
 
-    def drag(self, start: tuple[float, float], dy: float, steps: int = 8) -> None:
+    def drag(self, start: tuple[float, float], dy: float, steps: int = 8,
+             rest_on: Widget | None = None, settle: bool = True) -> None:
         """A finger put down at `start` and slid `dy` pixels up (negative: down), then lifted.
-        Counted as a scroll."""
+        Counted as a scroll. `rest_on`: the finger rests until that button shows it pressed
+        (a list hands a still finger to its button after its timeout), then slides.
+        With `settle`, waits until no list on screen moves any more."""
         x, y = start
         touch = UnitTestTouch(x, y)
         touch.touch_down()
         self.pump()
+        if rest_on is not None:
+            self.wait_for(lambda: rest_on.state == "down", "the button to show the press")
         for step in range(1, steps + 1):
             touch.touch_move(x, y + dy * step / steps)
             self.pump()
         touch.touch_up()
-        self.pump(2)
+        self.settle()  # a command the touch may have sent has come back
         self.scrolls += 1
+        if settle:
+            self.wait_still()
+
+    def wait_still(self) -> None:
+        """Wait until no list on screen glides, bounces or has just stopped: a finger's next
+        tap would only stop it (`widgets.touch.TableScroll`)."""
+        from companion.ui.widgets.touch import TableScroll
+
+        lists = [w for w in self.widgets() if isinstance(w, TableScroll)]
+        self.wait_for(lambda: not any(s.unsettled() for s in lists), "the lists to stop moving")
 
     def _scroll_into_view(self, widget: Widget) -> None:
         """Scroll the nearest scroll view so that a finger can reach `widget` (one input)."""

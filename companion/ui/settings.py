@@ -1,9 +1,10 @@
 """The app's own settings, kept as a small JSON file in the user's config directory.
 
 The file is the one the kiosk install seeds (`companion.kiosk.settings_file()`:
-rotation, fullscreen); the app reads it at start and writes it when a player
-changes a setting, keeping any key it does not know. A broken or partial file
-falls back to the defaults for what it cannot read and never stops the app.
+rotation, fullscreen); the app reads it at start (with `window`, the size `--size`
+asked for last) and writes it when a player changes a setting, keeping any key it
+does not know. A broken or partial file falls back to the defaults for what it cannot
+read and never stops the app.
 """
 
 from __future__ import annotations
@@ -37,7 +38,11 @@ class AppSettings:
     volume: float = 0.7
     rotation: int = 0
     text_scale: float = 1.0
+    #: Fill the display (`--fullscreen`, the kiosk's seed); without it, `window` decides.
     fullscreen: bool = False
+    #: The window asked for with `--size WxH` and opened again at the next start; empty:
+    #: the app fills the display (companion/ui/window.py).
+    window: str = ""
     #: The dashboard's command bar, shown without a keyboard plugged in (house rules,
     #: corrections typed on the on-screen keyboard).
     typed_commands: bool = False
@@ -97,6 +102,10 @@ def _parse(name: str, raw: str) -> object:
         if int(raw) not in (0, 180):
             raise ValueError(raw)
         return int(raw)
+    if name == "window":
+        if raw and not _is_window_size(raw):
+            raise ValueError(raw)
+        return raw.lower()
     if name == "text_scale":
         return min(1.5, max(0.75, float(raw)))
     if name == "decoder" and raw not in DECODERS:
@@ -104,6 +113,11 @@ def _parse(name: str, raw: str) -> object:
     if name not in ("camera", "decoder") or not raw or len(raw) > 200:
         raise ValueError(raw)
     return raw
+
+
+def _is_window_size(raw: str) -> bool:
+    width, _x, height = raw.lower().partition("x")
+    return width.isdigit() and height.isdigit()
 
 
 def config_path() -> Path:

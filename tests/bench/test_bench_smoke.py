@@ -32,7 +32,8 @@ RUNS = {
     "ui flows": ["--only", "flows", "--quick-flows"],
     "phones": ["--phones", "2", "--steps", "4", "--every", "0.01"],
     "journal_heads": ["--steps", "5", "--rounds", "1"],
-    "decode_bound": ["--rounds", "1"],
+    "decode_bound": ["--rounds", "1", "--flips", "2"],
+    "import_replay": ["--steps", "50", "--rounds", "1"],
     "voice": ["--steps", "2", "--seconds", "0.5"],
 }
 #: Only a benchmark that hangs waits this long.

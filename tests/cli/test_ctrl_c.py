@@ -109,3 +109,43 @@ def test_ctrl_c_once_play_runs_says_stopped(tmp_path, console_script):
     child.send_signal(signal.SIGINT)
     _, err = child.communicate(timeout=60)
     assert child.returncode == 130 and err.strip() == "Stopped.", err
+
+
+def _state(db: Path) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "companion", "--db", str(db), "state"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                            preexec_fn=_as_from_a_terminal)
+
+
+def test_ctrl_c_at_any_moment_of_state_is_never_a_death_by_the_signal(tmp_path):
+    """Issue 23: `state` interrupted once the companion ran ended killed by SIGINT (exit
+    -2): after saying "Stopped." (CPython re-raised a caught interrupt at exit) or after
+    printing the whole answer (the signal's default action, put back at exit). Each delay
+    is a fraction of an uninterrupted run, so a slow machine is covered the same way."""
+    db = tmp_path / "games.db"
+    companion_run = subprocess.run([sys.executable, "-m", "companion", "--db", str(db), "play",
+                                    "--game", "xp", "--new", "--script", "-"],
+                                   input="note hello\n", capture_output=True, text=True,
+                                   cwd=ROOT, timeout=60)
+    assert companion_run.returncode == 0, companion_run.stderr
+    started = time.monotonic()
+    whole = _state(db)
+    answer, _ = whole.communicate(timeout=60)
+    duration = time.monotonic() - started
+    assert whole.returncode == 0 and answer
+    answered = 0
+    for n in range(40):
+        child = _state(db)
+        time.sleep(duration * n / 32)  # from the first instant to past the end
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=60)
+        assert "Traceback" not in err or _only_the_interpreter_started(err, ""), err
+        if out or "Stopped." in err:  # the companion ran: it answers, never the signal
+            assert child.returncode in (0, 130), (child.returncode, out[-200:], err)
+            assert child.returncode == 0 or err.strip().endswith("Stopped."), err
+            assert child.returncode == 130 or out == answer
+            answered += 1
+        else:  # stopped inside the interpreter's own start, before any line of ours
+            assert child.returncode in (-signal.SIGINT, 1), (child.returncode, err)
+    assert answered >= 10, answered  # most delays fall after the interpreter started

@@ -88,7 +88,8 @@ def test_a_billion_draws_requested_is_refused_at_once(golden, tmp_path):
     assert time.monotonic() - started < 30  # it ran past 60 s and 3.9 GB before
 
 
-@pytest.mark.parametrize("change", ["command", "event", "dropped event", "undo target"])
+@pytest.mark.parametrize("change", ["command", "event", "dropped event", "undo target",
+                                    "seat"])
 def test_a_history_the_rules_would_not_produce_is_refused_naming_the_first_step(
         golden, tmp_path, change):
     forged = copy.deepcopy(golden)
@@ -107,6 +108,11 @@ def test_a_history_the_rules_would_not_produce_is_refused_naming_the_first_step(
         step["events"].pop()
         expected = rf"^Step {step['step']} .*holds {len(step['events'])} events where the " \
                    rf"rules make {len(step['events']) + 1}\.$"
+    elif change == "seat":  # a move said to be another seat's than the one who made it
+        step = next(s for s in steps if s["seat"] == "Xichang")
+        step["seat"] = "Baikonur"
+        expected = rf"^Step {step['step']} .* is said to be Baikonur's, but by the rules it " \
+                   r"is Xichang's\.$"
     else:  # an undo claims to take back another step than the one on top
         step = {"step": len(steps) + 1, "kind": "undo", "command": "undo", "message": "Undid",
                 "target": 3, "seat": None, "events": []}

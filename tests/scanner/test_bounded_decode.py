@@ -58,13 +58,18 @@ def test_a_sound_progressive_jpeg_and_a_large_blank_png_are_still_read(
 
 def test_the_child_s_address_space_and_cpu_time_are_limited() -> None:
     budget = Budget(memory_mb=200, seconds=3)
-    own_size = os.sysconf("SC_PAGE_SIZE") * int(Path("/proc/self/statm").read_text().split()[0])
-    outcome = run_bounded(lambda: [resource.getrlimit(resource.RLIMIT_AS)[0],
-                                   resource.getrlimit(resource.RLIMIT_CPU)[0],
-                                   resource.getrlimit(resource.RLIMIT_CORE)[0]], budget, "x")
-    address_space, cpu, core = outcome.result
-    assert own_size + 190 * 2**20 < address_space < own_size + 210 * 2**20
+
+    def limits() -> list[int]:
+        size = os.sysconf("SC_PAGE_SIZE") * int(Path("/proc/self/statm").read_text().split()[0])
+        return [size, resource.getrlimit(resource.RLIMIT_AS)[0],
+                resource.getrlimit(resource.RLIMIT_CPU)[0],
+                resource.getrlimit(resource.RLIMIT_CORE)[0]]
+
+    before = resource.getrlimit(resource.RLIMIT_AS)
+    size, address_space, cpu, core = run_bounded(limits, budget, "x").result
+    assert abs(address_space - (size + 200 * 2**20)) < 16 * 2**20  # its own size + 200 MB
     assert (cpu, core) == (5, 0)
+    assert resource.getrlimit(resource.RLIMIT_AS) == before  # the child's alone
 
 
 def test_an_allocation_past_the_budget_fails_in_the_child_not_the_machine() -> None:

@@ -12,7 +12,7 @@ from companion.session import open_session
 from companion.ui.screens.newgame import NameChip
 from companion.ui.settings import AppSettings, load_settings
 from companion.ui.widgets import CommandInput
-from companion.ui.widgets.keyboard import has_keyboard
+from companion.ui.widgets.keyboard import SHIFT_KEY, has_keyboard
 
 
 def name_fields(driver) -> list[CommandInput]:
@@ -54,11 +54,55 @@ def test_the_keyboard_capitalises_the_first_letter_of_each_word(make_driver) -> 
     assert field.text == "Ann Lee"
 
 
+def _press_keys(driver, keyboard, keys: str) -> None:
+    """Tap keys by what they type whatever the case shown: `^` is the shift key, `<` backspace."""
+    for char in keys:
+        driver._tap_key(keyboard, SHIFT_KEY if char == "^" else _key(keyboard, char))
+
+
+@pytest.mark.parametrize(("keys", "typed"), [
+    ("ana", "Ana"),            # the automatic capital
+    ("^ben", "ben"),           # shift takes it away, as on a phone
+    ("^a<^ana", "Ana"),        # shift, a, backspace: shift gives the capital back
+    ("^^ana", "Ana"),          # two taps: on again
+    ("ana^lee", "AnaLee"),     # one tap of shift in a word: the next letter only
+    ("^ann lee", "ann Lee"),   # a new word starts with a capital again
+])
+def test_the_shift_key_gives_what_a_phone_would(make_driver, keys: str, typed: str) -> None:
+    driver = make_driver()
+    driver.tap("New game")
+    field = name_fields(driver)[0]
+    driver.tap(field)
+    keyboard = driver.keyboard()
+    _press_keys(driver, keyboard, keys)
+    assert field.text == typed
+
+
+def test_the_shift_key_is_lit_while_capitals_are_on(make_driver) -> None:
+    from kivy.graphics import Color
+
+    from companion.ui import theme
+
+    def lit() -> bool:
+        return any(isinstance(i, Color) and tuple(i.rgba) == tuple(theme.ACCENT)
+                   for i in keyboard.active_keys_layer.children)
+
+    driver = make_driver()
+    driver.tap("New game")
+    driver.tap(name_fields(driver)[0])
+    keyboard = driver.keyboard()
+    assert keyboard.have_capslock and lit()
+    driver._tap_key(keyboard, SHIFT_KEY)
+    assert not keyboard.have_capslock and not lit()
+    driver._tap_key(keyboard, SHIFT_KEY)
+    assert keyboard.have_capslock and lit()
+
+
 def _key(keyboard, char: str) -> tuple[int, int]:
     layout = keyboard.available_layouts[keyboard.layout]
     for row in range(1, layout["rows"] + 1):
         for index, key in enumerate(layout[f"normal_{row}"]):
-            if key[2] in (char, "spacebar" if char == " " else None):
+            if key[2] in (char, {" ": "spacebar", "<": "backspace"}.get(char)):
                 return row, index
     raise AssertionError(char)
 

@@ -25,13 +25,14 @@ from companion.ui.runner import Reply
 from companion.ui.screens import load_layout
 from companion.ui.theme import BACKGROUND
 from companion.ui.widgets import BigButton, Text
+from companion.ui.widgets.touch import SteadyTap
 
 #: How long the app's roll spins before the result shows (a tap on the die skips it).
 ROLL_SECONDS = 0.8
 SPIN_STEP = 0.07
 
 
-class DieFace(ButtonBehavior, FloatLayout):
+class DieFace(SteadyTap, ButtonBehavior, FloatLayout):
     """A big die: the face's name over its symbols (pips), exactly `symbols` of them, drawn
     from the die's own definition; tapping it while the app rolls skips the animation."""
 

@@ -1,6 +1,7 @@
 """Settings: sound and volume, the voice (on/off, voice, speed, volume, Test), text size,
-rotation, camera source and decoder; on the kiosk also Shut down and Restart (confirmed
-first) and the copy of the saved games to a USB stick."""
+rotation, the whole display or a window (from the next start), camera source and
+decoder; on the kiosk also Shut down and Restart (confirmed first) and the copy of the
+saved games to a USB stick."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
+from kivy.core.window import Window
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
@@ -15,6 +17,7 @@ from companion.kiosk import is_kiosk, power, usb
 from companion.ui.runner import CommandRunner, Reply
 from companion.ui.screens import load_layout
 from companion.ui.settings import DECODERS, TEXT_SIZES, VOICE_NAMES, VOICE_RATES, AppSettings
+from companion.ui.window import DEFAULT_WINDOW
 
 load_layout(__file__)
 
@@ -49,6 +52,14 @@ def _export_job(stick: usb.Stick) -> Any:
     return job
 
 
+def window_in_use() -> str:
+    """"" while the app fills the display, else its window's size as "WxH"."""
+    if Window.fullscreen:
+        return ""
+    width, height = Window.system_size
+    return f"{width}x{height}"
+
+
 class SettingsScreen(Screen):
     decoders = DECODERS
     text_sizes = TEXT_SIZES
@@ -63,6 +74,8 @@ class SettingsScreen(Screen):
     kiosk_refused = BooleanProperty(False)
     sticks = ListProperty([])
     copying = BooleanProperty(False)
+    #: What the app shows now: "" for the whole display, else the window's "WxH".
+    window_now = StringProperty("")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -77,6 +90,7 @@ class SettingsScreen(Screen):
         self.ids.voice_volume.value = settings.voice_volume
         silent = App.get_running_app().voice.silent_because
         self.voice_note = f"Nobody will hear the voice here: {silent}." if silent else ""
+        self.window_now = window_in_use()
         self.kiosk = is_kiosk()
         self._place(self._kiosk_box, self.kiosk)
         self.asking = ""
@@ -84,6 +98,27 @@ class SettingsScreen(Screen):
 
     def change(self, name: str, value: object) -> None:
         App.get_running_app().change_setting(name, str(value))
+
+    # ---- the screen: the whole display or a window, from the next start ----------------
+    def window_offered(self, settings: AppSettings) -> str:
+        """The window's size on its toggle: the remembered one, else the one in use, else
+        the touchscreen's 800x480."""
+        return settings.window or self.window_now or "x".join(map(str, DEFAULT_WINDOW))
+
+    def window_note(self, settings: AppSettings, now: str) -> str:
+        """Said when the choice differs from what the app shows now (it opens that way at
+        its next start: the Pi draws with no window manager to change it)."""
+        chosen = "" if settings.fullscreen else settings.window
+        if chosen == now:
+            return ""
+        what = "the whole display" if not chosen else f"a {chosen} window"
+        return f"The app opens {what} from its next start."
+
+    def choose_window(self, fill: bool) -> None:
+        app = App.get_running_app()
+        offered = self.window_offered(app.settings)
+        app.change_setting("fullscreen", "off")
+        app.change_setting("window", "" if fill else offered)
 
     def test_voice(self) -> None:
         App.get_running_app().voice.test()

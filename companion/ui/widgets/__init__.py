@@ -26,6 +26,7 @@ from kivy.uix.textinput import TextInput
 
 from companion.colours import hex_rgba, text_on
 from companion.ui import theme
+from companion.ui.widgets.touch import SteadyTap
 
 
 class FreshTexture:
@@ -81,7 +82,7 @@ class LineText(Text):
     """One line of text cut with an ellipsis when it does not fit."""
 
 
-class BigButton(FreshTexture, Button):
+class BigButton(SteadyTap, FreshTexture, Button):
     """A big, clearly labelled button (at least 48 dp tall); `kind` picks its colour."""
 
     kind = StringProperty("normal")  # normal, primary, danger, quiet
@@ -113,7 +114,7 @@ class SeatBadge(FreshTexture, Label):
         self.color = text_on(value)
 
 
-class SeatRowView(ButtonBehavior, BoxLayout):
+class SeatRowView(SteadyTap, ButtonBehavior, BoxLayout):
     """One seat on the dashboard: badge, names, counters, and the score in big digits."""
 
     row = ObjectProperty(None, allownone=True)

@@ -15,6 +15,7 @@ from kivy.lang import Builder
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from companion.ui.widgets import SeatBadge
+from companion.ui.widgets.touch import TAP_SLOP, holding_list, moved
 
 HOLD_SECONDS = 0.6
 
@@ -45,7 +46,14 @@ class HoldBadge(SeatBadge):
 
     def on_touch_move(self, touch: Any) -> bool:
         if touch.grab_current is self:
-            if not self.collide_point(*touch.pos):
+            if moved(touch) > TAP_SLOP:  # a swipe: not a hold, and the seat list scrolls
+                touch.ungrab(self)
+                self._cancel()
+                self.pressed = False
+                scroll = holding_list(self)
+                if scroll is not None:
+                    scroll.adopt(touch, self.parent.to_window(*touch.pos))
+            elif not self.collide_point(*touch.pos):
                 self._cancel()  # slid off: not a hold
                 self.pressed = False
             return True

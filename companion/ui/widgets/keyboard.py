@@ -5,6 +5,11 @@ only a touchscreen must never be stuck at the first name; a plugged-in keyboard 
 types too). Kivy's own keyboard does the typing; this class only sizes it for fingers,
 keeps the field above it (the screen is lifted while it is up), keeps the field focused
 while keys are tapped, and capitalises the first letter of each word, as phones do.
+
+The shift key works as on a phone: one tap gives a capital for the next letter only (or,
+when capitals are on, small letters), and it lights up while capitals are on. Once the
+player has tapped it, the automatic capital stays out of the way until the next word: a
+backspace to an empty field does not turn capitals back on under the player's finger.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from kivy.app import App
+from kivy.graphics import Color, Rectangle
 from kivy.metrics import dp, sp
 from kivy.uix.behaviors import FocusBehavior
 from kivy.uix.vkeyboard import VKeyboard
@@ -59,6 +65,8 @@ class TableKeyboard(VKeyboard):
         kwargs.setdefault("key_background_color", theme.BUTTON)
         super().__init__(**kwargs)
         self._lifted: Any = None
+        #: The player has set capitals by the shift key in this word: no automatic capital.
+        self._by_hand = False
 
     # ---- place -----------------------------------------------------------------------------
     def setup_mode_dock(self, *_args: Any) -> None:
@@ -74,6 +82,7 @@ class TableKeyboard(VKeyboard):
         window.unbind(on_resize=self._update_dock_mode)
         window.bind(on_resize=self._update_dock_mode)
         self._lift()
+        self._by_hand = False  # a field (newly) opened: capitals are the app's again
         self._set_capitals(starts_word(self._target_text()))
 
     def _update_dock_mode(self, window: Any, *_args: Any) -> None:
@@ -117,8 +126,17 @@ class TableKeyboard(VKeyboard):
     def process_key_up(self, touch: Any) -> None:
         pressed = touch.ud.get(self.uid, {}).get("key")
         super().process_key_up(touch)
-        if pressed is not None and pressed[0][2] != "capslock":
+        if pressed is None:
+            return
+        special = pressed[0][2]
+        if special == "capslock":
+            self._by_hand = True
+            self.refresh_active_keys_layer()
+        elif special == "spacebar" or not self._by_hand:
+            self._by_hand = False  # a new word: its first letter is a capital again
             self._set_capitals(starts_word(self._target_text()))
+        elif special != "backspace":
+            self._set_capitals(False)  # the shift key's capital was for one letter
 
     def _target_text(self) -> str:
         return str(getattr(self.target, "text", "") or "")
@@ -134,3 +152,22 @@ class TableKeyboard(VKeyboard):
             self.active_keys.pop(-1, None)
         if f"LINE_{ROWS}" in self.layout_geometry:  # else drawn with the keys, once laid out
             self.refresh_active_keys_layer()
+
+    def refresh_active_keys_layer(self) -> None:
+        """Keys held down as Kivy draws them; the shift key lit while capitals are on."""
+        super().refresh_active_keys_layer()
+        line = self.layout_geometry.get(f"LINE_{SHIFT_KEY[0]}")
+        if not line or not getattr(self, "have_capslock", False):
+            return
+        (x, y), (w, h) = line[SHIFT_KEY[1]]
+        with self.active_keys_layer:
+            Color(*theme.ACCENT)
+            Rectangle(pos=(x, y), size=(w, h))
+
+    def draw_keys(self) -> None:
+        """Kivy's keys; the lit shift key's arrow dark, to read on the light key."""
+        super().draw_keys()
+        dark = bool(getattr(self, "have_capslock", False))
+        for label in self.children:
+            if label.text == "\u21e7":
+                label.color = theme.BACKGROUND if dark else theme.TEXT

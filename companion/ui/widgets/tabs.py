@@ -17,14 +17,14 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
-from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from companion.ui.panels import PanelSpec, panels_for
 from companion.ui.table import TableData
+from companion.ui.widgets.touch import SteadyTap, TableScroll
 
 
-class TabButton(Button):
+class TabButton(SteadyTap, Button):
     """One tab of the strip (a big touch target); `chosen` when its page is open.
 
     A plain Button with one colour rule of its own: BigButton's and ToggleChoice's rules
@@ -78,7 +78,7 @@ class TabbedPages(BoxLayout):
         self._home: Widget | None = None
         self._kind: tuple[str, ...] | None = None
         self._table: TableData | None = None
-        self._pages: dict[str, ScrollView] = {}
+        self._pages: dict[str, TableScroll] = {}
         self._stale: set[str] = set()
         self.current = self.home_title
         self._show_strip()
@@ -135,7 +135,7 @@ class TabbedPages(BoxLayout):
     def _make_pages(self, specs: tuple[PanelSpec, ...]) -> None:
         self._pages = {}
         for spec in specs:
-            page = ScrollView(do_scroll_x=False, bar_width=dp(6))
+            page = TableScroll(bar_width=dp(6))
             page.add_widget(spec.make())
             self._pages[spec.title] = page
         self.strip.current = self.current

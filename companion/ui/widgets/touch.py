@@ -1,0 +1,152 @@
+"""Every tap lands where the finger was: one button rule and one scrolling list for the app.
+
+- A touch that moves more than `TAP_SLOP` is a swipe, never a tap: a button it started on
+  lets go of it (no action) and the list holding the button scrolls with the finger
+  instead (`SteadyTap`, mixed into every button of the app).
+- A touch on a list that is still moving (a flick's glide, a bounce at its end) or that
+  stopped less than `SETTLE` seconds ago only stops the list: the content under the
+  finger is not where the player aimed (`TableScroll`, every scrolling list of the app).
+
+Kivy's ScrollView tells a scroll from a tap by distance within a timeout (20 sp in
+250 ms by default): a finger that rests on a button for a quarter of a second and then
+swipes fired the button, and a tap on a gliding list was sent to whatever was under it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.metrics import dp
+from kivy.properties import NumericProperty
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.widget import Widget
+
+#: How far a finger may slide and still tap (Android's touch slop is 8 dp).
+TAP_SLOP = dp(10)
+#: Seconds after a list stops under a finger (or stops gliding) before a tap counts.
+SETTLE = 0.3
+
+
+def moved(touch: Any) -> float:
+    """How far the touch is from where it went down (both in the same frame)."""
+    dx, dy = touch.x - touch.ox, touch.y - touch.oy
+    return float((dx * dx + dy * dy) ** 0.5)
+
+
+def holding_list(widget: Widget) -> TableScroll | None:
+    """The nearest scrolling list holding `widget`, if any."""
+    parent, seen = widget.parent, set()
+    while parent is not None and id(parent) not in seen:
+        if isinstance(parent, TableScroll):
+            return parent
+        seen.add(id(parent))
+        parent = parent.parent
+    return None
+
+
+class SteadyTap:
+    """Mixed in before ButtonBehavior: a press that slides beyond TAP_SLOP is let go of,
+    with no release, and its swipe scrolls the list holding the button."""
+
+    def on_touch_down(self, touch: Any) -> bool:
+        scroll = holding_list(self)  # type: ignore[arg-type]
+        if scroll is not None and scroll.unsettled() and self.collide_point(*touch.pos):  # type: ignore[attr-defined]
+            return True  # the list is moving: this touch only stops it
+        return bool(super().on_touch_down(touch))  # type: ignore[misc]
+
+    def on_touch_move(self, touch: Any) -> bool:
+        if touch.grab_current is self and moved(touch) > TAP_SLOP:
+            self._let_go(touch)
+            scroll = holding_list(self)  # type: ignore[arg-type]
+            if scroll is not None:
+                scroll.adopt(touch, self.parent.to_window(*touch.pos))  # type: ignore[attr-defined]
+            return True
+        return bool(super().on_touch_move(touch))  # type: ignore[misc]
+
+    def on_touch_up(self, touch: Any) -> bool:
+        if touch.grab_current is self and moved(touch) > TAP_SLOP:
+            self._let_go(touch)
+            return True
+        return bool(super().on_touch_up(touch))  # type: ignore[misc]
+
+    def _let_go(self, touch: Any) -> None:
+        touch.ungrab(self)
+        self._do_release()  # type: ignore[attr-defined]  # back to normal, no on_release
+
+
+class TableScroll(ScrollView):
+    """A vertical list that scrolls after TAP_SLOP and never turns a stopping touch into a
+    tap on what glided under the finger."""
+
+    #: Seconds after the list stops before a tap counts again (SETTLE).
+    settle = NumericProperty(SETTLE)
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("do_scroll_x", False)
+        kwargs.setdefault("scroll_distance", TAP_SLOP)
+        super().__init__(**kwargs)
+        self._stopped_at = -SETTLE
+        self._from_top = 0.0  # pixels of content scrolled past the top edge
+        self.fbind("scroll_y", self._note_place)
+
+    def add_widget(self, widget: Widget, *args: Any, **kwargs: Any) -> None:
+        super().add_widget(widget, *args, **kwargs)
+        widget.fbind("height", self._keep_place)
+
+    def _finger(self) -> Any:
+        """The touch scrolling this list now (Kivy's own attribute), if any."""
+        return getattr(self, "_touch", None) or None
+
+    def _spare(self) -> float:
+        return max(0.0, self._viewport.height - self.height) if self._viewport else 0.0
+
+    def _note_place(self, *_args: Any) -> None:
+        self._from_top = (1.0 - min(1.0, max(0.0, self.scroll_y))) * self._spare()
+
+    def _keep_place(self, *_args: Any) -> None:
+        """The content grew or shrank (a list rebuilt, a line hidden): what is above the
+        change stays where it was on the glass, with no bounce; only when the content is
+        now too short does it move, as little as it can."""
+        if self._finger() is not None:
+            return  # a finger holds the list: it follows the finger
+        spare, place = self._spare(), self._from_top
+        if self.effect_y is not None:
+            self.effect_y.velocity = 0
+        self.scroll_y = 1.0 - min(place, spare) / spare if spare else 1.0
+        self._update_effect_bounds()
+
+    def unsettled(self) -> bool:
+        """The content is still moving, or stopped less than SETTLE seconds ago."""
+        effect = self.effect_y
+        if effect is not None and (abs(effect.velocity) > 0 or abs(effect.overscroll) > 0.5):
+            self._stopped_at = Clock.get_time()
+        return Clock.get_time() - self._stopped_at < self.settle
+
+    def on_touch_down(self, touch: Any) -> bool:
+        unsettled = self.collide_point(*touch.pos) and self.unsettled()
+        taken = bool(super().on_touch_down(touch))
+        state = touch.ud.get(self._get_uid())
+        if unsettled and isinstance(state, dict):
+            state["user_stopped"] = True  # Kivy's own flag: a touch that stops a scroll
+        return taken
+
+    def on_touch_up(self, touch: Any) -> bool:
+        state = touch.ud.get(self._get_uid())
+        if isinstance(state, dict) and state.get("mode") == "scroll" and self._touch is touch:
+            self._stopped_at = Clock.get_time()
+        return bool(super().on_touch_up(touch))
+
+    def adopt(self, touch: Any, window_pos: tuple[float, float]) -> None:
+        """Take over a touch a button let go of: from here on it scrolls this list."""
+        if self._finger() is not None or not self.do_scroll_y or self.effect_y is None:
+            return
+        _x, y = self.parent.to_widget(*window_pos) if self.parent else window_pos
+        touch.grab(self)
+        self._touch = touch
+        touch.ud[self._get_uid()] = {"mode": "scroll", "dx": 0, "dy": 0, "user_stopped": True,
+                                     "frames": Clock.frames, "time": touch.time_update}
+        self._update_effect_bounds()
+        self._effect_y_start_height = self.height
+        self.effect_y.start(y)
+        self._scroll_y_mouse = self.scroll_y
