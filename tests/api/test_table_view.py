@@ -30,7 +30,8 @@ TOP_KEYS = {"game", "title", "round", "rounds", "round_name", "phase", "phase_na
 SEAT_KEYS = {"seat", "player", "colour", "score", "score_sources", "counters", "in_effect",
              "active", "detail", "corrections"}
 DECK_KEYS = {"id", "name", "left", "discarded", "lines", "warnings"}
-ROW_KEYS = {"text", "badge", "seat", "number", "detail", "kind", "target", "corrections"}
+ROW_KEYS = {"text", "badge", "seat", "number", "detail", "kind", "target", "corrections",
+            "marked"}
 
 XP_SETUP = ("length 8", "join Baikonur Ana", "join Kourou Ben")
 

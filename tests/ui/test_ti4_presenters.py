@@ -85,10 +85,10 @@ def test_planets_show_values_with_attachments_and_the_printed_ones(session) -> N
     assert headings[0]["seat"] == "Alice" and headings[0]["text"] == \
         "Alice: 4 planets · 3 resources, 8 influence"
     loki = next(r for r in rows if r["text"].startswith("Loki"))
-    assert loki["number"] == "1/4"
+    assert loki["number"] == "1/4" and loki["marked"]  # drawn in the warning colour
     assert loki["detail"] == ["cultural · printed 1/2 · + Paradise World (C10)"]
     rigel = next(r for r in rows if r["text"].startswith("Rigel III"))
-    assert rigel["detail"] == ["industrial · green specialty"]
+    assert rigel["detail"] == ["industrial · green specialty"] and not rigel["marked"]
     assert headings[1]["text"] == "Bob: no planets"
 
 

@@ -69,9 +69,7 @@ def _seat(s: Mapping[str, Any], active: str | None) -> SeatView:
 
 
 def _seat_detail(s: Mapping[str, Any]) -> list[str]:
-    lines = [f"{ship['card']} {ship['location_name']}"
-             + (f" ({ship['where']})" if ship["where"] else "")
-             + f", energy {ship['energy']}/{ship['max_energy']}"
+    lines = [f"{ship['card']} {_where(ship)}, energy {ship['energy']}/{ship['max_energy']}"
              for ship in s["ships"] if ship["location"] in ON_BOARD]
     if s["hidden_missions"]:
         lines.append(counted(int(s["hidden_missions"]), "hidden mission"))
@@ -141,6 +139,12 @@ def bonus_text(bonus: Mapping[str, Any], round_: int) -> str:
         else f"until round {bonus['expires_round']}"
     attr = str(bonus["attr"]).replace("_", " ")
     return f"{int(bonus['amount']):+d} {attr} ({bonus['source']}{condition}) {when}"
+
+
+def _where(ship: Mapping[str, Any]) -> str:
+    """'in home orbit', 'on the map (a credit space)': the place said once."""
+    name, where = str(ship["location_name"]), str(ship["where"] or "")
+    return f"{name} ({where})" if where and where not in name else name
 
 
 def _place(ship: Mapping[str, Any]) -> str:

@@ -103,7 +103,7 @@ def planet_row(planet: Mapping[str, Any]) -> PanelRow:
         parts.append("+ " + ", ".join(attached))
     return PanelRow(f"{planet['name']} ({planet['id']})",
                     number=f"{planet['resources']}/{planet['influence']}",
-                    detail=(" · ".join(parts),))
+                    detail=(" · ".join(parts),), marked=bool(attached))
 
 
 def queue_lines(shown: Mapping[str, Any]) -> list[str]:

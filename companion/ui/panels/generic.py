@@ -1,7 +1,8 @@
 """Any game's panels, drawn from the table view's data (core/tableview.py): one widget
 for every game's panels (`GamePanel`) and one for every game's decks (`DecksPanel`).
 
-A row with a badge or a number is a `CountRow`; a heading row starts a seat's block;
+A row with a badge or a number is a `CountRow` (under a heading, one with a number only
+is a compact `SubRow`: a seat's planets); a heading row starts a seat's block;
 a note is a sentence; any other row is a card of lines. A row or seat that lists
 corrections gets a "Correct" button opening the correction editor (`adjust`); a panel
 that names a prompt partial in `actions` offers that partial's commands as buttons.
@@ -16,7 +17,7 @@ from typing import Any
 from companion.colours import seat_colours
 from companion.core.tableview import Track
 from companion.ui.panels.corrections import CorrectionEditor
-from companion.ui.panels.panel import AccentText, CountRow, Note, Panel, PanelCard
+from companion.ui.panels.panel import AccentText, CountRow, Note, Panel, PanelCard, SubRow
 from companion.ui.presenters.actions import actions_view
 from companion.ui.presenters.decks import deck_rows, odds_view, reshuffle_notes
 from companion.ui.runner import Reply
@@ -107,6 +108,10 @@ class GamePanel(Panel):
             widget = Note(text=row["text"]) if kind == "warning" else Text(text=row["text"],
                                                                           muted=True)
             return widget
+        if owner is not None and kind == "row" and row.get("number") \
+                and not row.get("badge") and not row.get("corrections"):
+            return SubRow(heading=row["text"], detail="\n".join(detail),
+                          count=str(row["number"]), marked=bool(row.get("marked")))
         if kind == "heading" or row.get("badge") or row.get("number"):
             widget = CountRow(heading=row["text"], detail="\n".join(detail),
                               count=str(row.get("number") or ""),
