@@ -34,6 +34,14 @@ def seat_colour(index: int, named: str | None = None) -> str:
     return OKABE_ITO[index % len(OKABE_ITO)]
 
 
+def seat_place(row: Mapping[str, Any], index: int) -> int:
+    """Where a view's seat row takes its palette colour: its place among the game's own
+    seats (`seat_index`: a spaceport is coloured alike in every game), else its place in
+    the list (`index`)."""
+    place = row.get("seat_index")
+    return place if isinstance(place, int) else index
+
+
 def text_on(colour: str) -> Rgba:
     """Black or white, whichever reads better on `colour` (WCAG relative luminance)."""
     r, g, b, _ = hex_rgba(colour)
@@ -47,5 +55,5 @@ def text_on(colour: str) -> Rgba:
 
 def seat_colours(table: Mapping[str, Any]) -> dict[str, str]:
     """Each seat's display colour in a table view (a badge is coloured by its row's seat)."""
-    return {s["seat"]: seat_colour(i, s.get("colour"))
+    return {s["seat"]: seat_colour(seat_place(s, i), s.get("colour"))
             for i, s in enumerate(table.get("seats") or ())}

@@ -83,9 +83,10 @@ class Tables:
             return tuple(SavedGame.of(info, _view_of(journal, info, open_game))
                          for info in journal.games())
 
-    def last_game(self) -> LastGame:
+    def last_game(self, kind: str | None = None) -> LastGame:
+        """The game played last (of `kind`, a game's id, when given)."""
         with self._journal() as (journal, notice):
-            return LastGame(journal.last_game(), notice)
+            return LastGame(journal.last_game(kind), notice)
 
     def open(self, game_id: str | None = None) -> TableAPI:
         """The named saved game (else the one played last), open until `close()`."""

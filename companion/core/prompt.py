@@ -128,6 +128,9 @@ class Choice:
     priced: bool = True
     sure: bool = False  # known to be accepted without a dry run (undo with a step to undo)
     check: Mapping[str, Any] | None = None  # a dice check's numbers, for a check screen
+    #: The moment's main action (end the turn, start the round): a screen keeps it in one
+    #: fixed place, never at the bottom of a list. At most one choice of a prompt.
+    main: bool = False
 
 
 @dataclass(frozen=True)
@@ -172,6 +175,7 @@ class Action:
     input: InputSpec | None = None
     check: Mapping[str, Any] | None = None
     private_to: str | None = None
+    main: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"label": self.label, "group": self.group, "cost": self.cost,
@@ -186,6 +190,8 @@ class Action:
             data["input"] = self.input.to_dict()
         if self.check is not None:
             data["check"] = dict(self.check)
+        if self.main:
+            data["main"] = True
         return data
 
 
@@ -281,7 +287,7 @@ class _Judge:
         reason = self._reason(choice, depth, [SEARCH_BUDGET])
         return Action(choice.label, choice.group, self._cost(choice, reason), reason is None,
                       reason, choice.command, choice.partial, choice.input, choice.check,
-                      choice.private_to)
+                      choice.private_to, choice.main)
 
     def _cost(self, choice: Choice, reason: str | None) -> str | None:
         if choice.cost is not None or choice.command is None or reason is not None \

@@ -115,6 +115,10 @@ class SeatView:
     detail: tuple[str, ...] = ()
     #: What `adjust SEAT KEY ±N` may correct on this seat (none when the game has none).
     corrections: tuple[Track, ...] = ()
+    #: The seat's place among every seat the game has (Exploration's spaceports in their
+    #: preparation order; None where seats are free names): the same game after game,
+    #: whoever else sits, so a screen colours the seat alike in every game.
+    seat_index: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"seat": self.seat, "player": self.player, "colour": self.colour,
@@ -123,7 +127,8 @@ class SeatView:
                 "counters": [c.to_dict() for c in self.counters],
                 "in_effect": [c.to_dict() for c in self.in_effect],
                 "active": self.active, "detail": list(self.detail),
-                "corrections": [t.to_dict() for t in self.corrections]}
+                "corrections": [t.to_dict() for t in self.corrections],
+                "seat_index": self.seat_index}
 
 
 @dataclass(frozen=True)

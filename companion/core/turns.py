@@ -15,9 +15,11 @@ from collections.abc import Sequence
 
 
 def order_by_keys(
-    items: Sequence[tuple[str, tuple[int, ...]]], key_names: Sequence[str]
+    items: Sequence[tuple[str, tuple[int, ...]]], key_names: Sequence[str],
+    settles: str = "listed order breaks the tie",
 ) -> tuple[list[str], list[str]]:
-    """Highest keys first; ties keep the given order and are explained."""
+    """Highest keys first; ties keep the given order and are explained, `settles` saying
+    what that order is (or that it does not matter)."""
     indexed = list(enumerate(items))
     indexed.sort(key=lambda pair: (tuple(-k for k in pair[1][1]), pair[0]))
     ordered = [name for _, (name, _) in indexed]
@@ -29,5 +31,5 @@ def order_by_keys(
         if len(names) > 1:
             values = ", ".join(f"{n} {v}" for n, v in zip(key_names, keys, strict=True))
             joined = ", ".join(names[:-1]) + f" and {names[-1]}"
-            notes.append(f"{joined} tie on {values}: listed order breaks the tie.")
+            notes.append(f"{joined} tie on {values}: {settles}.")
     return ordered, notes

@@ -16,7 +16,7 @@ import json
 from typing import Any
 
 from companion.api import TableAPI, history_rows, table_prompt, table_view
-from companion.colours import seat_colour
+from companion.colours import seat_colour, seat_place
 from companion.core.engine import Match
 from companion.core.errors import CompanionError
 
@@ -91,7 +91,7 @@ def page_of(match: Match[Any], seat: str | None = None) -> dict[str, Any]:
         "turn": table["active"], "waiting_for": table["waiting_for"], "table": table,
         "history": history, "seat": seat,
         # The touchscreen's display colours (Okabe-Ito, or the nearest to a chosen one).
-        "colours": {row["seat"]: seat_colour(index, row["colour"])
+        "colours": {row["seat"]: seat_colour(seat_place(row, index), row["colour"])
                     for index, row in enumerate(table["seats"])},
     }
     if seat is not None:

@@ -56,8 +56,12 @@ from companion.ui.widgets.keyboard import TableKeyboard, has_keyboard
 
 #: Seconds the demo camera shows an empty table before the next card (a player's hand).
 DEMO_CARD_DELAY = 2.0
-#: Screens a player reads before going on: the demo's next card waits until they leave.
-DEMO_WAITS_ON = ("reveal", "check", "explosion", "private")
+#: The screen the demo camera lays cards on: elsewhere (a reveal being read, the menu,
+#: Saved games, Settings...) the card owed waits, and one in view is picked up, until the
+#: table is back.
+DEMO_LAYS_ON = ("dashboard",)
+#: The demo camera's picture while it waits for the table to be shown again.
+DEMO_PAUSED = "Demo camera: waiting for the table"
 
 
 #: Every screen of the app, by name. Only FIRST_SCREENS are made before the first frame
@@ -153,6 +157,7 @@ class CompanionApp(App):
         manager.bind(current=self._on_screen_changed)
         for name in FIRST_SCREENS:
             self._make_screen(name)
+        self.screen("start").offer_new_demo(self.options.demo)
         self.runner = opening.runner
         opening.first_reply.connect(self._on_open)
         self.runner.new_game_forms(self._on_forms)
@@ -300,6 +305,15 @@ class CompanionApp(App):
         self.busy = True
         self.runner.new_game(kind, lines, self._on_open, seed=self.options.seed)
 
+    def new_demo_game(self) -> None:
+        """The demo: a new demo table (the one left stays in the demo's file)."""
+        from companion.games.registry import games
+
+        assert self.runner is not None
+        self.busy = True
+        kind = self.options.demo_game or games().demo_game(None).id
+        self.runner.new_game(kind, self.options.demo_setup, self._on_open, seed=self.options.seed)
+
     def remember_names(self, names: list[str]) -> None:
         """The players of a game just started: the new-game form's chips next time."""
         self._keep_settings(self.settings.with_recent_names(names))
@@ -435,8 +449,9 @@ class CompanionApp(App):
         camera = self.demo_camera
         if camera is None or reply.value == self._demo_shown:
             return
-        if reply.value is not None and self.manager.current in DEMO_WAITS_ON:
-            # The newcomer reads the card just revealed; the next one comes after Continue.
+        if reply.value is not None and self.manager.current not in DEMO_LAYS_ON:
+            # The newcomer reads the card just revealed, or looks at the menu: the next
+            # card comes when the table is shown again.
             self._demo_waiting = True
             return
         self._demo_shown, self._demo_taken = reply.value, None
@@ -448,9 +463,22 @@ class CompanionApp(App):
                          daemon=True).start()
 
     def _on_screen_changed(self, _manager: Any, current: str) -> None:
-        if self._demo_waiting and current not in DEMO_WAITS_ON:
+        if current not in DEMO_LAYS_ON:
+            self._demo_pause()
+        elif self._demo_waiting:
             self._demo_waiting = False
             self._demo_next()
+
+    def _demo_pause(self) -> None:
+        """Away from the table: the demo's hand picks up the card in view (or about to be
+        laid), so nothing is read and no reveal pulls the player back; it comes again with
+        the table."""
+        camera = self.demo_camera
+        if camera is None or self._demo_shown is None:
+            return
+        self._demo_shown, self._demo_turn = None, self._demo_turn + 1
+        self._demo_waiting = True
+        threading.Thread(target=camera.show, args=(None, DEMO_PAUSED), daemon=True).start()
 
     def _lay_demo_card(self, camera: DemoCamera, card: tuple[str, str] | None,
                        turn: int) -> None:
@@ -466,8 +494,11 @@ class CompanionApp(App):
     def _scanned(self, code: ScanCode) -> None:
         """A code the camera read (typed by the resolver): played as it is, no text."""
         camera = self.demo_camera
-        if camera is not None and code.text == self._demo_taken:
-            return  # read again while the demo's hand picks it up (a slow machine)
+        if camera is not None and (code.text == self._demo_taken or
+                                   self.manager.current not in DEMO_LAYS_ON):
+            # Read again while the demo's hand picks it up (a slow machine), or read in
+            # the moment the player left the table: the card is laid again on return.
+            return
         self.screen("dashboard").ids.scanstrip.show_scan("Reading a card")
         if camera is not None:
             self._demo_taken = code.text
@@ -512,4 +543,11 @@ class CompanionApp(App):
                 self.screen("newgame").set_forms(reply.value)
 
     def _on_games(self, reply: Reply) -> None:
+        if not reply.ok and reply.kind in DAMAGE_KINDS:  # not "no saved games": its ways out
+            self._say("")
+            self.screen("start").damaged(reply)
+            self.manager.current = "start"
+            return
+        if not reply.ok:
+            self._say(reply.message, True)
         self.screen("saved").show_games(reply.value or ())

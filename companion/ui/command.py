@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 from companion.core.definition import GameDefinition
@@ -19,14 +18,21 @@ NO_DISPLAY = ("There is no display to show the app on: run it on the Raspberry P
               "in a desktop session, or under `xvfb-run`; without a screen, "
               "`companion play` runs the same games from the keyboard.")
 
+#: The demo's own saved-games file in the data directory (`--db` names another).
+DEMO_FILE = "demo.db"
+
+
 def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fullscreen", action="store_true",
                         help="fill the whole display (the default; after --size, remembered)")
     parser.add_argument("--camera", help="camera source for the scan strip (auto, an index, "
                         "a video file)")
     parser.add_argument("--demo", nargs="?", const="", default=None, metavar="GAME",
-                        help=f"a new demo table of GAME ({_demo_choices()}) in a temporary "
-                             f"file, its cards shown by a demo camera (nothing is kept)")
+                        help=f"the demo table of GAME ({_demo_choices()}), its cards shown "
+                             f"by a demo camera: the demo game left last resumes unless it is "
+                             f"over (kept in demo.db in the data directory, or the file "
+                             f"--db names, never among the saved games); 'New demo game' on "
+                             f"the menu starts another")
     parser.add_argument("--size", metavar="WxH",
                         help="a window of this size, e.g. 800x480, instead of the whole "
                              "display (remembered for the next start)")
@@ -119,9 +125,8 @@ def run(args: argparse.Namespace) -> int:
     from companion.ui.applog import setup_logging
 
     setup_logging()
-    with tempfile.TemporaryDirectory() as folder:
-        db = Path(folder) / "demo.db" if demo else (args.db or default_db())
-        return _run_app(args, db, settings, demo)
+    db = args.db or (data_dir() / DEMO_FILE if demo else default_db())
+    return _run_app(args, db, settings, demo)
 
 
 def _window_settings(args: argparse.Namespace) -> AppSettings | None:

@@ -19,7 +19,7 @@ import queue
 import threading
 import traceback
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -182,6 +182,12 @@ class CommandRunner:
         """Start a game of `kind` and run its setup lines (players, options) in order."""
         self.submit(lambda r: r._new(kind, tuple(setup), seed), done)
 
+    def demo(self, kind: str, setup: Sequence[str], done: Callable[[Reply], None],
+             seed: int | None = None) -> None:
+        """The demo table of `kind`: the last game of that kind in the file, resumed where
+        it was left unless it is over, else a new one set up from `setup`."""
+        self.submit(lambda r: r._demo(kind, tuple(setup), seed), done)
+
     def run(self, line: str, done: Callable[[Reply], None]) -> None:
         """Run one command line, exactly as the CLI would."""
         self.submit(lambda r: r._run(line), done)
@@ -254,6 +260,22 @@ class CommandRunner:
         spoken = burst_sentences("A new game is set up", said) if setup else []
         return Reply(True, " ".join(messages) or "A new game has started.",
                      table_data(api), "step", spoken=tuple(spoken))
+
+    def _demo(self, kind: str, setup: tuple[str, ...], seed: int | None) -> Reply:
+        last = self.tables.last_game(kind)
+        if last.game_id is not None:
+            api = self.tables.open(last.game_id)
+            table = table_data(api)
+            if not table.over:
+                self.hold(api)
+                return Reply(True, f"The demo game you left resumes at "
+                                   f"{counted(table.steps, 'step')}: New demo game on the "
+                                   f"menu starts another.", table, "info")
+            api.close()
+        reply = self._new(kind, setup, seed)
+        if last.notice:  # the file was damaged and set aside: say so with the new game
+            return replace(reply, message=f"{last.notice} {reply.message}")
+        return reply
 
     def _run(self, what: str | ScanCode) -> Reply:
         if self.api is None:
@@ -337,12 +359,13 @@ class Opening:
 
 def start_opening(db: Path, crash_log: Path | None = None, setup: Sequence[str] = (),
                   seed: int | None = None, game: str | None = None) -> Opening:
-    """Start the runner and open the first game: a new game of `game` from `setup` lines
-    (the demo; with no `game`, the game of the default demo table), else the last game
-    played (a reply without table when there is none)."""
+    """Start the runner and open the first game: the demo table of `game` when `setup`
+    lines are given (with no `game`, the game of the default demo table): its last game in
+    the file if not over, else a new one from `setup`; without, the last game played (a
+    reply without table when there is none)."""
     runner, first = CommandRunner(db, None, crash_log), Handoff()
     if setup:
-        runner.new_game(game or games().demo_game(None).id, setup, first, seed)
+        runner.demo(game or games().demo_game(None).id, setup, first, seed)
     else:
         runner.resume(first)
     return Opening(runner, first)

@@ -28,7 +28,7 @@ from tests.ti4.conftest import new_match as new_ti4
 TOP_KEYS = {"game", "title", "round", "rounds", "round_name", "phase", "phase_name", "active",
             "turn", "waiting_for", "over", "as_seat", "seats", "decks", "panels", "notes"}
 SEAT_KEYS = {"seat", "player", "colour", "score", "score_sources", "counters", "in_effect",
-             "active", "detail", "corrections"}
+             "active", "detail", "corrections", "seat_index"}
 DECK_KEYS = {"id", "name", "left", "discarded", "lines", "warnings"}
 ROW_KEYS = {"text", "badge", "seat", "number", "detail", "kind", "target", "corrections",
             "marked"}

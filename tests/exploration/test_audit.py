@@ -209,3 +209,13 @@ def test_flying_off_the_map_once_every_tile_is_revealed_draws_nothing() -> None:
         in message
     assert not match.state.ship_draws
     run(match, "next")
+
+
+def test_a_ship_to_deploy_is_named_by_its_type_as_well_as_its_code() -> None:
+    match = round_two()
+    run(match, "tech credits")
+    labels = [a.label for a in prompt(match, "Xichang").actions if a.label.startswith("Deploy")]
+    assert labels and all(label.endswith(")") for label in labels)
+    ship = next(s for s in match.state.ships_of("Xichang") if s.location == "hand")
+    name = catalog().rules["ship_types"][ship.ship_type]["name"]
+    assert f"Deploy {ship.card} ({name})" in labels

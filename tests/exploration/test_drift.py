@@ -74,3 +74,12 @@ def test_with_no_ship_on_the_map_the_drift_offers_the_rounds_end_not_a_drift() -
     assert labels == ["End the round (no ship is on the map)"]
     run(match, "drift")
     assert match.state.table.round == 2 and match.state.table.phase == "preparation"
+
+
+def test_ships_tied_on_maneuverability_drift_together_and_no_order_is_claimed() -> None:
+    match = to_flight(round_two())
+    result = run(match, "next", "next")[-1]
+    assert "TRNS1 and SHLD1 tie on maneuverability" in result.message or \
+        "SHLD1 and TRNS1 tie on maneuverability" in result.message
+    assert "they drift at the same time (rulebook)" in result.message
+    assert "breaks the tie" not in result.message  # the flight's tie-break is not claimed

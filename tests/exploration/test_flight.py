@@ -24,7 +24,8 @@ def test_ties_are_broken_by_seat_order_and_shown() -> None:
     match = round_two(x_ship="MONY1", x_builds=(), b_ship="RECV2", b_builds=())
     result = to_flight(match, ("MONY1",), ("RECV2",)).steps[match.stack[-1]]
     assert match.state.flight_order == ("MONY1", "RECV2")
-    assert "MONY1 and RECV2 tie on velocity 3, maneuverability 2" in result.message
+    assert "MONY1 and RECV2 tie on velocity 3, maneuverability 2: the rulebook goes no " \
+        "further, so turn order decides (Xichang, Baikonur)." in result.message
 
 
 def test_credit_and_command_spaces() -> None:

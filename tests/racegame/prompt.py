@@ -34,11 +34,11 @@ def situation(state: RaceState, catalog: Catalog, seat: str | None) -> Situation
         return Situation(table.active, f"{table.active} plays: roll the die or draw a comet "
                                        f"card (space {position(table, table.active)} of "
                                        f"{finish}).", ("comet",),
-                         (Choice("Roll the die", RACE, partial=ROLL),))
+                         (Choice("Roll the die", RACE, partial=ROLL, main=True),))
     choices = [Choice("Seat a pilot", SETUP,
                       input=InputSpec("text", "join {}", "join Pilot"))]
     if len(table.seats) >= number(catalog, "min_seats"):
-        choices.append(Choice("Start the race", SETUP, command="start"))
+        choices.append(Choice("Start the race", SETUP, command="start", main=True))
     return Situation(None, f"Pilots joining the {TITLE}.", choices=tuple(choices))
 
 

@@ -110,3 +110,70 @@ def test_demo_ti4_starts_a_seated_ti4_table_that_explores_with_the_demo_camera(
     strip = driver.app.screen("dashboard").ids.scanstrip
     read = [t for t in driver.texts(strip) if t.startswith("Read")]
     assert read == ["Read Rich World (H12)"] and driver.shown("Resolve Rich World (H12)")
+
+
+def _open_demo(db: Path, lines: tuple[str, ...] = ()) -> tuple[Reply, Reply | None]:
+    """Open the race's demo table in `db` as `companion app --demo race --db db` does, run
+    `lines` on it, stop (a killed demo: every step is already saved)."""
+    from companion.games.registry import game
+
+    race = game("race")
+    opening = start_opening(db, None, race.demo_setup, seed=3, game=race.id)
+    replies: list[Reply] = []
+    opening.first_reply.connect(replies.append)
+    opening.runner.attach(run_inline)
+    for line in lines:
+        opening.runner.run(line, replies.append)
+    for _ in range(4000):
+        if len(replies) > len(lines):
+            break
+        threading.Event().wait(0.005)
+    opening.runner.stop()
+    assert len(replies) == len(lines) + 1, replies
+    return replies[0], (replies[-1] if lines else None)
+
+
+def test_a_demo_kept_in_a_file_resumes_on_the_same_step_and_a_finished_one_starts_anew(
+        tmp_path: Path) -> None:
+    db = tmp_path / "demo.db"
+    first, played = _open_demo(db, ("roll d6 2",))
+    assert first.ok and first.table is not None and first.table.steps == 3
+    assert played is not None and played.ok and played.table is not None
+    again, _ = _open_demo(db)  # started again after the demo was stopped
+    assert again.table is not None and again.table.game_id == first.table.game_id
+    assert again.table.steps == 4 and again.table.view == played.table.view
+    assert again.message == ("The demo game you left resumes at 4 steps: New demo game on "
+                             "the menu starts another.")
+    _, last = _open_demo(db, ("roll d6 6",) * 8)  # both comets race to the finish
+    assert last is not None and last.table is not None and last.table.over
+    fresh, _ = _open_demo(db)
+    assert fresh.table is not None and fresh.table.game_id != first.table.game_id
+    assert fresh.table.steps == 3 and not fresh.table.over
+
+
+def test_the_demo_keeps_its_games_in_its_own_file_or_the_one_db_names(
+        tmp_path: Path, monkeypatch) -> None:
+    from companion.ui import command
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("SDL_VIDEODRIVER", "offscreen")
+    monkeypatch.setattr(command, "configure_kivy", lambda size, fill: None)
+    from companion.ui import applog
+
+    monkeypatch.setattr(applog, "setup_logging", lambda: None)  # no handler left behind
+    opened: list[tuple[Path, str | None]] = []
+    monkeypatch.setattr(command, "_run_app", lambda args, db, settings, demo: opened.append(
+        (db, demo.id if demo else None)) or 0)
+
+    def start(*words: str) -> None:
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--db", type=Path)
+        app_command.add_arguments(parser)
+        assert command.run(parser.parse_args(list(words))) == 0
+
+    start("--demo")
+    start("--demo", "ti4", "--db", str(tmp_path / "mine.db"))
+    start()
+    assert opened == [(tmp_path / "data" / "demo.db", "xp"), (tmp_path / "mine.db", "ti4"),
+                      (tmp_path / "data" / "games.db", None)]

@@ -53,3 +53,70 @@ def strip_says(driver) -> str:
     words = [t for t in driver.texts(strip) if t.startswith("Read")]
     assert len(words) == 1, driver.texts(strip)
     return words[0]
+
+
+def test_the_demo_camera_picks_the_card_up_while_the_table_is_not_shown(make_driver,
+                                                                        monkeypatch) -> None:
+    """No scanner here: the card stays in view until the player leaves the table."""
+    from companion.ui import app
+
+    monkeypatch.setattr(app, "DEMO_CARD_DELAY", 0.05)
+    driver = make_driver(seed=2047, demo=True, demo_setup=DEMO_SETUP)
+    camera = driver.app.demo_camera
+    driver.wait_for(lambda: camera.tag is not None, "the first card laid on the table")
+    laid = camera.tag
+    for screen in ("Settings", "Saved games"):
+        driver.tap("Menu")
+        driver.tap(screen)
+        driver.wait_for(lambda: camera.tag is None, f"the card picked up for {screen}")
+        driver.tap("Back", exact=True)
+        if driver.screen.name == "start":  # Saved games goes back to the menu
+            driver.tap(driver.app.screen("start").ids.resume)
+        driver.wait_for(lambda: driver.screen.name == "dashboard", "the table again")
+        driver.wait_for(lambda: camera.tag == laid, "the same card laid again")
+
+
+def test_no_card_is_read_and_no_reveal_pulls_the_player_off_the_menu(make_driver) -> None:
+    """The real hand's delay (DEMO_CARD_DELAY): the player opens the menu while the next
+    card is on its way, looks at Settings and Saved games, and comes back to it."""
+    driver = make_driver(seed=2047, demo=True, scanner=True, demo_setup=DEMO_SETUP)
+    driver.wait_for(lambda: driver.screen.name == "dashboard" and driver.app.table is not None,
+                    "the demo table")
+    steps = driver.app.table.steps
+    driver.tap("Menu")
+    from companion.ui.app import DEMO_CARD_DELAY
+
+    for screen in ("Settings", "Saved games"):
+        driver.tap(screen)
+        driver.pump_for(DEMO_CARD_DELAY + 1.0)  # long enough for a card to be laid and read
+        assert driver.screen.name == screen.lower().split()[0]
+        assert driver.app.table.steps == steps and driver.app.demo_camera.tag is None
+        driver.tap("Back", exact=True)
+        if driver.screen.name == "dashboard":
+            driver.tap("Menu")
+    driver.tap(driver.app.screen("start").ids.resume)
+    driver.wait_for(lambda: driver.screen.name == "reveal", "the card laid once back", 60)
+    assert driver.shown("Command and glory") and driver.app.table.steps == steps + 1
+
+
+def test_a_killed_demo_resumes_on_its_step_and_new_demo_game_starts_another(
+        make_driver, monkeypatch, tmp_path) -> None:
+    from companion.ui import app
+
+    monkeypatch.setattr(app, "DEMO_CARD_DELAY", 0.05)
+    db = tmp_path / "demo.db"  # `companion app --demo --db demo.db`
+    driver = make_driver(db=db, seed=2047, demo=True, scanner=True, demo_setup=DEMO_SETUP)
+    driver.wait_for(lambda: driver.screen.name == "reveal", "the demo camera's first card")
+    table = driver.app.table
+    driver.close()  # killed on the reveal: the card read is already saved
+    monkeypatch.setattr(app, "DEMO_CARD_DELAY", 10.0)  # no card read while the test looks
+    again = make_driver(db=db, seed=2047, demo=True, scanner=True, demo_setup=DEMO_SETUP)
+    again.wait_for(lambda: again.app.table is not None, "the demo table")
+    assert again.app.table.game_id == table.game_id
+    assert again.app.table.steps == table.steps == len(DEMO_SETUP) + 1
+    assert again.shown(f"The demo game you left resumes at {table.steps} steps: "
+                       "New demo game on the menu starts another.")
+    again.tap("Menu")
+    again.tap("New demo game")
+    again.wait_for(lambda: again.app.table.game_id != table.game_id, "a new demo game")
+    assert again.app.table.steps == len(DEMO_SETUP)

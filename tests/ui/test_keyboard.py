@@ -42,6 +42,62 @@ def test_a_name_is_typed_by_tapping_the_keys_of_the_on_screen_keyboard(make_driv
     assert driver.app.root.y == 0 and field_bottom(third) < keyboard.top  # back in its place
 
 
+def form_list(field):
+    from kivy.uix.scrollview import ScrollView
+
+    from companion.ui.driver import _ancestors
+
+    return next(p for p in _ancestors(field) if isinstance(p, ScrollView))
+
+
+def seen_whole(driver, field) -> bool:
+    """The whole field is on screen, above the keyboard and inside its list's view."""
+    driver.pump(3)
+    bottom = field_bottom(field)
+    top = bottom + field.height
+    scroll = form_list(field)
+    low = scroll.to_window(scroll.x, scroll.y)[1]
+    high = scroll.to_window(0, scroll.top)[1]
+    return (driver.keyboard().top <= bottom and top <= driver.app.root.get_root_window().height
+            and low - 1 <= bottom and top <= high + 1)
+
+
+def test_every_seat_field_tapped_where_it_shows_is_seen_whole_above_the_keyboard(
+        make_driver) -> None:
+    driver = make_driver()
+    driver.tap("New game")
+    for index in range(5):
+        field = name_fields(driver)[index]
+        if driver.keyboard() is not None:
+            driver.type_keys("\n")
+            driver.pump(3)
+        scroll = form_list(field)
+        low = scroll.to_window(scroll.x, scroll.y)[1]
+        if field_bottom(field) + field.height <= low + 8:
+            driver.drag((400, low + 40), 200)  # out of sight below: a swipe brings it up
+        bottom = max(field_bottom(field), low)  # a finger on the part that shows
+        driver.press(field.to_window(field.center_x, 0)[0], bottom + 6)
+        driver.settle()
+        assert field.focus and seen_whole(driver, field), f"seat {index + 1} is not in view"
+
+
+def test_tapping_another_name_while_typing_moves_nothing_under_the_finger(make_driver) -> None:
+    driver = make_driver()
+    driver.tap("New game")
+    first, _second, third = name_fields(driver)[:3]
+    driver.tap(third)
+    driver.type_keys("Chloe")
+    driver.pump(3)
+    where = first.to_window(*first.center)
+    driver.press(*where)
+    driver.settle()
+    driver.pump(3)
+    assert first.focus and driver.keyboard() is not None  # at the first tap
+    assert first.to_window(*first.center) == pytest.approx(where, abs=1)
+    driver.type_keys("Ana")
+    assert (first.text, third.text) == ("Ana", "Chloe")
+
+
 def test_the_keyboard_capitalises_the_first_letter_of_each_word(make_driver) -> None:
     driver = make_driver()
     driver.tap("New game")
@@ -123,6 +179,20 @@ def test_name_chips_seat_remembered_names_and_numbered_players(make_driver,
     assert driver.screen.name == "dashboard"
     saved = load_settings(tmp_path / "settings.json")
     assert saved.recent_names[:2] == ("Chloe", "Player 2") and "Ana" in saved.recent_names
+
+
+def test_the_name_chips_say_what_a_tap_on_them_does(make_driver) -> None:
+    from companion.ui.screens.newgame import CHIPS_HINT, ChipsHint
+
+    driver = make_driver()
+    driver.tap("New game")
+    chip = driver.button("Player 1", exact=True)
+    hint = next(w for w in driver.widgets() if isinstance(w, ChipsHint))
+    assert hint.text == CHIPS_HINT and "seat" in hint.text
+    hy, cy = hint.to_window(*hint.center)[1], chip.to_window(*chip.center)[1]
+    assert abs(hy - cy) < 2 and hint.to_window(hint.right, 0)[0] <= chip.to_window(chip.x, 0)[0]
+    assert hint.texture_size[1] < 2 * hint.font_size  # on one line
+    assert hint.texture_size[0] <= hint.width + 1  # the whole sentence shows
 
 
 def test_a_chip_fills_the_field_being_typed_in(make_driver) -> None:

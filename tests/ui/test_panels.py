@@ -51,6 +51,10 @@ def test_a_trap_shows_its_owner_place_and_count_going_down(make_driver,
     panel = driver.screen.ids.tabs.panel("Traps")
     assert "T1 · Baikonur's trap · under SHLD1 at home orbit" in driver.texts(panel)
     assert "count 2" in driver.texts(panel)
+    # The rule as the rulebook has it: ending a move on the trap sets it off at any count.
+    assert driver.shown("A ship passing a trap lowers its count by one, and the trap goes "
+                        "off at 0; a ship that ends its move on a trap's space sets it off "
+                        "at any count.")
     driver.type_command("move SHLD1 1 space past T1")
     assert "count 1" in driver.texts(panel) and "count 2" not in driver.texts(panel)
     driver.tap("Undo", exact=True)

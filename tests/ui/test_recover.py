@@ -153,6 +153,9 @@ def test_a_link_loop_without_a_backup_offers_to_start_fresh_and_says_why_no_back
     assert driver.shown("a link that leads nowhere")
     assert driver.shown("No backup was found beside it.")
     assert not driver.shown("Recover from a backup")
+    driver.tap("Saved games")  # not "There are no saved games yet": the file is unreadable
+    assert driver.screen.name == "start" and driver.shown("a link that leads nowhere")
+    assert not driver.shown("There are no saved games yet")
     driver.tap("Keep it aside and start fresh")
     driver.tap("Yes, keep it aside")
     (kept,) = tmp_path.glob("games.db.set-aside-*")

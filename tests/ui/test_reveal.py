@@ -81,3 +81,17 @@ def test_the_board_tab_shows_whose_cube_is_where_and_the_closed_mars_space(make_
         "Free: mars2, mars3, mars4"]
     assert all(w.texture_size[0] <= w.width + 1 for w in driver.widgets(board)
                if isinstance(w, Text))
+
+
+def test_continue_on_a_card_with_choices_says_it_decides_nothing(make_driver):
+    from companion.ui.screens.reveal import CONTINUE_UNDECIDED
+
+    driver = flight_game(make_driver)
+    move_one_space(driver, "TRNS1", ON_A_HAZARD_SPACE)
+    driver.type_command("scan XP/H02")
+    assert driver.screen.name == "reveal" and driver.shown("Apply Lost cargo")
+    steps = driver.app.table.steps
+    driver.tap(CONTINUE_UNDECIDED, exact=True)
+    assert driver.screen.name == "dashboard"
+    assert driver.app.table.steps == steps  # nothing applied, nothing ignored
+    assert driver.shown("Apply Lost cargo")  # the decision waits on the table

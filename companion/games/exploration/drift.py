@@ -28,12 +28,15 @@ STUCK = "stuck"
 
 
 def drift_order(state: XpState, catalog: Catalog) -> tuple[list[ShipStatus], list[str]]:
-    """Ships on the map, highest maneuverability first; ties shown."""
+    """Ships on the map, highest maneuverability first; ties shown. Tied ships drift at the
+    same time (rulebook), so the order among them (by card, as games were always saved)
+    changes nothing and is not claimed as a tie-break."""
     ships = sorted((s for s in state.ships.values() if s.location in ON_MAP),
                    key=lambda s: s.card)
     round_ = state.table.round
     items = [(s.card, (attribute(catalog, s, "maneuverability", round_),)) for s in ships]
-    order, ties = order_by_keys(items, ("maneuverability",))
+    order, ties = order_by_keys(items, ("maneuverability",),
+                                "they drift at the same time (rulebook)")
     return [state.ships[c] for c in order], ties
 
 

@@ -85,7 +85,11 @@ def start_flight(state: XpState, catalog: Catalog) -> Outcome | None:
         elif ship.location in IN_SPACE:
             flying.append(ship)
     items = [(s.card, flight_keys(catalog, state, s)) for s in flying]
-    order, ties = order_by_keys(items, ("velocity", "maneuverability"))
+    # The rulebook orders by velocity, then maneuverability, and says no more: the ships
+    # listed above in the preparation phase's turn order keep that order.
+    order, ties = order_by_keys(items, ("velocity", "maneuverability"),
+                                f"the rulebook goes no further, so turn order decides "
+                                f"({', '.join(seats)})")
     shown = ", ".join(f"{card} (velocity {k[0]}, maneuverability {k[1]})"
                       for card, k in sorted(items, key=lambda i: order.index(i[0])))
     events.append(event("flight_order_set", order=order))

@@ -98,7 +98,8 @@ def _setup_choices(state: XpState, catalog: Catalog) -> list[Choice]:
         private = picker if state.draft.is_virtual else None
         choices.append(Choice(f"{picker} takes a ship from the pack", DRAFT, partial="pick",
                               cost="free", private_to=private))
-    return [*choices, Choice("Start round 1", SETUP, command="start", cost="free")]
+    return [*choices, Choice("Start round 1", SETUP, command="start", cost="free",
+                                      main=True)]
 
 
 def _expand_pick(state: XpState, catalog: Catalog, words: Sequence[str],
@@ -149,7 +150,7 @@ def _preparation_choices(state: XpState, catalog: Catalog) -> list[Choice]:
         return []
     choices = [Choice(str(action["name"]), TECH, command=f"tech {effect}")
                for effect, action in xc.tech_actions(catalog).items()]
-    choices += _ship_choices(state, seat)
+    choices += _ship_choices(state, catalog, seat)
     for card_id in state.table.cards_in(piles.area_zone(seat)):
         card = catalog.card(card_id)
         if card.deck != "development":
@@ -165,14 +166,17 @@ def _preparation_choices(state: XpState, catalog: Catalog) -> list[Choice]:
     choices += [Choice(f"Use {catalog.card(c).name} ({c})", MANEUVERS, partial=f"maneuver {c}")
                 for c in state.maneuver_row()]
     choices += flight.mission_choices(state, seat)
-    return [*choices, Choice(f"End {seat}'s preparation turn", TURN, command="done", cost="free")]
+    return [*choices, Choice(f"End {seat}'s preparation turn", TURN, command="done",
+                                      cost="free", main=True)]
 
 
-def _ship_choices(state: XpState, seat: str) -> list[Choice]:
+def _ship_choices(state: XpState, catalog: Catalog, seat: str) -> list[Choice]:
     choices = []
     for ship in state.ships_of(seat):
-        if ship.location == "hand":
-            choices.append(Choice(f"Deploy {ship.card}", SHIPS, command=f"deploy {ship.card}"))
+        if ship.location == "hand":  # its type named: the code alone says little at first
+            name = xc.ship_type(catalog, ship.ship_type).name
+            choices.append(Choice(f"Deploy {ship.card} ({name})", SHIPS,
+                                  command=f"deploy {ship.card}"))
         elif ship.is_deployed and not ship.selected:
             spent = " (0 energy: it cannot act until its energy is recovered)" \
                 if ship.energy <= 0 else ""

@@ -42,7 +42,8 @@ def flight_choices(state: XpState, catalog: Catalog) -> list[Choice]:
     if ship is None:
         return []
     return [*ship_actions(state, catalog, ship), *mission_choices(state, ship.owner),
-            Choice(f"End {ship.card}'s flight turn", TURN, command="next", cost="free")]
+            Choice(f"End {ship.card}'s flight turn", TURN, command="next", cost="free",
+                   main=True)]
 
 
 def ship_actions(state: XpState, catalog: Catalog, ship: ShipStatus) -> list[Choice]:
@@ -307,9 +308,9 @@ def drift_choices(state: XpState, catalog: Catalog) -> list[Choice]:
     ships, _ = drift_order(state, catalog)
     if not ships:  # nothing drifts (round 1 with no ship deployed): the round just ends
         return [Choice("End the round (no ship is on the map)", DRIFT, command="drift",
-                       cost="free")]
+                       cost="free", main=True)]
     choices = [Choice("Every ship drifts onto a plain space", DRIFT, command="drift",
-                      cost="free")]
+                      cost="free", main=True)]
     return choices + [Choice(f"Report where {s.card} drifts", DRIFT, partial=f"drift {s.card}",
                              cost="free") for s in ships]
 

@@ -59,7 +59,7 @@ def table_view(state: XpState, catalog: Catalog, seat: str | None = None,
 
 def _seat(s: Mapping[str, Any], active: str | None) -> SeatView:
     return SeatView(
-        seat=s["seat"], player=s["player"], score=int(s["score"]),
+        seat=s["seat"], player=s["player"], score=int(s["score"]), seat_index=s["seat_index"],
         score_sources=score_sources(s["score_breakdown"]),
         counters=counters(s, RESOURCE_NOUNS, RESOURCES),
         in_effect=tuple(CardRef(c["id"], c["name"], c["summary"]) for c in s["in_effect"]),

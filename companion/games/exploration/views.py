@@ -53,6 +53,7 @@ def seat_view(state: XpState, catalog: Catalog, seat: str) -> dict[str, Any]:
     area = table.cards_in(piles.area_zone(seat))
     return {
         "seat": seat, "player": table.players.get(seat, seat),
+        "seat_index": _place(catalog, seat),
         **{r: table.resource(seat, r) for r in RESOURCES},
         "score": table.score_of(seat), "score_breakdown": table.score_breakdown(seat),
         "score_entries": display.score_entries(table.score_breakdown(seat)),
@@ -147,6 +148,12 @@ def _my_mission(state: XpState, catalog: Catalog, seat: str, card_id: str) -> di
     """A hidden mission for its holder only, with the progress the app can see."""
     value, goal = progress(state, catalog, seat, catalog.card(card_id))
     return {**_card(catalog, card_id), "value": value, "goal": goal}
+
+
+def _place(catalog: Catalog, seat: str) -> int | None:
+    """The spaceport's place in the preparation order (a seat's colour on the screens)."""
+    order = xc.spaceport_order(catalog)
+    return order.index(seat) if seat in order else None
 
 
 def _ordered(state: XpState, catalog: Catalog) -> list[str]:

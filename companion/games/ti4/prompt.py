@@ -30,6 +30,13 @@ def _choice(label_: str, group: str, **kind: object) -> Choice:
     return Choice(label_, group, priced=False, **kind)  # type: ignore[arg-type]
 
 
+def _following(seats: Sequence[str], active: str | None) -> str | None:
+    """The seat after `active` around the table: its turn is the moment's main action."""
+    if active is None or active not in seats:
+        return None
+    return seats[(list(seats).index(active) + 1) % len(seats)]
+
+
 def _ability_input(label_: str, group: str, template: str) -> Choice:
     """An ability the companion does not know, entered by name (a free name)."""
     probe = template.replace("{}", ABILITY)
@@ -102,7 +109,9 @@ def _play_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
     choices = _exploration_choices(state, catalog)
     active = state.table.active
     exploring = state.revealed is not None or (state.head is not None and state.head.started)
-    choices += [_choice(f"{seat}'s turn", TURN, command=f"turn {word(seat)}")
+    following = _following(state.table.seats, active)
+    choices += [_choice(f"{seat}'s turn", TURN, command=f"turn {word(seat)}",
+                        main=seat == following)
                 for seat in state.table.seats if seat != active and not exploring]
     choices += [*_take_order(state, catalog, active),
                 _choice("Take planets for another player", PLANETS, partial="take for"),

@@ -36,6 +36,7 @@ class ActionItem:
     then: str = "command"  # what the filled input makes: a command or a partial
     private_to: str = ""  # the seat whose own screen opens this choice
     has_check: bool = False  # a dice check's choice: the check screen shows it
+    main: bool = False  # the moment's main action (the prompt's `main`)
 
     @property
     def text(self) -> str:
@@ -57,6 +58,9 @@ class ActionsView:
     groups: tuple[ActionGroup, ...]
     unavailable: tuple[ActionItem, ...]
     expects_scan: tuple[str, ...]
+    #: The moment's main action when it can be taken (also in its group): a screen with a
+    #: fixed bar shows it there, and not in the list.
+    main: ActionItem | None = None
 
     @property
     def is_empty(self) -> bool:
@@ -67,12 +71,13 @@ def _item(action: Mapping[str, Any]) -> ActionItem:
     label, enabled = str(action["label"]), bool(action["enabled"])
     reason, cost = str(action.get("reason") or ""), str(action.get("cost") or "")
     private, check = str(action.get("private_to") or ""), bool(action.get("check"))
+    main = bool(action.get("main"))
     if "command" in action:
         return ActionItem(label, "command", str(action["command"]), enabled, reason, cost,
-                          private_to=private, has_check=check)
+                          private_to=private, has_check=check, main=main)
     if "partial" in action:
         return ActionItem(label, "partial", str(action["partial"]), enabled, reason, cost,
-                          private_to=private, has_check=check)
+                          private_to=private, has_check=check, main=main)
     spec = action["input"]
     options = tuple(InputOption(str(o["value"]), str(o.get("label") or o["value"]),
                                 str(o.get("group") or ""), str(o.get("detail") or ""),
@@ -81,24 +86,27 @@ def _item(action: Mapping[str, Any]) -> ActionItem:
                       input_kind=str(spec["kind"]), minimum=int(spec.get("min") or 0),
                       maximum=int(spec["max"]) if spec.get("max") is not None else 99,
                       options=options, then=str(spec.get("then") or "command"),
-                      private_to=private, has_check=check)
+                      private_to=private, has_check=check, main=main)
 
 
 def actions_view(prompt: Mapping[str, Any]) -> ActionsView:
     """Enabled actions by group (in the prompt's order); disabled ones apart, with reasons."""
     groups: dict[str, list[ActionItem]] = {}
     unavailable = []
+    main: ActionItem | None = None
     for action in prompt.get("actions", []):
         if action.get("group") == UNDO_GROUP:
             continue
         item = _item(action)
+        if item.enabled and item.main and main is None:
+            main = item  # also in its group: a screen with no fixed bar shows it there
         if item.enabled:
             groups.setdefault(str(action.get("group") or ""), []).append(item)
         else:
             unavailable.append(item)
     return ActionsView(str(prompt.get("waiting_for") or ""), str(prompt.get("seat") or ""),
                        tuple(ActionGroup(t, tuple(items)) for t, items in groups.items()),
-                       tuple(unavailable), tuple(prompt.get("expects_scan") or ()))
+                       tuple(unavailable), tuple(prompt.get("expects_scan") or ()), main)
 
 
 def fill(template: str, *values: str) -> str:

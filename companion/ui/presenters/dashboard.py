@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.colours import seat_colour
+from companion.colours import seat_colour, seat_place
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,8 @@ def dashboard(title: str, view: Mapping[str, Any],
         score = seat["score"]
         seats.append(SeatRow(
             seat=name, player=str(seat["player"] or ""),
-            initial=name[:1].upper(), colour=seat_colour(index, seat["colour"]),
+            initial=name[:1].upper(),
+            colour=seat_colour(seat_place(seat, index), seat["colour"]),
             score="" if score is None else str(score),
             delta=_delta(name, score, before or {}), sources=_sources(seat),
             counters=_counters(seat), detail="; ".join(seat["detail"]),

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.colours import OKABE_ITO, seat_colour
+from companion.colours import OKABE_ITO, seat_colour, seat_place
 from companion.core.words import counted
 
 
@@ -68,7 +68,7 @@ def final_view(view: Mapping[str, Any]) -> FinalView:
                                                     strict=True)):
         name = str(seat["seat"])
         seats.append(FinalSeat(name, str(seat.get("player") or ""), name[:1].upper(),
-                               seat_colour(index, seat.get("color")),
+                               seat_colour(seat_place(seat, index), seat.get("color")),
                                1 + sum(t > total for t in totals_by_seat), total,
                                tuple((c, cats.get(c, 0)) for c in categories)))
     seats.sort(key=lambda s: s.place)

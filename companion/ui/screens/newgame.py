@@ -11,6 +11,7 @@ from kivy.app import App
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import FocusBehavior
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.spinner import Spinner
 from kivy.uix.stacklayout import StackLayout
@@ -34,6 +35,14 @@ class SeatEntry(BoxLayout):
     label = StringProperty("")
 
 
+#: Before the chips: what a tap on one does ("Player 1" alone read as a mystery button).
+CHIPS_HINT = "Tap a name to seat it:"
+
+
+class ChipsHint(Label):
+    """The words before the name chips."""
+
+
 class NameChips(StackLayout):
     """One-tap names: each chip seats that name (no keyboard needed for a regular)."""
 
@@ -47,6 +56,8 @@ class NameChips(StackLayout):
             return  # the same chips: nothing moves under a finger
         self._names = list(names)
         self.clear_widgets()
+        if names:
+            self.add_widget(ChipsHint(text=CHIPS_HINT))
         for name in names:
             self.add_widget(NameChip(text=name, on_release=lambda b: self._on_name(b.text)))
 

@@ -18,6 +18,10 @@ from companion.ui.widgets import BigButton
 
 load_layout(__file__)
 
+#: The way back to the table: when the card offers choices it says that none is taken.
+CONTINUE = "Continue"
+CONTINUE_UNDECIDED = "Continue without deciding"
+
 
 class RevealScreen(Screen):
     heading = StringProperty("")
@@ -64,6 +68,7 @@ class RevealScreen(Screen):
             button.bind(texture_size=self._even_choices)
             box.add_widget(button)
         self._even_choices()
+        self.ids["continue"].text = CONTINUE_UNDECIDED if view.choices else CONTINUE
         # A new card flashes its frame for a moment (the words are readable at once), so
         # the previous card never looks like this one.
         Animation.cancel_all(self, "flash")

@@ -1,5 +1,6 @@
-"""The start screen: resume the last game (the default), new game, saved games, settings,
-the scoreboard; and, when the saved-games file or a game is damaged, the recover dialog."""
+"""The start screen: resume the last game (the default; in the demo, beside New demo game),
+new game, saved games, settings, the scoreboard; and, when the saved-games file or a game
+is damaged, the recover dialog."""
 
 from __future__ import annotations
 
@@ -26,6 +27,18 @@ class StartScreen(Screen):
     offer = ObjectProperty(None, allownone=True)  # a RecoveryOffer while damage is shown
     asking = StringProperty("")  # "copy" or "restore" while the question is up
     recovering = BooleanProperty(False)
+
+    def on_kv_post(self, _base: object) -> None:
+        self._new_demo = self.ids.new_demo.__self__  # kept while off the page
+        self.offer_new_demo(False)
+
+    def offer_new_demo(self, offered: bool) -> None:
+        """The demo's New demo game button on the page, or off it (it would take taps)."""
+        button, row = self._new_demo, self.ids.resume.parent
+        if offered and button.parent is None:
+            row.add_widget(button)
+        elif not offered and button.parent is not None:
+            row.remove_widget(button)
 
     # ---- the recover dialog ------------------------------------------------------------
     def damaged(self, reply: Reply) -> None:

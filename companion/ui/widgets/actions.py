@@ -22,6 +22,11 @@ EMPTY_FIELD = "Nothing is typed yet: tap the field above, type on the keyboard, 
 class ActionsPanel(BoxLayout):
     trail = StringProperty("")
     show_unavailable = BooleanProperty(False)
+    #: The moment's main action goes to a fixed bar of the screen (`main_text`, `tap_main`)
+    #: instead of the list: the screen sets this when it has such a bar.
+    pin_main = BooleanProperty(False)
+    #: The pinned main action's text; empty when there is none now (the bar folds away).
+    main_text = StringProperty("")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -33,6 +38,7 @@ class ActionsPanel(BoxLayout):
         #: A seat's private choice: that seat's own screen (seat, partial, label).
         self.on_private: Callable[[str, str, str], None] = lambda _s, _p, _l: None
         self._view: ActionsView | None = None
+        self._main: ActionItem | None = None
         self._depth = 0
         self._asking = False  # an input (stepper or field) replaces the buttons
 
@@ -53,6 +59,7 @@ class ActionsPanel(BoxLayout):
         box.clear_widgets()
         self._asking = False
         view = self._view
+        self._pin(view.main if view is not None and self.pin_main and not self._depth else None)
         if view is None:
             return
         if self._depth:
@@ -62,7 +69,8 @@ class ActionsPanel(BoxLayout):
             if group.title:
                 box.add_widget(LineText(text=group.title, muted=True))
             for item in group.items:
-                box.add_widget(self._button(item))
+                if item is not self._main:
+                    box.add_widget(self._button(item))
         if view.is_empty and self._depth:
             box.add_widget(Text(text="Nothing can be chosen here now.", muted=True))
         if view.unavailable:
@@ -78,28 +86,38 @@ class ActionsPanel(BoxLayout):
         self.show_unavailable = not self.show_unavailable
         self._build()
 
-    def _button(self, item: ActionItem) -> BigButton:
-        def tapped(_button: object) -> None:
-            if item.private_to and item.kind == "partial":
-                self.on_private(item.private_to, item.value, item.label)
-            elif item.kind == "command":
-                self.on_command(item.value)
-            elif item.kind == "partial":
-                self.on_partial(item.label, item.value)
-            elif item.input_kind in ("order", "die"):
-                self.on_input(item)
-            elif item.input_kind == "choice":
-                self._ask_choice(item)
-            else:
-                self._ask(item)
+    def _pin(self, item: ActionItem | None) -> None:
+        self._main = item
+        self.main_text = item.text if item is not None else ""
 
-        return BigButton(text=item.text, on_release=tapped)
+    def tap_main(self) -> None:
+        """The fixed bar's button: the moment's main action."""
+        if self._main is not None:
+            self._run(self._main)
+
+    def _button(self, item: ActionItem) -> BigButton:
+        return BigButton(text=item.text, on_release=lambda _b: self._run(item))
+
+    def _run(self, item: ActionItem) -> None:
+        if item.private_to and item.kind == "partial":
+            self.on_private(item.private_to, item.value, item.label)
+        elif item.kind == "command":
+            self.on_command(item.value)
+        elif item.kind == "partial":
+            self.on_partial(item.label, item.value)
+        elif item.input_kind in ("order", "die"):
+            self.on_input(item)
+        elif item.input_kind == "choice":
+            self._ask_choice(item)
+        else:
+            self._ask(item)
 
     def _ask(self, item: ActionItem) -> None:
         """An input: a stepper for a count, a field for a name; then OK runs the command."""
         box = self.ids.entries
         box.clear_widgets()
         self._asking = True
+        self._pin(None)
         box.add_widget(Text(text=item.label))
         editor: Any
         if item.input_kind == "count":
@@ -124,6 +142,7 @@ class ActionsPanel(BoxLayout):
         box = self.ids.entries
         box.clear_widgets()
         self._asking = True
+        self._pin(None)
         box.add_widget(Text(text=item.label))
         for option in item.options:
             text = f"{option.label}\n{option.detail}" if option.detail else option.label

@@ -18,9 +18,11 @@ from pathlib import Path
 from typing import Any
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.graphics import Color, Rectangle
 from kivy.metrics import dp, sp
 from kivy.uix.behaviors import FocusBehavior
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.vkeyboard import VKeyboard
 
 from companion.ui import theme
@@ -51,6 +53,30 @@ def keyboard_height(window_height: float) -> float:
 def starts_word(text: str) -> bool:
     """The next letter typed begins a word (a name's first letter is a capital)."""
     return not text or text[-1] == " "
+
+
+def _scroll_into_list(field: Any) -> float:
+    """Scroll the list holding `field` so that all of it is inside the list's view (not
+    behind a bar below or above the list); how far up the field moved, in pixels."""
+    scroll = next((p for p in _ancestors(field) if isinstance(p, ScrollView)), None)
+    if scroll is None or not scroll.children:
+        return 0.0
+    spare = scroll.children[0].height - scroll.height
+    if spare <= 0:
+        return 0.0
+    bottom = field.to_window(field.x, field.y)[1]
+    low, high = scroll.to_window(scroll.x, scroll.y)[1], scroll.to_window(0, scroll.top)[1]
+    move = low - bottom if bottom < low else min(0.0, high - (bottom + field.height))
+    before = scroll.scroll_y
+    scroll.scroll_y = min(1.0, max(0.0, before - move / spare))
+    return float((before - scroll.scroll_y) * spare)
+
+
+def _ancestors(widget: Any) -> Any:
+    parent = widget.parent
+    while parent is not None and parent is not parent.parent:
+        yield parent
+        parent = parent.parent
 
 
 class TableKeyboard(VKeyboard):
@@ -92,20 +118,37 @@ class TableKeyboard(VKeyboard):
 
     def on_parent(self, _widget: Any, parent: Any) -> None:
         if parent is None:
+            # Kivy takes the keyboard off and puts it back when another field is tapped:
+            # the screen drops only if it is still off at the next frame.
+            Clock.schedule_once(self._drop_if_closed)
+
+    def _drop_if_closed(self, *_args: Any) -> None:
+        if self.parent is None:
             self._drop()
 
     def _lift(self) -> None:
-        """Lift the app's screens so that the field sits just above the keyboard."""
+        """Show the whole field just above the keyboard: scroll its list to it, then lift
+        the app's screens, no more than needed. A field already in view (another name
+        tapped while typing) moves nothing: the layout never jumps under the finger."""
         root = App.get_running_app().root if App.get_running_app() else None
         target = self.target
-        if root is None or target is None or target.get_root_window() is None:
+        window = self.get_parent_window()
+        if root is None or target is None or target.get_root_window() is None or window is None:
             return
-        self._drop()
+        lift = self._lifted[1] if self._lifted is not None and self._lifted[0] is root else 0.0
         # Where the field sits with nothing lifted: the screen follows the root only at
         # its next layout, so the lift still on screen is the screen's own offset.
         screen = getattr(root, "current_screen", None) or root
-        field_y = target.to_window(target.x, target.y)[1] - screen.y
-        lift = self.top + dp(GAP_DP) - field_y
+        field_y = target.to_window(target.x, target.y)[1] - screen.y + _scroll_into_list(target)
+        lowest, highest = self.top + dp(GAP_DP), window.height - target.height
+        if field_y + lift < lowest:
+            lift = lowest - field_y
+        elif field_y + lift > highest:
+            lift = max(0.0, highest - field_y)
+        self._lift_to(root, lift)
+
+    def _lift_to(self, root: Any, lift: float) -> None:
+        self._drop()
         if lift > 0:
             root.y += lift
             self._lifted = (root, lift)
