@@ -89,15 +89,15 @@ def test_seat_colours_follow_a_ti4_players_chosen_colour() -> None:
 def test_a_spaceport_keeps_its_colour_whoever_else_sits(tmp_path: Path) -> None:
     """Baikonur is the second seat of one game and the first of another: the same badge,
     ships and final colour on the touchscreen, and the same on the phones' page."""
+    from companion.colours import seat_colours
     from companion.phones.pages import page_of
     from companion.ui.presenters.final import final_view
-    from companion.ui.presenters.ships import seat_ships
 
     def colours(*joins: str) -> tuple[dict[str, str], ...]:
         match = match_of(*joins)
         view = view_of(match)
         return ({r.seat: r.colour for r in dashboard("Exploration", view).seats},
-                {r.seat: r.colour for r in seat_ships(view)},
+                seat_colours(view["table"]),  # the badges of every panel (Ships, Traps)
                 {r.seat: r.colour for r in final_view(view).seats},
                 page_of(match)["colours"])
 
@@ -119,24 +119,31 @@ def match_of(*joins: str) -> Match:
 
 
 def test_the_flight_order_leaves_a_destroyed_ship_out() -> None:
+    from companion.games.exploration.tableview import order_line
+
     ship = {"location": "space", "velocity": 4, "maneuverability": 2, "energy": 3,
             "max_energy": 5, "location_name": "in space", "where": ""}
-    view = {"round": 1, "flight_order": ["TRNS1", "SHLD1"], "seats": [
+    shown = {"round": 1, "flight_order": ["TRNS1", "SHLD1"], "seats": [
         {"seat": "Xichang", "score": 0, "ships": [{**ship, "card": "TRNS1"}]},
         {"seat": "Baikonur", "score": 0, "ships": [
             {**ship, "card": "SHLD1", "location": "destroyed", "velocity": 0}]}]}
-    text = dashboard("Exploration", view).order_text
-    assert text == "Flight order: TRNS1 (velocity 4, maneuverability 2)"
-    view["seats"][0]["ships"][0]["location"] = "destroyed"
+    assert order_line(shown) == "Flight order: TRNS1 (velocity 4, maneuverability 2)"
+    shown["seats"][0]["ships"][0]["location"] = "destroyed"
+    assert order_line(shown) == ""
+    view = view_of(match_of("join Xichang Ana", "join Baikonur Ben"))
+    view["table"]["notes"] = ["Flight order: TRNS1 (velocity 4, maneuverability 2)"]
+    assert dashboard("Exploration", view).order_text == view["table"]["notes"][0]
+    view["table"]["notes"] = []
     assert dashboard("Exploration", view).order_text == ""
 
 
 def test_the_technology_track_and_the_technology_score_read_apart() -> None:
-    view = {"round": 2, "seats": [{"seat": "Xichang", "credits": 9, "command": 1,
-                                   "technology": 2, "frags": 0, "score": 3,
-                                   "score_breakdown": {"technology": 3}}]}
+    match = match_of("join Xichang Ana", "join Baikonur Ben")
+    assert match.execute("adjust Xichang technology +2 a forgotten action").ok
+    view = view_of(match)
+    view["table"]["seats"][0]["score_sources"] = [{"source": "technology", "points": 3}]
     row = dashboard("Exploration", view).seats[0]
-    assert row.counters == "9 credits · 1 command · 2 technology points · 0 frags"
+    assert row.counters == "12 credits · 0 command points · 2 technology points · 0 frags"
     assert row.sources == "technology +3"
 
 
