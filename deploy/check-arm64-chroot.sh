@@ -320,7 +320,7 @@ store_and_api_tests() {
     # Of the 200 full games played through the prompt (four chunks), one chunk of 50:
     # the rest test the rules more than the machine, and take most of the time.
     local contracts=tests/api/test_contracts.py::test_prompt_driven_exploration_games_reach_final_scores
-    in_project .venv/bin/python -m pytest tests/store tests/api -q -p no:cacheprovider \
+    in_project .venv/bin/python -m pytest tests/store tests/api -q -p no:cacheprovider --durations=5 \
         --deselect "${contracts}[1]" --deselect "${contracts}[2]" --deselect "${contracts}[3]"
 }
 
@@ -345,12 +345,15 @@ main() {
     say "an arm64 Bookworm root (debootstrap --foreign, then its second stage emulated; once)"
     make_base >>"$log" 2>&1
     fresh_or_kept_root
-    { copy_project && mount_root; } >>"$log" 2>&1
+    copy_project >>"$log" 2>&1
+    mount_root >>"$log" 2>&1
     step "$install_what" install
     install_seconds=$seconds
     grep -qF "$SENTENCE" "$log" || fail "setup did not say why the Camera Module cannot be used"
-    say "keeping the installed root for --reuse ($kept)"
+    say "keeping the installed root for --reuse ($kept) ..."
+    smoke_start=$(date +%s)
     keep_root >>"$log" 2>&1
+    say "kept in $(( $(date +%s) - smoke_start )) s"
     smoke_start=$(date +%s)
     step "imports" imports
     step "companion doctor" doctor

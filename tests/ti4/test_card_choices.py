@@ -79,3 +79,38 @@ def test_a_seat_with_counted_commodities_shows_them_as_counters(catalog) -> None
     ok(m, "take P76A", "scan TI/I01", "resolve gain")
     alice = table_view(m.state, catalog).seats[0]
     assert [c.text for c in alice.counters if c.key == "commodities"] == ["2 commodities"]
+
+
+def test_core_mine_asks_its_hazard_condition_before_the_trade_good(catalog) -> None:
+    m = new_match(catalog)
+    ok(m, "take Abyz", "scan TI/H07")
+    commands = [a.command for a in prompt(m).actions if a.group == "Exploration"]
+    assert commands == ["resolve mech", "resolve infantry", "resolve none"]
+    result = ok(m, "resolve infantry")
+    assert "Alice now has 0 commodities, 1 trade good" in result.message
+    ok(m, "undo")
+    ok(m, "resolve none")
+    assert m.state.table.resource("Alice", "trade_goods") == 0
+
+
+def test_merchant_station_replenishes_to_the_commodity_value_or_converts_all(catalog) -> None:
+    m = new_match(catalog, "player Alice red", "player Bob blue", "setup",
+                  "tech Alice dark-energy-tap", "adjust Alice commodities +1 traded")
+    ok(m, "frontier 41", "scan TI/F09")
+    commands = [a.command for a in prompt(m).actions if a.group == "Exploration"]
+    assert commands == ["resolve replenish", "resolve convert"]
+    result = ok(m, "resolve replenish")  # the catalog's assumed value, 3
+    assert "Alice now has 3 commodities, 0 trade goods" in result.message
+    ok(m, "frontier 42", "scan TI/F10")
+    result = ok(m, "resolve convert")
+    assert "Alice now has 0 commodities, 3 trade goods" in result.message
+
+
+def test_gained_commodities_stop_at_the_seats_commodity_value(catalog) -> None:
+    m = new_match(catalog)
+    ok(m, "adjust Alice commodities +2 traded", "take P76A", "scan TI/I01")
+    result = ok(m, "resolve gain")  # 2 + 2 capped at the assumed value 3
+    assert "Alice now has 3 commodities" in result.message
+    ok(m, "adjust Alice commodity_value +6 Hacan", "take P76B", "scan TI/I02")
+    result = ok(m, "resolve gain")  # the recorded value replaces the default
+    assert "Alice now has 5 commodities" in result.message

@@ -363,3 +363,19 @@ def test_35_4a_mirage_system_holds_a_planet(catalog: Catalog) -> None:
     ok(m, "scan TI/C01", "resolve", "purge PMIR Stellar Converter")
     ok(m, 'place-frontier 42 with "Multiverse Shift"')
     assert "42" in m.state.frontier
+
+
+def test_35_9a_a_seat_with_more_than_three_fragments_chooses_which_to_purge(
+        catalog: Catalog) -> None:
+    from companion.core.prompt import prompt
+
+    m = new_match(catalog)
+    _give_fragments(m, "Alice", ["C12", "C13", "F12", "C14"])
+    (purge,) = [a for a in prompt(m, after="relic").actions
+                if a.label == "Alice purges three fragments for a relic"]
+    assert purge.input is not None and purge.input.kind == "choice"
+    options = {o.value: o.label for o in purge.input.options}
+    assert list(options) == ["C12,C13,C14", "C12,C13,F12"]  # fewest Unknown first
+    result = ok(m, purge.input.fill("C12,C13,F12"))
+    assert {zone(m, c) for c in ("C12", "C13", "F12")} == {"purged"}
+    assert zone(m, "C14") == "area:Alice" and "C12" in result.message

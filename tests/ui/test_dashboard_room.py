@@ -46,3 +46,20 @@ def test_no_empty_room_above_the_actions_until_the_game_is_over(make_driver) -> 
     side = driver.screen.ids.side
     message, actions = driver.screen.ids.message, driver.screen.ids.actions
     assert message.y - actions.top <= 2 * side.spacing  # the actions follow the sentence
+
+
+def test_the_camera_line_says_what_the_camera_is_for_and_shows_whole(make_driver) -> None:
+    from kivy.core.text import Label as CoreLabel
+
+    driver = make_driver(seed=102)
+    start_ti4(driver)
+    strip = driver.screen.ids.scanstrip
+    line = strip.ids.status_line
+    for status, words in (("no-camera", "No camera: the app draws cards"),
+                          ("starting", "Camera starting, to read cards")):
+        strip.set_status(status, "")
+        driver.pump(3)
+        assert driver.shown(words)
+        whole = CoreLabel(text=line.text, font_size=line.font_size, bold=True)
+        whole.refresh()
+        assert whole.texture.width <= line.width, f"{words!r} is cut on the strip"

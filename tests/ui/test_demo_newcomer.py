@@ -10,10 +10,11 @@ from companion.games.exploration import DEMO_SETUP
 def test_the_empty_tables_words_are_big_enough_to_read_in_the_preview() -> None:
     import cv2
 
+    from companion.ui.app import DEMO_PAUSED
     from companion.ui.democamera import HEIGHT, WIDTH, table_picture
     from companion.ui.widgets.scanstrip import PREVIEW_WIDTH_DP
 
-    for caption in ("Demo camera: card read", "Demo camera: no card owed now"):
+    for caption in ("Demo camera: card read", "Demo camera: no card owed now", DEMO_PAUSED):
         gray = cv2.cvtColor(table_picture(None, caption), cv2.COLOR_BGR2GRAY)
         rows, columns = (gray > 180).nonzero()
         preview_scale = PREVIEW_WIDTH_DP / WIDTH  # the preview is about 150 dp wide

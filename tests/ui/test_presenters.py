@@ -86,6 +86,16 @@ def test_seat_colours_follow_a_ti4_players_chosen_colour() -> None:
     assert "0 planets" in data.seats[0].counters
 
 
+def test_a_seat_row_shows_the_counters_the_game_declares_trade_goods_too() -> None:
+    match = Match(game("ti4").rules, load_catalog("ti4"), 1)
+    for line in ("player Alice red", "player Bob blue", "setup", "take P76A",
+                 "scan TI/I01", "resolve convert", "adjust Alice trade_goods +2 traded"):
+        assert match.execute(line).ok, line
+    counters = dashboard("TI4", view_of(match)).seats[0].counters
+    assert counters == ("1 planet · 1 resource · 1 influence · 0 relic fragments · "
+                        "0 relics · 2 trade goods")
+
+
 def test_a_spaceport_keeps_its_colour_whoever_else_sits(tmp_path: Path) -> None:
     """Baikonur is the second seat of one game and the first of another: the same badge,
     ships and final colour on the touchscreen, and the same on the phones' page."""

@@ -127,13 +127,12 @@ def test_the_reveal_offers_resolve_and_says_whose_exploration_it_is(session) -> 
 
 
 def test_a_purge_for_a_relic_is_offered_once_three_fragments_of_a_type_are_held(session) -> None:
-    from companion.ui.presenters.actions import actions_view
+    from companion.ui.presenters.actions import offered_commands
     from companion.ui.table import prompt_data
 
     def purges() -> list:
-        after = _panel(session, "relics")["actions"]
-        shown = actions_view(prompt_data(TableAPI(session), after=after))
-        return [i for g in shown.groups for i in g.items if i.kind == "command"]
+        after = _panel(session, "relics")["actions"]  # the panel's buttons
+        return list(offered_commands(prompt_data(TableAPI(session), after=after)))
 
     assert purges() == []
     run(session, "take P76A P76C P76B for Alice", "draw industrial", "resolve",
@@ -142,6 +141,23 @@ def test_a_purge_for_a_relic_is_offered_once_three_fragments_of_a_type_are_held(
     (purge,) = purges()
     assert (purge.label, purge.value) == ("Alice purges three fragments for a relic",
                                           "relic Alice")
+
+
+def test_the_relics_panel_offers_each_set_a_seat_may_purge(session) -> None:
+    from companion.ui.presenters.actions import offered_commands
+    from companion.ui.table import prompt_data
+
+    run(session, "take P76A P76C P76B for Alice", "draw industrial", "resolve",
+        "draw hazardous", "resolve", "draw industrial", "resolve",
+        "take Abyz Fria", "draw hazardous", "resolve", "draw hazardous", "resolve",
+        "take Lodor", "scan TI/C12", "resolve")
+    after = _panel(session, "relics")["actions"]
+    purges = offered_commands(prompt_data(TableAPI(session), after=after))
+    assert [p.value for p in purges] == ["relic Alice"]  # one set: C12 fits none
+    run(session, "frontier 41 with Probe", "scan TI/F12", "resolve")
+    purges = offered_commands(prompt_data(TableAPI(session), after=after))
+    assert [p.value for p in purges] == ["relic Alice H15,H18,H19", "relic Alice H15,H18,F12"]
+    assert purges[1].label.startswith("Alice purges three fragments for a relic: ")
 
 
 def test_a_seat_with_one_planet_reads_1_planet() -> None:

@@ -16,9 +16,11 @@ from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import event
 from companion.core.table import Table
 from companion.core.words import counted
+from companion.games.ti4.data import ti4_data
 from companion.games.ti4.explore import Builder
 
 COMMODITIES, TRADE_GOODS = "commodities", "trade_goods"
+COMMODITY_VALUE = "commodity_value"
 #: One unit of each counted resource, as a sentence says it.
 RESOURCE_NOUNS = {COMMODITIES: "commodity", TRADE_GOODS: "trade good"}
 
@@ -50,14 +52,27 @@ def apply_choice(b: Builder, card: CardEntry, seat: str, word: str | None) -> No
         words = ", ".join(str(o["word"]) for o in options)
         raise CommandSyntaxError(f"{card.name} offers no choice {word!r}" + (
             f"; its choices: {words}." if words else ": resolve it without a word."))
-    convert = int(chosen.get("convert", 0))
-    if convert:
-        moved = min(convert, b.state.table.resource(seat, COMMODITIES))
-        _change(b, seat, COMMODITIES, -moved, card.name)
-        _change(b, seat, TRADE_GOODS, moved, card.name)
-    for resource in (COMMODITIES, TRADE_GOODS):
-        _change(b, seat, resource, int(chosen.get(resource, 0)), card.name)
+    have = b.state.table.resource(seat, COMMODITIES)
+    convert = chosen.get("convert", 0)
+    moved = min(have if convert == "all" else int(convert), have)
+    _change(b, seat, COMMODITIES, -moved, card.name)
+    _change(b, seat, TRADE_GOODS, moved, card.name)
+    _change(b, seat, TRADE_GOODS, int(chosen.get("trade_goods", 0)), card.name)
+    gain = int(chosen.get("commodities", 0))
+    value = commodity_value(b, seat)
+    if chosen.get("replenish"):
+        gain = max(value - have, 0)
+    elif gain > 0 and value:  # gained commodities stop at the seat's commodity value
+        gain = max(min(gain, value - have), 0)
+    _change(b, seat, COMMODITIES, gain, card.name)
     b.say(f"{seat}: {chosen['text']}; {seat} now has {holdings(b.state.table, seat)}.")
+
+
+def commodity_value(b: Builder, seat: str) -> int:
+    """`seat`'s commodity value: as the table recorded it (`adjust SEAT commodity_value
+    +N`), else the catalog's assumed default (0: no cap, an older catalog)."""
+    recorded = b.state.table.resource(seat, COMMODITY_VALUE)
+    return recorded or ti4_data(b.catalog).commodity_value
 
 
 def _change(b: Builder, seat: str, resource: str, delta: int, reason: str) -> None:

@@ -63,6 +63,9 @@ class TI4Data:
     # Optional keys (catalogs pinned by games saved before they existed lack them).
     terraform_bonus: Mapping[str, int] = field(default_factory=dict)
     abilities: Mapping[str, AbilityInfo] = field(default_factory=dict)
+    #: A seat's commodity value when the table has recorded none (0: no cap, as catalogs
+    #: before it counted); an assumed number, marked in the catalog.
+    commodity_value: int = 0
 
     @property
     def exploration_decks(self) -> tuple[str, ...]:
@@ -141,6 +144,8 @@ def _build(catalog: Catalog) -> TI4Data:
         techs=_techs(catalog, _get(catalog, raw, "techs", Mapping)),
         terraform_bonus=_bonus(catalog, raw, "terraform_bonus"),
         abilities=_abilities(catalog, raw.get("abilities", {})),
+        commodity_value=_get(catalog, raw, "commodity_value", int)
+        if "commodity_value" in raw else 0,
     )
     _check_cards(catalog, data)
     return data

@@ -18,6 +18,7 @@ from companion.core.prompt import Choice, InputSpec, Option, Situation
 from companion.games.ti4.choices import card_choices
 from companion.games.ti4.data import fragment_type, ti4_data
 from companion.games.ti4.explore import label, system_of, target_phrase, traits_of
+from companion.games.ti4.relics import purge_sets
 from companion.games.ti4.state import COMMON, TI4State
 from companion.games.ti4.view import owed_decks, waiting_for
 
@@ -273,11 +274,27 @@ def _expand_trade(state: TI4State, catalog: Catalog, words: Sequence[str]) -> li
 def _expand_relic(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
     choices = []
     for seat in state.table.seats:
-        choices += [_choice(f"{seat} purges three fragments for a relic", RELICS,
-                            command=f"relic {word(seat)}"),
+        choices += [_purge_choice(state, catalog, seat),
                     _ability_input(f"{seat} draws a relic by an ability", RELICS,
                                    f"relic {word(seat)} with {{}}")]
     return choices
+
+
+def _purge_choice(state: TI4State, catalog: Catalog, seat: str) -> Choice:
+    """Purging for a relic: a seat with several sets to purge chooses which (a `choice`
+    of the sets, 35.9a); one set or none is the plain command (refused with its reason)."""
+    data = ti4_data(catalog)
+    mine = [catalog.cards[c] for c in state.table.cards_in(piles.area_zone(seat))
+            if fragment_type(catalog.cards[c])]
+    sets = purge_sets(mine, data.fragments_per_relic, data.wild_fragment_type)
+    label_ = f"{seat} purges three fragments for a relic"
+    if len(sets) < 2:
+        return _choice(label_, RELICS, command=f"relic {word(seat)}")
+    options = tuple(Option(",".join(c.card_id for c in cards), ", ".join(
+        label(catalog, c.card_id) for c in cards)) for cards in sets)
+    template = f"relic {word(seat)} {{}}"
+    return _choice(label_, RELICS, input=InputSpec(
+        "choice", template, probe=template.replace("{}", options[0].value), options=options))
 
 
 def _expand_tech(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:

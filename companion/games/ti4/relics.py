@@ -8,6 +8,8 @@ still be purged and no relic is gained.
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from companion.core import piles
 from companion.core.catalog import CardEntry
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
@@ -45,6 +47,7 @@ def choose_fragments(b: Builder, seat: str, words: list[str]) -> list[CardEntry]
     """The fragments to purge: given by ID, by type, or the cheapest valid set."""
     mine = fragments_of(b, seat)
     need = data_of(b).fragments_per_relic
+    words = [part for w in words for part in w.split(",") if part]  # "C12,C14,C17" too
     if len(words) > 1:
         chosen = [b.catalog.card(w) for w in words]
         for card in chosen:
@@ -73,6 +76,20 @@ def choose_fragments(b: Builder, seat: str, words: list[str]) -> list[CardEntry]
                                f"has {counts} (Unknown fragments count as any type, but "
                                f"at least one typed fragment is needed).")
     return min(valid, key=lambda cards: sum(1 for c in cards if _is_wild(b, c)))
+
+
+def purge_sets(fragments: list[CardEntry], need: int, wild: str) -> list[list[CardEntry]]:
+    """The different sets of `need` fragments a seat may purge for a relic: one type, an
+    Unknown (`wild`) fragment counting as any, at least one typed; one set per mix of
+    types (fragments of one type are alike), fewest Unknown fragments first."""
+    sets: dict[tuple[str, ...], list[CardEntry]] = {}
+    for cards in combinations(fragments, need):
+        kinds = [str(fragment_type(c)) for c in cards]
+        typed = {k for k in kinds if k != wild}
+        if len(typed) == 1:
+            sets.setdefault(tuple(sorted(kinds)), list(cards))
+    return sorted(sets.values(), key=lambda cards: sum(
+        1 for c in cards if fragment_type(c) == wild))
 
 
 def _is_wild(b: Builder, card: CardEntry) -> bool:

@@ -12,7 +12,6 @@ from typing import Any
 
 from companion.core.catalog import Catalog
 from companion.core.tableview import (
-    Counter,
     DeckView,
     Panel,
     PanelRow,
@@ -21,14 +20,10 @@ from companion.core.tableview import (
     deck_view,
 )
 from companion.core.words import counted
-from companion.games.ti4.choices import RESOURCE_NOUNS
+from companion.games.ti4.counters import seat_counters
 from companion.games.ti4.data import ti4_data
 from companion.games.ti4.state import TI4State
 from companion.games.ti4.view import view
-
-#: The game's noun for one unit of each seat counter (and `resource_nouns`).
-NOUNS = {"planets": "planet", "resources": "resource", "influence": "influence",
-         "fragments": "relic fragment", "relics": "relic"}
 
 
 def table_view(state: TI4State, catalog: Catalog, seat: str | None = None,
@@ -42,21 +37,6 @@ def table_view(state: TI4State, catalog: Catalog, seat: str | None = None,
         decks=decks(state, catalog, shown),
         panels=(planets_panel(shown), relics_panel(shown)),
         as_seat=seat)
-
-
-def seat_counters(s: Mapping[str, Any]) -> tuple[Counter, ...]:
-    planets = s["planets"]
-    values = {"planets": len(planets), "resources": sum(p["resources"] for p in planets),
-              "influence": sum(p["influence"] for p in planets),
-              "fragments": len(s["fragments"]), "relics": len(s["relics"])}
-    said = [Counter.of(k, v, NOUNS[k], "influence" if k == "influence" else None)
-            for k, v in values.items()]
-    # Commodities and trade goods as the cards' own choices counted them (choices.py):
-    # shown once a seat has some, so a table that never counts them sees nothing new.
-    for key, plural in (("commodities", "commodities"), ("trade_goods", None)):
-        if s.get(key):
-            said.append(Counter.of(key, int(s[key]), RESOURCE_NOUNS[key], plural))
-    return tuple(said)
 
 
 def _seat(s: Mapping[str, Any], active: str | None) -> SeatView:

@@ -10,6 +10,7 @@ from typing import Any
 
 from companion.core import piles
 from companion.core.catalog import CardEntry, Catalog
+from companion.games.ti4.counters import seat_counters
 from companion.games.ti4.data import TI4Data, fragment_type, ti4_data
 from companion.games.ti4.explore import (
     attached_in_order,
@@ -80,7 +81,7 @@ def planet_line(p: dict[str, Any]) -> str:
 def _seat_view(state: TI4State, catalog: Catalog, seat: str) -> dict[str, Any]:
     data = ti4_data(catalog)
     cards = [catalog.cards[c] for c in state.table.cards_in(piles.area_zone(seat))]
-    return {
+    shown: dict[str, Any] = {
         "seat": seat, "color": state.colors.get(seat),
         "techs": [data.techs[t].name for t in state.techs.get(seat, ()) if t in data.techs],
         "planets": [planet_values(state, catalog, c) for c in cards if c.deck == data.planet_deck],
@@ -94,6 +95,9 @@ def _seat_view(state: TI4State, catalog: Catalog, seat: str) -> dict[str, Any]:
         "commodities": state.table.resource(seat, "commodities"),
         "trade_goods": state.table.resource(seat, "trade_goods"),
     }
+    # The seat's counters as the game says them: what a screen shows for the seat.
+    shown["counters"] = [c.to_dict() for c in seat_counters(shown)]
+    return shown
 
 
 def _deck_view(state: TI4State, catalog: Catalog, deck: str) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from companion.colours import seat_colours
 from companion.core.tableview import Track
 from companion.ui.panels.corrections import CorrectionEditor
 from companion.ui.panels.panel import AccentText, CountRow, Note, Panel, PanelCard, SubRow
-from companion.ui.presenters.actions import actions_view
+from companion.ui.presenters.actions import offered_commands
 from companion.ui.presenters.decks import deck_rows, odds_view, reshuffle_notes
 from companion.ui.runner import Reply
 from companion.ui.table import TableData
@@ -139,9 +139,7 @@ class GamePanel(Panel):
     def _on_actions(self, reply: Reply) -> None:
         if not reply.ok or reply.value is None or self.editing is not None:
             return
-        items = [item for group in actions_view(reply.value).groups for item in group.items
-                 if item.kind == "command"]
-        for item in items:
+        for item in offered_commands(reply.value):
             self.add_widget(BigButton(
                 text=item.text, on_release=lambda _b, line=item.value: self.app().send(line)))
 

@@ -24,9 +24,11 @@ from companion.ui.presenters.scanner import scanner_sentence
 PREVIEW_POLLS = 60
 #: The preview's width in dp once a frame has come (scanstrip.kv uses the same).
 PREVIEW_WIDTH_DP = 150
-#: The status words a player reads beside the preview.
-STATUS_WORDS = {"starting": "Scanner starting", "running": "Scanner ready",
-                "no-camera": "No camera", "camera-lost": "Camera lost, retrying",
+#: The status words a player reads beside the preview; without a camera, what it is for
+#: and what happens instead, in one line ("How?" opens the whole sentence).
+STATUS_WORDS = {"starting": "Camera starting, to read cards", "running": "Scanner ready",
+                "no-camera": "No camera: the app draws cards",
+                "camera-lost": "Camera lost, retrying",
                 "ended": "Camera ended", "stopped": "Scanner stopped",
                 "failed": "Scanner failed", "foreign": "Scanner ready", "off": "No scanner"}
 
