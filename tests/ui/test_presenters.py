@@ -82,8 +82,19 @@ def test_seat_colours_follow_a_ti4_players_chosen_colour() -> None:
     for line in ("player Alice red", "player Bob blue", "player Carol green", "setup"):
         assert match.execute(line).ok
     data = dashboard("TI4", view_of(match))
-    assert [r.colour for r in data.seats] == ["#D55E00", "#0072B2", "#009E73"]
+    assert [r.colour for r in data.seats] == ["#D62728", "#0072B2", "#009E73"]
     assert "0 planets" in data.seats[0].counters
+
+
+def test_each_picked_plastic_colour_is_shown_as_itself_and_apart_from_the_others() -> None:
+    from companion.colours import hex_rgba, seat_colour
+    from companion.games.ti4.form import COLOURS
+
+    shown = {name: hex_rgba(seat_colour(0, name)) for name in COLOURS}
+    red, green, blue, _ = shown["red"]
+    assert red > 0.8 and green < 0.25 and blue < 0.25  # red, not vermillion orange
+    assert len(set(shown.values())) == len(COLOURS)  # no two picks drawn alike
+    assert max(shown["black"][:3]) < 0.2
 
 
 def test_a_seat_row_shows_the_counters_the_game_declares_trade_goods_too() -> None:

@@ -24,6 +24,7 @@ from companion.games.ti4.view import owed_decks, waiting_for
 
 SETUP, EXPLORE, PLANETS, TURN = "Setup", "Exploration", "Planets", "Turn"
 FRONTIER, RELICS, CARDS = "Frontier tokens", "Relic fragments and relics", "Cards in play"
+TECH = "Technologies"  # recording one: the player, then the technology
 ABILITY = "ability"  # the probe's name for an ability the player enters (one plain word)
 
 
@@ -109,22 +110,28 @@ def _setup_choices(state: TI4State) -> list[Choice]:
 def _play_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
     choices = _exploration_choices(state, catalog)
     active = state.table.active
-    exploring = state.revealed is not None or (state.head is not None and state.head.started)
+    # A card drawn and not resolved, or a relic owed: no other turn nor a new exploration
+    # is offered until it is (typed, a take still queues behind it, 35.2d).
+    pending = state.revealed is not None or (state.head is not None and state.head.started) \
+        or bool(state.relic_draws)
     following = _following(state.table.seats, active)
     choices += [_choice(f"{seat}'s turn", TURN, command=f"turn {word(seat)}",
                         main=seat == following)
-                for seat in state.table.seats if seat != active and not exploring]
-    choices += [*_take_order(state, catalog, active),
-                _choice("Take planets for another player", PLANETS, partial="take for"),
-                _choice("Explore a planet again", PLANETS, partial="explore-again"),
-                _choice("Terraform a planet", PLANETS, partial="terraform"),
-                _choice(f"Explore a frontier token for {active}", FRONTIER, partial="frontier"),
-                _choice("Place a frontier token by an ability", FRONTIER,
+                for seat in state.table.seats if seat != active and not pending]
+    if not pending:
+        choices += [*_take_order(state, catalog, active),
+                    _choice("Take planets for another player", PLANETS, partial="take for"),
+                    _choice("Explore a planet again", PLANETS, partial="explore-again")]
+    choices.append(_choice("Terraform a planet", PLANETS, partial="terraform"))
+    if not pending:
+        choices.append(_choice(f"Explore a frontier token for {active}", FRONTIER,
+                               partial="frontier"))
+    choices += [_choice("Place a frontier token by an ability", FRONTIER,
                         partial="place-frontier"),
-                _choice("Trade a relic fragment", RELICS, partial="trade")]
-    choices += [_choice("Purge three fragments for a relic, or draw one by an ability", RELICS,
+                _choice("Trade a relic fragment", RELICS, partial="trade"),
+                _choice("Purge three fragments for a relic, or draw one by an ability", RELICS,
                         partial="relic"),
-                _choice("Record a technology", TURN, partial="tech")]
+                _choice("Record a technology", TECH, partial="tech")]
     return [*choices, _choice("Purge a card in play", CARDS, partial="purge")]
 
 
@@ -299,9 +306,9 @@ def _purge_choice(state: TI4State, catalog: Catalog, seat: str) -> Choice:
 
 def _expand_tech(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
     if len(words) == 1:
-        return [_choice(seat, TURN, partial=f"tech {word(seat)}") for seat in state.table.seats]
+        return [_choice(seat, TECH, partial=f"tech {word(seat)}") for seat in state.table.seats]
     seat = " ".join(words[1:])
-    return [_choice(tech.name, TURN, command=f"tech {word(seat)} {key}")
+    return [_choice(tech.name, TECH, command=f"tech {word(seat)} {key}")
             for key, tech in ti4_data(catalog).techs.items() if not state.has_tech(seat, key)]
 
 

@@ -23,14 +23,21 @@ class GroupChoice:
 
 
 def group_choices(item: ActionItem) -> tuple[GroupChoice, ...]:
-    """One button per group ("{group}: {label}, {label}"), an ungrouped option alone."""
+    """One button per group ("{group}: {label}, {label}"), an ungrouped option alone;
+    the options' details, when they have any, on a second line before anything is added
+    ("{detail}, {detail}")."""
     groups: dict[str, list[InputOption]] = {}
     for option in item.options:
         groups.setdefault(option.group or f"\0{option.value}", []).append(option)
-    return tuple(GroupChoice(", ".join(o.label for o in options) if key.startswith("\0")
-                             else f"{key}: {', '.join(o.label for o in options)}",
-                             tuple(o.value for o in options))
+    return tuple(GroupChoice(_group_text(key, options), tuple(o.value for o in options))
                  for key, options in groups.items())
+
+
+def _group_text(key: str, options: Sequence[InputOption]) -> str:
+    names = ", ".join(o.label for o in options)
+    text = names if key.startswith("\0") else f"{key}: {names}"
+    details = [o.detail for o in options if o.detail]
+    return f"{text}\n{', '.join(details)}" if details else text
 
 
 def group_label(group: GroupChoice, order: Sequence[str]) -> tuple[str, bool]:
