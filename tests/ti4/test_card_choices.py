@@ -154,3 +154,19 @@ def test_the_setup_says_the_frontier_rule_not_a_count_of_every_tile_in_the_box(c
     message = ok(m, "setup").message
     assert "each system without planets on your map" in message
     assert "tiles 17, 39-50, 77-80" in message and "17 tokens" not in message
+
+
+def test_a_frontier_token_is_chosen_by_tile_then_how_naming_the_technology_to_record(
+        catalog) -> None:
+    m = new_match(catalog)
+    (which,) = prompt(m, after="frontier").actions
+    assert which.input is not None and which.input.kind == "choice"
+    assert which.input.then == "partial" and len(which.input.options) == len(m.state.frontier)
+    how = {a.label: a for a in prompt(m, after="frontier 41").actions}
+    tap = how["Tile 41 with Dark Energy Tap: record Dark Energy Tap first (Record a technology)"]
+    assert not tap.enabled
+    assert "Tile 41 with another ability, named" in how
+    ok(m, "tech Alice dark-energy-tap")
+    how = {a.label: a for a in prompt(m, after="frontier 41").actions}
+    assert how["Tile 41 with Dark Energy Tap"].enabled
+    assert len(how) <= 3  # one tile at a time, not three buttons for each of 17 tiles

@@ -125,7 +125,9 @@ def test_planets_taken_in_a_chosen_order_are_explored_one_card_at_a_time(make_dr
     driver.tap("Alice  >", exact=True)
     driver.tap("Dark Energy Tap")
     driver.tap("Explore a frontier token for Alice")
-    driver.tap("Tile 41 (Dark Energy Tap)")
+    driver.tap("Which tile's frontier token Alice explores")
+    driver.tap("Tile 41", exact=True)
+    driver.tap("Tile 41 with Dark Energy Tap", exact=True)
     assert driver.screen.name == "dashboard"
     driver.tap("Planets", exact=True)
     assert driver.shown("Now: Alice explores the frontier token in tile 41 (frontier deck)")

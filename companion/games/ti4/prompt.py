@@ -247,16 +247,31 @@ def _expand_again(state: TI4State, catalog: Catalog, words: Sequence[str]) -> li
 
 
 def _expand_frontier(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
-    choices = []
-    for tile in state.frontier:
-        template = f"frontier {tile} with {{}}"
-        choices += [_choice(f"Tile {tile} (Dark Energy Tap)", FRONTIER,
-                            command=f"frontier {tile}"),
-                    *_known_abilities(f"Tile {tile}, by an ability", FRONTIER, template,
-                                      catalog, "frontier"),
-                    _ability_input(f"Tile {tile}, by another ability named", FRONTIER,
-                                   template)]
-    return choices
+    """Which token first (a `choice` of the tiles holding one), then how: the technology
+    that explores one (saying when it is to be recorded first), the abilities known, or
+    another ability named."""
+    active = state.table.active
+    if len(words) == 1:
+        if not state.frontier:
+            return []
+        options = tuple(Option(t, f"Tile {t}") for t in state.frontier)
+        spec = InputSpec("choice", "frontier {}", probe=f"frontier {options[0].value} with "
+                         f"{ABILITY}", options=options, then="partial")
+        return [_choice(f"Which tile's frontier token {active} explores", FRONTIER,
+                        input=spec)]
+    tile = words[1]
+    if tile not in state.frontier:
+        return []
+    template = f"frontier {tile} with {{}}"
+    techs = [_choice(f"Tile {tile} with {tech.name}" + (
+        "" if active and state.has_tech(active, key) else
+        f": record {tech.name} first (Record a technology)"), FRONTIER,
+        command=f"frontier {tile}")
+        for key, tech in ti4_data(catalog).techs.items() if tech.explores == "frontier"]
+    return [*techs,
+            *_known_abilities(f"Tile {tile} with an ability", FRONTIER, template, catalog,
+                              "frontier"),
+            _ability_input(f"Tile {tile} with another ability, named", FRONTIER, template)]
 
 
 def _expand_place(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
