@@ -8,7 +8,10 @@ there) and copy its markdown into docs/perf.md.
 1. Cold start: a new process (`python bench/ui.py --child-start DB`, started the way
    `companion app` starts) until the first frame that shows the resumed game's
    dashboard (round, phase and scores drawn), measured from just before the process
-   was started.
+   was started; also its CPU seconds (every thread). The children run with compiled
+   bytecode, as an installed companion does (pip compiles it on install): one start not
+   counted writes it to a folder of the benchmark's own (PYTHONPYCACHEPREFIX), even when
+   PYTHONDONTWRITEBYTECODE is set around it.
 2. Tap to result: in one app, on the same 5,000-event game, a finger on Undo (then
    Redo, alternately): from the finger down to the frame that shows the button
    pressed, and from its release (a button acts on release) to the frame that shows
@@ -16,7 +19,11 @@ there) and copy its markdown into docs/perf.md.
    (60 fps at most) and a frame is drawn only when something changed.
 3. Preview: dashboard frames with the scan strip fed by the scanner reading a
    30 fps 1280x720 replay (a QR tag on a table); counts preview updates per second.
-4. A game night (`--only night`): each run a new process (`--child-night TAPS`) plays
+4. Response on a Pi's budget (`--only budget`, best under `taskset -c 0`): the flows'
+   taps by kind (bench/ui_flows.py: screen switch, tab, prompt level, command, reveal,
+   History, Decks), median and p95 from release to the frame showing the result, wall and
+   CPU, then the cold starts above. `--only flows` prints the flows' part alone.
+5. A game night (`--only night`): each run a new process (`--child-night TAPS`) plays
    whole Exploration games by touch for TAPS taps (bench/ui_session.py: the prompt's
    buttons, reveals, checks, a trap, undo and redo, history, tabs, scoreboard, settings,
    menu and resume, new games), reading its resident memory every 200 taps; the
@@ -29,6 +36,7 @@ import argparse
 import json
 import os
 import platform
+import resource
 import shutil
 import statistics
 import subprocess
@@ -78,18 +86,32 @@ def child_start(db: Path, late: bool = False) -> None:
     app.run()
 
 
-def cold_starts(db: Path, count: int) -> tuple[list[float], list[float]]:
+def cold_starts(db: Path, count: int) -> dict[str, list[float]]:
     """Cold starts as the app starts, and in the old order (game opened after Kivy's
-    import and window), alternately so that both see the same machine."""
-    times: tuple[list[float], list[float]] = ([], [])
-    for _ in range(count):
-        for late, into in ((False, times[0]), (True, times[1])):
+    import and window), alternately so that both see the same machine: wall seconds to
+    the first dashboard frame ("wall", "late") and each child's CPU seconds ("cpu",
+    "late cpu"). One start first, not counted, compiles the bytecode."""
+    env = {name: value for name, value in os.environ.items()
+           if name != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(db.parent / "pycache")
+    times: dict[str, list[float]] = {"wall": [], "cpu": [], "late": [], "late cpu": []}
+    for n in range(count + 1):
+        for late, wall, cpu in ((False, "wall", "cpu"), (True, "late", "late cpu")):
+            used = _children_cpu()
             started = time.time()
             out = subprocess.run([sys.executable, __file__, "--child-start", str(db)]
                                  + (["--open-late"] if late else []),
-                                 capture_output=True, text=True, timeout=120, env=os.environ)
-            into.append(float(out.stdout.strip().splitlines()[-1]) - started)
+                                 capture_output=True, text=True, timeout=120, env=env)
+            if n == 0:
+                continue  # the bytecode was written
+            times[wall].append(float(out.stdout.strip().splitlines()[-1]) - started)
+            times[cpu].append(_children_cpu() - used)
     return times
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def _next_flip(flips: list[float], after: float, timeout: float = 20.0) -> float:
@@ -280,7 +302,7 @@ def print_flows(folder: Path, quick: bool = False) -> None:
 
     driver = AppDriver(CompanionApp(AppOptions(db=folder / "flows.db", seed=2047)))
     try:
-        counts, times = ui_flows.play_flows(driver, quick)
+        counts, times, cpu = ui_flows.play_flows(driver, quick)
     finally:
         driver.close()
     print_machine()
@@ -290,14 +312,36 @@ def print_flows(folder: Path, quick: bool = False) -> None:
     for name, (taps, scrolls) in counts.items():
         print(f"| {name} | {taps} | {scrolls} | {taps + scrolls} |")
     print()
-    print("| tap | taps | median ms | p95 ms | max ms | target (median / p95) |")
-    print("|---|---|---|---|---|---|")
+    print("| tap | taps | median ms | p95 ms | max ms | CPU median ms | CPU p95 ms "
+          "| target (median / p95) |")
+    print("|---|---|---|---|---|---|---|---|")
     every = [t for kind in times.values() for t in kind]
-    for kind, values in [*sorted(times.items()), ("every tap", every)]:
-        ms = sorted(v * 1000 for v in values)
-        p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
-        print(f"| {kind} | {len(ms)} | {statistics.median(ms):.0f} | {p95:.0f} | {ms[-1]:.0f} "
+    every_cpu = [t for kind in cpu.values() for t in kind]
+    for kind, values, used in [*((k, times[k], cpu[k]) for k in sorted(times)),
+                               ("every tap", every, every_cpu)]:
+        ms, cpu_ms = _ms(values), _ms(used)
+        print(f"| {kind} | {len(ms)} | {statistics.median(ms):.0f} | {_p95(ms):.0f} "
+              f"| {ms[-1]:.0f} | {statistics.median(cpu_ms):.0f} | {_p95(cpu_ms):.0f} "
               f"| 100 / 200 |")
+
+
+def _ms(seconds: list[float]) -> list[float]:
+    return sorted(v * 1000 for v in seconds)
+
+
+def _p95(ordered: list[float]) -> float:
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def print_starts(starts: dict[str, list[float]], events: int) -> None:
+    def row(what: str, values: list[float], target: str = "") -> None:
+        print(f"| {what} | {statistics.median(values):.2f} | {min(values):.2f} | "
+              f"{max(values):.2f} | {target} |")
+
+    row(f"cold start to the resumed {events}-event dashboard, s", starts["wall"], "1.0")
+    row("CPU of that start (every thread), s", starts["cpu"])
+    row("the same, game opened after Kivy's import and window (the old order), s",
+        starts["late"])
 
 
 def print_machine() -> None:
@@ -332,7 +376,8 @@ def main() -> None:
     parser.add_argument("--child-night", type=int, help="one game night of this many taps")
     parser.add_argument("--open-late", action="store_true",
                         help="with --child-start: open the game after Kivy (the old order)")
-    parser.add_argument("--only", choices=("start", "taps", "preview", "night", "flows"))
+    parser.add_argument("--only", choices=("start", "taps", "preview", "night", "flows",
+                                           "budget"))
     parser.add_argument("--quick-flows", action="store_true",
                         help="with --only flows: the move with a check and TI4's only")
     parser.add_argument("--preview-seconds", type=float, default=5.0,
@@ -348,17 +393,24 @@ def main() -> None:
         print_nights(args.night_taps, args.nights, args.parallel)
         return
     _configure()
-    if args.only == "flows":
+    if args.only in ("flows", "budget"):
         with tempfile.TemporaryDirectory() as folder:
             print_flows(Path(folder), args.quick_flows)
-        return
+        if args.only == "flows":
+            return
     import journal as journal_bench
 
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "bench.db"
         journal_bench.fill(db, "xp", args.events)
-        starts, late = (cold_starts(db, args.starts) if args.only in (None, "start")
-                        else ([0.0], [0.0]))
+        starts = (cold_starts(db, args.starts) if args.only in (None, "start", "budget")
+                  else {"wall": [0.0], "cpu": [0.0], "late": [0.0], "late cpu": [0.0]})
+        if args.only == "budget":
+            print()
+            print("| measure | median | min | max | target |")
+            print("|---|---|---|---|---|")
+            print_starts(starts, args.events)
+            return
         pressed, tap_times, growth = (taps(db, args.taps) if args.only in (None, "taps")
                                       else ([0.0], [0.0], 0.0))
         fps, camera_fps = (preview_fps(db, replay_video(Path(folder), args.preview_seconds * 3),
@@ -369,10 +421,7 @@ def main() -> None:
     print_machine()
     print("| measure | median | min | max | target |")
     print("|---|---|---|---|---|")
-    print(f"| cold start to the resumed {args.events}-event dashboard, s | "
-          f"{statistics.median(starts):.2f} | {min(starts):.2f} | {max(starts):.2f} | 1.0 |")
-    print(f"| the same, game opened after Kivy's import and window (the old order), s | "
-          f"{statistics.median(late):.2f} | {min(late):.2f} | {max(late):.2f} | |")
+    print_starts(starts, args.events)
     print(f"| finger down on Undo/Redo to the frame showing it pressed, ms | "
           f"{statistics.median(down_ms):.0f} | {min(down_ms):.0f} | {max(down_ms):.0f} "
           f"| next frame |")

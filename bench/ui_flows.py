@@ -16,7 +16,9 @@ the app ("Let the app draw"). The flows:
 - a TI4 exploration: Alice takes the three Rigel planets and explores each card.
 
 Every tap's response is timed from the finger's release to the first frame drawn (GL
-finished) once the app has no command left to answer, by kind of tap.
+finished) once the app has no command left to answer, by kind of tap: in wall-clock
+seconds, and in CPU seconds of the whole process (every thread: the app's, the runner's,
+software GL's) over the same span, which is what the tap costs a quiet core.
 """
 
 from __future__ import annotations
@@ -50,12 +52,16 @@ class Finger:
         self.driver = driver
         self.taps = self.scrolls = 0
         self.times: dict[str, list[float]] = defaultdict(list)
+        #: The same taps' CPU seconds (the whole process) from release to that frame.
+        self.cpu: dict[str, list[float]] = defaultdict(list)
         self._flips: list[float] = []
+        self._flip_cpu: list[float] = []
         Window.bind(on_flip=self._flipped)
 
     def _flipped(self, *_args: Any) -> None:
         glFinish()  # a frame counts once its pixels exist
         self._flips.append(time.perf_counter())
+        self._flip_cpu.append(time.process_time())
 
     def close(self) -> None:
         Window.unbind(on_flip=self._flipped)
@@ -78,21 +84,24 @@ class Finger:
         touch = UnitTestTouch(*widget.to_window(*widget.center))
         touch.touch_down()
         driver.pump()
-        released = time.perf_counter()
+        released, cpu = time.perf_counter(), time.process_time()
         touch.touch_up()
-        self.times[kind].append(self._result_shown(released) - released)
+        shown = self._result_shown(released)
+        self.times[kind].append(self._flips[shown] - released)
+        self.cpu[kind].append(self._flip_cpu[shown] - cpu)
         self.taps += 1
         driver.settle()
 
-    def _result_shown(self, after: float, timeout: float = 30.0) -> float:
-        """The first frame drawn once no command is left unanswered after `after`."""
+    def _result_shown(self, after: float, timeout: float = 30.0) -> int:
+        """The first frame drawn once no command is left unanswered after `after` (its
+        index in the frames seen)."""
         runner, deadline = self.driver.app.runner, time.perf_counter() + timeout
         idle_since = after
         while True:
             if runner.pending:
                 idle_since = time.perf_counter()
             elif self._flips and self._flips[-1] > idle_since:
-                return next(t for t in self._flips if t > idle_since)
+                return next(n for n, t in enumerate(self._flips) if t > idle_since)
             if time.perf_counter() > deadline:
                 raise TimeoutError("No frame showed the tap's result.")
             Window.canvas.ask_update()  # a frame even if nothing moved (Kivy skips those)
@@ -106,9 +115,15 @@ def _kind(text: str) -> str:
 
 
 def _actions(driver: Any) -> list[str]:
-    entries = driver.app.screen("dashboard").ids.actions.ids.entries
-    return [w.text for w in reversed(entries.children) if isinstance(w, BigButton)
-            and not w.disabled and not w.text.startswith(NOT_ACTIONS)]
+    """The prompt's enabled actions: the list's, then the fixed bar's main action."""
+    screen = driver.app.screen("dashboard")
+    entries = screen.ids.actions.ids.entries
+    texts = [w.text for w in reversed(entries.children) if isinstance(w, BigButton)
+             and not w.disabled and not w.text.startswith(NOT_ACTIONS)]
+    main = screen.ids.get("main")
+    if main is not None and main.text and not main.disabled:
+        texts.append(main.text)
+    return texts
 
 
 def play_table(finger: Finger, player: TablePlayer, until: Callable[[], bool]) -> None:
@@ -182,10 +197,11 @@ def ti4_flow(finger: Finger) -> None:
         finger.tap(resolve, "command")
 
 
-def play_flows(driver: Any, quick: bool = False
-               ) -> tuple[dict[str, tuple[int, int]], dict[str, list[float]]]:
-    """(taps, scrolls) per flow, and every tap's seconds to its result by kind; `quick`:
-    the move with a check and the TI4 exploration only (the suite's smoke run)."""
+def play_flows(driver: Any, quick: bool = False) -> tuple[
+        dict[str, tuple[int, int]], dict[str, list[float]], dict[str, list[float]]]:
+    """(taps, scrolls) per flow, and every tap's seconds to its result by kind, wall and
+    CPU; `quick`: the move with a check and the TI4 exploration only (the suite's smoke
+    run)."""
     from companion.ui.devtools.gallery_ti4 import start_ti4
 
     finger, counts = Finger(driver), {}
@@ -210,7 +226,7 @@ def play_flows(driver: Any, quick: bool = False
         look_around(finger)
     finally:
         finger.close()
-    return counts, finger.times
+    return counts, finger.times, finger.cpu
 
 
 def look_around(finger: Finger) -> None:

@@ -128,9 +128,13 @@ class GameNight:
             getattr(self, LOOKS[self._looks % len(LOOKS)])()
             self._looks += 1
             return
-        entries = driver.app.screen("dashboard").ids.actions.ids.entries
+        dashboard = driver.app.screen("dashboard")
+        entries = dashboard.ids.actions.ids.entries
         texts = [w.text for w in reversed(entries.children) if isinstance(w, BigButton)
                  and not w.text.startswith(NOT_ACTIONS)]
+        main = dashboard.ids.get("main")  # the moment's main action, in its fixed bar
+        if main is not None and main.text and not main.disabled:
+            texts.append(main.text)
         seat = str(table.prompt.get("seat") or "")
         pick = self.player.choose(texts, self.trail, seat, int(table.view.get("round", 0)))
         self.tap(pick)

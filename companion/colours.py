@@ -21,10 +21,12 @@ def hex_rgba(code: str) -> Rgba:
 OKABE_ITO = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7",
              "#BBBBBB")
 
-#: A plastic colour a player picked (TI4) shown as the nearest Okabe-Ito colour.
+#: A plastic colour a player picked (TI4), shown as that colour: a picked colour is the
+#: player's own, so "red" is drawn red, not the palette's nearest vermillion; the
+#: Okabe-Ito tones are kept where they read as the colour named.
 NAMED = {"orange": "#E69F00", "blue": "#0072B2", "green": "#009E73", "yellow": "#F0E442",
-         "red": "#D55E00", "purple": "#CC79A7", "pink": "#CC79A7", "black": "#BBBBBB",
-         "white": "#BBBBBB", "sky": "#56B4E9", "magenta": "#CC79A7"}
+         "red": "#D62728", "purple": "#8E44AD", "pink": "#F48FB1", "black": "#111111",
+         "white": "#F5F5F5", "sky": "#56B4E9", "magenta": "#CC79A7"}
 
 
 def seat_colour(index: int, named: str | None = None) -> str:
@@ -51,3 +53,9 @@ def text_on(colour: str) -> Rgba:
 
     luminance = 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
     return (0.0, 0.0, 0.0, 1.0) if luminance > 0.18 else (1.0, 1.0, 1.0, 1.0)
+
+
+def seat_colours(table: Mapping[str, Any]) -> dict[str, str]:
+    """Each seat's display colour in a table view (a badge is coloured by its row's seat)."""
+    return {s["seat"]: seat_colour(seat_place(s, i), s.get("colour"))
+            for i, s in enumerate(table.get("seats") or ())}

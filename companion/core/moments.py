@@ -97,6 +97,10 @@ def default_moments(step: Step, catalog: Catalog, dice: Mapping[str, Die],
     return moments
 
 
+#: Why a card left its draw pile when a player chose it rather than drew it blind.
+CHOSEN_REASONS = frozenset({"drafted"})
+
+
 def card_moment(e: Event, catalog: Catalog, seats: set[str], scanned: bool = False) -> Moment:
     """A card drawn (`scanned`: read by the camera or typed as a scan, not the app's draw):
     its name and what it does, or, hidden, only whose it is."""
@@ -122,6 +126,7 @@ def card_moment(e: Event, catalog: Catalog, seats: set[str], scanned: bool = Fal
                   data={"card": card.card_id, "name": card.name, "deck": deck_name,
                         "summary": card.summary, "to": str(e["to"]), "seat": owner or None,
                         "card_name": one, "scanned": scanned,
+                        "chosen": e.get("reason") in CHOSEN_REASONS,
                         "kept": deck.kept if deck else ""})
 
 

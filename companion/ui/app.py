@@ -6,6 +6,8 @@ the runner and hands each reply to the screens. It holds no rules.
 
 from __future__ import annotations
 
+import gc
+import importlib
 import threading
 import time
 from collections.abc import Callable
@@ -32,20 +34,7 @@ from companion.ui.presenters.history import step_words
 from companion.ui.presenters.reveal import card_moments, scan_words
 from companion.ui.runner import CommandRunner, Opening, Reply, start_opening
 from companion.ui.scanning import ScannerService
-from companion.ui.screens.check import CheckScreen
-from companion.ui.screens.dashboard import DashboardScreen
-from companion.ui.screens.explosion import ExplosionScreen
-from companion.ui.screens.final import FinalScreen
-from companion.ui.screens.history import HistoryScreen
-from companion.ui.screens.newgame import NewGameScreen
-from companion.ui.screens.order import OrderScreen
-from companion.ui.screens.phones import PhonesScreen
-from companion.ui.screens.private import PrivateScreen
-from companion.ui.screens.reveal import RevealScreen
-from companion.ui.screens.saved import SavedGamesScreen
-from companion.ui.screens.scoreboard import ScoreboardScreen
-from companion.ui.screens.settings import SettingsScreen
-from companion.ui.screens.start import DAMAGE_KINDS, StartScreen
+from companion.ui.screens.start import DAMAGE_KINDS
 from companion.ui.settings import AppSettings, save_settings
 from companion.ui.sound import SilentSpeaker, Speaker
 from companion.ui.sticks import StickWatch
@@ -64,16 +53,19 @@ DEMO_LAYS_ON = ("dashboard",)
 DEMO_PAUSED = "Demo camera: waiting for the table"
 
 
-#: Every screen of the app, by name. Only FIRST_SCREENS are made before the first frame
-#: (making them all cost about half a second of a cold start); each other one is made
-#: the first time it is asked for (10 to 80 ms, once). (Made one a frame in the background
-#: instead, a hold on a seat badge meanwhile never opened the private panel.)
-SCREENS: dict[str, Any] = {
-    "start": StartScreen, "dashboard": DashboardScreen, "history": HistoryScreen,
-    "newgame": NewGameScreen, "saved": SavedGamesScreen, "settings": SettingsScreen,
-    "private": PrivateScreen, "reveal": RevealScreen, "final": FinalScreen,
-    "scoreboard": ScoreboardScreen, "order": OrderScreen, "check": CheckScreen,
-    "explosion": ExplosionScreen, "phones": PhonesScreen,
+#: Every screen of the app, by name: its module in companion.ui.screens and its class.
+#: Only FIRST_SCREENS are made before the first frame (making them all cost about half a
+#: second of a cold start); each other one is imported and made the first time it is asked
+#: for (10 to 80 ms, once). (Made one a frame in the background instead, a hold on a seat
+#: badge meanwhile never opened the private panel.)
+SCREENS: dict[str, str] = {
+    "start": "start.StartScreen", "dashboard": "dashboard.DashboardScreen",
+    "history": "history.HistoryScreen", "newgame": "newgame.NewGameScreen",
+    "saved": "saved.SavedGamesScreen", "settings": "settings.SettingsScreen",
+    "private": "private.PrivateScreen", "reveal": "reveal.RevealScreen",
+    "final": "final.FinalScreen", "scoreboard": "scoreboard.ScoreboardScreen",
+    "order": "order.OrderScreen", "check": "check.CheckScreen",
+    "explosion": "explosion.ExplosionScreen", "phones": "phones.PhonesScreen",
 }
 FIRST_SCREENS = ("start", "dashboard")
 #: Seconds between looks for steps a phone saved while the phones' page runs (13 us each).
@@ -93,6 +85,25 @@ class AppOptions:
     demo_game: str | None = None
     seed: int | None = None
     scanner: bool = False
+
+
+def screen_class(name: str) -> Any:
+    """The class of the screen called `name`, its module imported now if not yet."""
+    module, _dot, cls = SCREENS[name].rpartition(".")
+    return getattr(importlib.import_module(f"companion.ui.screens.{module}"), cls)
+
+
+_frozen: list[bool] = []
+
+
+def _freeze_once() -> None:
+    """Leave what the first open game made (Kivy, the screens, the game's catalog and
+    state: about 400,000 objects) out of the garbage collector's full passes: each pass
+    walked them all, 100 to 300 ms in the middle of a tap on one loaded core. Once per
+    app (a cycle that was garbage by then stays, once), so memory stays bounded."""
+    if not _frozen:
+        _frozen.append(True)
+        gc.freeze()
 
 
 def clock_deliver(job: Any) -> None:
@@ -123,6 +134,7 @@ class CompanionApp(App):
         super().__init__(**kwargs)
         self._opening = opening
         self._forms: Any = None  # the new-game forms, once the runner has read them
+        self._forms_asked = False
         self.title = "Exploration Table Companion"
         self.options = options
         self.settings = settings or AppSettings()
@@ -160,7 +172,6 @@ class CompanionApp(App):
         self.screen("start").offer_new_demo(self.options.demo)
         self.runner = opening.runner
         opening.first_reply.connect(self._on_open)
-        self.runner.new_game_forms(self._on_forms)
         self.runner.attach(clock_deliver)
         self.idle = IdleWatch(self)  # the scoreboard after a while untouched
         self.idle.start()
@@ -197,7 +208,7 @@ class CompanionApp(App):
 
     def _make_screen(self, name: str) -> None:
         """Make a screen and give it what it missed: the table, the new-game forms."""
-        screen = SCREENS[name](name=name)
+        screen = screen_class(name)(name=name)
         self.manager.add_widget(screen)
         table = self.table
         if table is not None and (name in TABLE_SCREENS or (name == "final" and self.game_over)):
@@ -407,6 +418,11 @@ class CompanionApp(App):
 
     def _on_open(self, reply: Reply) -> None:
         self.busy = False
+        if not self._forms_asked:
+            # After the first frame: read before it, the new-game forms (every game's
+            # catalog) took the runner's share of the only core from the start.
+            self._forms_asked = True
+            Clock.schedule_once(lambda _dt: self.runner.new_game_forms(self._on_forms), 0)
         if reply.table is None:
             self._say("" if reply.ok or reply.kind == "info" else reply.message,
                       not reply.ok and reply.kind != "info")
@@ -417,6 +433,7 @@ class CompanionApp(App):
             self.manager.current = "start"
             return
         self._take_table(reply.table)
+        _freeze_once()
         self._sync_phones()
         self._say(reply.message, not reply.ok)
         self.voice.heard(reply.spoken)

@@ -97,6 +97,11 @@ def configure_kivy(size: tuple[int, int], fullscreen: bool) -> None:
     Config.set("graphics", "width", str(size[0]))
     Config.set("graphics", "height", str(size[1]))
     Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
+    # No multisampling (Kivy asks for 2 samples): it smooths only the edges of the
+    # few rounded shapes (a few hundred pixels of a screen differ), and under software
+    # GL (Mesa's llvmpipe, a Pi without its GPU driver) it tripled every frame's cost:
+    # 95-125 ms against 30-42 ms for the dashboard on one core (docs/perf.md).
+    Config.set("graphics", "multisamples", "0")
     Config.set("input", "mouse", "mouse,disable_on_activity")
     # Every text field opens the docked on-screen keyboard, and a plugged-in keyboard
     # types as well: which keyboards the kernel lists cannot be trusted (no by-path

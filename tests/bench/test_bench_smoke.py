@@ -29,7 +29,7 @@ RUNS = {
                 "--sequence-frames", "2"],
     "ui": ["--events", "50", "--starts", "1", "--taps", "2", "--preview-seconds", "0.5"],
     "ui night": ["--only", "night", "--night-taps", "5", "--nights", "1"],
-    "ui flows": ["--only", "flows", "--quick-flows"],
+    "ui budget": ["--only", "budget", "--quick-flows", "--events", "50", "--starts", "1"],
     "phones": ["--phones", "2", "--steps", "4", "--every", "0.01"],
     "journal_heads": ["--steps", "5", "--rounds", "1"],
     "decode_bound": ["--rounds", "1", "--flips", "2"],

@@ -114,3 +114,59 @@ def test_gained_commodities_stop_at_the_seats_commodity_value(catalog) -> None:
     ok(m, "adjust Alice commodity_value +6 Hacan", "take P76B", "scan TI/I02")
     result = ok(m, "resolve gain")  # the recorded value replaces the default
     assert "Alice now has 5 commodities" in result.message
+
+
+def test_no_turn_nor_new_exploration_is_offered_while_a_card_or_relic_is_owed(catalog) -> None:
+    from tests.ti4.test_rule35 import _give_fragments
+
+    def offered(m) -> set[str]:
+        return {a.label for a in prompt(m).actions}
+
+    m = new_match(catalog)
+    assert {"Bob's turn", "Take planets for Alice", "Explore a planet again"} <= offered(m)
+    ok(m, "take P76A", "scan TI/I01")  # a card revealed, not resolved
+    shown = offered(m)
+    assert "Bob's turn" not in shown and "Take planets for Alice" not in shown
+    assert not any(label.startswith("Explore a frontier token") for label in shown)
+    ok(m, "resolve gain")
+    assert "Take planets for Alice" in offered(m)
+    _give_fragments(m, "Alice", ["H14", "H15", "H16"])
+    ok(m, "relic Alice")  # a relic owed, not drawn yet
+    shown = offered(m)
+    assert "Bob's turn" not in shown and "Take planets for Alice" not in shown
+    ok(m, "scan TI/R01")
+    assert "Bob's turn" in offered(m)
+
+
+def test_recording_a_technology_is_headed_as_such_not_as_a_turn(catalog) -> None:
+    m = new_match(catalog)
+    for after in ("tech", "tech Alice"):
+        groups = {a.group for a in prompt(m, after=after).actions if a.command or a.partial}
+        assert "Technologies" in groups and "Turn" not in groups, after
+
+
+def test_the_setup_says_the_frontier_rule_not_a_count_of_every_tile_in_the_box(catalog) -> None:
+    from companion.core.engine import Match
+    from companion.games.registry import game
+
+    m = Match(game("ti4").rules, catalog, 1)
+    ok(m, "player Alice red", "player Bob blue")
+    message = ok(m, "setup").message
+    assert "each system without planets on your map" in message
+    assert "tiles 17, 39-50, 77-80" in message and "17 tokens" not in message
+
+
+def test_a_frontier_token_is_chosen_by_tile_then_how_naming_the_technology_to_record(
+        catalog) -> None:
+    m = new_match(catalog)
+    (which,) = prompt(m, after="frontier").actions
+    assert which.input is not None and which.input.kind == "choice"
+    assert which.input.then == "partial" and len(which.input.options) == len(m.state.frontier)
+    how = {a.label: a for a in prompt(m, after="frontier 41").actions}
+    tap = how["Tile 41 with Dark Energy Tap: record Dark Energy Tap first (Record a technology)"]
+    assert not tap.enabled
+    assert "Tile 41 with another ability, named" in how
+    ok(m, "tech Alice dark-energy-tap")
+    how = {a.label: a for a in prompt(m, after="frontier 41").actions}
+    assert how["Tile 41 with Dark Energy Tap"].enabled
+    assert len(how) <= 3  # one tile at a time, not three buttons for each of 17 tiles

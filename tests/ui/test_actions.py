@@ -176,3 +176,18 @@ def _odds_card(driver, panel):
     if any("in hidden hands" in t for t in driver.texts(card)):
         assert any("unseen cards" in t for t in driver.texts(card))  # counted, not named
     return card
+
+
+def test_a_long_trail_of_choices_wraps_whole_instead_of_being_cut(make_driver,
+                                                                   tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    saved_game(db, PREPARATION_LINES)
+    driver = make_driver(db=db)
+    driver.tap("Build a module on SHLD1")
+    panel = driver.app.screen("dashboard").ids.actions
+    line = panel.ids.trail
+    one_line = line.texture_size[1]
+    panel.trail = "Move UFST1  >  5 spaces  >  Ends on a hazard space  >  Passes L1 and GNSS"
+    driver.pump(3)
+    assert line.texture_size[1] >= 2 * one_line * 0.9  # wrapped onto a second line
+    assert line.height >= line.texture_size[1] and line.texture_size[0] <= line.width

@@ -63,3 +63,18 @@ def test_the_camera_line_says_what_the_camera_is_for_and_shows_whole(make_driver
         whole = CoreLabel(text=line.text, font_size=line.font_size, bold=True)
         whole.refresh()
         assert whole.texture.width <= line.width, f"{words!r} is cut on the strip"
+
+
+def test_the_seat_whose_turn_it_is_comes_whole_into_view(make_driver) -> None:
+    driver = make_driver(seed=102)
+    start_ti4(driver)
+    seats = driver.screen.ids.seats
+    scroll = seats.parent
+    driver.tap("Carol's turn")
+    driver.wait_for(lambda: any(getattr(w, "active", False) and w.seat == "Carol"
+                                for w in seats.children), "Carol's turn")
+    driver.pump(3)
+    row = next(w for w in seats.children if w.seat == "Carol")
+    bottom, top = row.to_window(row.x, row.y)[1], row.to_window(row.x, row.top)[1]
+    low, high = scroll.to_window(scroll.x, scroll.y)[1], scroll.to_window(0, scroll.top)[1]
+    assert low - 1 <= bottom and top <= high + 1, "Carol's card is cut by the list's edge"

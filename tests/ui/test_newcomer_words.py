@@ -47,8 +47,22 @@ def test_counts_on_the_dashboard_are_said_as_a_player_says_them(make_driver) -> 
     from companion.games.exploration import DEMO_SETUP
 
     driver = make_driver(seed=2047, demo_setup=DEMO_SETUP)
-    assert driver.shown("11 cards owed in all.")
+    assert driver.shown("16 cards owed in all (5 of them for the maneuver row).")
     driver.tap("Let the app draw: Development cards")
     driver.tap("Continue")
     assert driver.shown("Xichang has 5 more cards to draw.")
     assert not [t for t in driver.texts() if "(s)" in t]
+
+
+def test_the_cards_owed_are_the_cards_the_one_tap_draw_pages_through(make_driver) -> None:
+    """"16 cards owed" then "card 1 of 21" read as a mistake: one count, the row included."""
+    import re
+
+    from companion.games.exploration import DEMO_SETUP
+
+    driver = make_driver(seed=2047, demo_setup=DEMO_SETUP)
+    owed = next(int(m.group(1)) for t in driver.texts()
+                if (m := re.search(r"(\d+) cards owed in all", t)))
+    driver.tap("Let the app draw every owed card")
+    assert driver.screen.name == "reveal"
+    assert driver.screen.counter.endswith(f"card 1 of {owed}"), driver.screen.counter

@@ -104,3 +104,29 @@ def test_each_seat_looks_at_its_own_hidden_cards_with_a_visible_button(make_driv
     driver.tap("Hide and go back to the table")
     assert driver.screen.name == "dashboard"
     assert not any(driver.shown(f"({c.card_id})") for c in held)
+
+
+def test_a_second_quick_tap_on_show_picks_nothing_and_the_picks_show_their_numbers(
+        make_driver, tmp_path) -> None:
+    from kivy.metrics import dp
+
+    db = tmp_path / "games.db"
+    driver = _dealt(make_driver, db)
+    driver.tap("Xichang takes a ship from the pack (chosen privately)")
+    show = driver.button("Show Xichang's choices")
+    spot = show.to_window(*show.center)
+    bottom = show.to_window(show.x, show.y)[1]
+    driver.tap(show)
+    driver.press(*spot)  # the finger taps again where "Show" was
+    driver.settle()
+    assert driver.screen.name == "private"  # nothing picked unseen
+    cards, names = _pack(db)
+    picks = [b for b in driver.widgets() if any(f"({c})" in getattr(b, "text", "")
+                                                  for c in cards)]
+    assert all(b.to_window(b.x, b.top)[1] <= bottom - dp(2) for b in picks)
+    first = f"{names[cards[0]]} ({cards[0]})"
+    label = driver.button(first).text
+    assert "velocity " in label and "maneuverability " in label
+    driver.tap(first)
+    assert driver.screen.name == "reveal"
+    assert driver.shown("Chosen") and not driver.shown("Drawn by the app")

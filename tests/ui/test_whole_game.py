@@ -55,7 +55,8 @@ class Table:
     def reveal(self) -> None:
         """Read the card; one that asks for a decision is applied on the reveal itself."""
         driver, screen = self.driver, self.driver.screen
-        assert screen.counter.startswith(("Drawn by the app", "Scanned")), screen.counter
+        assert screen.counter.startswith(("Drawn by the app", "Scanned", "Chosen")), \
+            screen.counter
         self.reveals += 1
         self.cards.append(f"{screen.heading}: {screen.name_text}")
         choices = [w for w in reversed(screen.ids.choices.children) if isinstance(w, BigButton)]

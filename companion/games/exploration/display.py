@@ -180,8 +180,12 @@ def _draw_wait(state: XpState, catalog: Catalog) -> str:
     if owed:
         seat = recipient(state, owed[0].deck) or owed[0].seat
         mine = [p for p in owed if p.seat == seat]
+        # The same count as the one-tap draw and its "card N of M": the maneuver row too.
+        total = owed_count(state, catalog)
+        row = total - len(owed)
+        them = f" ({row} of them for the maneuver row)" if row > 0 else ""
         return f"A {mine[0].deck} card for {seat} ({mine[0].reason}); " \
-               f"{counted(len(owed), 'card')} owed in all."
+               f"{counted(total, 'card')} owed in all{them}."
     if state.pending:
         return f"{state.pending[0].seat} chooses a starting module."
     return ""

@@ -128,11 +128,15 @@ def _expand_pick(state: XpState, catalog: Catalog, words: Sequence[str],
 
 
 def _pick(catalog: Catalog, card_id: str, held: set[str], physical: bool) -> Choice:
+    """A ship to pick, with the two numbers a drafter compares (the flight order's keys)."""
     card = catalog.card(card_id)
+    kind = xc.ship_type(catalog, str(card.attrs["type"]))
+    numbers = f"velocity {kind.velocity}, maneuverability {kind.maneuverability}"
     if physical and card.attrs["type"] in held:
-        return Choice(f"{card.name} ({card_id}), the pack held no other type", DRAFT,
-                      command=f"pick {card_id} anyway", cost="free")
-    return Choice(f"{card.name} ({card_id})", DRAFT, command=f"pick {card_id}", cost="free")
+        return Choice(f"{card.name} ({card_id}), the pack held no other type: {numbers}",
+                      DRAFT, command=f"pick {card_id} anyway", cost="free")
+    return Choice(f"{card.name} ({card_id}): {numbers}", DRAFT, command=f"pick {card_id}",
+                  cost="free")
 
 
 def _expand_bonus(state: XpState, catalog: Catalog, words: Sequence[str],

@@ -7,7 +7,6 @@ import re
 
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import event
-from companion.core.words import counted
 from companion.games.ti4.data import system_tiles
 from companion.games.ti4.explore import Builder, data_of, enqueue, label, planets_in_system
 from companion.games.ti4.state import Exploration
@@ -21,11 +20,26 @@ def parse_tile(word: str) -> str:
 
 
 def place_at_setup(b: Builder) -> None:
-    """35.4a: one token in every system without planets (tiles listed in the catalog)."""
+    """35.4a, LRR 38.1: one token in every system without planets on the map. The app
+    cannot see the map, so it holds a token for every such tile of the box (listed in the
+    catalog); the table places only those of the systems on its own map."""
     tiles = list(data_of(b).frontier_setup_tiles)
     b.add(event("frontier_placed", tiles=tiles, reason="setup"))
-    b.say(f"Place a frontier token in each system without planets: tiles "
-          f"{', '.join(tiles)} ({counted(len(tiles), 'token')}, 35.4a).")
+    b.say(f"Place a frontier token in each system without planets on your map, hyperlanes "
+          f"excepted (35.4a, LRR 38.1): the systems without planets are tiles "
+          f"{tile_ranges(tiles)}, so only those of them on the map get one.")
+
+
+def tile_ranges(tiles: list[str]) -> str:
+    """'17, 39-50, 77-80': tile numbers with runs joined."""
+    numbers = sorted(int(t) for t in tiles if t.isdigit())
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
 
 
 def place_by_ability(b: Builder, tile: str, ability: str) -> None:

@@ -12,7 +12,7 @@ import shlex
 from collections.abc import Callable, Sequence
 
 from companion.core import piles
-from companion.core.catalog import Catalog
+from companion.core.catalog import CardEntry, Catalog
 from companion.core.engine import split_words
 from companion.core.prompt import Choice, InputSpec, Option, Situation
 from companion.games.ti4.choices import card_choices
@@ -24,6 +24,7 @@ from companion.games.ti4.view import owed_decks, waiting_for
 
 SETUP, EXPLORE, PLANETS, TURN = "Setup", "Exploration", "Planets", "Turn"
 FRONTIER, RELICS, CARDS = "Frontier tokens", "Relic fragments and relics", "Cards in play"
+TECH = "Technologies"  # recording one: the player, then the technology
 ABILITY = "ability"  # the probe's name for an ability the player enters (one plain word)
 
 
@@ -109,22 +110,28 @@ def _setup_choices(state: TI4State) -> list[Choice]:
 def _play_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
     choices = _exploration_choices(state, catalog)
     active = state.table.active
-    exploring = state.revealed is not None or (state.head is not None and state.head.started)
+    # A card drawn and not resolved, or a relic owed: no other turn nor a new exploration
+    # is offered until it is (typed, a take still queues behind it, 35.2d).
+    pending = state.revealed is not None or (state.head is not None and state.head.started) \
+        or bool(state.relic_draws)
     following = _following(state.table.seats, active)
     choices += [_choice(f"{seat}'s turn", TURN, command=f"turn {word(seat)}",
                         main=seat == following)
-                for seat in state.table.seats if seat != active and not exploring]
-    choices += [*_take_order(state, catalog, active),
-                _choice("Take planets for another player", PLANETS, partial="take for"),
-                _choice("Explore a planet again", PLANETS, partial="explore-again"),
-                _choice("Terraform a planet", PLANETS, partial="terraform"),
-                _choice(f"Explore a frontier token for {active}", FRONTIER, partial="frontier"),
-                _choice("Place a frontier token by an ability", FRONTIER,
+                for seat in state.table.seats if seat != active and not pending]
+    if not pending:
+        choices += [*_take_order(state, catalog, active),
+                    _choice("Take planets for another player", PLANETS, partial="take for"),
+                    _choice("Explore a planet again", PLANETS, partial="explore-again")]
+    choices.append(_choice("Terraform a planet", PLANETS, partial="terraform"))
+    if not pending:
+        choices.append(_choice(f"Explore a frontier token for {active}", FRONTIER,
+                               partial="frontier"))
+    choices += [_choice("Place a frontier token by an ability", FRONTIER,
                         partial="place-frontier"),
-                _choice("Trade a relic fragment", RELICS, partial="trade")]
-    choices += [_choice("Purge three fragments for a relic, or draw one by an ability", RELICS,
+                _choice("Trade a relic fragment", RELICS, partial="trade"),
+                _choice("Purge three fragments for a relic, or draw one by an ability", RELICS,
                         partial="relic"),
-                _choice("Record a technology", TURN, partial="tech")]
+                _choice("Record a technology", TECH, partial="tech")]
     return [*choices, _choice("Purge a card in play", CARDS, partial="purge")]
 
 
@@ -240,16 +247,31 @@ def _expand_again(state: TI4State, catalog: Catalog, words: Sequence[str]) -> li
 
 
 def _expand_frontier(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
-    choices = []
-    for tile in state.frontier:
-        template = f"frontier {tile} with {{}}"
-        choices += [_choice(f"Tile {tile} (Dark Energy Tap)", FRONTIER,
-                            command=f"frontier {tile}"),
-                    *_known_abilities(f"Tile {tile}, by an ability", FRONTIER, template,
-                                      catalog, "frontier"),
-                    _ability_input(f"Tile {tile}, by another ability named", FRONTIER,
-                                   template)]
-    return choices
+    """Which token first (a `choice` of the tiles holding one), then how: the technology
+    that explores one (saying when it is to be recorded first), the abilities known, or
+    another ability named."""
+    active = state.table.active
+    if len(words) == 1:
+        if not state.frontier:
+            return []
+        options = tuple(Option(t, f"Tile {t}") for t in state.frontier)
+        spec = InputSpec("choice", "frontier {}", probe=f"frontier {options[0].value} with "
+                         f"{ABILITY}", options=options, then="partial")
+        return [_choice(f"Which tile's frontier token {active} explores", FRONTIER,
+                        input=spec)]
+    tile = words[1]
+    if tile not in state.frontier:
+        return []
+    template = f"frontier {tile} with {{}}"
+    techs = [_choice(f"Tile {tile} with {tech.name}" + (
+        "" if active and state.has_tech(active, key) else
+        f": record {tech.name} first (Record a technology)"), FRONTIER,
+        command=f"frontier {tile}")
+        for key, tech in ti4_data(catalog).techs.items() if tech.explores == "frontier"]
+    return [*techs,
+            *_known_abilities(f"Tile {tile} with an ability", FRONTIER, template, catalog,
+                              "frontier"),
+            _ability_input(f"Tile {tile} with another ability, named", FRONTIER, template)]
 
 
 def _expand_place(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
@@ -290,18 +312,26 @@ def _purge_choice(state: TI4State, catalog: Catalog, seat: str) -> Choice:
     label_ = f"{seat} purges three fragments for a relic"
     if len(sets) < 2:
         return _choice(label_, RELICS, command=f"relic {word(seat)}")
-    options = tuple(Option(",".join(c.card_id for c in cards), ", ".join(
-        label(catalog, c.card_id) for c in cards)) for cards in sets)
+    options = tuple(Option(",".join(c.card_id for c in cards), _set_words(cards))
+                    for cards in sets)
     template = f"relic {word(seat)} {{}}"
     return _choice(label_, RELICS, input=InputSpec(
         "choice", template, probe=template.replace("{}", options[0].value), options=options))
 
 
+def _set_words(cards: Sequence[CardEntry]) -> str:
+    """'2 hazardous (H14, H15) + 1 unknown (F12)': a set of fragments by type."""
+    kinds: dict[str, list[str]] = {}
+    for card in cards:
+        kinds.setdefault(str(fragment_type(card)), []).append(card.card_id)
+    return " + ".join(f"{len(ids)} {kind} ({', '.join(ids)})" for kind, ids in kinds.items())
+
+
 def _expand_tech(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
     if len(words) == 1:
-        return [_choice(seat, TURN, partial=f"tech {word(seat)}") for seat in state.table.seats]
+        return [_choice(seat, TECH, partial=f"tech {word(seat)}") for seat in state.table.seats]
     seat = " ".join(words[1:])
-    return [_choice(tech.name, TURN, command=f"tech {word(seat)} {key}")
+    return [_choice(tech.name, TECH, command=f"tech {word(seat)} {key}")
             for key, tech in ti4_data(catalog).techs.items() if not state.has_tech(seat, key)]
 
 

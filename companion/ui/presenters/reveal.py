@@ -68,7 +68,9 @@ def reveal_view(cards: Sequence[Mapping[str, Any]], index: int, message: str,
 
 def _how(data: Mapping[str, Any]) -> str:
     """What happened to the card, in a player's words (not the journal's step number)."""
-    return "Scanned" if data.get("scanned") else "Drawn by the app"
+    if data.get("scanned"):
+        return "Scanned"
+    return "Chosen" if data.get("chosen") else "Drawn by the app"
 
 
 def _own(moment: Mapping[str, Any], groups: Sequence[ActionGroup]) -> tuple[ActionItem, ...]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
@@ -139,6 +140,19 @@ class DashboardScreen(Screen):
             seats.add_widget(SeatRowView())
         for widget, row in zip(reversed(seats.children), data.seats, strict=True):
             widget.row = row
+        active = next((r.seat for r in data.seats if r.active), None)
+        if active is not None and active != getattr(self, "_shown_active", None):
+            # A new seat acts: its card comes into view (the third seat's sat half
+            # behind the scan strip), once the rows are laid out; nothing moves otherwise.
+            Clock.schedule_once(lambda _dt: self._show_active_seat(), 0)
+        self._shown_active = active
+
+    def _show_active_seat(self) -> None:
+        seats = self.ids.seats
+        row = next((w for w in seats.children if getattr(w, "active", False)), None)
+        scroll = seats.parent
+        if row is not None and scroll is not None and hasattr(scroll, "scroll_to"):
+            scroll.scroll_to(row, padding=0, animate=False)
 
     def submit_typed(self) -> None:
         field = self.ids.command
