@@ -75,8 +75,8 @@ class TableAPI:
         """The board, ready to show: public, or with that seat's own hidden cards; the
         key `table` holds the same as `table(seat)`."""
         match, who = self.match, self.seat(seat)
-        return {**match.rules.view(match.state, match.catalog, who),
-                "table": table_view(match, who).to_dict()}
+        shown = match.rules.view(match.state, match.catalog, who)
+        return {**shown, "table": table_view(match, who, shown).to_dict()}
 
     def table(self, seat: str | None = None) -> dict[str, Any]:
         """The one view shape every game fills (core/tableview.py): title, round, phase,
@@ -174,9 +174,11 @@ class TableAPI:
         return self.session.close()
 
 
-def table_view(match: Match[Any], seat: str | None = None) -> TableView:
-    """The game's `TableView` (public when `seat` is None); works on a bare `Match`."""
-    return table_view_of(match.rules, match.state, match.catalog, seat)
+def table_view(match: Match[Any], seat: str | None = None,
+               shown: Mapping[str, Any] | None = None) -> TableView:
+    """The game's `TableView` (public when `seat` is None); works on a bare `Match`;
+    `shown`: the game's view for `seat` when the caller has built it already."""
+    return table_view_of(match.rules, match.state, match.catalog, seat, shown)
 
 
 def table_prompt(match: Match[Any], seat: str | None = None,

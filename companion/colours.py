@@ -53,3 +53,9 @@ def text_on(colour: str) -> Rgba:
 
     luminance = 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
     return (0.0, 0.0, 0.0, 1.0) if luminance > 0.18 else (1.0, 1.0, 1.0, 1.0)
+
+
+def seat_colours(table: Mapping[str, Any]) -> dict[str, str]:
+    """Each seat's display colour in a table view (a badge is coloured by its row's seat)."""
+    return {s["seat"]: seat_colour(seat_place(s, i), s.get("colour"))
+            for i, s in enumerate(table.get("seats") or ())}

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.api import TableAPI
+from companion.api import TableAPI, table_view
 from companion.core.errors import CompanionError
 from companion.games.registry import game
 from companion.recovery import (
@@ -39,7 +39,8 @@ class SavedGame:
     title: str
     steps: int
     updated: str
-    #: The game's public view as it now stands ({} when the game cannot be read).
+    #: The game's public view as it now stands, its table view under `table` ({} when
+    #: the game cannot be read).
     view: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
@@ -126,6 +127,7 @@ def _view_of(journal: Journal, info: GameInfo, open_game: TableAPI | None) -> di
         if open_game is not None and open_game.game_id == info.game_id:
             return open_game.view()
         match = load_match(journal, info.game_id, game(info.kind))
-        return dict(match.rules.view(match.state, match.catalog, None))
+        shown = match.rules.view(match.state, match.catalog, None)
+        return {**shown, "table": table_view(match, None, shown).to_dict()}
     except (CompanionError, StoreError):
         return {}  # a damaged game is still listed; opening it says what is wrong

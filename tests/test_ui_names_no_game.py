@@ -30,18 +30,6 @@ UI = ROOT / "companion" / "ui"
 
 #: file (under companion/ui) -> the names it still holds, as `found` gives them.
 KNOWN: dict[str, set[str]] = {
-    "panels/__init__.py": {"ti4", "xp"},
-    "panels/ti4.kv": {"ti4"},
-    "panels/ti4.py": {"Relic deck", "relic", "ti4"},
-    "presenters/dashboard.py": {"relic", "relic ..."},
-    "presenters/decks.py": {"for ...", "next ...", "ti4"},
-    "presenters/history.py": {"Xichang", "ti4"},
-    "presenters/scoreboard.py": {"ti4"},
-    "presenters/ships.py": {"Trim thrusters"},
-    "presenters/ti4.py": {"Relic deck", "ti4"},
-    "presenters/order.py": {"Rigel I", "Rigel II", "Rigel III", "ti4"},
-    "screens/order.py": {"ti4"},
-    "presenters/traps.py": {"Xichang"},
     # The way out of an unusable saved-games file, 'Recover from a backup' (issue 23): the
     # verb the player asks for, the same word as a card's name.
     "screens/start.py": {"Recover"},

@@ -191,9 +191,9 @@ def _print_board(session: Session, seat: str | None, as_json: bool, compact: boo
     match = session.match
     last = _last_step(session)
     if as_json:
-        view = {"game_id": session.game_id, "last_step": last,
-                **match.rules.view(match.state, match.catalog, seat),
-                "table": table_view(match, seat).to_dict()}
+        shown = match.rules.view(match.state, match.catalog, seat)
+        view = {"game_id": session.game_id, "last_step": last, **shown,
+                "table": table_view(match, seat, shown).to_dict()}
         print(json.dumps(view, indent=None if compact else 2), flush=True)
     else:
         print(f"{session.game_id}: {session.game.title}")

@@ -130,9 +130,12 @@ class GameRules(Protocol[S]):
         Default: None; the app then offers no new game of it (the CLI still starts one)."""
         return None
 
-    def table_view(self, state: S, catalog: Catalog, seat: str | None) -> TableView:
-        """The one view shape every screen draws (core/tableview.py). Default: the
-        core's `basic_table_view` of the state's table (seats, scores, decks)."""
+    def table_view(self, state: S, catalog: Catalog, seat: str | None,
+                   shown: Mapping[str, Any] | None = None) -> TableView:
+        """The one view shape every screen draws (core/tableview.py); `shown`, when not
+        None, is this game's `view(state, catalog, seat)` already built (use it rather
+        than building it again: a screen needs both). Default: the core's
+        `basic_table_view` of the state's table (seats, scores, decks)."""
         return basic_table_view(self.game, self.title, state.table, catalog, seat,
                                 self.resource_nouns)
 

@@ -164,6 +164,8 @@ class PanelRow:
     #: The `adjust` target and what it may correct (a ship's energy...), if anything.
     target: str | None = None
     corrections: tuple[Track, ...] = ()
+    #: The row stands out from what is printed (a planet whose attachment changed it).
+    marked: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in ROW_KINDS:
@@ -173,14 +175,16 @@ class PanelRow:
     def to_dict(self) -> dict[str, Any]:
         return {"text": self.text, "badge": self.badge, "seat": self.seat,
                 "number": self.number, "detail": list(self.detail), "kind": self.kind,
-                "target": self.target, "corrections": [t.to_dict() for t in self.corrections]}
+                "target": self.target, "corrections": [t.to_dict() for t in self.corrections],
+                "marked": self.marked}
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> PanelRow:
         return cls(str(raw["text"]), str(raw.get("badge") or ""), raw.get("seat"),
                    str(raw.get("number") or ""), tuple(raw.get("detail") or ()),
                    str(raw.get("kind") or "row"), raw.get("target"),
-                   tuple(Track.from_dict(t) for t in raw.get("corrections") or ()))
+                   tuple(Track.from_dict(t) for t in raw.get("corrections") or ()),
+                   bool(raw.get("marked")))
 
 
 @dataclass(frozen=True)
@@ -289,7 +293,9 @@ def basic_table_view(game: str, title: str, table: Table, catalog: Catalog,
                                               for d in catalog.decks), as_seat=seat)
 
 
-def table_view_of(rules: Any, state: Any, catalog: Catalog,
-                  seat: str | None = None) -> TableView:
-    """The game's `table_view` (GameRules: its own, or the core's `basic_table_view`)."""
-    return rules.table_view(state, catalog, seat)  # type: ignore[no-any-return]
+def table_view_of(rules: Any, state: Any, catalog: Catalog, seat: str | None = None,
+                  shown: Mapping[str, Any] | None = None) -> TableView:
+    """The game's `table_view` (GameRules: its own, or the core's `basic_table_view`);
+    `shown` is the game's `view(state, catalog, seat)` when the caller has it already
+    (a screen needs both: the view is then built once)."""
+    return rules.table_view(state, catalog, seat, shown)  # type: ignore[no-any-return]

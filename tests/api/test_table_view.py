@@ -30,7 +30,8 @@ TOP_KEYS = {"game", "title", "round", "rounds", "round_name", "phase", "phase_na
 SEAT_KEYS = {"seat", "player", "colour", "score", "score_sources", "counters", "in_effect",
              "active", "detail", "corrections", "seat_index"}
 DECK_KEYS = {"id", "name", "left", "discarded", "lines", "warnings"}
-ROW_KEYS = {"text", "badge", "seat", "number", "detail", "kind", "target", "corrections"}
+ROW_KEYS = {"text", "badge", "seat", "number", "detail", "kind", "target", "corrections",
+            "marked"}
 
 XP_SETUP = ("length 8", "join Baikonur Ana", "join Kourou Ben")
 
@@ -122,14 +123,14 @@ def test_hidden_missions_are_counts_in_public_and_cards_in_their_holders_view() 
 
 
 def test_the_flight_order_never_lists_a_destroyed_ship() -> None:
-    from companion.games.exploration.tableview import order_line, order_panel
+    from companion.games.exploration.tableview import order_line, order_rows
 
     ship = {"card": "SHLD1", "type": "Shield", "location": "space", "velocity": 3,
             "maneuverability": 2}
     gone = {**ship, "card": "BOMB2", "type": "Bomber", "location": "destroyed", "velocity": 5}
     shown = {"flight_order": ["BOMB2", "SHLD1"],
              "seats": [{"seat": "Kourou", "ships": [ship, gone]}]}
-    rows = order_panel(shown).rows
+    rows = order_rows(shown)
     assert [r.text for r in rows] == ["1. SHLD1 Shield"]
     assert "BOMB2" not in order_line(shown)
     match = round_two(x_builds=("laser_turret", "laser_turret"))  # a real destruction
@@ -137,7 +138,8 @@ def test_the_flight_order_never_lists_a_destroyed_ship() -> None:
         "next", "attack TRNS1 SHLD1", "attack TRNS1 SHLD1")
     assert "SHLD1" in match.state.flight_order
     real = table_view(match)
-    assert [r.text for r in real.panel("flight_order").rows] == ["1. TRNS1 Transporter"]
+    board = [r.text for r in real.panel("board").rows]
+    assert board[board.index("Flight order") + 1:] == ["1. TRNS1 Transporter"]
     assert "SHLD1" not in " ".join(real.notes)
 
 

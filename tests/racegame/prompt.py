@@ -6,11 +6,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.core.catalog import Catalog
+from companion.core.dice import Die
+from companion.core.moments import die_faces
 from companion.core.newgame import NewGameForm
-from companion.core.prompt import Choice, InputSpec, Situation
+from companion.core.prompt import Choice, InputSpec, Option, Situation
 from tests.racegame.state import TITLE, RaceState, number, position
 
 SETUP, RACE = "Pilots", "Your turn"
+#: The partial of a roll: its choices are the app's roll and the face the table rolled.
+ROLL = "roll d6"
 
 
 def new_game_form(catalog: Catalog) -> NewGameForm:
@@ -30,7 +34,7 @@ def situation(state: RaceState, catalog: Catalog, seat: str | None) -> Situation
         return Situation(table.active, f"{table.active} plays: roll the die or draw a comet "
                                        f"card (space {position(table, table.active)} of "
                                        f"{finish}).", ("comet",),
-                         (Choice("Roll the die", RACE, command="roll d6", main=True),))
+                         (Choice("Roll the die", RACE, partial=ROLL, main=True),))
     choices = [Choice("Seat a pilot", SETUP,
                       input=InputSpec("text", "join {}", "join Pilot"))]
     if len(table.seats) >= number(catalog, "min_seats"):
@@ -40,4 +44,22 @@ def situation(state: RaceState, catalog: Catalog, seat: str | None) -> Situation
 
 def expand(state: RaceState, catalog: Catalog, partial: str,
            seat: str | None) -> Sequence[Choice]:
-    return ()  # no partial: every action is complete
+    """After "Roll the die": the app rolls, or the face the table rolled (a `die` input
+    with the die's own faces: the app's die screen shows them, nothing else is needed)."""
+    table = state.table
+    if partial != ROLL or table.phase != "race" or not table.active:
+        return ()
+    check = {"title": f"{table.active} rolls the die",
+             "sum": f"The comet moves as many spaces as the face shows (now on space "
+                    f"{position(table, table.active)} of {number(catalog, 'track_length')})."}
+    return (Choice("The app rolls", RACE, command=ROLL, check=check),
+            Choice("The face the table rolled", RACE, input=face_input(catalog), check=check))
+
+
+def face_input(catalog: Catalog) -> InputSpec:
+    """The d6's faces from the catalog's die, each with its symbols (pips)."""
+    die = Die.from_data("d6", catalog.rules["dice"]["d6"], catalog.source)
+    options = tuple(Option(f["face"], str(f["face"]), symbols=int(f["symbols"]))
+                    for f in die_faces(die))
+    return InputSpec("die", f"{ROLL} {{}}", probe=f"{ROLL} {options[0].value}",
+                     options=options, die=die.name)

@@ -167,8 +167,10 @@ class RaceRules(GameRules[RaceState]):
                seat: str | None) -> Sequence[Choice]:
         return prompt.expand(state, catalog, partial, seat)
 
-    def table_view(self, state: RaceState, catalog: Catalog, seat: str | None) -> TableView:
-        """The core's view of the table, plus the Track panel: each comet's space."""
+    def table_view(self, state: RaceState, catalog: Catalog, seat: str | None,
+                   _shown: Mapping[str, Any] | None = None) -> TableView:
+        """The core's view of the table, plus the Track panel: each comet's space (built
+        from the table, not from the view a caller may pass)."""
         basic = basic_table_view(GAME_ID, TITLE, state.table, catalog, seat)
         finish = number(catalog, "track_length")
         rows = tuple(PanelRow(s, badge=s[:1].upper(), seat=s,

@@ -375,7 +375,9 @@ def test_35_9a_a_seat_with_more_than_three_fragments_chooses_which_to_purge(
                 if a.label == "Alice purges three fragments for a relic"]
     assert purge.input is not None and purge.input.kind == "choice"
     options = {o.value: o.label for o in purge.input.options}
-    assert list(options) == ["C12,C13,C14", "C12,C13,F12"]  # fewest Unknown first
+    assert options == {"C12,C13,C14": "3 cultural (C12, C13, C14)",  # fewest Unknown first
+                       "C12,C13,F12": "2 cultural (C12, C13) + 1 unknown (F12)"}
+    assert list(options) == ["C12,C13,C14", "C12,C13,F12"]
     result = ok(m, purge.input.fill("C12,C13,F12"))
     assert {zone(m, c) for c in ("C12", "C13", "F12")} == {"purged"}
     assert zone(m, "C14") == "area:Alice" and "C12" in result.message

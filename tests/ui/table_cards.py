@@ -66,7 +66,7 @@ def hold_the_next_card(driver) -> HeldHand:
 
 
 def seat_counters(driver, seat: str) -> str:
-    """The seat row's counters line ('14 credits · 0 command · 0 technology points · 0 frags')."""
+    """The seat row's counters line ('14 credits · 0 command points · ...')."""
     from companion.ui.widgets import SeatRowView
 
     open_tab(driver, "Seats")

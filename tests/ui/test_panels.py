@@ -71,15 +71,17 @@ def test_a_game_without_panels_shows_no_tab_strip(make_driver, tmp_path: Path) -
     driver = make_driver(db=saved_game(tmp_path / "games.db"))
     tabs = driver.screen.ids.tabs
     driver.tap("Decks", exact=True)
-    assert panels_for("no-such-game") == ()
-    tabs.show_table(replace(driver.app.table, kind="no-such-game"))
+    assert panels_for({}) == ()
+    table = driver.app.table
+    bare = {**table.view["table"], "panels": [], "decks": []}  # a game with neither
+    tabs.show_table(replace(table, view={**table.view, "table": bare}))
     driver.pump(2)
     assert tabs.titles == ["Seats"] and tabs.current == "Seats"
     assert tabs.strip.height == 0 and tabs.strip.opacity == 0
     assert driver.shown("Xichang  ·  Ana")  # back on the seat rows
     tabs.show_table(driver.app.table)
     driver.pump(2)
-    assert tabs.titles == ["Seats", "Ships", "Decks", "Traps", "Board"]
+    assert tabs.titles == ["Seats", "Ships", "Traps", "Board", "Decks"]
     assert tabs.strip.height == dp(52)
 
 
@@ -284,8 +286,11 @@ def test_the_decks_panel_says_to_reshuffle_an_empty_deck_the_table_owes(make_dri
     table = driver.app.table
     owed = {"deck": "hazard", "seat": "Baikonur", "ship": "SHLD1", "reason": "SHLD1's move",
             "reshuffle_first": 7}
-    view = {**table.view, "decks": {**table.view["decks"], "hazard": 0},
-            "discards": {**table.view["discards"], "hazard": 7}, "owed_draws": [owed]}
+    note = ("The hazard deck is empty: shuffle its discard pile (7 cards) into a new hazard "
+            f"deck, then draw for {owed['reason']}.")
+    decks = [{**d, "left": 0, "discarded": 7, "warnings": [note]} if d["id"] == "hazard"
+             else d for d in table.view["table"]["decks"]]
+    view = {**table.view, "table": {**table.view["table"], "decks": decks}}
     panel.show_table(replace(table, view=view))  # the view of a table that emptied it
     driver.pump(2)
     assert "The hazard deck is empty: shuffle its discard pile (7 cards) into a new hazard " \

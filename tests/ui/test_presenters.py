@@ -31,7 +31,24 @@ def xp_match(*lines: str) -> Match:
 
 
 def view_of(match: Match) -> dict:
-    return match.rules.view(match.state, match.catalog, None)
+    """The view as the app's snapshot carries it, with its one view shape under `table`."""
+    from companion.api import table_view
+
+    return {**match.rules.view(match.state, match.catalog, None),
+            "table": table_view(match).to_dict()}
+
+
+def _seat(seat: str, *counters: tuple[str, int, str], **fields: object) -> dict:
+    """A seat of the table view: `counters` as (key, value, text)."""
+    return {"seat": seat, "player": "", "colour": None, "score": None, "score_sources": [],
+            "counters": [{"key": k, "value": v, "noun": k, "text": t} for k, v, t in counters],
+            "in_effect": [], "active": False, "detail": [], "corrections": [], **fields}
+
+
+def _table(*seats: dict) -> dict:
+    return {"table": {"seats": list(seats), "round": 1, "rounds": None,
+                      "round_name": "Round 1", "phase_name": "", "turn": "",
+                      "waiting_for": "", "notes": [], "decks": []}}
 
 
 SETUP = ("length 8", "join Xichang Ana", "join Baikonur Ben")
@@ -52,9 +69,9 @@ def test_dashboard_shows_seats_scores_and_the_change_since_last_time() -> None:
 
 
 def test_a_seat_row_names_the_cards_in_effect_for_that_seat() -> None:
-    view = {"seats": [{"seat": "Xichang", "credits": 13, "in_effect": [
-        {"id": "H09", "name": "Running costs", "summary": "Keep this card: ..."}]},
-        {"seat": "Baikonur", "credits": 15, "in_effect": []}]}
+    view = _table(_seat("Xichang", ("credits", 13, "13 credits"), in_effect=[
+        {"id": "H09", "name": "Running costs", "summary": "Keep this card: ..."}]),
+        _seat("Baikonur", ("credits", 15, "15 credits")))
     rows = {row.seat: row for row in dashboard("Exploration", view).seats}
     assert rows["Xichang"].counters == "13 credits · in effect: Running costs"
     assert rows["Baikonur"].counters == "15 credits"
@@ -93,15 +110,15 @@ def test_a_seat_row_shows_the_counters_the_game_declares_trade_goods_too() -> No
 def test_a_spaceport_keeps_its_colour_whoever_else_sits(tmp_path: Path) -> None:
     """Baikonur is the second seat of one game and the first of another: the same badge,
     ships and final colour on the touchscreen, and the same on the phones' page."""
+    from companion.colours import seat_colours
     from companion.phones.pages import page_of
     from companion.ui.presenters.final import final_view
-    from companion.ui.presenters.ships import seat_ships
 
     def colours(*joins: str) -> tuple[dict[str, str], ...]:
         match = match_of(*joins)
         view = view_of(match)
         return ({r.seat: r.colour for r in dashboard("Exploration", view).seats},
-                {r.seat: r.colour for r in seat_ships(view)},
+                seat_colours(view["table"]),  # the badges of every panel (Ships, Traps)
                 {r.seat: r.colour for r in final_view(view).seats},
                 page_of(match)["colours"])
 
@@ -123,24 +140,31 @@ def match_of(*joins: str) -> Match:
 
 
 def test_the_flight_order_leaves_a_destroyed_ship_out() -> None:
+    from companion.games.exploration.tableview import order_line
+
     ship = {"location": "space", "velocity": 4, "maneuverability": 2, "energy": 3,
             "max_energy": 5, "location_name": "in space", "where": ""}
-    view = {"round": 1, "flight_order": ["TRNS1", "SHLD1"], "seats": [
+    shown = {"round": 1, "flight_order": ["TRNS1", "SHLD1"], "seats": [
         {"seat": "Xichang", "score": 0, "ships": [{**ship, "card": "TRNS1"}]},
         {"seat": "Baikonur", "score": 0, "ships": [
             {**ship, "card": "SHLD1", "location": "destroyed", "velocity": 0}]}]}
-    text = dashboard("Exploration", view).order_text
-    assert text == "Flight order: TRNS1 (velocity 4, maneuverability 2)"
-    view["seats"][0]["ships"][0]["location"] = "destroyed"
+    assert order_line(shown) == "Flight order: TRNS1 (velocity 4, maneuverability 2)"
+    shown["seats"][0]["ships"][0]["location"] = "destroyed"
+    assert order_line(shown) == ""
+    view = view_of(match_of("join Xichang Ana", "join Baikonur Ben"))
+    view["table"]["notes"] = ["Flight order: TRNS1 (velocity 4, maneuverability 2)"]
+    assert dashboard("Exploration", view).order_text == view["table"]["notes"][0]
+    view["table"]["notes"] = []
     assert dashboard("Exploration", view).order_text == ""
 
 
 def test_the_technology_track_and_the_technology_score_read_apart() -> None:
-    view = {"round": 2, "seats": [{"seat": "Xichang", "credits": 9, "command": 1,
-                                   "technology": 2, "frags": 0, "score": 3,
-                                   "score_breakdown": {"technology": 3}}]}
+    match = match_of("join Xichang Ana", "join Baikonur Ben")
+    assert match.execute("adjust Xichang technology +2 a forgotten action").ok
+    view = view_of(match)
+    view["table"]["seats"][0]["score_sources"] = [{"source": "technology", "points": 3}]
     row = dashboard("Exploration", view).seats[0]
-    assert row.counters == "9 credits · 1 command · 2 technology points · 0 frags"
+    assert row.counters == "12 credits · 0 command points · 2 technology points · 0 frags"
     assert row.sources == "technology +3"
 
 
@@ -327,22 +351,24 @@ def _ship(**fields: object) -> dict:
 
 
 def test_a_ship_in_play_shows_its_tracks_bonuses_cargo_and_what_may_be_corrected() -> None:
-    from companion.ui.presenters.ships import Track, ship_line
+    from companion.core.tableview import Track
+    from companion.games.exploration.tableview import ship_row
 
     bonus = {"attr": "maneuverability", "amount": 1, "source": "Trim thrusters",
              "expires_round": 4, "condition": "", "from_round": 3}
-    line = ship_line(_ship(bonuses=[bonus], skip_turns=1), round_=3)
-    assert line.title == "TRNS1 Transporter"
-    assert line.place == "on the map: a hazard space · skips 1 turn"
-    assert line.tracks == "Energy 2/6 · Resistance 3/3 · Velocity 3 · Maneuverability 3"
-    assert line.bonuses == "Bonuses: +1 maneuverability (Trim thrusters) until round 4"
-    assert line.cargo == "Cargo: Habitat, GNSS (2 of 4 slots)"
-    assert line.correctable == (Track("Energy", "energy", 2, 6),
-                                Track("Resistance", "resistance", 3, 3))
+    row = ship_row(_ship(bonuses=[bonus], skip_turns=1), round_=3)
+    assert row.text == "TRNS1 Transporter"
+    assert row.detail == (
+        "on the map: a hazard space · skips 1 turn",
+        "Energy 2/6 · Resistance 3/3 · Velocity 3 · Maneuverability 3",
+        "Bonuses: +1 maneuverability (Trim thrusters) until round 4",
+        "Cargo: Habitat, GNSS (2 of 4 slots)")
+    assert row.target == "TRNS1" and row.corrections == (
+        Track("energy", "Energy", 2, 6), Track("resistance", "Resistance", 3, 3))
 
 
 def test_a_later_bonus_says_when_it_starts_and_a_condition_is_shown() -> None:
-    from companion.ui.presenters.ships import bonus_text
+    from companion.games.exploration.tableview import bonus_text
 
     bonus = {"attr": "drop_maneuverability", "amount": -2, "source": "Solar storm",
              "expires_round": 5, "condition": "when dropping", "from_round": 5}
@@ -351,31 +377,30 @@ def test_a_later_bonus_says_when_it_starts_and_a_condition_is_shown() -> None:
 
 
 def test_ships_in_hand_show_printed_values_and_destroyed_ones_take_no_correction() -> None:
-    from companion.ui.presenters.ships import ship_line
+    from companion.games.exploration.tableview import ship_row
 
-    hand = ship_line(_ship(location="hand", location_name="not deployed", where="",
-                           energy=0, resistance=0))
-    assert hand.place == "not deployed"
-    assert hand.tracks == ("Deploy cost 5 · starts with energy 4/6, resistance 3, velocity 3,"
+    hand = ship_row(_ship(location="hand", location_name="not deployed", where="",
+                          energy=0, resistance=0), 0)
+    assert hand.detail == ("not deployed",
+                           "Deploy cost 5 · starts with energy 4/6, resistance 3, velocity 3,"
                            " maneuverability 2, 4 cargo slots")
-    assert hand.correctable == ()
-    gone = ship_line(_ship(location="destroyed", location_name="destroyed", where=""))
-    assert (gone.place, gone.tracks, gone.cargo, gone.correctable) == ("destroyed", "", "", ())
+    assert hand.corrections == ()
+    gone = ship_row(_ship(location="destroyed", location_name="destroyed", where=""), 0)
+    assert (gone.detail, gone.corrections) == (("destroyed",), ())
 
 
 def test_seats_list_their_ships_and_the_counters_a_correction_may_change() -> None:
-    from companion.ui.presenters.ships import seat_ships
-
     match = xp_match("length 8", "join Xichang Ana", "join Baikonur Ben")
-    seats = seat_ships(match.rules.view(match.state, match.catalog, None))
-    assert [s.seat for s in seats] == ["Xichang", "Baikonur"]
-    assert [t.what for t in seats[0].correctable] == ["credits", "command", "technology",
-                                                     "frags", "score"]
-    assert seats[0].ships == ()  # nothing drafted yet
+    ships = next(p for p in view_of(match)["table"]["panels"] if p["id"] == "ships")
+    headings = [r for r in ships["rows"] if r["kind"] == "heading"]
+    assert [r["seat"] for r in headings] == ["Xichang", "Baikonur"]
+    assert [t["key"] for t in headings[0]["corrections"]] == ["credits", "command",
+                                                              "technology", "frags", "score"]
+    assert ships["rows"][1]["text"] == "No ships yet."  # nothing drafted yet
 
 
 def test_the_correction_line_is_the_clis_with_quoted_words() -> None:
-    from companion.ui.presenters.ships import adjust_line
+    from companion.ui.presenters.corrections import adjust_line
 
     assert adjust_line("TRNS1", "energy", -1, ("table mistake", "")) == \
         "adjust TRNS1 energy -1 'table mistake'"
@@ -391,18 +416,20 @@ def test_the_correction_line_is_the_clis_with_quoted_words() -> None:
 def test_decks_count_left_and_discarded_and_say_what_to_reshuffle() -> None:
     from companion.ui.presenters.decks import deck_rows, reshuffle_notes
 
-    view = {"decks": {"hazard": 0, "primary": 10}, "discards": {"hazard": 7, "primary": 0},
-            "owed_draws": [{"deck": "hazard", "seat": "Xichang", "ship": "TRNS1",
-                            "reason": "TRNS1's move", "reshuffle_first": 7},
-                           {"deck": "primary", "seat": "Xichang", "ship": None,
-                            "reason": "a mission", "reshuffle_first": 0}]}
-    assert [(r.deck, r.text) for r in deck_rows(view)] == [
-        ("hazard", "0 left · 7 in the discard pile"), ("primary", "10 left")]
-    assert reshuffle_notes(view) == (
-        "The hazard deck is empty: shuffle its discard pile (7 cards) into a new hazard "
-        "deck, then draw for TRNS1's move.",)
-    ti4 = {"decks": [{"deck": "cultural", "left": 12}], "relic_deck_left": 3}
-    assert [(r.deck, r.left) for r in deck_rows(ti4)] == [("cultural", 12)]
+    note = ("The hazard deck is empty: shuffle its discard pile (7 cards) into a new hazard "
+            "deck, then draw for TRNS1's move.")
+    table = {"decks": [
+        {"id": "hazard", "name": "Hazard cards", "left": 0, "discarded": 7, "lines": [],
+         "warnings": [note]},
+        {"id": "primary", "name": "Primary mission cards", "left": 10, "discarded": 0,
+         "lines": [], "warnings": []}]}
+    assert [(r.deck, r.title, r.text) for r in deck_rows(table)] == [
+        ("hazard", "Hazard deck", "0 left · 7 in the discard pile"),
+        ("primary", "Primary deck", "10 left")]
+    assert reshuffle_notes(table) == (note,)
+    match = xp_match(*SETUP)  # the real table: the same shape, from the game
+    real = deck_rows(view_of(match)["table"])
+    assert ("development", 18) in [(r.deck, r.left) for r in real]
 
 
 def test_odds_show_the_table_apis_sentence_and_each_names_chance() -> None:
@@ -423,15 +450,19 @@ def test_odds_show_the_table_apis_sentence_and_each_names_chance() -> None:
 
 
 def test_traps_show_owner_place_and_count_in_the_owners_colour() -> None:
-    from companion.ui.presenters.traps import trap_rows
+    from companion.colours import seat_colours
+    from companion.games.exploration.tableview import traps_panel
 
-    view = {"seats": [{"seat": "Xichang"}, {"seat": "Baikonur"}],
-            "traps": [{"trap_id": "T1", "owner": "Baikonur", "count": 2,
-                       "where": "a plain space"}]}
-    (row,) = trap_rows(view)
-    assert (row.text, row.count, row.colour) == ("T1 · Baikonur's trap · a plain space", "2",
-                                                 "#56B4E9")
-    assert trap_rows({"seats": [], "traps": []}) == ()
+    panel = traps_panel({"traps": [{"trap_id": "T1", "owner": "Baikonur", "count": 2,
+                                    "where": "a plain space"}]})
+    row = panel.rows[-1]
+    assert (row.text, row.number, row.badge) == ("T1 · Baikonur's trap · a plain space", "2",
+                                                 "B")
+    colours = seat_colours({"seats": [{"seat": "Xichang"}, {"seat": "Baikonur"}]})
+    assert colours[str(row.seat)] == "#56B4E9"
+    assert traps_panel({"traps": []}).rows == ()
+
+
 def test_the_check_screen_reads_the_check_from_the_prompt_and_the_result() -> None:
     from companion.ui.presenters.check import check_lines, check_prompt, is_check_prompt
 
@@ -486,15 +517,20 @@ def test_an_explosion_names_the_trap_its_owner_and_the_ship_lost() -> None:
 
 
 def test_seat_counts_read_as_a_player_says_them_one_planet_two_relics() -> None:
-    view = {"seats": [
-        {"seat": "Alice", "planets": [{"resources": 1, "influence": 2}], "fragments": [],
-         "relics": ["The Obsidian", "Dominus Orb"]},
-        {"seat": "Bob", "planets": [], "fragments": [{"id": "C1"}], "relics": []},
-        {"seat": "Ana", "ships": [], "hidden_missions": 1},
-    ]}
-    alice, bob, ana = dashboard("TI4", view).seats
-    assert alice.counters == "1 planet (1 resource, 2 influence) · 0 fragments · 2 relics"
-    assert bob.counters == "0 planets (0 resources, 0 influence) · 1 fragment · 0 relics"
+    from companion.games.ti4.tableview import seat_counters
+
+    def said(seat: dict) -> str:
+        shown = _seat(seat["seat"])
+        shown["counters"] = [c.to_dict() for c in seat_counters(seat)]
+        return dashboard("TI4", _table(shown)).seats[0].counters
+
+    alice = {"seat": "Alice", "planets": [{"resources": 1, "influence": 2}], "fragments": [],
+             "relics": ["The Obsidian", "Dominus Orb"]}
+    bob = {"seat": "Bob", "planets": [], "fragments": [{"id": "C1"}], "relics": []}
+    assert said(alice) == ("1 planet · 1 resource · 2 influence · 0 relic fragments · "
+                           "2 relics")
+    assert said(bob) == "0 planets · 0 resources · 0 influence · 1 relic fragment · 0 relics"
+    ana = dashboard("Exploration", _table(_seat("Ana", detail=["1 hidden mission"]))).seats[0]
     assert ana.detail == "1 hidden mission"
 
 

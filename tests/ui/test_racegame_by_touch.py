@@ -1,7 +1,9 @@
 """The proof that the app serves a game it has never heard of (issue 21, item 7): Comet
 Race (tests/racegame) is registered only in the test process, and no file of
 companion/ui names it. It is started from the new-game screen its own form declares
-and played to its end by touch: the die, a card revealed, the final scores."""
+and played to its end by touch: its own Track panel as a dashboard tab, the die on the
+app's die screen (the face the table rolled, or the app's roll), a card revealed, the
+final scores."""
 
 from __future__ import annotations
 
@@ -44,10 +46,52 @@ def test_comet_race_is_started_from_its_own_form_and_played_to_the_end(make_driv
             revealed += 1
             driver.tap("Continue")
         else:
-            driver.tap("Roll the die")
-            assert "rolled" in driver.app.message, driver.app.message
+            roll_by_the_die_screen(driver, face=None if turn % 4 else str(turn % 6 + 1))
             rolled += 1
+            if turn == 0:
+                track_tab_shows_each_comet(driver)
     driver.wait_for(lambda: driver.screen.name == "final", "the final scores")
     assert rolled and revealed
     winner = next(s["seat"] for s in driver.app.table.view["seats"] if s["score"])
     assert driver.shown(winner)
+
+
+def roll_by_the_die_screen(driver, face: str | None) -> None:
+    """"Roll the die" opens the app's die screen (the prompt's `die` input, the faces
+    from the race's catalog): the face the table rolled is tapped, or the app rolls."""
+    active = driver.app.table.view["active"]
+    driver.tap("Roll the die")
+    assert driver.screen.name == "check", driver.app.message
+    assert driver.shown(f"{active} rolls the die")
+    faces = [t for t in driver.texts() if "symbol" in t]
+    assert faces == [f"{n}\n{n} symbol{'' if n == 1 else 's'}" for n in range(1, 7)]
+    if face is None:
+        driver.tap("App rolls the die")
+    else:
+        driver.tap(next(t for t in faces if t.startswith(f"{face}\n")), exact=True)
+    driver.wait_for(lambda: driver.app.game_over or driver.screen.mode == "result",
+                    "the die's result")
+    if driver.app.game_over:
+        return
+    said = "The app rolled" if face is None else f"The table rolled {face}"
+    assert driver.shown(said), driver.texts()
+    assert "rolled" in driver.app.message, driver.app.message
+    driver.tap("Continue")
+    assert driver.screen.name == "dashboard"
+
+
+def track_tab_shows_each_comet(driver) -> None:
+    """The race's own panel (Track) is a dashboard tab, drawn by the generic panel
+    widget from the table view: no file of the app was written for it."""
+    from companion.ui.panels.generic import GamePanel
+
+    tabs = driver.screen.ids.tabs
+    assert tabs.titles == ["Seats", "Track", "Decks"]
+    driver.tap("Track", exact=True)
+    assert isinstance(tabs.panel("Track"), GamePanel)
+    seats = {s["seat"]: s["position"] for s in driver.app.table.view["seats"]}
+    texts = driver.texts(tabs.panel("Track"))
+    for seat, space in seats.items():
+        assert seat in texts and f"space {space} of 12" in texts, texts
+    assert seats["Ann"] > 0  # the roll moved Ann's comet
+    driver.tap("Seats", exact=True)

@@ -71,10 +71,12 @@ def test_the_board_tab_shows_whose_cube_is_where_and_the_closed_mars_space(make_
         driver.tap("Continue")
     driver.tap("Board", exact=True)
     board = driver.screen.ids.tabs.panel("Board")
-    lines = [w.text for w in driver.widgets(board) if isinstance(w, Text)]
-    assert lines[:2] == ["GNSS orbit: 1 cube, 4 free", "gnss1: Xichang (Ana)'s cube (GNSS)"]
-    mars = lines.index("Mars: 1 closed, 3 free")
-    assert lines[mars + 1:mars + 3] == [
+    areas = {w.heading: w for w in driver.widgets(board) if getattr(w, "heading", "")}
+    gnss, mars = areas["GNSS orbit"], areas["Mars"]  # an area: its cubes in big digits
+    assert gnss.detail.startswith("Held by Xichang 1 cube")
+    assert gnss.count == "1" and gnss.detail.split("\n")[1:] == [
+        "gnss1: Xichang (Ana)'s cube (GNSS)", "Free: gnss2, gnss3, gnss4, gnss5"]
+    assert mars.count == "0" and mars.detail.split("\n")[1:] == [
         "mars1: closed by a restriction token: no domination points there",
         "Free: mars2, mars3, mars4"]
     assert all(w.texture_size[0] <= w.width + 1 for w in driver.widgets(board)

@@ -114,7 +114,10 @@ def test_planets_taken_in_a_chosen_order_are_explored_one_card_at_a_time(make_dr
     relic_deck = next(w for w in driver.widgets() if getattr(w, "heading", "") == "Relic deck")
     assert relic_deck.count == "9"
     driver.tap("Decks", exact=True)
-    assert driver.shown("Hazardous deck") and driver.shown("Frontier tokens: 17")
+    assert driver.shown("Hazardous deck")
+    driver.tap("Planets", exact=True)  # what is on the table, after the seats' planets
+    tokens = next(w for w in driver.widgets() if getattr(w, "heading", "") == "Frontier tokens")
+    assert tokens.count == "17" and tokens.detail.startswith("in tiles ")
     driver.tap("Seats", exact=True)
 
     # A frontier token, with Dark Energy Tap recorded first; then an undo by touch.

@@ -88,14 +88,14 @@ def test_running_costs_is_kept_and_takes_a_credit_when_the_next_round_begins(
     driver.tap("Apply Running costs")
     assert driver.shown("Xichang keeps the card and pays 1 credit")
     assert seat_counters(driver, "Xichang") == \
-        "14 credits · 0 command · 0 technology points · 0 frags · in effect: Running costs"
+        "14 credits · 0 command points · 0 technology points · 0 frags · in effect: Running costs"
     driver.tap("End TRNS1's flight turn")
     driver.tap("Every ship drifts onto a plain space")
     assert driver.shown("Round 3 of 8") and driver.shown("Preparation phase")
     assert driver.shown("Xichang pays 1 credit") and driver.shown("for Running costs.")
     assert seat_counters(driver, "Xichang").startswith("13 credits")
     assert seat_counters(driver, "Baikonur") == \
-        "15 credits · 2 command · 0 technology points · 0 frags"  # only the keeper pays
+        "15 credits · 2 command points · 0 technology points · 0 frags"  # only the keeper pays
     driver.tap("Undo", exact=True)
     assert driver.shown("Round 2 of 8") and driver.shown("Every ship drifts onto a plain space")
     assert seat_counters(driver, "Xichang").startswith("14 credits")

@@ -111,8 +111,9 @@ class ExplorationRules(GameRules[XpState]):
     def view(self, state: XpState, catalog: Catalog, seat: str | None) -> dict[str, Any]:
         return views.view(state, catalog, seat)
 
-    def table_view(self, state: XpState, catalog: Catalog, seat: str | None) -> TableView:
-        return tableview.table_view(state, catalog, seat)
+    def table_view(self, state: XpState, catalog: Catalog, seat: str | None,
+                   shown: Mapping[str, Any] | None = None) -> TableView:
+        return tableview.table_view(state, catalog, seat, shown)
 
     def render(self, state: XpState, catalog: Catalog, seat: str | None) -> str:
         return views.render(state, catalog, seat)

@@ -40,10 +40,10 @@ SEAT_LIMIT = 99
 ON_BOARD = ("launch_pad", "orbit", "space", "outer_space")
 
 
-def table_view(state: XpState, catalog: Catalog, seat: str | None = None) -> TableView:
-    shown = view(state, catalog, seat)
-    panels = [ships_panel(shown), traps_panel(shown), board_panel(shown, catalog),
-              order_panel(shown)]
+def table_view(state: XpState, catalog: Catalog, seat: str | None = None,
+               shown: Mapping[str, Any] | None = None) -> TableView:
+    shown = view(state, catalog, seat) if shown is None else shown
+    panels = [ships_panel(shown), traps_panel(shown), board_panel(shown, catalog)]
     if seat is not None:
         panels.append(missions_panel(shown, seat))
     order = order_line(shown)
@@ -69,9 +69,7 @@ def _seat(s: Mapping[str, Any], active: str | None) -> SeatView:
 
 
 def _seat_detail(s: Mapping[str, Any]) -> list[str]:
-    lines = [f"{ship['card']} {ship['location_name']}"
-             + (f" ({ship['where']})" if ship["where"] else "")
-             + f", energy {ship['energy']}/{ship['max_energy']}"
+    lines = [f"{ship['card']} {_where(ship)}, energy {ship['energy']}/{ship['max_energy']}"
              for ship in s["ships"] if ship["location"] in ON_BOARD]
     if s["hidden_missions"]:
         lines.append(counted(int(s["hidden_missions"]), "hidden mission"))
@@ -143,6 +141,12 @@ def bonus_text(bonus: Mapping[str, Any], round_: int) -> str:
     return f"{int(bonus['amount']):+d} {attr} ({bonus['source']}{condition}) {when}"
 
 
+def _where(ship: Mapping[str, Any]) -> str:
+    """'in home orbit', 'on the map (a credit space)': the place said once."""
+    name, where = str(ship["location_name"]), str(ship["where"] or "")
+    return f"{name} ({where})" if where and where not in name else name
+
+
 def _place(ship: Mapping[str, Any]) -> str:
     name, where = str(ship["location_name"]), str(ship["where"] or "")
     place = f"{name}: {where}" if where and where not in name else name
@@ -193,6 +197,9 @@ def board_panel(shown: Mapping[str, Any], catalog: Catalog) -> Panel:
     points = {a: list(data["points"]) for a, data in areas(catalog).items()}
     for area in shown["domination_areas"]:
         rows.append(_area_row(area, points.get(area["area"], [])))
+    rows.append(PanelRow("Flight order", kind="heading"))
+    rows += order_rows(shown) or [PanelRow("No flight order yet: it is set when the flight "
+                                           "phase starts.", kind="note")]
     return Panel("board", "Board", tuple(rows))
 
 
@@ -237,14 +244,14 @@ def _flying_ships(shown: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]
             if c in ships and ships[c][1]["location"] != "destroyed"]
 
 
-def order_panel(shown: Mapping[str, Any]) -> Panel:
-    rows = [PanelRow(f"{n}. {ship['card']} {ship['type']}", badge=seat[:1].upper(), seat=seat,
+def order_rows(shown: Mapping[str, Any]) -> list[PanelRow]:
+    """The ships in flight order (on the Board panel: a tab of its own would not fit the
+    dashboard's tab strip at the Large text size; the header's note says it too)."""
+    return [PanelRow(f"{n}. {ship['card']} {ship['type']}", badge=seat[:1].upper(), seat=seat,
                      number=str(ship["velocity"]),
                      detail=(f"velocity {ship['velocity']}, maneuverability "
                              f"{ship['maneuverability']}",))
             for n, (seat, ship) in enumerate(_flying_ships(shown), start=1)]
-    return Panel("flight_order", "Order", tuple(rows),
-                 empty="No flight order yet: it is set when the flight phase starts.")
 
 
 def order_line(shown: Mapping[str, Any]) -> str:

@@ -12,7 +12,7 @@ import shlex
 from collections.abc import Callable, Sequence
 
 from companion.core import piles
-from companion.core.catalog import Catalog
+from companion.core.catalog import CardEntry, Catalog
 from companion.core.engine import split_words
 from companion.core.prompt import Choice, InputSpec, Option, Situation
 from companion.games.ti4.choices import card_choices
@@ -314,11 +314,19 @@ def _purge_choice(state: TI4State, catalog: Catalog, seat: str) -> Choice:
     label_ = f"{seat} purges three fragments for a relic"
     if len(sets) < 2:
         return _choice(label_, RELICS, command=f"relic {word(seat)}")
-    options = tuple(Option(",".join(c.card_id for c in cards), ", ".join(
-        label(catalog, c.card_id) for c in cards)) for cards in sets)
+    options = tuple(Option(",".join(c.card_id for c in cards), _set_words(cards))
+                    for cards in sets)
     template = f"relic {word(seat)} {{}}"
     return _choice(label_, RELICS, input=InputSpec(
         "choice", template, probe=template.replace("{}", options[0].value), options=options))
+
+
+def _set_words(cards: Sequence[CardEntry]) -> str:
+    """'2 hazardous (H14, H15) + 1 unknown (F12)': a set of fragments by type."""
+    kinds: dict[str, list[str]] = {}
+    for card in cards:
+        kinds.setdefault(str(fragment_type(card)), []).append(card.card_id)
+    return " + ".join(f"{len(ids)} {kind} ({', '.join(ids)})" for kind, ids in kinds.items())
 
 
 def _expand_tech(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:

@@ -158,8 +158,9 @@ class TI4Rules(GameRules[TI4State]):
     def view(self, state: TI4State, catalog: Catalog, seat: str | None) -> dict[str, Any]:
         return view.view(state, catalog, seat)
 
-    def table_view(self, state: TI4State, catalog: Catalog, seat: str | None) -> TableView:
-        return tableview.table_view(state, catalog, seat)
+    def table_view(self, state: TI4State, catalog: Catalog, seat: str | None,
+                   shown: Mapping[str, Any] | None = None) -> TableView:
+        return tableview.table_view(state, catalog, seat, shown)
 
     def render(self, state: TI4State, catalog: Catalog, seat: str | None) -> str:
         return view.render(state, catalog, seat)

@@ -26,15 +26,16 @@ from companion.games.ti4.state import TI4State
 from companion.games.ti4.view import view
 
 
-def table_view(state: TI4State, catalog: Catalog, seat: str | None = None) -> TableView:
-    shown = view(state, catalog, seat)
+def table_view(state: TI4State, catalog: Catalog, seat: str | None = None,
+               shown: Mapping[str, Any] | None = None) -> TableView:
+    shown = view(state, catalog, seat) if shown is None else shown
     return TableView(
         game="ti4", title=catalog.title or "TI4 exploration", round=int(shown["round"]),
         phase=str(shown["phase"]), phase_name=str(shown["phase_name"]),
         active=shown["active"], waiting_for=str(shown["waiting_for"]),
         seats=tuple(_seat(s, shown["active"]) for s in shown["seats"]),
         decks=decks(state, catalog, shown),
-        panels=(planets_panel(shown), relics_panel(shown), table_panel(shown)),
+        panels=(planets_panel(shown), relics_panel(shown)),
         as_seat=seat)
 
 
@@ -64,7 +65,7 @@ def planets_panel(shown: Mapping[str, Any]) -> Panel:
         rows.append(PanelRow(f"{s['seat']}: {summary}", badge=s["seat"][:1].upper(),
                              seat=s["seat"], kind="heading"))
         rows += [planet_row(p) for p in s["planets"]]
-    return Panel("planets", "Planets", tuple(rows))
+    return Panel("planets", "Planets", (*rows, *table_rows(shown)))
 
 
 def planet_row(planet: Mapping[str, Any]) -> PanelRow:
@@ -82,7 +83,7 @@ def planet_row(planet: Mapping[str, Any]) -> PanelRow:
         parts.append("+ " + ", ".join(attached))
     return PanelRow(f"{planet['name']} ({planet['id']})",
                     number=f"{planet['resources']}/{planet['influence']}",
-                    detail=(" · ".join(parts),))
+                    detail=(" · ".join(parts),), marked=bool(attached))
 
 
 def queue_lines(shown: Mapping[str, Any]) -> list[str]:
@@ -124,9 +125,12 @@ def fragment_text(fragments: Sequence[Mapping[str, Any]]) -> str:
 
 
 # ---- the table: frontier tokens, the common play area, tokens on the map ----------------
-def table_panel(shown: Mapping[str, Any]) -> Panel:
+def table_rows(shown: Mapping[str, Any]) -> list[PanelRow]:
+    """On the Planets panel, after the seats' planets (a "Table" tab of its own would not
+    fit the dashboard's tab strip at the Large text size)."""
     tokens = shown["frontier_tokens"]
-    rows = [PanelRow("Frontier tokens", number=str(len(tokens)),
+    rows = [PanelRow("On the table", kind="heading"),
+            PanelRow("Frontier tokens", number=str(len(tokens)),
                      detail=(f"in tiles {', '.join(tokens)}",) if tokens else ())]
     if shown["common_play_area"]:
         rows.append(PanelRow("Common play area", detail=(", ".join(shown["common_play_area"]),)))
@@ -134,5 +138,5 @@ def table_panel(shown: Mapping[str, Any]) -> Panel:
              for t in shown["map_tokens"]]
     if shown["purged"]:
         rows.append(PanelRow("Purged", number=str(shown["purged"]), detail=("cards",)))
-    return Panel("table", "Table", tuple(rows))
+    return rows
 

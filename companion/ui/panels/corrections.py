@@ -11,7 +11,8 @@ from kivy.lang import Builder
 from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.ui.presenters.ships import REASONS, Track, adjust_line
+from companion.core.tableview import Track
+from companion.ui.presenters.corrections import REASONS, adjust_line
 from companion.ui.widgets import ToggleChoice
 
 
@@ -75,7 +76,7 @@ class CorrectionEditor(BoxLayout):
         after = track.value + self.delta
         self.preview = f"{track.label}: {track.value} -> {after}" if self.delta \
             else f"{track.label}: {track.value} (choose a change with - and +)"
-        self.line = adjust_line(self.target, track.what, self.delta,
+        self.line = adjust_line(self.target, track.key, self.delta,
                                 (self.reason, self.ids.typed.text))
 
     def apply(self) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from kivy.lang import Builder
-from kivy.properties import StringProperty
+from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.ui.table import TableData
@@ -36,6 +36,16 @@ class AccentText(Text):
 
 class PanelCard(BoxLayout):
     """A rounded block of rows (one ship, one deck, one trap)."""
+
+
+class SubRow(BoxLayout):
+    """A row under a seat's heading with a number (a planet and its values): indented, no
+    card of its own, in the warning colour when `marked` (it differs from the card)."""
+
+    heading = StringProperty("")
+    detail = StringProperty("")
+    count = StringProperty("")
+    marked = BooleanProperty(False)
 
 
 class CountRow(BoxLayout):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 #: Undo and redo live in the top bar, never beside a choice that commits something.
@@ -117,3 +117,19 @@ def fill(template: str, *values: str) -> str:
     import shlex
 
     return template.replace("{}", " ".join(shlex.quote(v.strip()) for v in values), 1)
+
+
+def offered_commands(prompt: Mapping[str, Any]) -> tuple[ActionItem, ...]:
+    """Every complete command the prompt offers as one button each (a panel's `actions`):
+    its commands, and each option of an enabled `choice` input as its own command
+    ("Alice purges three fragments for a relic: H15, H18, F12")."""
+    items: list[ActionItem] = []
+    for group in actions_view(prompt).groups:
+        for item in group.items:
+            if item.kind == "command":
+                items.append(item)
+            elif item.input_kind == "choice" and item.enabled:
+                items += [replace(item, label=f"{item.label}: {o.label}", kind="command",
+                                  value=fill(item.value, o.value), options=())
+                          for o in item.options]
+    return tuple(items)

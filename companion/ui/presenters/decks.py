@@ -13,6 +13,7 @@ from companion.core.words import counted, for_count
 @dataclass(frozen=True)
 class DeckRow:
     deck: str
+    title: str
     left: int
     discarded: int
     text: str
@@ -25,45 +26,31 @@ class OddsView:
     rows: tuple[str, ...]
 
 
-def _counts(view: Mapping[str, Any]) -> list[tuple[str, int, int]]:
-    decks = view.get("decks")
-    discards = view.get("discards") or {}
-    if isinstance(decks, Mapping):
-        return [(str(d), int(n), int(discards.get(d, 0))) for d, n in decks.items()]
-    if isinstance(decks, list):  # TI4: a list of {"deck", "left", "discard"?}
-        return [(str(d["deck"]), int(d.get("left", 0)), int(d.get("discard", 0)))
-                for d in decks]
-    return []
-
-
-def deck_rows(view: Mapping[str, Any]) -> tuple[DeckRow, ...]:
-    """One row per deck: '15 left · 1 in the discard pile'."""
+def deck_rows(table: Mapping[str, Any]) -> tuple[DeckRow, ...]:
+    """One row per deck of the table view: '15 left · 1 in the discard pile', with the
+    deck's own lines ('3 fragments left')."""
     rows = []
-    for deck, left, discarded in _counts(view):
+    for deck in table.get("decks") or ():
+        left, discarded = int(deck["left"]), int(deck["discarded"])
         pile = f" · {discarded} in the discard pile" if discarded else ""
-        rows.append(DeckRow(deck, left, discarded, f"{left} left{pile}"))
+        text = "\n".join([f"{left} left{pile}", *deck.get("lines", ())])
+        rows.append(DeckRow(str(deck["id"]), f"{str(deck['id']).capitalize()} deck", left,
+                            discarded, text))
     return tuple(rows)
 
 
-def reshuffle_notes(view: Mapping[str, Any]) -> tuple[str, ...]:
-    """What the table must shuffle before a card it owes can be drawn."""
-    notes = []
-    for owed in view.get("owed_draws") or []:
-        count = int(owed.get("reshuffle_first") or 0)
-        if count:
-            deck = owed["deck"]
-            notes.append(f"The {deck} deck is empty: shuffle its discard pile "
-                         f"({counted(count, 'card')}) into a new {deck} deck, then draw "
-                         f"for {owed.get('reason')}.")
-    return tuple(dict.fromkeys(notes))
+def reshuffle_notes(table: Mapping[str, Any]) -> tuple[str, ...]:
+    """What the table must do before a card it owes can be drawn (a reshuffle)."""
+    return tuple(dict.fromkeys(w for deck in table.get("decks") or ()
+                               for w in deck.get("warnings", ())))
 
 
 def odds_view(odds: Mapping[str, Any]) -> OddsView:
     """The odds sentence, and one line per card name with its count and chance.
 
-    A deck some of whose cards sit in hidden hands (the mission decks) is shown by counts
-    only: its list of unseen names would hold the names of the missions players keep
-    secret, and the shared screen names no unrevealed mission.
+    A deck some of whose cards sit in hidden hands is shown by counts only: its list of
+    unseen names would hold the names of the cards players keep secret, and the shared
+    screen names no card a player holds hidden.
     """
     deck = str(odds.get("deck"))
     hidden = int(odds.get("hidden_in_hands") or 0)
@@ -79,7 +66,7 @@ def _hidden_sentence(deck: str, odds: Mapping[str, Any], hidden: int) -> str:
     left = int(odds.get("left") or 0)
     unseen = int(odds.get("unseen") or left + hidden)
     more = f"{counted(hidden, f'more {deck} card')} {for_count(hidden, 'is', 'are')}"
-    return (f"{counted(left, 'card')} left in the {deck} deck; {more} in hidden hands, so the "
-            f"next card is one of {counted(unseen, 'unseen card')}. Their names "
-            f"are not listed on the shared screen: they would name the missions players "
+    return (f"{counted(left, 'card')} left in the {deck} deck; {more} in hidden hands, "
+            f"so the next card is one of {counted(unseen, 'unseen card')}. Their names "
+            f"are not listed on the shared screen: they would name the cards players "
             f"keep secret.")

@@ -20,8 +20,8 @@ def step_words(message: str) -> str:
 
     >>> step_words("Undid step 37 (move SHLD1 1 credit): SHLD1 moves 1 space.")
     'Undid step 37: SHLD1 moves 1 space.'
-    >>> step_words("Xichang gains 6 credits (Lv-1).")
-    'Xichang gains 6 credits (Lv-1).'
+    >>> step_words("Ana gains 6 credits (Lv-1).")
+    'Ana gains 6 credits (Lv-1).'
     """
     return _UNDO_COMMAND.sub(r"\1 step \2: ", message, count=1)
 
@@ -51,18 +51,18 @@ def games_lines(games: Sequence[SavedGame]) -> list[tuple[str, str]]:
 
 
 def _saved_heading(saved: SavedGame) -> str:
-    view = saved.view
-    seats = view.get("seats") or []
+    """From the saved game's table view (the one view shape every game fills)."""
+    table = saved.view.get("table") or {}
+    seats = table.get("seats") or []
     players = ", ".join(str(s.get("player") or s.get("seat")) for s in seats)
-    if view.get("phase") == "end":
+    if table.get("over"):
         how_far = "Game over"
-    elif view.get("round"):
-        rounds = f" of {view['rounds']}" if view.get("rounds") else ""
-        how_far = f"Round {view['round']}{rounds}"
-    elif "round" in view:
+    elif table.get("round"):
+        how_far = str(table.get("round_name") or "")
+    elif table:
         how_far = "Setting up"
-    else:  # a game without rounds (TI4's exploration), or one that cannot be read
-        how_far = "" if view else counted(saved.steps, "step")
+    else:  # a game that cannot be read
+        how_far = counted(saved.steps, "step")
     return "  ·  ".join(part for part in (saved.title, how_far, players) if part)
 
 

@@ -1,8 +1,9 @@
 """An `order` input as a screen shows it: its options gathered by group (one button adds a
 group's options), the order chosen so far, and the line it sends.
 
-Plain data in (the prompt's action), plain data out; no game is named: TI4's planets by
-system are one such input, the order they are gained and explored in.
+Plain data in (the prompt's action), plain data out; no game is named: a game's things
+gathered by where they lie (the planets of a system, say) are one such input, put in the
+order they are gained and explored in.
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ class GroupChoice:
 
 
 def group_choices(item: ActionItem) -> tuple[GroupChoice, ...]:
-    """One button per group ("76: Rigel I, Rigel II, Rigel III"), an ungrouped option alone;
+    """One button per group ("{group}: {label}, {label}"), an ungrouped option alone;
     the options' details, when they have any, on a second line before anything is added
-    ("hazardous, industrial, cultural")."""
+    ("{detail}, {detail}")."""
     groups: dict[str, list[InputOption]] = {}
     for option in item.options:
         groups.setdefault(option.group or f"\0{option.value}", []).append(option)
@@ -41,7 +42,7 @@ def _group_text(key: str, options: Sequence[InputOption]) -> str:
 
 def group_label(group: GroupChoice, order: Sequence[str]) -> tuple[str, bool]:
     """A group's button words and whether it is already added: every option it offers is
-    in the order being built ("76: Rigel I, Rigel II, Rigel III  ·  added")."""
+    in the order being built ("{group}: {label}, {label}  ·  added")."""
     added = bool(group.values) and all(v in order for v in group.values)
     return (f"{group.text}  ·  added" if added else group.text), added
 
@@ -60,7 +61,7 @@ def move_up(order: Sequence[str], value: str) -> tuple[str, ...]:
 
 
 def order_lines(item: ActionItem, order: Sequence[str]) -> tuple[str, ...]:
-    """The values chosen, numbered in order, each with its detail ("1. Rigel I (hazardous)")."""
+    """The values chosen, numbered in order, each with its detail ("1. {label} ({detail})")."""
     known = {o.value: o for o in item.options}
     lines = []
     for n, value in enumerate(order, start=1):

@@ -93,7 +93,7 @@ def scoreboard(table: TableData, before: Mapping[str, int] | None = None) -> Sco
     """The scoreboard of `table`; `before` holds the scores last shown (for the deltas)."""
     board = dashboard(table.title, table.view, before)
     seats = {str(s["seat"]): s for s in table.view.get("seats", [])}
-    # A game without scores (TI4 exploration) shows what each seat holds instead.
+    # A game without scores shows what each seat holds instead (its counters).
     lines = tuple(ScoreLine(row.seat, row.player, row.initial, row.colour, row.score,
                             row.delta, _note(seats.get(row.seat, {}), row.sources)
                             if row.score else row.counters, row.active)

@@ -2,7 +2,7 @@
 
 `TabbedPages` holds a tab strip and the open page. The page written inside it
 in a layout (the dashboard's seat rows) is the home page; `show_table` adds
-one page per panel of the game (`companion.ui.panels.panels_for`), each in its
+one page per panel of the game's table view (`companion.ui.panels.panels_for`), each in its
 own scroll view. Only the open page is in the widget tree; a panel whose tab is
 closed is redrawn with the newest table when its tab is opened.
 """
@@ -19,7 +19,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.widget import Widget
 
-from companion.ui.panels import panels_for
+from companion.ui.panels import PanelSpec, panels_for
 from companion.ui.table import TableData
 from companion.ui.widgets.touch import SteadyTap, TableScroll
 
@@ -76,7 +76,7 @@ class TabbedPages(BoxLayout):
         super().add_widget(self.body)
         self._ready = True
         self._home: Widget | None = None
-        self._kind: str | None = None
+        self._kind: tuple[str, ...] | None = None
         self._table: TableData | None = None
         self._pages: dict[str, TableScroll] = {}
         self._stale: set[str] = set()
@@ -104,9 +104,11 @@ class TabbedPages(BoxLayout):
     def show_table(self, table: TableData) -> None:
         """Make the tabs of `table`'s game, and redraw the open panel."""
         self._table = table
-        if table.kind != self._kind:
-            self._kind = table.kind
-            self._make_pages(table.kind)
+        specs = panels_for(table.view.get("table") or {})
+        kind = tuple(f"{spec.key}={spec.title}" for spec in specs)
+        if kind != self._kind:
+            self._kind = kind
+            self._make_pages(specs)
         self._stale = set(self._pages)
         if self.current in self._pages:
             self._refresh(self.current)
@@ -130,11 +132,11 @@ class TabbedPages(BoxLayout):
     def on_current(self, _widget: object, current: str) -> None:
         self.strip.current = current
 
-    def _make_pages(self, kind: str) -> None:
+    def _make_pages(self, specs: tuple[PanelSpec, ...]) -> None:
         self._pages = {}
-        for spec in panels_for(kind):
+        for spec in specs:
             page = TableScroll(bar_width=dp(6))
-            page.add_widget(spec.widget())
+            page.add_widget(spec.make())
             self._pages[spec.title] = page
         self.strip.current = self.current
         self.strip.titles = self.titles
