@@ -54,8 +54,10 @@ def test_ti4_planets_are_taken_through_an_order_input_grouped_by_system():
     assert line == "take P76A P76C for Alice"
     result = match.execute(line)
     assert result.ok and "Alice gains Rigel III (P76A)" in result.message
-    again = _action(prompt(match), "Take planets for Alice").input
-    assert again is not None and "P76A" not in {o.value for o in again.options}
+    # While Rigel III's card is owed, no other take (nor another seat's turn) is offered.
+    owed = {a.label for a in prompt(match).actions}
+    assert "Take planets for Alice" not in owed and "Bob's turn" not in owed
+    assert "Let the app draw: Industrial exploration deck" in owed
 
 
 def test_ti4_known_abilities_are_a_choice_and_an_unknown_one_stays_a_name():
@@ -66,8 +68,14 @@ def test_ti4_known_abilities_are_a_choice_and_an_unknown_one_stays_a_name():
     assert {o.label for o in known.input.options} == {"Garv and Gunn", "Dart and Tai"}
     named = _action(shown, "With another ability, named")
     assert named.input is not None and named.input.kind == "text"
-    frontier = prompt(match, after="frontier")
-    by = _action(frontier, "Tile 17, by an ability")
+    tiles = prompt(match, after="frontier").actions[0].input
+    assert tiles is not None and tiles.kind == "choice" and tiles.then == "partial"
+    assert tiles.fill("17") == "frontier 17"
+    how = prompt(match, after="frontier 17")
+    tap = _action(how, "Tile 17 with Dark Energy Tap: record Dark Energy Tap first "
+                       "(Record a technology)")
+    assert not tap.enabled  # the technology is offered, and says what it needs first
+    by = _action(how, "Tile 17 with an ability")
     assert by.input is not None and by.input.kind == "choice"
     assert {o.label for o in by.input.options} == {"Exploration Probe", "Multiverse Shift"}
     assert by.input.fill("multiverse-shift") == "frontier 17 with multiverse-shift"
