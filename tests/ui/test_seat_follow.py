@@ -30,5 +30,8 @@ def test_the_active_seat_is_scrolled_into_view(make_driver) -> None:
         high = parent.to_window(parent.x, parent.top)[1]
         assert low - 1 <= bottom and top <= high + 1, "the active row is cut"
         seen.add(active.seat)
-        driver.tap("Roll the die", scroll=False)
+        driver.tap("Roll the die", scroll=False)  # the pinned main action: the die screen
+        driver.tap("1\n1 symbol", exact=True)  # the table rolled a one: nobody finishes
+        driver.wait_for(lambda: driver.screen.mode == "result", "the die's result")
+        driver.tap("Continue")
     assert len(seen) == 4
