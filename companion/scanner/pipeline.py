@@ -175,6 +175,7 @@ class ScanPipeline:
         self._source: FrameSource | None = None
         self._rescan: list[list[str] | None] = []
         self._threads: list[threading.Thread] = []
+        self._threads_lock = threading.Lock()  # start and stop may run on two threads
         self._captured = self._decoded = self._skipped = 0
         self._skip_reason: str | None = None
         self._preview = PreviewSlot(clock)
@@ -191,18 +192,24 @@ class ScanPipeline:
 
     def start(self) -> None:
         self._status("starting", "Looking for a camera.")
-        self._threads = [
-            threading.Thread(target=self._capture_loop, name="scanner-capture", daemon=True),
-            threading.Thread(target=self._decode_loop, name="scanner-decode", daemon=True),
-        ]
-        for thread in self._threads:
-            thread.start()
+        with self._threads_lock:
+            if self._stopped_by_caller:
+                return  # stopped before it started (the app closed while it opened)
+            self._threads = [
+                threading.Thread(target=self._capture_loop, name="scanner-capture",
+                                 daemon=True),
+                threading.Thread(target=self._decode_loop, name="scanner-decode", daemon=True),
+            ]
+            for thread in self._threads:
+                thread.start()
 
     def stop(self, timeout: float = 5.0) -> None:
         """Stop both threads and close the camera; safe to call twice."""
-        self._stopped_by_caller = True
+        with self._threads_lock:  # never between a thread's making and its start
+            self._stopped_by_caller = True
+            threads = list(self._threads)
         self._halt()
-        for thread in self._threads:
+        for thread in threads:
             thread.join(timeout)
         self._finish("stopped", "The scanner was stopped.")
 

@@ -356,6 +356,43 @@ def test_stop_wakes_a_replay_waiting_for_its_next_frame(
     assert collected.statuses() == ["starting", "running", "stopped"]
 
 
+def test_a_stop_from_the_app_while_the_scanner_starts_never_fails(
+    tmp_path: Path, reader: FrameReader, monkeypatch,
+) -> None:
+    # The app starts the scanner on a worker and may stop it from its own thread at the
+    # same moment (closed at once): a stop between the threads' making and their start
+    # used to fail ("cannot join thread before it is started") and leave them running.
+    cv2.imwrite(str(tmp_path / "0.png"), gray(14, "empty"))
+    source = ReplaySource(tmp_path, fps=1)
+    pipeline = ScanPipeline(lambda: _opened(source), reader, TagResolver(load_test_catalog),
+                            Collector())
+    failures: list[BaseException] = []
+    real_start = threading.Thread.start
+
+    def stop_from_the_app() -> None:
+        try:
+            pipeline.stop(timeout=30)
+        except BaseException as exc:  # what the app's thread would have met
+            failures.append(exc)
+
+    def start_late(thread: threading.Thread) -> None:
+        if thread.name == "scanner-capture" and not failures:
+            app = threading.Thread(target=stop_from_the_app)
+            real_start(app)
+            app.join(0.5)  # the app's stop comes while the scanner is starting
+        real_start(thread)
+
+    monkeypatch.setattr(threading.Thread, "start", start_late)
+    pipeline.start()
+    monkeypatch.undo()
+    assert pipeline.wait(60)
+    deadline = time.monotonic() + 60
+    while [t for t in threading.enumerate() if t.name.startswith("scanner-")]:
+        assert time.monotonic() < deadline, "the scanner's threads outlived its stop"
+        time.sleep(0.01)
+    assert not failures, failures
+
+
 def test_a_closed_mailbox_takes_no_more_frames_and_drops_read_live() -> None:
     box = LatestFrame()
     pipeline_like = [Frame(np.zeros((2, 2), np.uint8), i, i) for i in range(3)]
