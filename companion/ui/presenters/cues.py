@@ -8,12 +8,9 @@ from typing import Any
 
 
 def _cards_left(view: Mapping[str, Any]) -> int:
-    decks = view.get("decks")
-    if isinstance(decks, Mapping):
-        return sum(int(n) for n in decks.values())
-    if isinstance(decks, list):
-        return sum(int(d.get("left", 0)) for d in decks) + int(view.get("relic_deck_left", 0))
-    return 0
+    """Cards left in every deck, read from the one view shape every game gives (`table`)."""
+    table = view.get("table") or {}
+    return sum(int(d.get("left", 0)) for d in table.get("decks", ()))
 
 
 def cue_for(ok: bool, kind: str, before: Mapping[str, Any] | None,
