@@ -2,7 +2,7 @@
 for every game's panels (`GamePanel`) and one for every game's decks (`DecksPanel`).
 
 A row with a badge or a number is a `CountRow` (under a heading, one with a number only
-is a compact `SubRow`: a seat's planets); a heading row starts a seat's block;
+is a compact `SubRow`: a seat's items); a heading row starts a seat's block;
 a note is a sentence; any other row is a card of lines. A row or seat that lists
 corrections gets a "Correct" button opening the correction editor (`adjust`); a panel
 that names a prompt partial in `actions` offers that partial's commands as buttons.

@@ -39,7 +39,7 @@ class PanelCard(BoxLayout):
 
 
 class SubRow(BoxLayout):
-    """A row under a seat's heading with a number (a planet and its values): indented, no
+    """A row under a seat's heading with a number (an item and its values): indented, no
     card of its own, in the warning colour when `marked` (it differs from the card)."""
 
     heading = StringProperty("")

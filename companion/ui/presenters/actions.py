@@ -122,7 +122,7 @@ def fill(template: str, *values: str) -> str:
 def offered_commands(prompt: Mapping[str, Any]) -> tuple[ActionItem, ...]:
     """Every complete command the prompt offers as one button each (a panel's `actions`):
     its commands, and each option of an enabled `choice` input as its own command
-    ("Alice purges three fragments for a relic: H15, H18, F12")."""
+    (a set of cards named by their codes)."""
     items: list[ActionItem] = []
     for group in actions_view(prompt).groups:
         for item in group.items:

@@ -42,7 +42,7 @@ def _sources(seat: Mapping[str, Any]) -> str:
 
 def _counters(seat: Mapping[str, Any]) -> str:
     """Each counter said by the game's own noun ('3 command points'), then what is in
-    effect (a kept hazard card or a lasting development card: why a number moves)."""
+    effect (a kept card or a lasting one: why a number moves)."""
     parts = [str(c["text"]) for c in seat["counters"]]
     lasting = [str(card["name"] or card["id"]) for card in seat["in_effect"]]
     if lasting:

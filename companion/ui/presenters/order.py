@@ -2,7 +2,7 @@
 group's options), the order chosen so far, and the line it sends.
 
 Plain data in (the prompt's action), plain data out; no game is named: a game's things
-gathered by where they lie (the planets of a system, say) are one such input, put in the
+gathered by where they lie (the items of one place, say) are one such input, put in the
 order they are gained and explored in.
 """
 

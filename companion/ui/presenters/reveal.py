@@ -11,7 +11,7 @@ from companion.ui.presenters.actions import ActionGroup, ActionItem, actions_vie
 
 #: Choices offered on the reveal itself; the rest stay on the dashboard.
 MAX_CHOICES = 3
-#: A card's own decision (every choice left in one group of the prompt, such as a hazard's
+#: A card's own decision (every choice left in one group of the prompt, such as a drawn card's
 #: Mars spaces and its ignore) is offered whole on the reveal up to this many buttons,
 #: which still fit side by side at 800x480 with their words wrapped.
 MAX_DECISION_CHOICES = 5

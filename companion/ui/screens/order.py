@@ -3,7 +3,7 @@
 The prompt's action gives the options (gathered by group), how many may be chosen and
 the template; the player taps a group to add its options, moves them up or removes
 them, and sends the line: the action's template with the values in the order chosen
-(planets gained and explored in that order, say). Nothing here knows a game.
+(items taken and resolved in that order, say). Nothing here knows a game.
 """
 
 from __future__ import annotations
