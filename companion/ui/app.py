@@ -31,7 +31,7 @@ from companion.ui.idle import IdleWatch
 from companion.ui.presenters.cues import cue_for
 from companion.ui.presenters.explosion import ExplosionView, explosions
 from companion.ui.presenters.history import step_words
-from companion.ui.presenters.reveal import card_moments, scan_words
+from companion.ui.presenters.reveal import cards_to_reveal, scan_words
 from companion.ui.runner import CommandRunner, Opening, Reply, start_opening
 from companion.ui.scanning import ScannerService
 from companion.ui.screens.start import DAMAGE_KINDS
@@ -546,7 +546,7 @@ class CompanionApp(App):
         after = reply.table.view if reply.table else None
         cue = cue_for(reply.ok, reply.kind, before, after, reply.moments)
         blasts = explosions(reply.moments) if reply.ok else ()
-        cards = card_moments(reply.moments) if reply.ok else ()
+        cards = cards_to_reveal(reply.moments) if reply.ok else ()
         if blasts and self.manager.current == "check":
             self._explosions = blasts  # after the check's arithmetic has been read
         elif blasts:

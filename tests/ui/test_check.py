@@ -159,3 +159,30 @@ def test_every_face_is_drawn_with_exactly_its_symbols_and_the_unknown_face_with_
     driver.tap("Skip")
     assert driver.shown("Passed") or driver.shown("Failed")
     assert die.pip_count() == faces[die.face]
+
+
+def test_a_finger_late_on_skip_as_the_result_shows_does_not_leave_the_result(
+        make_driver, monkeypatch):
+    """The roll ends by itself just as a finger comes down on Skip: the finger must not
+    land on Continue (the result would be gone before it was read)."""
+    from companion.ui.screens import check
+
+    monkeypatch.setattr(check, "ROLL_SECONDS", 60.0)  # the test ends the spin itself
+    driver = make_driver(demo_setup=flight_lines())
+    driver.tap("End SHLD1's flight turn")
+    walk_to_the_dice(driver, "Move TRNS1", "2 spaces", "Ends on a credit space",
+                     "Passes L1  >")
+    driver.tap("App rolls the die")
+    screen = driver.screen
+    assert screen.mode == "rolling"
+    skip = driver.button("Skip", exact=True)
+    where = skip.to_window(*skip.center)
+    driver.wait_for(lambda: screen._reply is not None, "the roll's reply")
+    screen._rolled_at -= 60.0  # the animation's time is up: the result shows at its frame
+    driver.wait_for(lambda: screen.mode == "result", "the result")
+    driver.press(*where)  # the finger aimed at Skip lands now
+    driver.settle()
+    assert driver.screen.name == "check" and screen.mode == "result"
+    assert driver.shown("Passed") or driver.shown("Failed")
+    driver.tap("Continue")
+    assert driver.screen.name == "dashboard"

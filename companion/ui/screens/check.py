@@ -14,7 +14,9 @@ from kivy.animation import Animation
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.graphics import Color, Ellipse, InstructionGroup
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.anchorlayout import AnchorLayout
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
@@ -175,8 +177,12 @@ class CheckScreen(Screen):
             self._spins = 0
             self._rolled_at = Clock.get_time()
             self._spinner = Clock.schedule_interval(self._spin, SPIN_STEP)
-            self.ids.buttons.add_widget(BigButton(text="Skip", kind="quiet",
-                                                  on_release=lambda _b: self.skip()))
+            # Where the outcome's words will be, never where Continue comes: a finger
+            # late on Skip as the result shows lands on a word, not on the next screen.
+            spot = AnchorLayout()  # centred, clear of the spinning die's corners
+            spot.add_widget(BigButton(text="Skip", kind="quiet", size_hint_x=None,
+                                      width=dp(240), on_release=lambda _b: self.skip()))
+            self.ids.faces.add_widget(spot)
         App.get_running_app().send(line, then=self._on_reply)
 
     def _spin(self, _dt: float) -> None:

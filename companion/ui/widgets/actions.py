@@ -77,7 +77,9 @@ class ActionsPanel(BoxLayout):
                                      on_release=lambda _b: self.on_back()))
         for group in view.groups:
             items = [item for item in group.items if item is not self._main]
-            if group.title and items:  # (a group of the pinned main action alone: no title)
+            # No title for a group of the pinned main action alone, nor for a level's one
+            # group (the trail above names it).
+            if group.title and items and not (self._depth and len(view.groups) == 1):
                 box.add_widget(LineText(text=group.title, muted=True))
             for item in items:
                 box.add_widget(self._button(item))
