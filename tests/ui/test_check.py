@@ -170,8 +170,7 @@ def test_a_finger_late_on_skip_as_the_result_shows_does_not_leave_the_result(
     monkeypatch.setattr(check, "ROLL_SECONDS", 60.0)  # the test ends the spin itself
     driver = make_driver(demo_setup=flight_lines())
     driver.tap("End SHLD1's flight turn")
-    walk_to_the_dice(driver, "Move TRNS1", "2 spaces", "Ends on a credit space",
-                     "Passes L1  >")
+    walk_to_the_dice(driver, "TRNS1", "2 spaces", "a credit space", "L1")
     driver.tap("App rolls the die")
     screen = driver.screen
     assert screen.mode == "rolling"
