@@ -116,6 +116,21 @@ class AppDriver:
         if settle:
             self.settle()
 
+    def fill_form(self, *picks: tuple[str, str], send: bool = True,
+                  scroll: bool = True) -> None:
+        """On the form screen: tap each (field, option label) in turn, then the send button."""
+        form = self.screen
+        if form.name != "form":
+            raise DriverError(f"No form is up: the {form.name} screen is.")
+        for field, label in picks:
+            try:
+                button = form.option(field, label)
+            except LookupError as missing:
+                raise DriverError(str(missing)) from None
+            self.tap(button, scroll=scroll)
+        if send:
+            self.tap(form.ids.submit, scroll=scroll)
+
     def press(self, x: float, y: float) -> None:
         """A finger down and up at window position (x, y): one tap."""
         touch = UnitTestTouch(x, y)

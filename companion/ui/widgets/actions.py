@@ -38,7 +38,7 @@ class ActionsPanel(TapGate, BoxLayout):
         self.on_command: Callable[[str], None] = lambda _line: None
         self.on_partial: Callable[[str, str], None] = lambda _label, _partial: None
         self.on_back: Callable[[], None] = lambda: None
-        #: An order or a die input: a screen of its own (the screen opens it).
+        #: An order, a die or a form input: a screen of its own (the screen opens it).
         self.on_input: Callable[[ActionItem], None] = lambda _item: None
         #: A seat's private choice: that seat's own screen (seat, partial, label).
         self.on_private: Callable[[str, str, str], None] = lambda _s, _p, _l: None
@@ -193,7 +193,7 @@ class ActionsPanel(TapGate, BoxLayout):
             self.on_command(item.value)
         elif item.kind == "partial":
             self.on_partial(item.label, item.value)
-        elif item.input_kind in ("order", "die"):
+        elif item.input_kind in ("order", "die", "form"):
             self.on_input(item)
         elif item.input_kind == "choice":
             self._ask_choice(item)
