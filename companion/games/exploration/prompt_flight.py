@@ -23,6 +23,7 @@ from companion.games.exploration.checks import areas, attribute, flight_rule, fl
 from companion.games.exploration.display import location_name, module_name
 from companion.games.exploration.drops import choose_space, drop_check
 from companion.games.exploration.flight import ENDS, maneuver_die, pass_target
+from companion.games.exploration.prompt_move import move_form
 from companion.games.exploration.state import ShipStatus, XpState
 
 FLIGHT, HAZARD, DRIFT, TURN, MISSIONS = "Flight", "Hazard", "Drift", "Turn", "Missions"
@@ -48,7 +49,8 @@ def flight_choices(state: XpState, catalog: Catalog) -> list[Choice]:
 
 def ship_actions(state: XpState, catalog: Catalog, ship: ShipStatus) -> list[Choice]:
     c, cost = ship.card, _energy(catalog)
-    choices = [Choice(f"Move {c}", FLIGHT, partial=f"move {c}", cost=cost),
+    choices = [Choice(f"Move {c}", FLIGHT, partial=f"move {c}", cost=cost,
+                      input=move_form(state, catalog, ship)),
                Choice(f"Change {c}'s direction", FLIGHT, command=f"turn {c}", cost=cost)]
     for kind in dict.fromkeys(ship.modules):
         data = xc.module(catalog, kind)

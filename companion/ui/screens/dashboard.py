@@ -69,14 +69,18 @@ class DashboardScreen(Screen):
         self._app().runner.prompt(self._on_prompt, after=partial)
 
     def _input(self, item: ActionItem) -> None:
-        """An order or a die input: the order screen, or the check screen for its faces."""
-        if item.input_kind == "order":
+        """An order, a die or a form input: the order screen, the check screen for its
+        faces, or the form screen."""
+        if item.input_kind == "form":
+            self._app().open_form(item)
+        elif item.input_kind == "order":
             self._app().open_order(item, self._trail[-1][1] if self._trail else None)
         elif item.input_kind == "die":
             self._app().open_check(self._shown)
 
     def _back(self) -> None:
-        self._trail.pop()
+        if self._trail:
+            self._trail.pop()
         if not self._trail:
             self._show_prompt()
         else:

@@ -34,7 +34,7 @@ class ActionsPanel(BoxLayout):
         self.on_command: Callable[[str], None] = lambda _line: None
         self.on_partial: Callable[[str, str], None] = lambda _label, _partial: None
         self.on_back: Callable[[], None] = lambda: None
-        #: An order or a die input: a screen of its own (the screen opens it).
+        #: An order, a die or a form input: a screen of its own (the screen opens it).
         self.on_input: Callable[[ActionItem], None] = lambda _item: None
         #: A seat's private choice: that seat's own screen (seat, partial, label).
         self.on_private: Callable[[str, str, str], None] = lambda _s, _p, _l: None
@@ -77,7 +77,9 @@ class ActionsPanel(BoxLayout):
                                      on_release=lambda _b: self.on_back()))
         for group in view.groups:
             items = [item for item in group.items if item is not self._main]
-            if group.title and items:  # (a group of the pinned main action alone: no title)
+            # No title for a group of the pinned main action alone, nor for a level's one
+            # group (the trail above names it).
+            if group.title and items and not (self._depth and len(view.groups) == 1):
                 box.add_widget(LineText(text=group.title, muted=True))
             for item in items:
                 box.add_widget(self._button(item))
@@ -122,7 +124,7 @@ class ActionsPanel(BoxLayout):
             self.on_command(item.value)
         elif item.kind == "partial":
             self.on_partial(item.label, item.value)
-        elif item.input_kind in ("order", "die"):
+        elif item.input_kind in ("order", "die", "form"):
             self.on_input(item)
         elif item.input_kind == "choice":
             self._ask_choice(item)
