@@ -116,6 +116,21 @@ class AppDriver:
         if settle:
             self.settle()
 
+    def fill_form(self, *picks: tuple[str, str], send: bool = True,
+                  scroll: bool = True) -> None:
+        """On the form screen: tap each (field, option label) in turn, then the send button."""
+        form = self.screen
+        if form.name != "form":
+            raise DriverError(f"No form is up: the {form.name} screen is.")
+        for field, label in picks:
+            try:
+                button = form.option(field, label)
+            except LookupError as missing:
+                raise DriverError(str(missing)) from None
+            self.tap(button, scroll=scroll)
+        if send:
+            self.tap(form.ids.submit, scroll=scroll)
+
     def press(self, x: float, y: float) -> None:
         """A finger down and up at window position (x, y): one tap."""
         touch = UnitTestTouch(x, y)
@@ -138,6 +153,30 @@ class AppDriver:
                 if not (left <= x <= left + parent.width and bottom <= y <= bottom + parent.height):
                     return False
         return True
+
+    def out_of_reach(self, first: int = 6) -> list[str]:
+        """The moment's choices a finger cannot reach without a scroll, as the screen shows
+        them now: of each list on screen the first `first` enabled buttons (top to bottom),
+        and every enabled button outside a list (the fixed bar's main action among them)."""
+        from kivy.uix.button import Button
+        from kivy.uix.scrollview import ScrollView
+
+        self.pump(2)  # nested layouts settle their heights over a frame or two
+        lists: dict[int, list[Widget]] = {}
+        missed: list[str] = []
+        for widget in self.widgets():
+            if not isinstance(widget, Button) or widget.disabled or widget.opacity == 0 \
+                    or widget.height <= 0:
+                continue
+            holder = next((p for p in _ancestors(widget) if isinstance(p, ScrollView)), None)
+            if holder is None:
+                missed += [] if self.reachable(widget) else [widget.text]
+            else:
+                lists.setdefault(id(holder), []).append(widget)
+        for buttons in lists.values():
+            buttons.sort(key=lambda b: (-b.to_window(b.x, b.top)[1], b.to_window(b.x, b.y)[0]))
+            missed += [b.text for b in buttons[:first] if not self.reachable(b)]
+        return missed
 
     def drag(self, start: tuple[float, float], dy: float, steps: int = 8,
              rest_on: Widget | None = None, settle: bool = True) -> None:
@@ -162,12 +201,15 @@ class AppDriver:
             self.wait_still()
 
     def wait_still(self) -> None:
-        """Wait until no list on screen glides, bounces or has just stopped: a finger's next
-        tap would only stop it (`widgets.touch.TableScroll`)."""
-        from companion.ui.widgets.touch import TableScroll
+        """Wait until no list on screen glides, bounces or has just stopped, and every list
+        takes taps again after its last one's result: a finger's next tap would only stop
+        it, or be dropped (`widgets.touch.TableScroll`, `TapGate`)."""
+        from companion.ui.widgets.touch import TableScroll, TapGate
 
         lists = [w for w in self.widgets() if isinstance(w, TableScroll)]
-        self.wait_for(lambda: not any(s.unsettled() or s.waiting for s in lists),
+        gates = [w for w in self.widgets() if isinstance(w, TapGate)]
+        self.wait_for(lambda: not any(s.unsettled() or s.waiting for s in lists)
+                      and not any(g.closed for g in gates),
                       "the lists to stop moving and lay out what they held back")
 
     def _scroll_into_view(self, widget: Widget) -> None:

@@ -56,7 +56,7 @@ def test_ti4_planets_are_taken_through_an_order_input_grouped_by_system():
     assert result.ok and "Alice gains Rigel III (P76A)" in result.message
     # While Rigel III's card is owed, no other take (nor another seat's turn) is offered.
     owed = {a.label for a in prompt(match).actions}
-    assert "Take planets for Alice" not in owed and "Bob's turn" not in owed
+    assert not {"Take planets for Alice", "End Alice's turn", "Another player's turn"} & owed
     assert "Let the app draw: Industrial exploration deck" in owed
 
 
@@ -178,24 +178,28 @@ def test_a_game_without_moments_of_its_own_gets_the_cores_rolls_and_reveals():
     assert reveal.lines[0] == race_catalog().cards[reveal.data["card"]].name
 
 
-def test_a_pack_dealt_at_the_table_is_picked_by_ship_type_then_copy():
+def test_a_pack_dealt_at_the_table_is_picked_by_ship_type_in_one_choice():
     from companion.games.exploration import catalog as xc
 
     match = new_match(7)
     run(match, "length 8", "join Xichang Ana", "join Baikonur Ben")
     draw_all_pending(match)
     run(match, *(["draw maneuver"] * 5), "draft")
+    main = [a for a in prompt(match).actions if a.main]
+    assert [a.label for a in main] == ["Xichang takes a ship from the pack"]  # pinned
     types = prompt(match, after="pick").actions
-    assert 1 < len(types) <= 12 and all(a.partial and a.enabled for a in types)
+    assert 1 < len(types) <= 12 and all(a.command and a.enabled for a in types)
     left = match.state.table.cards_in("deck:ship")
     first = types[0]
-    kind = first.partial.split()[1]
+    kind = first.command.split()[1]
     copies = [c for c in left if match.catalog.card(c).attrs["type"] == kind]
     assert first.label == f"{xc.ship_type(match.catalog, kind).name} ({len(copies)} copies left)"
     assert sum(int(a.label.rsplit("(", 1)[1].split()[0]) for a in types) == len(left)
-    ships = prompt(match, after=first.partial).actions
-    assert [a.command for a in ships] == [f"pick {c}" for c in copies]
-    assert match.execute(ships[0].command).ok
+    assert [a.command for a in prompt(match, after=f"pick {kind}").actions] == \
+        [f"pick {c}" for c in copies]  # the very copy in hand, for the CLI
+    result = match.execute(first.command)
+    assert result.ok and f"({copies[0]})" in result.message  # the app's copy, named
+    assert match.state.table.zone_of(copies[0]) == "area:Xichang"
 
 
 def test_every_owed_card_is_drawn_in_one_step_with_a_moment_each():

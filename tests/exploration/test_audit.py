@@ -125,8 +125,11 @@ def test_the_virtual_draft_pack_is_seen_only_by_its_drafter() -> None:
     shared = [a for a in prompt(match).actions if a.group == "Ship draft"]
     assert [a.label for a in shared] == ["Xichang takes a ship from the pack (chosen privately)"]
     assert not any(card in str(prompt(match, after="pick").to_dict()) for card in pack)
-    own = prompt(match, "Xichang", after="pick").actions
-    assert sorted(a.command.split()[1] for a in own if a.command) == sorted(pack)
+    own = prompt(match, "Xichang", after="pick").actions  # by type: a copy is the app's
+    types = {str(match.catalog.card(c).attrs["type"]) for c in pack}
+    assert sorted(a.command.split()[1] for a in own if a.command) == sorted(types)
+    in_pack = sum(int(a.label.rsplit("(", 1)[1].split()[0]) for a in own)
+    assert in_pack == len(pack)  # each type says how many of the pack's ships it has
     stranger = next(c for c in match.state.table.cards_in("deck:ship") if c not in pack)
     message = refused(match, f"pick {stranger}")
     assert not any(card in message for card in pack)

@@ -31,26 +31,71 @@ def _pack(db) -> tuple[list[str], dict[str, str]]:
         session.close()
 
 
-def test_the_drafter_opens_their_own_pack_and_picks_from_it(make_driver, tmp_path) -> None:
+def _types(db) -> dict[str, int]:
+    """The pack being drafted, as the saved game holds it: each ship type's name and how
+    many of the pack's ships are of that type."""
+    cards, names = _pack(db)
+    counts: dict[str, int] = {}
+    for card in cards:
+        counts[names[card]] = counts.get(names[card], 0) + 1
+    return counts
+
+
+def test_the_drafter_opens_their_own_pack_and_picks_a_ship_type_from_it(make_driver,
+                                                                       tmp_path) -> None:
     db = tmp_path / "games.db"
     driver = _dealt(make_driver, db)
     assert not [t for t in driver.texts() if any(w in t for w in COMMAND_WORDS)]
-    driver.tap("Xichang takes a ship from the pack (chosen privately)")
+    driver.tap("Xichang takes a ship from the pack (chosen privately)", scroll=False)
     assert driver.screen.name == "private" and driver.shown("Only Xichang looks now")
-    assert not driver.shown("(SH")  # nothing of the pack before Xichang asks
+    assert not driver.shown(" in the pack)")  # nothing of the pack before Xichang asks
     driver.tap("Show Xichang's choices")
-    cards, names = _pack(db)
-    assert cards
-    offered = [t for t in driver.texts() if any(f"({c})" in t for c in cards)]
-    assert len(offered) == len(cards)  # every ship of the pack, and only those
-    driver.tap(f"{names[cards[0]]} ({cards[0]})")
-    assert driver.screen.name == "reveal"  # the ship taken is the table's to see
-    assert driver.shown(names[cards[0]]) and driver.shown("for Xichang")
-    driver.tap(driver.screen.ids["continue"])
-    assert driver.screen.name == "dashboard"
-    assert driver.shown(f"Xichang takes {names[cards[0]]} ({cards[0]}).")
+    types = _types(db)
+    offered = [t for t in driver.texts() if t.endswith(" in the pack)")]
+    assert len(offered) == len(types)  # one button per ship type of the pack, no more
+    name, copies = next(iter(types.items()))
+    button = next(t for t in offered if t.startswith(f"{name}: velocity "))
+    assert button.endswith(f"({copies} in the pack)") and "maneuverability " in button
+    driver.tap(button, exact=True)
+    assert driver.screen.name == "dashboard"  # picked: no reveal of what Xichang chose
+    assert driver.shown(f"Xichang takes {name} (")
     assert driver.shown("Baikonur takes a ship from the pack (chosen privately)")
     assert not [t for t in driver.texts() if any(w in t for w in COMMAND_WORDS)]
+
+
+def _pick_by_touch(driver, picker: str) -> tuple[int, tuple[float, float]]:
+    """One pick of a pack dealt at the table, by touch: the fixed bar's button, then a
+    ship type. The taps it took, and where the bar's button was."""
+    main = driver.app.screen("dashboard").ids.main
+    assert main.text == f"{picker} takes a ship from the pack  >"
+    spot = tuple(main.to_window(*main.pos))
+    taps = driver.taps + driver.scrolls
+    driver.tap(main, scroll=False)
+    choice = next(t for t in driver.app.screen("dashboard").ids.actions.offered()
+                  if t.endswith("left)"))
+    driver.tap(choice, exact=True, scroll=False)
+    assert driver.screen.name == "dashboard" and not driver.app.message_refused, \
+        driver.app.message
+    assert driver.shown(f"{picker} takes {choice.split(' (')[0]} (")
+    return driver.taps + driver.scrolls - taps, spot
+
+
+def test_a_pick_from_a_pack_dealt_at_the_table_takes_two_taps_from_one_place(
+        make_driver) -> None:
+    driver = make_driver(seed=2047, demo_setup=DEMO_SETUP)
+    driver.tap("Let the app draw every owed card")
+    driver.tap(driver.screen.ids["continue"])
+    driver.tap("Start the ship draft (packs dealt at the table)")
+    spots, pickers = set(), []
+    main = driver.app.screen("dashboard").ids.main
+    while main.text.endswith(" takes a ship from the pack  >"):
+        pickers.append(main.text.split(" takes ")[0])
+        taps, spot = _pick_by_touch(driver, pickers[-1])
+        assert taps == 2
+        spots.add(spot)
+    assert pickers[:4] == ["Xichang", "Baikonur", "Baikonur", "Xichang"]  # back and forth
+    assert len(spots) == 1  # the pick's button never moved between picks
+    assert driver.app.screen("dashboard").ids.main.text == "Start round 1"
 
 
 def test_every_owed_card_is_drawn_with_one_tap_and_paged_on_one_reveal(make_driver) -> None:
@@ -120,13 +165,9 @@ def test_a_second_quick_tap_on_show_picks_nothing_and_the_picks_show_their_numbe
     driver.press(*spot)  # the finger taps again where "Show" was
     driver.settle()
     assert driver.screen.name == "private"  # nothing picked unseen
-    cards, names = _pack(db)
-    picks = [b for b in driver.widgets() if any(f"({c})" in getattr(b, "text", "")
-                                                  for c in cards)]
-    assert all(b.to_window(b.x, b.top)[1] <= bottom - dp(2) for b in picks)
-    first = f"{names[cards[0]]} ({cards[0]})"
-    label = driver.button(first).text
-    assert "velocity " in label and "maneuverability " in label
-    driver.tap(first)
-    assert driver.screen.name == "reveal"
-    assert driver.shown("Chosen") and not driver.shown("Drawn by the app")
+    picks = [b for b in driver.widgets() if getattr(b, "text", "").endswith(" in the pack)")]
+    assert picks and all(b.to_window(b.x, b.top)[1] <= bottom - dp(2) for b in picks)
+    assert all("velocity " in b.text and "maneuverability " in b.text for b in picks)
+    driver.tap(picks[0])
+    assert driver.screen.name == "dashboard"
+    assert driver.shown("Xichang takes ") and not driver.shown("Drawn by the app")

@@ -81,10 +81,36 @@ def start_draft(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcom
 
 def pick(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     if not args or len(args) > 2 or (len(args) == 2 and args[1].lower() != "anyway"):
-        raise CommandSyntaxError("pick takes a ship card ID, e.g. pick SHLD2 (add `anyway` "
-                                 "when no other type was left in a physical pack).")
-    card = catalog.card(args[0])
+        raise CommandSyntaxError("pick takes a ship card ID or a ship type, e.g. pick SHLD2 "
+                                 "or pick SHLD (add `anyway` when no other type was left in "
+                                 "a physical pack).")
+    card = catalog.card(_copy_of(state, catalog, args[0]))
     return _pick(state, catalog, card, anyway=len(args) == 2)
+
+
+def picks_by_type(state: XpState, catalog: Catalog, seat: str | None) -> dict[str, list[str]]:
+    """The ships `seat` can pick from, by type (its code: the copies in catalog order): the
+    pack being drafted when the app dealt it (its drafter only), else the ship deck."""
+    cards = (pack_seen_by(state, seat) if state.draft.is_virtual
+             else state.table.cards_in(piles.deck_zone(SHIP_DECK)))
+    by_type: dict[str, list[str]] = {}
+    for card_id in cards:
+        by_type.setdefault(str(catalog.card(card_id).attrs["type"]), []).append(card_id)
+    return by_type
+
+
+def _copy_of(state: XpState, catalog: Catalog, name: str) -> str:
+    """A card ID as given; a ship type's code (SHLD) names the first copy of that type
+    the drafter can take (copies are alike: a ship is told apart by its type)."""
+    code = name.upper()
+    if code not in catalog.rules["ship_types"]:
+        return name
+    copies = picks_by_type(state, catalog, drafter(state)).get(code, [])
+    if not copies:
+        where = (f"pack {state.draft.pack}" if state.draft.is_virtual
+                 else "the ship deck")
+        raise IllegalMoveError(f"No {xc.ship_type(catalog, code).name} is left in {where}.")
+    return copies[0]
 
 
 def scan_pick(state: XpState, catalog: Catalog, card: CardEntry) -> Outcome | None:

@@ -24,7 +24,8 @@ from companion.games.exploration.display import (
     owed_decks,
     waiting_for,
 )
-from companion.games.exploration.draft import SHIP_DECK, drafter, pack_seen_by
+from companion.games.exploration.draft import drafter, picks_by_type
+from companion.games.exploration.prompt_drift import drift_choices, expand_drift
 from companion.games.exploration.setup import MODULE_CHOICE, recipient
 from companion.games.exploration.state import XpState
 
@@ -61,7 +62,7 @@ def _choices(state: XpState, catalog: Catalog) -> list[Choice]:
     if phase == "flight":
         return choices + flight.flight_choices(state, catalog)
     if phase == "drift":
-        return choices + flight.drift_choices(state, catalog)
+        return choices + drift_choices(state, catalog)
     return choices
 
 
@@ -99,35 +100,43 @@ def _setup_choices(state: XpState, catalog: Catalog) -> list[Choice]:
     if picker is not None:
         # A virtual pack is seen only by its drafter: chosen privately on a shared screen.
         private = picker if state.draft.is_virtual else None
+        # The moment's main action while the draft runs: in one fixed place every pick.
         choices.append(Choice(f"{picker} takes a ship from the pack", DRAFT, partial="pick",
-                              cost="free", private_to=private))
+                              cost="free", private_to=private, main=True))
     return [*choices, Choice("Start round 1", SETUP, command="start", cost="free",
-                                      main=True)]
+                             main=picker is None)]
 
 
 def _expand_pick(state: XpState, catalog: Catalog, words: Sequence[str],
                  seat: str | None) -> list[Choice]:
-    """A virtual pack: its cards, in the drafter's own prompt only. Packs dealt at the
-    table: the ship types left (each with its copies left), then that type's copies."""
+    """The ship types the drafter can pick from, one button each with its copies and the
+    two numbers a drafter compares; a copy is the app's to choose (copies are alike). A
+    virtual pack shows in its drafter's own prompt only. `pick TYPE`: that type's copies
+    one by one (naming the very card in hand)."""
     picker = drafter(state)
-    if picker is None or len(words) not in (1, 2) or (
-            len(words) == 2 and state.draft.is_virtual):
+    if picker is None or len(words) not in (1, 2):
         return []
     held = {s.ship_type for s in state.ships_of(picker)}
-    if state.draft.is_virtual:
-        return [_pick(catalog, card_id, held, False)
-                for card_id in pack_seen_by(state, seat)]
-    left = state.table.cards_in(piles.deck_zone(SHIP_DECK))
-    by_type: dict[str, list[str]] = {}
-    for card_id in left:
-        by_type.setdefault(str(catalog.card(card_id).attrs["type"]), []).append(card_id)
-    if len(words) == 1:
-        return [Choice(f"{xc.ship_type(catalog, kind).name} "
-                       f"({counted(len(cards), 'copy', 'copies')} left)", DRAFT,
-                       partial=f"pick {kind}", cost="free")
-                for kind, cards in by_type.items()]
-    return [_pick(catalog, card_id, held, True)
-            for card_id in by_type.get(words[1].upper(), [])]
+    by_type = picks_by_type(state, catalog, seat if state.draft.is_virtual else picker)
+    if len(words) == 2:
+        return [_pick(catalog, card_id, held, not state.draft.is_virtual)
+                for card_id in by_type.get(words[1].upper(), [])]
+    return [_pick_type(catalog, kind, len(cards), held, state.draft.is_virtual)
+            for kind, cards in by_type.items()]
+
+
+def _pick_type(catalog: Catalog, code: str, copies: int, held: set[str],
+               virtual: bool) -> Choice:
+    kind = xc.ship_type(catalog, code)
+    left = f"{copies} in the pack" if virtual else f"{counted(copies, 'copy', 'copies')} left"
+    label = f"{kind.name} ({left})"
+    if virtual:  # its drafter's own screen, the whole width: the numbers fit on the line
+        label = f"{kind.name}: velocity {kind.velocity}, maneuverability " \
+                f"{kind.maneuverability} ({left})"
+    if not virtual and code in held:
+        return Choice(f"{label}, the pack held no other type", DRAFT,
+                      command=f"pick {code} anyway", cost="free")
+    return Choice(label, DRAFT, command=f"pick {code}", cost="free")
 
 
 def _pick(catalog: Catalog, card_id: str, held: set[str], physical: bool) -> Choice:
@@ -238,7 +247,8 @@ def _expand_complete(state: XpState, catalog: Catalog, words: Sequence[str],
 Expander = Callable[[XpState, Catalog, Sequence[str], "str | None"], list[Choice]]
 EXPANDERS: dict[str, Expander] = {
     "pick": _expand_pick, "bonus": _expand_bonus, "build": _expand_build,
-    "maneuver": _expand_maneuver, "complete": _expand_complete, **flight.EXPANDERS,
+    "maneuver": _expand_maneuver, "complete": _expand_complete, "drift": expand_drift,
+    **flight.EXPANDERS,
 }
 
 

@@ -15,6 +15,7 @@ from companion.core import piles
 from companion.core.catalog import CardEntry, Catalog
 from companion.core.engine import split_words
 from companion.core.prompt import Choice, InputSpec, Option, Situation
+from companion.games.ti4 import rounds
 from companion.games.ti4.choices import card_choices
 from companion.games.ti4.data import fragment_type, ti4_data
 from companion.games.ti4.explore import label, system_of, target_phrase, traits_of
@@ -25,20 +26,15 @@ from companion.games.ti4.view import owed_decks, waiting_for
 SETUP, EXPLORE, PLANETS, TURN = "Setup", "Exploration", "Planets", "Turn"
 FRONTIER, RELICS, CARDS = "Frontier tokens", "Relic fragments and relics", "Cards in play"
 TECH = "Technologies"  # recording one: the player, then the technology
-#: The groups in the order every seat sees them, whatever is explored.
-PROMPT_GROUPS = (SETUP, EXPLORE, TURN, PLANETS, FRONTIER, RELICS, TECH, CARDS)
+HELD = "Planets held"  # exploring a controlled planet again, Terraform
+#: The groups in the order every seat sees them, whatever is explored: what explores
+#: first (the end of the turn itself is pinned, `main`), the turn's other choices after.
+PROMPT_GROUPS = (SETUP, EXPLORE, PLANETS, FRONTIER, TURN, HELD, RELICS, TECH, CARDS)
 ABILITY = "ability"  # the probe's name for an ability the player enters (one plain word)
 
 
 def _choice(label_: str, group: str, **kind: object) -> Choice:
     return Choice(label_, group, priced=False, **kind)  # type: ignore[arg-type]
-
-
-def _following(seats: Sequence[str], active: str | None) -> str | None:
-    """The seat after `active` around the table: its turn is the moment's main action."""
-    if active is None or active not in seats:
-        return None
-    return seats[(list(seats).index(active) + 1) % len(seats)]
 
 
 def _ability_input(label_: str, group: str, template: str) -> Choice:
@@ -95,6 +91,8 @@ def waiting_sentence(state: TI4State, catalog: Catalog) -> str:
     if not state.set_up:
         return "Setup: seat each player, then set up the game."
     owed = (state.head is not None and state.head.started) or state.relic_draws
+    if not owed and state.table.phase == rounds.STATUS:
+        return rounds.status_sentence(state)
     if not owed:
         return (f"{acting}'s action: take or scan a planet, or another action." if acting
                 else "Take or scan a planet, or another action.")
@@ -116,18 +114,17 @@ def _play_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
     # is offered until it is (typed, a take still queues behind it, 35.2d).
     pending = state.revealed is not None or (state.head is not None and state.head.started) \
         or bool(state.relic_draws)
-    following = _following(state.table.seats, active)
-    choices += [_choice(f"{seat}'s turn", TURN, command=f"turn {word(seat)}",
-                        main=seat == following)
-                for seat in state.table.seats if seat != active and not pending]
-    if not pending:
+    if state.table.phase == rounds.STATUS:
+        choices += rounds.status_choices(state, catalog, TURN, pending)
+    else:
+        choices += rounds.turn_choices(state, TURN, pending)
+    if not pending and active is not None:
         choices += [*_take_order(state, catalog, active),
                     _choice("Take planets for another player", PLANETS, partial="take for"),
-                    _choice("Explore a planet again", PLANETS, partial="explore-again")]
-    choices.append(_choice("Terraform a planet", PLANETS, partial="terraform"))
-    if not pending:
-        choices.append(_choice(f"Explore a frontier token for {active}", FRONTIER,
-                               partial="frontier"))
+                    _choice("Explore a planet again", HELD, partial="explore-again")]
+    choices.append(_choice("Terraform a planet", HELD, partial="terraform"))
+    if not pending and active is not None:
+        choices += _frontier_choices(state, catalog, active)
     choices += [_choice("Place a frontier token by an ability", FRONTIER,
                         partial="place-frontier"),
                 _choice("Trade a relic fragment", RELICS, partial="trade"),
@@ -135,6 +132,25 @@ def _play_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
                         partial="relic"),
                 _choice("Record a technology", TECH, partial="tech")]
     return [*choices, _choice("Purge a card in play", CARDS, partial="purge")]
+
+
+def _frontier_choices(state: TI4State, catalog: Catalog, active: str) -> list[Choice]:
+    """Which token, on one screen: with a technology that explores frontier tokens the tile
+    is the whole command (one tap); without, the tile and then how. Another ability is the
+    partial that asks the tile, then how."""
+    label_ = f"Explore a frontier token for {active}"
+    if not state.frontier:
+        return [_choice(label_, FRONTIER, partial="frontier")]
+    options = tuple(Option(t, f"Tile {t}") for t in state.frontier)
+    first = options[0].value
+    if not any(state.has_tech(active, k) for k, t in ti4_data(catalog).techs.items()
+               if t.explores == "frontier"):
+        return [_choice(label_, FRONTIER, input=InputSpec(
+            "choice", "frontier {}", probe=f"frontier {first} with {ABILITY}", options=options,
+            then="partial"))]
+    spec = InputSpec("choice", "frontier {}", probe=f"frontier {first}", options=options)
+    return [_choice(label_, FRONTIER, input=spec),
+            _choice("Explore a frontier token by an ability", FRONTIER, partial="frontier")]
 
 
 def resolutions(state: TI4State, catalog: Catalog) -> list[Choice]:

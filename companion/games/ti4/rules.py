@@ -20,7 +20,16 @@ from companion.core.prompt import Choice, Situation
 from companion.core.rules import GameRules, Verb
 from companion.core.table import TABLE_EVENT_TYPES, new_table
 from companion.core.tableview import TableView
-from companion.games.ti4 import commands, form, moments, prompt, relics, tableview, view
+from companion.games.ti4 import (
+    commands,
+    form,
+    moments,
+    prompt,
+    relics,
+    rounds,
+    tableview,
+    view,
+)
 from companion.games.ti4.choices import RESOURCE_NOUNS
 from companion.games.ti4.commands import take_planets
 from companion.games.ti4.data import ti4_data
@@ -33,6 +42,12 @@ VERBS: tuple[Verb, ...] = (
          "codex adds the Codex frontier cards and relics.", "setup codex"),
     Verb("turn", "turn SEAT", "Make SEAT the active player (planet scans are for them).",
          "turn Bob"),
+    Verb("end", "end", "End the active player's turn: the next player who has not passed "
+         "is active.", "end"),
+    Verb("pass", "pass", "The active player passes; when every player has passed, the "
+         "action phase ends and the status phase begins.", "pass"),
+    Verb("round", "round [SEAT...]", "After the status phase, start the next round's action "
+         "phase, in the turn order given (by default the last round's).", "round Bob Alice"),
     Verb("tech", "tech SEAT TECH", "Record Dark Energy Tap or Scanlink Drone Network.",
          "tech Alice dark-energy-tap"),
     Verb("take", "take PLANET... [for SEAT]", "Gain planets in the order given; each one "
@@ -81,6 +96,9 @@ def scan_card(b: Builder, card: CardEntry) -> str | None:
 
 def _scan_planet(b: Builder, card: CardEntry) -> str:
     seat = b.state.table.active
+    if seat is None and b.state.table.phase == rounds.STATUS:
+        raise IllegalMoveError(f"{card.name} scanned, but it is the status phase and no "
+                               f"player is active: take {card.name} for SEAT.")
     if seat is None:
         raise IllegalMoveError(f"{card.name} scanned, but no player is active: type "
                                f"turn SEAT, or take {card.name} for SEAT.")
@@ -101,8 +119,14 @@ PHASES: Phases[TI4State] = Phases((
     Phase("setup", verbs=commands.SETUP_VERBS, other_scans=not_set_up,
           closed="The game is not set up yet: the players are seated, then the game is "
                  "set up."),
-    Phase("action", verbs=commands.ACTION_VERBS, other_scans=scan_card,
+    Phase("action", verbs={**commands.ACTION_VERBS, **rounds.ACTION_VERBS},
+          other_scans=scan_card,
           closed="The game is already set up. Seats are fixed once the game is set up."),
+    Phase(rounds.STATUS, verbs={**{v: h for v, h in commands.ACTION_VERBS.items()
+                                   if v != "turn"}, **rounds.STATUS_VERBS},
+          other_scans=scan_card,
+          closed="It is the status phase: no player takes a turn until the next round "
+                 "starts (round)."),
 ), title="TI4 exploration")
 VOCABULARY = Vocabulary(TABLE_EVENT_TYPES | frozenset(GAME_APPLIERS))
 

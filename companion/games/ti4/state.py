@@ -2,10 +2,11 @@
 
 State is a fold of events. Besides the core table events, the game adds:
 `game_set_up`, `tech_gained`, `queue_set`, `frontier_placed`, `frontier_removed`,
-`relic_owed`, `traits_added`, `planet_token_placed`, `map_token_placed` and
-`map_token_removed`. Applying them never fails for a stored event. The order in which
-cards were attached to each planet is read off the `card_moved` events (LRR 35.8: a
-research facility's effect depends on what the planet already has).
+`relic_owed`, `traits_added`, `planet_token_placed`, `map_token_placed`,
+`map_token_removed`, and the rounds' `seat_passed` and `round_started` (rounds.py).
+Applying them never fails for a stored event. The order in which cards were attached
+to each planet is read off the `card_moved` events (LRR 35.8: a research facility's
+effect depends on what the planet already has).
 """
 
 from __future__ import annotations
@@ -91,6 +92,16 @@ class TI4State:
     token_tiles: Mapping[str, str] = field(default_factory=dict)
     attach_order: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     map_tokens: tuple[MapToken, ...] = ()
+    #: The seats that passed this round's action phase, in the order they passed.
+    passed: tuple[str, ...] = ()
+    #: This round's turn order (its initiative order); empty: the seats' order.
+    order: tuple[str, ...] = ()
+
+    @property
+    def turn_order(self) -> tuple[str, ...]:
+        """The order turns go round in this round: the one the round started with, else the
+        seats' own (games saved before rounds were kept, and round 1)."""
+        return self.order or self.table.seats
 
     @property
     def set_up(self) -> bool:
@@ -126,6 +137,7 @@ class TI4State:
             "token_tiles": dict(self.token_tiles),
             "attach_order": {p: list(c) for p, c in self.attach_order.items()},
             "map_tokens": [t.to_dict() for t in self.map_tokens],
+            "passed": list(self.passed), "order": list(self.order),
         }
 
     @classmethod
@@ -142,6 +154,7 @@ class TI4State:
             token_tiles={p: str(t) for p, t in raw.get("token_tiles", {}).items()},
             attach_order={p: tuple(c) for p, c in raw.get("attach_order", {}).items()},
             map_tokens=tuple(MapToken.from_dict(t) for t in raw.get("map_tokens", ())),
+            passed=tuple(raw.get("passed", ())), order=tuple(raw.get("order", ())),
         )
 
 
@@ -199,6 +212,16 @@ def _map_token_removed(s: TI4State, e: Event) -> TI4State:
     return replace(s, map_tokens=tuple(t for t in s.map_tokens if t.card != e.get("card")))
 
 
+def _seat_passed(s: TI4State, e: Event) -> TI4State:
+    seat = str(e["seat"])
+    return s if seat in s.passed else replace(s, passed=(*s.passed, seat))
+
+
+def _round_started(s: TI4State, e: Event) -> TI4State:
+    """A new round: nobody has passed yet; turns go round in the order given."""
+    return replace(s, passed=(), order=tuple(str(x) for x in e.get("order", ())))
+
+
 def _attachments_moved(s: TI4State, e: Event) -> TI4State:
     """Keep each planet's attachments in the order they were attached."""
     card = e["card"]
@@ -224,6 +247,8 @@ GAME_APPLIERS = {
     "planet_token_placed": _planet_token_placed,
     "map_token_placed": _map_token_placed,
     "map_token_removed": _map_token_removed,
+    "seat_passed": _seat_passed,
+    "round_started": _round_started,
 }
 
 

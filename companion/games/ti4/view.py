@@ -94,6 +94,7 @@ def _seat_view(state: TI4State, catalog: Catalog, seat: str) -> dict[str, Any]:
         # Counted from the cards that give them and the table's corrections only.
         "commodities": state.table.resource(seat, "commodities"),
         "trade_goods": state.table.resource(seat, "trade_goods"),
+        "passed": seat in state.passed,  # this round's action phase
     }
     # The seat's counters as the game says them: what a screen shows for the seat.
     shown["counters"] = [c.to_dict() for c in seat_counters(shown)]
@@ -149,6 +150,7 @@ def view(state: TI4State, catalog: Catalog, seat: str | None = None) -> dict[str
         "expects_scan": list(owed_decks(state, data)),
         "owed_draws": _owed_draws(state, catalog),
         "systems": systems(state, catalog),
+        "turn_order": list(state.turn_order), "passed": list(state.passed),
     }
 
 

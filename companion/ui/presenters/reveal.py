@@ -37,6 +37,14 @@ def card_moments(moments: Sequence[Mapping[str, Any]]) -> tuple[Mapping[str, Any
     return tuple(m for m in moments if m.get("kind") in CARD_KINDS)
 
 
+def cards_to_reveal(moments: Sequence[Mapping[str, Any]]) -> tuple[Mapping[str, Any], ...]:
+    """The cards a result shows on a reveal: not one a player picked by touch (chosen, not
+    drawn blind nor scanned): they know it, and the result's sentence names it."""
+    return tuple(m for m in card_moments(moments)
+                 if not ((m.get("data") or {}).get("chosen")
+                         and not (m.get("data") or {}).get("scanned")))
+
+
 def reveal_view(cards: Sequence[Mapping[str, Any]], index: int, message: str,
                 prompt: Mapping[str, Any]) -> RevealView:
     """The `index`th card of one step's reveal; choices are the moment's own, else the

@@ -14,7 +14,9 @@ from kivy.animation import Animation
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.graphics import Color, Ellipse, InstructionGroup
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.anchorlayout import AnchorLayout
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
@@ -108,10 +110,13 @@ class CheckScreen(Screen):
         self._spinner: Any = None
         self._rolled_at = 0.0
         self._spins = 0
+        self._back_to = "dashboard"
 
     # ---- before the roll ----------------------------------------------------------------
-    def prepare(self, prompt: Mapping[str, Any]) -> None:
-        """Show the check the prompt offers: its numbers, the faces, the app's roll."""
+    def prepare(self, prompt: Mapping[str, Any], back: str = "dashboard") -> None:
+        """Show the check the prompt offers: its numbers, the faces, the app's roll.
+        `back`: the screen "< Back" returns to (the form the move was chosen on)."""
+        self._back_to = back
         self._stop_spinning()
         self._check = check_prompt(prompt)
         self._reply = None
@@ -146,10 +151,13 @@ class CheckScreen(Screen):
 
     def _on_next_check(self, reply: Reply) -> None:
         if reply.ok and reply.value and self.mode == "choose":
-            self.prepare(reply.value)
+            self.prepare(reply.value, self._back_to)  # the same move: Back goes where it went
 
     def _back(self) -> None:
         app = App.get_running_app()
+        if self._back_to != "dashboard":
+            app.show(self._back_to)  # the form, with what was chosen on it
+            return
         app.show("dashboard")
         app.screen("dashboard").ids.actions.on_back()
 
@@ -169,8 +177,12 @@ class CheckScreen(Screen):
             self._spins = 0
             self._rolled_at = Clock.get_time()
             self._spinner = Clock.schedule_interval(self._spin, SPIN_STEP)
-            self.ids.buttons.add_widget(BigButton(text="Skip", kind="quiet",
-                                                  on_release=lambda _b: self.skip()))
+            # Where the outcome's words will be, never where Continue comes: a finger
+            # late on Skip as the result shows lands on a word, not on the next screen.
+            spot = AnchorLayout()  # centred, clear of the spinning die's corners
+            spot.add_widget(BigButton(text="Skip", kind="quiet", size_hint_x=None,
+                                      width=dp(240), on_release=lambda _b: self.skip()))
+            self.ids.faces.add_widget(spot)
         App.get_running_app().send(line, then=self._on_reply)
 
     def _spin(self, _dt: float) -> None:
