@@ -8,7 +8,13 @@ import pytest
 
 from companion.core.errors import IllegalMoveError
 from companion.core.events import event
-from tests.exploration.flight_setup import round_one, round_three_in_space, round_two, to_flight
+from tests.exploration.flight_setup import (
+    OTHER_PICKS,
+    round_one,
+    round_three_in_space,
+    round_two,
+    to_flight,
+)
 from tests.exploration.helpers import build, catalog, fold, refused, run, started_match
 
 
@@ -214,3 +220,17 @@ def test_ignoring_a_hazard_without_the_command_points_is_refused() -> None:
     command = match.state.table.resource("Baikonur", "command")
     run(match, f"adjust Baikonur command -{command} test")
     assert "costs 1 command point and Baikonur has 0 left" in refused(match, "ignore")
+
+
+def test_deploying_says_when_the_ship_can_first_fly() -> None:
+    """Issue 22: two players deployed and looked in vain for "Select ... for the flight";
+    the deploy's message now says the launch penalty (Ultra-fast has none)."""
+    match = round_two(picks=OTHER_PICKS)
+    ship = next(s.card for s in match.state.ships_of("Xichang") if s.location == "hand")
+    said = run(match, "tech credits", f"deploy {ship}")[-1].message
+    assert f"{ship} flies from round 3 (launch penalty)" in said
+    assert "launch pad" in refused(match, f"select {ship}")
+    run(match, "done", "tech credits")
+    said = run(match, "deploy UFST1")[-1].message
+    assert "no launch penalty: UFST1 can be selected for this round's flight" in said
+    run(match, "select UFST1")

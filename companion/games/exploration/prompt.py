@@ -25,6 +25,7 @@ from companion.games.exploration.display import (
     waiting_for,
 )
 from companion.games.exploration.draft import drafter, picks_by_type
+from companion.games.exploration.prompt_drift import drift_choices, expand_drift
 from companion.games.exploration.setup import MODULE_CHOICE, recipient
 from companion.games.exploration.state import XpState
 
@@ -61,7 +62,7 @@ def _choices(state: XpState, catalog: Catalog) -> list[Choice]:
     if phase == "flight":
         return choices + flight.flight_choices(state, catalog)
     if phase == "drift":
-        return choices + flight.drift_choices(state, catalog)
+        return choices + drift_choices(state, catalog)
     return choices
 
 
@@ -246,7 +247,8 @@ def _expand_complete(state: XpState, catalog: Catalog, words: Sequence[str],
 Expander = Callable[[XpState, Catalog, Sequence[str], "str | None"], list[Choice]]
 EXPANDERS: dict[str, Expander] = {
     "pick": _expand_pick, "bonus": _expand_bonus, "build": _expand_build,
-    "maneuver": _expand_maneuver, "complete": _expand_complete, **flight.EXPANDERS,
+    "maneuver": _expand_maneuver, "complete": _expand_complete, "drift": expand_drift,
+    **flight.EXPANDERS,
 }
 
 
