@@ -61,7 +61,7 @@ def play_ti4_gallery(driver: AppDriver) -> Iterator[str]:
     driver.run_line("tech Alice dark-energy-tap")
     driver.tap("Explore a frontier token for Alice")
     yield "ti4-frontier"
-    driver.tap("< Back", exact=True)
+    driver.tap("Cancel", exact=True)
     # A long choice in the trail, and what is not possible with its reasons: every sentence
     # whole (the layout check reads these pictures too; a cut trail once went unseen).
     driver.tap("Purge three fragments for a relic, or draw one by an ability")
