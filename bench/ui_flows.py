@@ -133,6 +133,14 @@ def play_table(finger: Finger, player: TablePlayer, until: Callable[[], bool]) -
                 finger.tap("Skip", "prompt level")
             finger.tap("Continue", "screen switch")
             trail = []
+        elif screen == "form":  # a move: its fields on one screen, then send
+            seat = str(driver.app.table.prompt.get("seat") or "")
+            form = driver.screen
+            for field, label in player.move(form.choices(), seat):
+                finger.tap(form.option(field, label), "prompt level")
+            finger.tap(form.ids.submit, "command")
+            assert driver.screen.name != "form", form.refusal
+            trail = []
         else:
             table = driver.app.table
             seat = str(table.prompt.get("seat") or "")
@@ -163,13 +171,17 @@ def round_flow(finger: Finger, player: TablePlayer, number: int) -> None:
 
 
 def check_flow(finger: Finger) -> None:
-    """From SHLD1's end of turn: TRNS1's move with a check, to the dashboard again."""
+    """From SHLD1's end of turn: TRNS1's move with a check (on the move's form, then the
+    die), to the dashboard again."""
     driver = finger.driver
     driver.app.start_new_game("xp", list(flight_lines("trap")))
     driver.settle()
     driver.tap("End SHLD1's flight turn")
-    for label in ("Move TRNS1", "2 spaces", "Ends on a credit space", "Passes L1  >"):
-        finger.tap(label, exact=False)
+    finger.tap("Move TRNS1", "screen switch", exact=False)  # its form: full speed chosen
+    form = driver.screen
+    finger.tap(form.option("Ends on", "a credit space"), "prompt level")
+    finger.tap(form.option("Passes", "L1"), "prompt level")
+    finger.tap(form.ids.submit, "prompt level")
     finger.tap("two\n2 symbols", "prompt level")
     finger.tap("Continue", "screen switch")
     assert driver.screen.name == "dashboard", driver.screen.name

@@ -20,6 +20,7 @@ from typing import Any, Literal, Protocol
 
 from companion.core.engine import Match, Plan
 from companion.core.events import Step
+from companion.core.forms import FormField, fill_form, form_leads_to
 from companion.core.privacy import public_command
 from companion.core.rules import GameRules
 from companion.core.words import counted
@@ -31,7 +32,7 @@ SEARCH_BUDGET = 48
 UNDO_GROUP = "Undo and redo"
 DRAW_GROUP = "Draw a card"
 
-InputKind = Literal["count", "text", "choice", "order", "die"]
+InputKind = Literal["count", "text", "choice", "order", "die", "form"]
 #: What the filled template is: a complete command, or a partial whose choices follow.
 InputLeadsTo = Literal["command", "partial"]
 
@@ -65,8 +66,10 @@ class InputSpec:
     `probe` is a complete command the core dry-runs to judge the action. `kind`:
     `count` (a whole number from `min` to `max`), `text` (a free name), `choice` (one
     of `options`), `order` (some of `options`, `min` to `max` of them, in the order
-    chosen) or `die` (a face of the die `die`, each option a face with its symbols).
-    `then` says whether the filled template is a command or a partial.
+    chosen), `die` (a face of the die `die`, each option a face with its symbols) or
+    `form` (several `fields` on one screen, each `{name}` of the template filled by
+    `fill_form`). `then` says whether the filled template is a command or a partial
+    (a form's line is also a partial when a chosen option says so).
     """
 
     kind: InputKind
@@ -77,12 +80,15 @@ class InputSpec:
     options: tuple[Option, ...] = ()
     die: str | None = None
     then: InputLeadsTo = "command"
+    fields: tuple[FormField, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "min": self.min, "max": self.max,
                                 "template": self.template}
         if self.kind in ("choice", "order", "die"):
             data["options"] = [o.to_dict() for o in self.options]
+        if self.kind == "form":
+            data["fields"] = [f.to_dict() for f in self.fields]
         if self.die is not None:
             data["die"] = self.die
         if self.then != "command":
@@ -93,6 +99,14 @@ class InputSpec:
         """The line for the values entered: one word each (quoted when it needs it),
         an order's values joined by spaces in the order chosen."""
         return fill_template(self.template, values)
+
+    def fill_form(self, values: Mapping[str, Sequence[str]]) -> str:
+        """A form's line for the values chosen per field (a field not given: its default)."""
+        return fill_form(self.template, self.fields, values)
+
+    def leads_to(self, values: Mapping[str, Sequence[str]]) -> str:
+        """What a form's line is for these values: "command", or "partial"."""
+        return form_leads_to(self.fields, values, self.then)
 
 
 def fill_template(template: str, values: Sequence[str]) -> str:
@@ -112,7 +126,9 @@ def fill_template(template: str, values: Sequence[str]) -> str:
 class Choice:
     """A candidate action a game offers: exactly one of command, partial or input.
 
-    `cost` None lets the core derive it from the dry run's payments. A choice
+    `cost` None lets the core derive it from the dry run's payments. A `form` input may
+    come with the `partial` whose chain it asks on one screen: both are offered (a client
+    that knows no forms walks the partial), and the partial's chain judges the action. A choice
     `private_to` a seat (completing a hidden mission) is shown to everyone else
     masked: its label says it is chosen privately, and its choices open only in
     that seat's own prompt.
@@ -186,7 +202,8 @@ class Action:
             data["command"] = self.command
         elif self.partial is not None:
             data["partial"] = self.partial
-        elif self.input is not None:
+        if self.input is not None and ((self.command is None and self.partial is None)
+                                       or self.input.kind == "form"):
             data["input"] = self.input.to_dict()
         if self.check is not None:
             data["check"] = dict(self.check)
@@ -276,7 +293,7 @@ class _Judge:
         if choice.command is not None:
             budget[0] -= 1
             return self.refusal(choice.command)
-        if choice.input is not None:
+        if choice.input is not None and choice.partial is None:
             budget[0] -= 1
             return self.refusal(choice.input.probe)
         if choice.partial is not None and depth < MAX_DEPTH:

@@ -64,7 +64,7 @@ SCREENS: dict[str, str] = {
     "saved": "saved.SavedGamesScreen", "settings": "settings.SettingsScreen",
     "private": "private.PrivateScreen", "reveal": "reveal.RevealScreen",
     "final": "final.FinalScreen", "scoreboard": "scoreboard.ScoreboardScreen",
-    "order": "order.OrderScreen", "check": "check.CheckScreen",
+    "order": "order.OrderScreen", "check": "check.CheckScreen", "form": "form.FormScreen",
     "explosion": "explosion.ExplosionScreen", "phones": "phones.PhonesScreen",
 }
 FIRST_SCREENS = ("start", "dashboard")
@@ -250,10 +250,10 @@ class CompanionApp(App):
 
         return both
 
-    def open_check(self, prompt: dict[str, Any]) -> None:
-        """A maneuver check's dice: faces to tap, or the app rolls."""
+    def open_check(self, prompt: dict[str, Any], back: str = "dashboard") -> None:
+        """A maneuver check's dice: faces to tap, or the app rolls; "< Back" goes to `back`."""
         self._explosions = ()
-        self.screen("check").prepare(prompt)
+        self.screen("check").prepare(prompt, back)
         self.show("check")
 
     def undo_check(self) -> None:
@@ -279,6 +279,11 @@ class CompanionApp(App):
         on a screen of their own."""
         self.screen("order").prepare(item, after)
         self.show("order")
+
+    def open_form(self, item: Any) -> None:
+        """A `form` input: every field of the action on one screen, sent with one tap."""
+        self.screen("form").prepare(item)
+        self.show("form")
 
     def open_private(self, seat: str, partial: str, label: str) -> None:
         """A seat's private choices, behind a screen only that player should look at."""

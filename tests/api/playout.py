@@ -68,9 +68,31 @@ def walk(match: Match[Any], rng: random.Random, after: str | None = None,
         yield from _leaves(match, rng, choice, depth)
 
 
+def form_values(choice: Choice, rng: random.Random) -> dict[str, list[str]]:
+    """Random values for a form's fields: one option of each choice, a few toggles."""
+    assert choice.input is not None
+    values = {}
+    for f in choice.input.fields:
+        most = min(f.max, len(f.options), 2)
+        count = 1 if f.kind == "choice" else rng.randint(min(f.min, most), most)
+        values[f.name] = [o.value for o in rng.sample(f.options, count)]
+    return values
+
+
 def _leaves(match: Match[Any], rng: random.Random, choice: Choice, depth: int) -> Iterator[str]:
     if choice.command is not None:
         yield choice.command
+    elif choice.input is not None and choice.input.kind == "form" and rng.random() < 0.7:
+        values = form_values(choice, rng)  # (else its partial's chain, when it has one)
+        line = choice.input.fill_form(values)
+        if choice.input.leads_to(values) == "partial":
+            if depth < MAX_DEPTH:
+                yield from walk(match, rng, line, depth + 1)
+        else:
+            yield line
+    elif choice.input is not None and choice.input.kind == "form":
+        if choice.partial is not None and depth < MAX_DEPTH:
+            yield from walk(match, rng, choice.partial, depth + 1)
     elif choice.input is not None and choice.input.then == "partial":
         if depth < MAX_DEPTH:
             yield from walk(match, rng, fill(choice, rng), depth + 1)

@@ -94,3 +94,70 @@ def test_a_finished_game_offers_only_undo(finished_xp_match):
     shown = prompt(finished_xp_match)
     assert [a.command for a in shown.actions] == ["undo"]
     assert "over" in shown.waiting_for
+
+
+def _flying(match):
+    ship = next(iter(match.state.ships_of("Xichang")))
+    run(match, "tech credits", f"deploy {ship.card}", "done", "tech credits")
+    baikonur = match.state.ships_of("Baikonur")[0]
+    run(match, f"deploy {baikonur.card}", "done", "drift")
+    run(match, "tech credits", f"select {ship.card}", "done", "tech credits", "done")
+    return ship, baikonur
+
+
+def test_a_move_is_also_one_form_filled_into_the_typed_command():
+    match = started_match(("Xichang", "Baikonur"))
+    ship, other = _flying(match)
+    move = next(a for a in prompt(match).actions if a.label == f"Move {ship.card}")
+    data = move.to_dict()
+    assert data["partial"] == f"move {ship.card}"  # kept: scripts still walk the chain
+    form = data["input"]
+    assert form["kind"] == "form" and form["template"] == \
+        f"move {ship.card} {{spaces}} {{ends}} {{passes}}"
+    fields = {f["name"]: f for f in form["fields"]}
+    assert [f["name"] for f in form["fields"]] == ["spaces", "ends", "passes"]
+    velocity = len(fields["spaces"]["options"])
+    assert fields["spaces"]["default"] == [str(velocity)]  # full speed, changed with a tap
+    assert fields["ends"]["default"] == [] and fields["passes"]["default"] == []
+    passed = [o["value"] for o in fields["passes"]["options"]]
+    assert passed == ["L1", other.card]  # no GNSS on the map yet; the other ship
+    assert fields["passes"]["each"] == "past {}"
+    spec = move.input
+    line = spec.fill_form({"spaces": ["1"], "ends": ["credit"]})
+    assert line == f"move {ship.card} 1 credit" and spec.leads_to({"ends": ["credit"]}) == \
+        "command"
+    assert match.plan(line).result.ok
+    checked = {"spaces": ["1"], "ends": ["credit"], "passes": ["L1"]}
+    assert spec.fill_form(checked) == f"move {ship.card} 1 credit past L1"
+    assert spec.leads_to(checked) == "partial"  # the die's faces follow, as after the chain
+    dice = prompt(match, after=spec.fill_form(checked)).actions
+    assert any(a.input is not None and a.input.kind == "die" and a.enabled for a in dice)
+
+
+def test_a_form_refuses_values_it_does_not_offer_with_a_sentence():
+    import pytest
+
+    from companion.core.forms import FormError
+
+    match = started_match(("Xichang", "Baikonur"))
+    ship, _other = _flying(match)
+    spec = next(a for a in prompt(match).actions if a.label == f"Move {ship.card}").input
+    with pytest.raises(FormError, match=r"Ends on: choose one\."):
+        spec.fill_form({"spaces": ["1"]})
+    with pytest.raises(FormError, match=r"Passes: GNSS is not one of the choices\."):
+        spec.fill_form({"ends": ["space"], "passes": ["GNSS"]})
+
+
+def test_a_gnss_is_offered_to_pass_once_one_lies_on_the_map():
+    from companion.ui.devtools.gallery import flight_lines
+
+    match = new_match(seed=7)
+    run(match, *flight_lines(), "next")  # SHLD1 has flown: TRNS1 (carrying a GNSS) flies
+
+    def passes() -> list[str]:
+        move = next(a for a in prompt(match).actions if a.label == "Move TRNS1")
+        return [o.value for o in move.input.fields[2].options]
+
+    assert passes() == ["L1", "SHLD1"]
+    run(match, "drop TRNS1 gnss")
+    assert passes() == ["L1", "GNSS", "SHLD1"]

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from companion.core.catalog import Catalog
 from companion.core.dice import Die
+from companion.core.forms import FormField, FormOption
 from companion.core.moments import die_faces
 from companion.core.newgame import NewGameForm
 from companion.core.prompt import Choice, InputSpec, Option, Situation
@@ -38,8 +39,20 @@ def situation(state: RaceState, catalog: Catalog, seat: str | None) -> Situation
     choices = [Choice("Seat a pilot", SETUP,
                       input=InputSpec("text", "join {}", "join Pilot"))]
     if len(table.seats) >= number(catalog, "min_seats"):
-        choices.append(Choice("Start the race", SETUP, command="start", main=True))
+        choices += [Choice("Start the race", SETUP, command="start", main=True),
+                    Choice("Start with a head start", SETUP, input=start_form(table.seats))]
     return Situation(None, f"Pilots joining the {TITLE}.", choices=tuple(choices))
+
+
+def start_form(seats: Sequence[str]) -> InputSpec:
+    """Who plays first (a choice) and whose comets begin ahead (toggles), on one screen:
+    a `form`, asked by the app's one form screen (nothing of the app names this game)."""
+    first = FormField("first", "First", "choice", tuple(FormOption(s, s) for s in seats),
+                      default=(seats[0],), each="first {}")
+    ahead = FormField("ahead", "Ahead", "toggles",
+                      tuple(FormOption(s, s, "one space ahead") for s in seats),
+                      min=0, max=len(seats), each="ahead {}")
+    return InputSpec("form", "start {first} {ahead}", probe="start", fields=(first, ahead))
 
 
 def expand(state: RaceState, catalog: Catalog, partial: str,

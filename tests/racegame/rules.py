@@ -54,12 +54,36 @@ def _join(b: Builder[RaceState], args: list[str]) -> str | None:
 
 
 def _start(b: Builder[RaceState], args: list[str]) -> str | None:
+    """`start [first SEAT] [ahead SEAT]...`: who plays first (the first seat unless named)
+    and which comets begin one space ahead (never every one)."""
     seats = b.state.table.seats
     if len(seats) < number(b.catalog, "min_seats"):
         raise IllegalMoveError(f"{TITLE} needs at least {number(b.catalog, 'min_seats')} seats.")
-    b.add(event("phase_changed", phase="race", round=1, active=seats[0]))
-    b.say(f"The race starts; {seats[0]} plays first.")
-    return seats[0]
+    first, ahead = _start_options(b.state, args)
+    if ahead and len(ahead) == len(seats):
+        raise IllegalMoveError("A head start for every pilot is no head start: leave at "
+                               "least one pilot without it.")
+    b.add(*(event("counter_set", name=f"position:{s}", value=1) for s in ahead),
+          event("phase_changed", phase="race", round=1, active=first))
+    start = f" ({', '.join(ahead)} one space ahead)" if ahead else ""
+    b.say(f"The race starts{start}; {first} plays first.")
+    return first
+
+
+def _start_options(state: RaceState, args: list[str]) -> tuple[str, list[str]]:
+    seats = state.table.seats
+    if len(args) % 2:
+        raise IllegalMoveError("start takes pairs: start first Ann ahead Bo")
+    first, ahead = seats[0], []
+    for word, name in zip(args[::2], args[1::2], strict=True):
+        seat = next((s for s in seats if s.lower() == name.lower()), None)
+        if word.lower() not in ("first", "ahead") or seat is None:
+            raise IllegalMoveError(f"{word} {name}: name a seated pilot after first or ahead.")
+        if word.lower() == "first":
+            first = seat
+        else:
+            ahead.append(seat)
+    return first, ahead
 
 
 # ---- moving --------------------------------------------------------------------------
@@ -100,7 +124,9 @@ PHASES: Phases[RaceState] = Phases((
 
 VERBS = (
     Verb("join", "join NAME", "Seat a pilot (2 to 4).", "join Ann"),
-    Verb("start", "start", "Start the race; the first seat plays first.", "start"),
+    Verb("start", "start [first SEAT] [ahead SEAT]...", "Start the race; the first seat "
+         "plays first unless another is named; comets named `ahead` begin one space ahead.",
+         "start first Bo ahead Ann"),
 )
 
 

@@ -123,19 +123,20 @@ def test_no_turn_nor_new_exploration_is_offered_while_a_card_or_relic_is_owed(ca
         return {a.label for a in prompt(m).actions}
 
     m = new_match(catalog)
-    assert {"Bob's turn", "Take planets for Alice", "Explore a planet again"} <= offered(m)
+    assert {"End Alice's turn", "Another player's turn", "Take planets for Alice",
+            "Explore a planet again"} <= offered(m)
     ok(m, "take P76A", "scan TI/I01")  # a card revealed, not resolved
     shown = offered(m)
-    assert "Bob's turn" not in shown and "Take planets for Alice" not in shown
+    assert not {"End Alice's turn", "Another player's turn", "Take planets for Alice"} & shown
     assert not any(label.startswith("Explore a frontier token") for label in shown)
     ok(m, "resolve gain")
     assert "Take planets for Alice" in offered(m)
     _give_fragments(m, "Alice", ["H14", "H15", "H16"])
     ok(m, "relic Alice")  # a relic owed, not drawn yet
     shown = offered(m)
-    assert "Bob's turn" not in shown and "Take planets for Alice" not in shown
+    assert not {"End Alice's turn", "Another player's turn", "Take planets for Alice"} & shown
     ok(m, "scan TI/R01")
-    assert "Bob's turn" in offered(m)
+    assert {"End Alice's turn", "Another player's turn"} <= offered(m)
 
 
 def test_recording_a_technology_is_headed_as_such_not_as_a_turn(catalog) -> None:

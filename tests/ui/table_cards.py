@@ -20,15 +20,15 @@ def camera_game(make_driver, monkeypatch, seed: int, setup: tuple[str, ...] | No
                        demo_setup=setup if setup is not None else flight_lines())
 
 
-#: The move's choices that end a ship's one-space move on a hazard space or off the map.
-ON_A_HAZARD_SPACE = "Ends on a hazard space"
-OFF_THE_MAP = "Ends on off the map (a new outer-space tile)"
+#: The move form's options that end a ship's move on a hazard space or off the map.
+ON_A_HAZARD_SPACE = "a hazard space"
+OFF_THE_MAP = "off the map"
 
 
 def move_one_space(driver, ship: str, ends_on: str) -> None:
-    """Move `ship` one space by touch, through the move's choices, passing no object."""
-    for label in (f"Move {ship}", "1 space", ends_on, "Passes no object"):
-        driver.tap(label)
+    """Move `ship` one space by touch, on the move's form, passing no object."""
+    driver.tap(f"Move {ship}")
+    driver.fill_form(("Moves", "1 space"), ("Ends on", ends_on))
 
 
 def card_from_the_camera(driver, name: str, code: str) -> None:

@@ -10,7 +10,7 @@ not rules: the prompt decides what is offered.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 #: Never tapped: more seats, private screens, the app dealing virtual packs.
@@ -83,30 +83,33 @@ class TablePlayer:
         if last.startswith("Drop the Trap"):
             self.trap_dropped = True
             return self._first(shown, r"^With count 1$")
-        if last.startswith("Move "):
-            return self._first(shown, r"^1 space") or shown[0]
-        if re.match(r"^1 space|^1 hex tile", last):
-            return self._end(shown, seat)
-        if last.startswith("Ends on off the map"):
-            return self._first(shown, r"^Passes no object")
-        if last.startswith("Ends on"):
-            trap = self._first(shown, r"^Passes T\d+$")
-            if trap and self.checks >= 2 and not self.exploded:
-                self.exploded = True
-                return trap
-            if self.checks < 2:
-                self.checks += 1
-                return self._first(shown, r"^Passes L1  >")
-            return self._first(shown, r"^Passes no object")
         return None
+
+    def move(self, offered: Mapping[str, Sequence[str]], seat: str) -> list[tuple[str, str]]:
+        """A move on its form, as (field, option) taps: one space (or hex tile), where it
+        ends, and what it passes: L1 for the first two checks, then once the trap."""
+        spaces = offered["Moves"]
+        picks = [("Moves", "1 space" if "1 space" in spaces else spaces[0]),
+                 ("Ends on", self._end(offered["Ends on"], seat))]
+        passes = offered.get("Passes", [])
+        if not passes or picks[1][1] == "off the map":
+            return picks
+        trap = self._first(passes, r"^trap T\d+$")
+        if trap and self.checks >= 2 and not self.exploded:
+            self.exploded = True
+            return [*picks, ("Passes", trap)]
+        if self.checks < 2:
+            self.checks += 1
+            return [*picks, ("Passes", "L1")]
+        return picks
 
     def _end(self, shown: Sequence[str], seat: str) -> str:
         """The kind of space a move ends on: the pilot meets a hazard once, the trap owner
         flies off the map once, every other move ends on a credit space."""
         if seat == self.trap_owner and not self.off_the_map:
             self.off_the_map = True
-            return self._first(shown, r"^Ends on off the map") or shown[0]
+            return self._first(shown, r"^off the map") or shown[0]
         if seat == self.pilot and not self.hazard_met:
             self.hazard_met = True
-            return self._first(shown, r"^Ends on a hazard space") or shown[0]
-        return self._first(shown, r"^Ends on a credit space") or shown[0]
+            return self._first(shown, r"^a hazard space") or shown[0]
+        return self._first(shown, r"^a credit space") or shown[0]

@@ -5,9 +5,10 @@ from __future__ import annotations
 from companion.ui.devtools.gallery import flight_lines
 
 
-def walk_to_the_dice(driver, *labels: str) -> None:
-    for label in labels:
-        driver.tap(label)
+def walk_to_the_dice(driver, ship: str, spaces: str, ends_on: str, *passes: str) -> None:
+    """`ship`'s move on its form: the spaces, where it ends, each object passed, then send."""
+    driver.tap(f"Move {ship}")
+    driver.fill_form(("Moves", spaces), ("Ends on", ends_on), *(("Passes", p) for p in passes))
 
 
 def assert_finger_sized_and_inside(driver) -> None:
@@ -28,8 +29,7 @@ def assert_finger_sized_and_inside(driver) -> None:
 def test_one_tap_on_the_physical_dies_face_shows_the_arithmetic_and_outcome(make_driver):
     driver = make_driver(demo_setup=flight_lines())
     driver.tap("End SHLD1's flight turn")  # SHLD1 flies first in round 2
-    walk_to_the_dice(driver, "Move TRNS1", "2 spaces", "Ends on a credit space",
-                     "Passes L1  >")
+    walk_to_the_dice(driver, "TRNS1", "2 spaces", "a credit space", "L1")
     assert driver.screen.name == "check"
     assert driver.shown("Maneuver check: TRNS1 against L1")
     assert driver.shown("Maneuverability 2 + the symbols rolled, against 2")
@@ -48,19 +48,16 @@ def test_one_tap_on_the_physical_dies_face_shows_the_arithmetic_and_outcome(make
 
 def test_undo_from_a_checks_result_takes_back_the_move_and_its_explosion(make_driver):
     driver = make_driver(demo_setup=flight_lines("trap"))
-    for label in ("Drop the Trap", "With count 1", "End SHLD1's flight turn", "Move TRNS1",
-                  "1 space", "Ends on a plain space"):
+    for label in ("Drop the Trap", "With count 1", "End SHLD1's flight turn"):
         driver.tap(label)
-    driver.tap("Passes L1 and T1")  # a check, then the trap at count 1
+    walk_to_the_dice(driver, "TRNS1", "1 space", "a plain space", "L1", "trap T1")
+    # (a check, then the trap at count 1)
     driver.tap("one\n1 symbol", exact=True)
     assert driver.screen.name == "check" and driver.shown("Passed")  # the check shows first
     driver.tap("Undo this")
     assert driver.screen.name == "dashboard" and driver.shown("Undid step")
     assert [t["trap_id"] for t in driver.app.table.view["traps"]] == ["T1"]
-    driver.tap("Move TRNS1")
-    driver.tap("1 space")
-    driver.tap("Ends on a plain space")
-    driver.tap("Passes L1 and T1")
+    walk_to_the_dice(driver, "TRNS1", "1 space", "a plain space", "L1", "trap T1")
     driver.tap("one\n1 symbol", exact=True)
     driver.tap("Continue")
     assert driver.screen.name == "explosion" and driver.shown("Trap T1 explodes!")
@@ -72,15 +69,15 @@ def test_the_app_rolls_with_a_short_animation_that_a_tap_skips(make_driver, monk
     monkeypatch.setattr(check, "ROLL_SECONDS", 60.0)  # only the tap can end the spin here
     driver = make_driver(demo_setup=flight_lines())
     driver.tap("End SHLD1's flight turn")
-    walk_to_the_dice(driver, "Move TRNS1", "1 space", "Ends on a plain space",
-                     "Passes L1 and GNSS")
+    walk_to_the_dice(driver, "TRNS1", "1 space", "a plain space", "L1", "SHLD1")
     assert driver.shown("Maneuver check 1 of 2: TRNS1 against L1")
     driver.tap("blank\n0 symbols", exact=True)  # check 1 entered: check 2's faces follow
-    assert driver.shown("Maneuver check 2 of 2: TRNS1 against GNSS")
+    assert driver.shown("Maneuver check 2 of 2: TRNS1 against SHLD1")
     assert not driver.shown("App rolls the die")  # the app rolls both or none
     driver.tap("< Back")
-    assert driver.screen.name == "dashboard"
-    driver.tap("Passes L1 and GNSS")
+    assert driver.screen.name == "form"  # what was chosen is still chosen
+    assert driver.screen.submit_text.endswith("passes L1 and SHLD1  >")
+    driver.tap(driver.screen.ids.submit)
     driver.tap("App rolls the die")  # waits for the reply: the die still spins
     assert driver.screen.mode == "rolling" and not driver.shown("Passed")
     faces = set()
@@ -105,8 +102,7 @@ def test_a_trap_going_off_fills_the_screen_then_a_tap_goes_back(make_driver):
     driver.tap("With count 1")
     assert driver.shown("SHLD1 drops trap T1 with count 1")
     driver.tap("End SHLD1's flight turn")
-    walk_to_the_dice(driver, "Move TRNS1", "2 spaces", "Ends on a credit space")
-    driver.tap("Passes T1", exact=True)
+    walk_to_the_dice(driver, "TRNS1", "2 spaces", "a credit space", "trap T1")
     assert driver.screen.name == "explosion"
     assert driver.shown("Trap T1 explodes!")
     assert driver.shown("Baikonur's trap (count 1) under SHLD1")
@@ -135,8 +131,7 @@ def test_every_face_is_drawn_with_exactly_its_symbols_and_the_unknown_face_with_
     faces = _die_faces()
     driver = make_driver(demo_setup=flight_lines())
     driver.tap("End SHLD1's flight turn")
-    walk_to_the_dice(driver, "Move TRNS1", "2 spaces", "Ends on a credit space",
-                     "Passes L1  >")
+    walk_to_the_dice(driver, "TRNS1", "2 spaces", "a credit space", "L1")
     die = driver.screen.ids.die
     assert die.face == "?" and die.pip_count() == 0  # nothing left from another face
     shown = {b.text.split("\n")[0] for b in driver.widgets(driver.screen.ids.faces)
@@ -175,8 +170,7 @@ def test_a_finger_late_on_skip_as_the_result_shows_does_not_leave_the_result(
     monkeypatch.setattr(check, "ROLL_SECONDS", 60.0)  # the test ends the spin itself
     driver = make_driver(demo_setup=flight_lines())
     driver.tap("End SHLD1's flight turn")
-    walk_to_the_dice(driver, "Move TRNS1", "2 spaces", "Ends on a credit space",
-                     "Passes L1  >")
+    walk_to_the_dice(driver, "TRNS1", "2 spaces", "a credit space", "L1")
     driver.tap("App rolls the die")
     screen = driver.screen
     assert screen.mode == "rolling"

@@ -33,7 +33,7 @@ def test_the_ti4_dashboard_says_whose_action_it_is_in_a_sentence(make_driver) ->
     start_ti4(driver)
     assert driver.screen.next_text == "Alice's action: take or scan a planet, or another action."
     assert driver.shown("Alice's action: take or scan a planet")
-    driver.tap("Bob's turn", exact=True)
+    driver.tap("End Alice's turn", exact=True)
     assert driver.screen.next_text.startswith("Bob's action: ")
 
 
@@ -70,7 +70,8 @@ def test_the_seat_whose_turn_it_is_comes_whole_into_view(make_driver) -> None:
     start_ti4(driver)
     seats = driver.screen.ids.seats
     scroll = seats.parent
-    driver.tap("Carol's turn")
+    driver.tap("Another player's turn")
+    driver.tap("Carol", exact=True)
     driver.wait_for(lambda: any(getattr(w, "active", False) and w.seat == "Carol"
                                 for w in seats.children), "Carol's turn")
     driver.pump(3)

@@ -47,11 +47,11 @@ def live_objects() -> Counter[str]:
 
 
 def a_round_at_the_table(driver) -> None:
-    """What players do between two moves: open a move's choices and go back, undo and
+    """What players do between two moves: open a move's form and go back, undo and
     redo, the history, every tab, the scoreboard, a bigger text size and back."""
     driver.tap("Move SHLD1")
-    assert driver.shown("< Back") and driver.shown("1 space")
-    driver.tap("< Back")
+    assert driver.screen.name == "form" and driver.shown("1 space")
+    driver.tap(driver.screen.ids.back)
     driver.tap("Undo", exact=True)
     assert driver.shown("Undid step")
     driver.tap("Redo", exact=True)

@@ -70,9 +70,9 @@ def test_a_tap_on_a_gliding_list_only_stops_it(make_driver, tmp_path: Path) -> N
 
 def test_a_swipe_over_the_dies_faces_enters_no_roll(make_driver) -> None:
     driver = make_driver(demo_setup=flight_lines())
-    for label in ("End SHLD1's flight turn", "Move TRNS1", "2 spaces", "Ends on a credit space",
-                  "Passes L1  >"):
-        driver.tap(label)
+    driver.tap("End SHLD1's flight turn")
+    driver.tap("Move TRNS1")
+    driver.fill_form(("Moves", "2 spaces"), ("Ends on", "a credit space"), ("Passes", "L1"))
     assert driver.screen.name == "check"
     face = driver.button("two\n2 symbols", exact=True)
     assert face.height > dp(40)

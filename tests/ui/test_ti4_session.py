@@ -124,11 +124,9 @@ def test_planets_taken_in_a_chosen_order_are_explored_one_card_at_a_time(make_dr
     driver.tap("Record a technology")
     driver.tap("Alice  >", exact=True)
     driver.tap("Dark Energy Tap")
-    driver.tap("Explore a frontier token for Alice")
-    driver.tap("Which tile's frontier token Alice explores")
+    driver.tap("Explore a frontier token for Alice")  # her technology: the tile is enough
     driver.tap("Tile 41", exact=True)
-    driver.tap("Tile 41 with Dark Energy Tap", exact=True)
-    assert driver.screen.name == "dashboard"
+    assert driver.screen.name == "dashboard" and driver.shown("frontier token in tile 41")
     driver.tap("Planets", exact=True)
     assert driver.shown("Now: Alice explores the frontier token in tile 41 (frontier deck)")
     driver.tap("Seats", exact=True)
@@ -224,7 +222,7 @@ def test_a_cards_own_choice_is_tapped_on_its_reveal_and_its_commodities_shown(
         assert session.run(line).ok, line
     session.close()
     driver = make_driver(db=db)
-    assert not driver.shown("Bob's turn")  # Alice's exploration is under way
+    assert not driver.shown("End Alice's turn")  # Alice's exploration is under way
     driver.type_command("scan TI/I01")  # the camera reads Abandoned Warehouses
     assert driver.screen.name == "reveal"
     assert driver.shown("Alice has 0 commodities, 0 trade goods.")
@@ -232,4 +230,60 @@ def test_a_cards_own_choice_is_tapped_on_its_reveal_and_its_commodities_shown(
     assert driver.screen.name == "dashboard" and not driver.app.message_refused
     assert driver.shown("Alice now has 2 commodities, 0 trade goods.")
     assert driver.app.table.view["seats"][0]["commodities"] == 2
-    assert driver.shown("Bob's turn")  # the exploration is over: the turn may pass
+    assert driver.shown("End Alice's turn")  # the exploration is over: the turn may end
+
+
+def resolve_on_reveal(driver) -> None:
+    """The reveal's Resolve (a card with its own choice: its first one)."""
+    assert driver.screen.name == "reveal"
+    first = next(w for w in driver.widgets() if isinstance(w, Button)
+                 and w.text.startswith("Resolve ") and not w.disabled)
+    driver.tap(first, scroll=False)
+    assert driver.screen.name == "dashboard"
+
+
+def test_a_round_by_touch_to_round_2_with_the_taps_of_two_explorations(make_driver) -> None:
+    from companion.ui.settings import AppSettings
+
+    driver = make_driver(seed=SEED, settings=AppSettings(typed_commands=False))  # as at a table
+    start_ti4(driver)
+    # One planet exploration, the card drawn by the app: 5 taps, no scroll.
+    taps, scrolls = driver.taps, driver.scrolls
+    driver.tap("Take planets for Alice", scroll=False)
+    driver.tap("19: Wellon", scroll=False)
+    driver.tap("Take planets for Alice (1)", scroll=False)
+    driver.tap("Let the app draw: Industrial exploration deck", scroll=False)
+    resolve_on_reveal(driver)
+    assert (driver.taps - taps, driver.scrolls - scrolls) == (5, 0)
+    assert [p["name"] for p in driver.app.table.view["seats"][0]["planets"]] == ["Wellon"]
+    driver.tap("End Alice's turn", scroll=False)  # the pinned main action
+    assert driver.app.table.view["active"] == "Bob"
+    assert driver.shown("Alice's turn ends; Bob is active.")
+
+    # Bob records Dark Energy Tap, then explores a frontier token: 4 taps, no scroll.
+    driver.tap("Record a technology")
+    driver.tap("Bob  >", exact=True)
+    driver.tap("Dark Energy Tap")
+    taps, scrolls = driver.taps, driver.scrolls
+    driver.tap("Explore a frontier token for Bob", exact=True, scroll=False)
+    driver.tap("Tile 41", exact=True, scroll=False)
+    driver.tap("Let the app draw: Frontier exploration deck", scroll=False)
+    resolve_on_reveal(driver)
+    assert (driver.taps - taps, driver.scrolls - scrolls) == (4, 0)
+    assert "41" not in driver.app.table.view["frontier_tokens"]
+
+    # Everyone passes; the status phase; round 2 starts with its first seat.
+    for seat, following in (("Bob", "Carol"), ("Carol", "Alice")):
+        driver.tap(f"{seat} passes", exact=True)
+        assert driver.app.table.view["active"] == following
+    driver.tap("Alice passes", exact=True)
+    view = driver.app.table.view
+    assert (view["phase"], view["active"], view["passed"]) == \
+        ("status", None, ["Bob", "Carol", "Alice"])
+    assert driver.shown("Status phase of round 1: ready every exhausted card")
+    assert not driver.shown("End Alice's turn")
+    driver.tap("Start round 2", exact=True, scroll=False)
+    view = driver.app.table.view
+    assert (view["round"], view["phase"], view["active"], view["passed"]) == \
+        (2, "action", "Alice", [])
+    assert driver.shown("Round 2") and driver.shown("End Alice's turn")

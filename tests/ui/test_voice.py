@@ -39,8 +39,10 @@ def test_a_last_round_played_by_touch_is_said_turn_card_check_trap_end(make_driv
     for label in ("Randomly draw 1 development card", "Let the app draw: Development",
                   "Continue", "Select TRNS1", "End Xichang", "Gain 6 credits", "Select SHLD1",
                   "End Baikonur", "Drop the Trap", "With count 1", "End SHLD1's flight turn",
-                  "Move TRNS1", "1 space", "Ends on a plain space", "Passes L1 and T1"):
+                  "Move TRNS1"):
         driver.tap(label)
+    driver.fill_form(("Moves", "1 space"), ("Ends on", "a plain space"), ("Passes", "L1"),
+                     ("Passes", "trap T1"))
     driver.tap("one\n1 symbol", exact=True)  # passes L1, then the trap at count 1 explodes
     driver.tap("Continue")
     assert driver.screen.name == "explosion"

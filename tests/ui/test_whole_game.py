@@ -47,6 +47,8 @@ class Table:
             self.check()
         elif screen == "explosion":
             self.explosion()
+        elif screen == "form":
+            self.move()
         else:
             assert screen == "dashboard", screen
             self.tap_an_action()
@@ -81,6 +83,13 @@ class Table:
         self.checks.append(verdict)
         self.trail = []
         driver.tap("Continue")
+
+    def move(self) -> None:
+        """A move on its form: what the player picks, then the form's one send button."""
+        driver = self.driver
+        seat = str(driver.app.table.prompt.get("seat") or "")
+        driver.fill_form(*self.player.move(driver.screen.choices(), seat))
+        assert driver.screen.name != "form", driver.screen.refusal
 
     def explosion(self) -> None:
         driver = self.driver

@@ -26,8 +26,10 @@ from companion.games.ti4.view import owed_decks, waiting_for
 SETUP, EXPLORE, PLANETS, TURN = "Setup", "Exploration", "Planets", "Turn"
 FRONTIER, RELICS, CARDS = "Frontier tokens", "Relic fragments and relics", "Cards in play"
 TECH = "Technologies"  # recording one: the player, then the technology
-#: The groups in the order every seat sees them, whatever is explored.
-PROMPT_GROUPS = (SETUP, EXPLORE, TURN, PLANETS, FRONTIER, RELICS, TECH, CARDS)
+HELD = "Planets held"  # exploring a controlled planet again, Terraform
+#: The groups in the order every seat sees them, whatever is explored: what explores
+#: first (the end of the turn itself is pinned, `main`), the turn's other choices after.
+PROMPT_GROUPS = (SETUP, EXPLORE, PLANETS, FRONTIER, TURN, HELD, RELICS, TECH, CARDS)
 ABILITY = "ability"  # the probe's name for an ability the player enters (one plain word)
 
 
@@ -119,11 +121,10 @@ def _play_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
     if not pending and active is not None:
         choices += [*_take_order(state, catalog, active),
                     _choice("Take planets for another player", PLANETS, partial="take for"),
-                    _choice("Explore a planet again", PLANETS, partial="explore-again")]
-    choices.append(_choice("Terraform a planet", PLANETS, partial="terraform"))
+                    _choice("Explore a planet again", HELD, partial="explore-again")]
+    choices.append(_choice("Terraform a planet", HELD, partial="terraform"))
     if not pending and active is not None:
-        choices.append(_choice(f"Explore a frontier token for {active}", FRONTIER,
-                               partial="frontier"))
+        choices += _frontier_choices(state, catalog, active)
     choices += [_choice("Place a frontier token by an ability", FRONTIER,
                         partial="place-frontier"),
                 _choice("Trade a relic fragment", RELICS, partial="trade"),
@@ -131,6 +132,25 @@ def _play_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
                         partial="relic"),
                 _choice("Record a technology", TECH, partial="tech")]
     return [*choices, _choice("Purge a card in play", CARDS, partial="purge")]
+
+
+def _frontier_choices(state: TI4State, catalog: Catalog, active: str) -> list[Choice]:
+    """Which token, on one screen: with a technology that explores frontier tokens the tile
+    is the whole command (one tap); without, the tile and then how. Another ability is the
+    partial that asks the tile, then how."""
+    label_ = f"Explore a frontier token for {active}"
+    if not state.frontier:
+        return [_choice(label_, FRONTIER, partial="frontier")]
+    options = tuple(Option(t, f"Tile {t}") for t in state.frontier)
+    first = options[0].value
+    if not any(state.has_tech(active, k) for k, t in ti4_data(catalog).techs.items()
+               if t.explores == "frontier"):
+        return [_choice(label_, FRONTIER, input=InputSpec(
+            "choice", "frontier {}", probe=f"frontier {first} with {ABILITY}", options=options,
+            then="partial"))]
+    spec = InputSpec("choice", "frontier {}", probe=f"frontier {first}", options=options)
+    return [_choice(label_, FRONTIER, input=spec),
+            _choice("Explore a frontier token by an ability", FRONTIER, partial="frontier")]
 
 
 def resolutions(state: TI4State, catalog: Catalog) -> list[Choice]:

@@ -171,7 +171,8 @@ def _planet_with(state: TI4State, catalog: Catalog, area: str, design: str) -> s
 
 
 def turn_choices(state: TI4State, group: str, pending: bool) -> list[Choice]:
-    """The action phase's end of turn (the moment's main action), pass, another seat's turn."""
+    """The action phase's end of turn (the moment's main action), pass, and another seat's
+    turn out of order (one choice of the seats, a correction more than a move)."""
     active = state.table.active
     if pending:
         return []
@@ -180,8 +181,12 @@ def turn_choices(state: TI4State, group: str, pending: bool) -> list[Choice]:
         choices += [Choice(f"End {active}'s turn", group, command="end", priced=False,
                            main=True),
                     Choice(f"{active} passes", group, command="pass", priced=False)]
-    return choices + [Choice(f"{seat}'s turn", group, command=f"turn {seat}", priced=False)
-                      for seat in state.table.seats if seat != active]
+    others = tuple(Option(seat, seat + (" (passed)" if seat in state.passed else ""))
+                   for seat in state.table.seats if seat != active)
+    if others:
+        choices.append(Choice("Another player's turn", group, priced=False, input=InputSpec(
+            "choice", "turn {}", probe=f"turn {others[0].value}", options=others)))
+    return choices
 
 
 def status_choices(state: TI4State, catalog: Catalog, group: str,

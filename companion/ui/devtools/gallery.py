@@ -115,17 +115,19 @@ def play_check_and_trap(driver: AppDriver) -> Iterator[str]:
     driver.tap("Traps", exact=True)
     yield "traps"
     driver.tap("Seats", exact=True)
-    for label in ("End SHLD1's flight turn", "Move TRNS1",
-                  "2 spaces", "Ends on a credit space", "Passes L1  >"):
-        driver.tap(label)
+    driver.tap("End SHLD1's flight turn")
+    driver.tap("Move TRNS1")
+    driver.fill_form(("Moves", "2 spaces"), ("Ends on", "a credit space"), ("Passes", "L1"),
+                     send=False)
+    yield "form"
+    driver.tap(driver.screen.ids.submit)
     yield "check"
     driver.tap("two\n2 symbols", exact=True)
     driver.pump_for(0.4)
     yield "check-result"
     driver.tap("Continue")
-    for label in ("Move TRNS1", "1 space", "Ends on a plain space"):
-        driver.tap(label)
-    driver.tap("Passes T1", exact=True)
+    driver.tap("Move TRNS1")
+    driver.fill_form(("Moves", "1 space"), ("Ends on", "a plain space"), ("Passes", "trap T1"))
     driver.pump_for(0.5)
     yield "explosion"
 
@@ -135,9 +137,9 @@ def play_hazard(driver: AppDriver) -> Iterator[str]:
     its decision (apply it, or ignore it for Baikonur's command points)."""
     driver.app.start_new_game("xp", list(flight_lines()))
     driver.settle()
-    for label in ("Move SHLD1", "1 space", "Ends on a hazard space", "Passes no object",
-                  "Let the app draw: Hazard cards"):
-        driver.tap(label)
+    driver.tap("Move SHLD1")
+    driver.fill_form(("Moves", "1 space"), ("Ends on", "a hazard space"))
+    driver.tap("Let the app draw: Hazard cards")
     driver.pump_for(0.8)  # the new card's frame stops flashing
     yield "reveal-hazard"
 

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.core.forms import FormField
+
 #: Undo and redo live in the top bar, never beside a choice that commits something.
 UNDO_GROUP = "Undo and redo"
 
@@ -29,7 +31,7 @@ class ActionItem:
     enabled: bool
     reason: str
     cost: str
-    input_kind: str = ""  # count, text, choice, order or die
+    input_kind: str = ""  # count, text, choice, order, die or form
     minimum: int = 0
     maximum: int = 99
     options: tuple[InputOption, ...] = ()
@@ -37,6 +39,7 @@ class ActionItem:
     private_to: str = ""  # the seat whose own screen opens this choice
     has_check: bool = False  # a dice check's choice: the check screen shows it
     main: bool = False  # the moment's main action (the prompt's `main`)
+    fields: tuple[FormField, ...] = ()  # a form's fields, asked on one screen
 
     @property
     def text(self) -> str:
@@ -72,13 +75,18 @@ def _item(action: Mapping[str, Any]) -> ActionItem:
     reason, cost = str(action.get("reason") or ""), str(action.get("cost") or "")
     private, check = str(action.get("private_to") or ""), bool(action.get("check"))
     main = bool(action.get("main"))
+    spec = action.get("input") or {}
+    if spec.get("kind") == "form":  # (offered with the partial it replaces: the form wins)
+        return ActionItem(label, "input", str(spec["template"]), enabled, reason, cost,
+                          input_kind="form", then=str(spec.get("then") or "command"),
+                          private_to=private, has_check=check, main=main,
+                          fields=tuple(FormField.from_dict(f) for f in spec.get("fields") or ()))
     if "command" in action:
         return ActionItem(label, "command", str(action["command"]), enabled, reason, cost,
                           private_to=private, has_check=check, main=main)
     if "partial" in action:
         return ActionItem(label, "partial", str(action["partial"]), enabled, reason, cost,
                           private_to=private, has_check=check, main=main)
-    spec = action["input"]
     options = tuple(InputOption(str(o["value"]), str(o.get("label") or o["value"]),
                                 str(o.get("group") or ""), str(o.get("detail") or ""),
                                 int(o.get("symbols") or 0)) for o in spec.get("options") or ())

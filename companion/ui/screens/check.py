@@ -110,10 +110,13 @@ class CheckScreen(Screen):
         self._spinner: Any = None
         self._rolled_at = 0.0
         self._spins = 0
+        self._back_to = "dashboard"
 
     # ---- before the roll ----------------------------------------------------------------
-    def prepare(self, prompt: Mapping[str, Any]) -> None:
-        """Show the check the prompt offers: its numbers, the faces, the app's roll."""
+    def prepare(self, prompt: Mapping[str, Any], back: str = "dashboard") -> None:
+        """Show the check the prompt offers: its numbers, the faces, the app's roll.
+        `back`: the screen "< Back" returns to (the form the move was chosen on)."""
+        self._back_to = back
         self._stop_spinning()
         self._check = check_prompt(prompt)
         self._reply = None
@@ -148,10 +151,13 @@ class CheckScreen(Screen):
 
     def _on_next_check(self, reply: Reply) -> None:
         if reply.ok and reply.value and self.mode == "choose":
-            self.prepare(reply.value)
+            self.prepare(reply.value, self._back_to)  # the same move: Back goes where it went
 
     def _back(self) -> None:
         app = App.get_running_app()
+        if self._back_to != "dashboard":
+            app.show(self._back_to)  # the form, with what was chosen on it
+            return
         app.show("dashboard")
         app.screen("dashboard").ids.actions.on_back()
 

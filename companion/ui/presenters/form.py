@@ -1,0 +1,79 @@
+"""A `form` input as a screen shows it: every field's options at once, what is chosen,
+and the one button that sends the line.
+
+Plain data in (the prompt's action with its fields), plain data out; no game is named.
+The line is filled by the core's own `fill_form`, so the screen sends exactly what a
+script filling the same form would.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from companion.core.forms import FormError, FormField, fill_form, form_leads_to
+from companion.ui.presenters.actions import ActionItem
+
+Chosen = Mapping[str, tuple[str, ...]]
+
+
+def initial(item: ActionItem) -> dict[str, tuple[str, ...]]:
+    """Each field's default (a toggles field: usually nothing)."""
+    return {f.name: tuple(f.default) for f in item.fields}
+
+
+def tap(item: ActionItem, chosen: Chosen, name: str, value: str) -> dict[str, tuple[str, ...]]:
+    """A tap on an option: a choice takes it; a toggle flips it (never past its field's
+    most: a tap then changes nothing)."""
+    field = next(f for f in item.fields if f.name == name)
+    now = tuple(chosen.get(name, ()))
+    if field.kind == "choice":
+        picked: tuple[str, ...] = (value,)
+    elif value in now:
+        picked = tuple(v for v in now if v != value)
+    else:
+        picked = (*now, value) if len(now) < field.max else now
+    return {**chosen, name: picked}
+
+
+def missing(item: ActionItem, chosen: Chosen) -> FormField | None:
+    """The first field with fewer choices than it needs, or None when the form is whole."""
+    return next((f for f in item.fields if len(chosen.get(f.name, ())) < f.min), None)
+
+
+def summary(item: ActionItem, chosen: Chosen) -> str:
+    """What is chosen in words, toggles in the order tapped (the order they are sent):
+    "{field} {label}, {field} {label} and {label}"."""
+    parts = []
+    for f in item.fields:
+        names = {o.value: o.label for o in f.options}
+        labels = [names[v] for v in chosen.get(f.name, ()) if v in names]
+        if labels:
+            parts.append(f"{f.label.lower()} {' and '.join(labels)}")
+    return ", ".join(parts)
+
+
+def leads_on(item: ActionItem, chosen: Chosen) -> bool:
+    """True when more choices follow the line (a chosen option says so): a die to roll."""
+    return form_leads_to(item.fields, chosen, item.then) == "partial"
+
+
+def submit_text(item: ActionItem, chosen: Chosen) -> str:
+    """The send button: the action with what is chosen, or the field still to choose."""
+    field = missing(item, chosen)
+    if field is not None:
+        return f"Choose {field.label.lower()} first"
+    more = "  >" if leads_on(item, chosen) else ""
+    return f"{item.label}: {summary(item, chosen)}{more}"
+
+
+def line(item: ActionItem, chosen: Chosen) -> str:
+    """The line sent: the template filled; raises FormError when a field is not whole."""
+    field = missing(item, chosen)
+    if field is not None:
+        raise FormError(f"Choose {field.label.lower()} first.")
+    return fill_form(item.value, item.fields, chosen)
+
+
+def columns(count: int) -> int:
+    """How many buttons a field puts side by side: all of a few, else about half, at most 4."""
+    return count if count <= 4 else min(4, (count + 1) // 2)
