@@ -161,7 +161,8 @@ class AppDriver:
         from kivy.uix.button import Button
         from kivy.uix.scrollview import ScrollView
 
-        self.pump(2)  # nested layouts settle their heights over a frame or two
+        self.wait_still()  # as a finger would: lists still, held-back buttons laid out
+        self.pump(3)  # nested layouts settle their heights over a frame or two
         lists: dict[int, list[Widget]] = {}
         missed: list[str] = []
         ids = self.screen.ids
