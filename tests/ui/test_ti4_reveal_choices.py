@@ -47,7 +47,7 @@ def test_a_card_without_choices_closes_with_the_main_continue(make_driver):
 def test_a_choice_keeps_the_card_up_until_it_is_resolved(make_driver):
     driver = _functioning_base(make_driver)
     screen = driver.screen
-    gain = list(reversed(screen.ids.choices.children))[0]
+    gain = screen.ids.choices.children[-1]  # the first choice
     driver.tap(gain, settle=False)  # the reply is still on its way
     assert driver.screen.name == "reveal"  # not the table with the card unresolved
     assert all(b.disabled for b in screen.ids.choices.children)  # no second command
