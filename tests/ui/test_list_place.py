@@ -8,6 +8,7 @@ from pathlib import Path
 
 from kivy.metrics import dp
 
+from companion.ui.widgets import BigButton
 from tests.ui.test_taps import preparation_dashboard
 
 
@@ -19,17 +20,24 @@ def scrolled_down(make_driver, tmp_path: Path):
     return driver, scroll
 
 
+def walk_in_view(driver) -> str:
+    """The text of a walk's button (a partial, "  >") a finger reaches without a scroll."""
+    entries = driver.app.screen("dashboard").ids.actions.ids.entries
+    return next(w.text for w in reversed(entries.children) if w.text.endswith(">")
+                and isinstance(w, BigButton) and driver.reachable(w))
+
+
 def test_a_step_that_leaves_the_same_buttons_moves_nothing(make_driver,
                                                            tmp_path: Path) -> None:
     driver, scroll = scrolled_down(make_driver, tmp_path)
-    button = driver.button("Use Recharge (M03)")
-    assert driver.reachable(button)
+    text = walk_in_view(driver)
+    button = driver.button(text, exact=True)
     where = scroll.below_top(button)
     driver.app.send("deploy NOSUCHSHIP")  # a scan or a phone's step the rules refuse
     driver.settle()
     driver.wait_still()
     assert driver.app.message_refused
-    assert driver.button("Use Recharge (M03)") is button
+    assert driver.button(text, exact=True) is button
     assert abs(scroll.below_top(button) - where) < 1, "the list jumped under the finger"
 
 
@@ -37,13 +45,14 @@ def test_a_step_that_keeps_the_tapped_button_keeps_it_under_the_finger(
         make_driver, tmp_path: Path) -> None:
     driver, scroll = scrolled_down(make_driver, tmp_path)
     panel = driver.app.screen("dashboard").ids.actions
-    button = driver.button("Use Recharge (M03)")
+    text = walk_in_view(driver)
+    button = driver.button(text, exact=True)
     where = scroll.below_top(button)
     # The same buttons come back laid out anew (a step replaced the prompt with its equal).
     panel._view = None
     panel.show(panel_view(driver))
     driver.wait_still()
-    again = driver.button("Use Recharge (M03)")
+    again = driver.button(text, exact=True)
     assert again is not button
     assert abs(scroll.below_top(again) - where) < 1
 
@@ -57,7 +66,8 @@ def panel_view(driver):
 def test_the_next_choices_of_a_walk_show_without_a_scroll(make_driver,
                                                           tmp_path: Path) -> None:
     driver, _scroll = scrolled_down(make_driver, tmp_path)
-    driver.tap(driver.button("Use Recharge (M03)"), scroll=False)
+    text = walk_in_view(driver)
+    driver.tap(driver.button(text, exact=True), scroll=False)
     driver.wait_still()
     back = driver.button("< Back", exact=True)
     assert driver.reachable(back), "the walk's next level opened out of view"
@@ -66,4 +76,4 @@ def test_the_next_choices_of_a_walk_show_without_a_scroll(make_driver,
     assert driver.reachable(first)
     driver.tap(back, scroll=False)
     driver.wait_still()
-    assert driver.reachable(driver.button("Use Recharge (M03)"))
+    assert driver.reachable(driver.button(text, exact=True))
