@@ -5,6 +5,10 @@ The package's first lines make Ctrl-C quiet while the `companion` command starts
 handling is in place (`companion.cli.main`), SIGINT ends the run with
 "Stopped." and exit code 130, never a traceback. Only modules the interpreter has already loaded
 are imported first, so nothing can be interrupted before the handler is set.
+Before these lines only the interpreter runs: the installed `companion` command
+starts it with SIGINT blocked, and a Ctrl-C pressed then is let in here, once
+the handler is set (docs/journal.md says what `python -m companion` by hand
+still leaves to Python).
 A program that merely imports the package (the tests, a benchmark) keeps its
 own Ctrl-C.
 
@@ -40,5 +44,17 @@ def _started_as_the_command() -> bool:
         "companion", "companion.exe")
 
 
-if _started_as_the_command() and _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
-    _signal.signal(_signal.SIGINT, quiet_interrupt)
+def _held_by_the_launcher() -> bool:
+    """True when SIGINT came in blocked: the installed `companion` command starts Python
+    so (deploy/common.sh, write_launcher), and a Ctrl-C pressed during Python's own
+    start waits, pending, until the line below lets it in."""
+    return _signal.SIGINT in _signal.pthread_sigmask(_signal.SIG_BLOCK, ())
+
+
+if _started_as_the_command():
+    if _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
+        _signal.signal(_signal.SIGINT, quiet_interrupt)
+    if _held_by_the_launcher():
+        # A pending Ctrl-C is delivered here: "Stopped." and exit code 130. Unblocked
+        # even when SIGINT is ignored (started in the background), for the children.
+        _signal.pthread_sigmask(_signal.SIG_UNBLOCK, (_signal.SIGINT,))

@@ -123,9 +123,42 @@ python_env() {
     stamp="$(source_stamp "$target")"
     if [ -f "$stamp_file" ] && [ "$(cat "$stamp_file")" = "$stamp" ]; then
         say "the companion in .venv is up to date"
+        write_launcher "$PWD/.venv/bin/python" .venv/bin/companion
         return
     fi
     say "installing the companion into .venv"
     .venv/bin/python -m pip install --quiet --disable-pip-version-check "$target"
     printf '%s\n' "$stamp" > "$stamp_file"
+    write_launcher "$PWD/.venv/bin/python" .venv/bin/companion
 }
+
+write_launcher() {
+    # $1: the venv's python (absolute), $2: the `companion` command to write over the
+    # one pip wrote. It starts Python with Ctrl-C (SIGINT) blocked, by env's
+    # --block-signal in its first line: a blocked signal stays pending across exec, and
+    # the companion's first lines (companion/__init__.py) unblock it once their
+    # "Stopped." handler is set, so a Ctrl-C during Python's own start (its first
+    # ~60 ms) ends the run with that one word and code 130, never a traceback or a
+    # silent death by the signal (issue 23, docs/journal.md).
+    local quoted line
+    # env -S reads single quotes with \\ and \' as its only escapes.
+    quoted="$(printf '%s' "$1" | sed "s/\\\\/\\\\\\\\/g; s/'/\\\\'/g")"
+    line="#!/usr/bin/env -S --block-signal=INT '$quoted'"
+    if ! /usr/bin/env --block-signal=INT true 2>/dev/null || [ "$(printf '%s' "$line" | wc -c)" -gt 250 ]; then
+        # Too old an env (coreutils < 8.31), or a line the kernel would cut (256 bytes).
+        say "kept pip's own 'companion' command: a Ctrl-C in Python's first" \
+            "~60 ms may end it with Python's own message (see docs/journal.md)."
+        return 0
+    fi
+    printf '%s\n%s\n' "$line" "$LAUNCHER_BODY" > "$2.new"
+    chmod 755 "$2.new"
+    mv -f "$2.new" "$2"
+}
+
+# The rest of the launcher: what pip writes for companion = "companion.cli:main".
+LAUNCHER_BODY='import sys
+
+from companion.cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())'

@@ -201,12 +201,15 @@ class AppDriver:
             self.wait_still()
 
     def wait_still(self) -> None:
-        """Wait until no list on screen glides, bounces or has just stopped: a finger's next
-        tap would only stop it (`widgets.touch.TableScroll`)."""
-        from companion.ui.widgets.touch import TableScroll
+        """Wait until no list on screen glides, bounces or has just stopped, and every list
+        takes taps again after its last one's result: a finger's next tap would only stop
+        it, or be dropped (`widgets.touch.TableScroll`, `TapGate`)."""
+        from companion.ui.widgets.touch import TableScroll, TapGate
 
         lists = [w for w in self.widgets() if isinstance(w, TableScroll)]
-        self.wait_for(lambda: not any(s.unsettled() or s.waiting for s in lists),
+        gates = [w for w in self.widgets() if isinstance(w, TapGate)]
+        self.wait_for(lambda: not any(s.unsettled() or s.waiting for s in lists)
+                      and not any(g.closed for g in gates),
                       "the lists to stop moving and lay out what they held back")
 
     def _scroll_into_view(self, widget: Widget) -> None:

@@ -83,3 +83,30 @@ def test_ships_tied_on_maneuverability_drift_together_and_no_order_is_claimed() 
         "SHLD1 and TRNS1 tie on maneuverability" in result.message
     assert "they drift at the same time (rulebook)" in result.message
     assert "breaks the tie" not in result.message  # the flight's tie-break is not claimed
+
+
+def test_every_drifting_ship_can_be_reported_before_the_round_ends() -> None:
+    """Issue 22: reporting one ship's drift used to drift the other onto a plain space
+    and end the round; each report now leads to the next ship's, in either order."""
+    from companion.core.prompt import prompt
+
+    match = _drift_phase()
+    first = prompt(match, after="drift SHLD1").actions
+    assert all(a.command is None and a.partial for a in first)  # nothing ends the round yet
+    onto_credit = next(a for a in first if a.label == "SHLD1 drifts onto a credit space")
+    assert onto_credit.enabled
+    after = {a.label: a for a in prompt(match, after=onto_credit.partial).actions}
+    assert after["The other ship (TRNS1) drifts onto a plain space"].command == \
+        "drift SHLD1=credit"
+    assert after["Report where TRNS1 drifts"].enabled
+    last = {a.label: a for a in prompt(match, after="drift SHLD1=credit TRNS1").actions}
+    command = last["TRNS1 drifts onto a command space"].command
+    assert command == "drift SHLD1=credit TRNS1=command"
+    assert "Report where SHLD1 drifts" not in {a.label for a in prompt(
+        match, after="drift SHLD1=credit").actions}
+    table = match.state.table
+    credits, points = table.resource("Baikonur", "credits"), table.resource("Xichang", "command")
+    run(match, command)  # both reported spaces resolve: SHLD1's credits, TRNS1's command
+    assert match.state.table.resource("Baikonur", "credits") == credits + 5
+    assert match.state.table.resource("Xichang", "command") == points + 1
+    assert match.state.table.round == 3

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.core.catalog import Catalog
+from companion.core.prompt import prompt
 from tests.ti4.conftest import new_match, ok, refused, zone
 
 
@@ -312,6 +313,21 @@ def test_35_9b_fragments_can_be_traded(catalog: Catalog) -> None:
     assert "not a relic fragment" in refused(m, "trade P18 to Bob")
 
 
+def test_35_9b_a_transaction_in_the_action_phase_involves_the_active_player(
+        catalog: Catalog) -> None:
+    m = new_match(catalog, "player Alice red", "player Bob blue", "player Cleo green",
+                  "setup", "turn Bob")
+    _give_fragments(m, "Alice", ["C12"])
+    assert refused(m, "trade C12 to Cleo") == (
+        "It is Bob's turn: a transaction is between the active player and a neighbour "
+        "(LRR 94), so Alice cannot give a fragment to Cleo now.")
+    offered = {a.command: a for a in prompt(m, after="trade C12").actions if a.command}
+    assert not offered["trade C12 to Cleo"].enabled  # the s103 offer, now refused
+    assert offered["trade C12 to Bob"].enabled
+    ok(m, "trade C12 to Bob", "trade C12 to Cleo")  # Bob, active, gives it on
+    assert zone(m, "C12") == "area:Cleo"
+
+
 def test_35_9a_no_more_relic_draws_are_owed_than_relics_left(catalog: Catalog) -> None:
     m = new_match(catalog)
     _give_fragments(m, "Alice", ["C12", "C13", "C14"])
@@ -367,7 +383,6 @@ def test_35_4a_mirage_system_holds_a_planet(catalog: Catalog) -> None:
 
 def test_35_9a_a_seat_with_more_than_three_fragments_chooses_which_to_purge(
         catalog: Catalog) -> None:
-    from companion.core.prompt import prompt
 
     m = new_match(catalog)
     _give_fragments(m, "Alice", ["C12", "C13", "F12", "C14"])

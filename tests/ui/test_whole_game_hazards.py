@@ -110,6 +110,7 @@ def test_a_hazard_met_in_the_drift_holds_the_rounds_end_until_it_is_resolved(
     driver.tap("End TRNS1's flight turn")
     driver.tap("Report where TRNS1 drifts")
     driver.tap("TRNS1 drifts onto a hazard space")
+    driver.tap("The other ship (SHLD1) drifts onto a plain space")
     card_from_the_camera(driver, "Lost cargo", "H02")
     driver.tap("Continue")  # read the card first; its choices wait on the dashboard
     assert driver.shown("Round 2 of 8") and driver.shown("End of the round")

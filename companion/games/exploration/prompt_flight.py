@@ -1,4 +1,5 @@
-"""Exploration's flight-phase and drift choices for the prompt, with their partials.
+"""Exploration's flight-phase and hazard choices for the prompt, with their partials
+(the drift's are in prompt_drift.py).
 
 A move walks its choices the way the command reads: the ship, the spaces moved
 (1 to velocity), the kind of space it ends on, the objects it passes (L1, GNSS,
@@ -304,34 +305,6 @@ def hazard_choices(state: XpState, catalog: Catalog) -> list[Choice]:
                               command="ignore")]
 
 
-def drift_choices(state: XpState, catalog: Catalog) -> list[Choice]:
-    from companion.games.exploration.drift import drift_order
-
-    ships, _ = drift_order(state, catalog)
-    if not ships:  # nothing drifts (round 1 with no ship deployed): the round just ends
-        return [Choice("End the round (no ship is on the map)", DRIFT, command="drift",
-                       cost="free", main=True)]
-    choices = [Choice("Every ship drifts onto a plain space", DRIFT, command="drift",
-                      cost="free", main=True)]
-    return choices + [Choice(f"Report where {s.card} drifts", DRIFT, partial=f"drift {s.card}",
-                             cost="free") for s in ships]
-
-
-def _expand_drift(state: XpState, catalog: Catalog, words: Sequence[str],
-                  seat: str | None) -> list[Choice]:
-    if len(words) != 2 or words[1].upper() not in state.ships:
-        return []
-    card = words[1].upper()
-    choices = [Choice(f"{card} drifts onto {END_LABELS[end]}", DRIFT,
-                      command=f"drift {card}={end}", cost="free") for end in DRIFT_ENDS]
-    choices += [Choice(f"{card} drifts onto trap {t.trap_id}", DRIFT,
-                       command=f"drift {card}={t.trap_id}", cost="free") for t in state.traps]
-    stuck = Choice(f"{card} cannot drift (it loses energy)", DRIFT,
-                   command=f"drift {card}=stuck", cost="free")
-    return [*choices, stuck]
-
-
 Expander = Callable[[XpState, Catalog, Sequence[str], "str | None"], list[Choice]]
 EXPANDERS: dict[str, Expander] = {"move": _expand_move, "drop": _expand_drop,
-                                  "attack": _expand_attack, "ability": _expand_ability,
-                                  "drift": _expand_drift}
+                                  "attack": _expand_attack, "ability": _expand_ability}

@@ -115,8 +115,22 @@ def deploy(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
         "resistance": ship.max_resistance}))
     return Outcome(tuple(events), f"{seat} deploys {kind.name} {ship.card} on the launch pad "
                                   f"for {counted(cost, 'credit')} (energy "
-                                  f"{ship.start_energy}, resistance {ship.max_resistance}).",
-                   seat)
+                                  f"{ship.start_energy}, resistance {ship.max_resistance}). "
+                                  + _first_flight(state, kind, ship.card), seat)
+
+
+def _first_flight(state: XpState, kind: xc.ShipType, card: str) -> str:
+    """When a ship just deployed can fly: Ultra-fast at once, the others from next round
+    (rulebook, Ultra-fast: "no launch penalty"; the others reach orbit at the round's end)."""
+    if kind.extras.get("no_launch_penalty"):
+        return (f"{kind.name} has no launch penalty: {card} can be selected for this "
+                f"round's flight.")
+    round_ = state.table.round
+    if state.rounds and round_ >= state.rounds:
+        return (f"{card} cannot fly (launch penalty): it reaches orbit only at the end of "
+                f"this last round.")
+    return (f"{card} flies from round {round_ + 1} (launch penalty): it reaches orbit at "
+            f"the end of this round.")
 
 
 # ---- building modules -----------------------------------------------------------------------

@@ -1,5 +1,7 @@
 """A revealed card's own choice (Abandoned Warehouses, Local Fabricators), made when it is
-resolved (`resolve WORD`), and the commodities and trade goods it counts.
+resolved (`resolve WORD`), and the commodities and trade goods it counts. A card with one
+effect and nothing to choose (Entropic Field) lists it as its only choice, counted by a
+plain `resolve` too.
 
 The numbers are the card's, in the catalog (`[[cards.attrs.choices]]`). The companion
 counts commodities and trade goods only from these cards and the table's corrections
@@ -45,6 +47,8 @@ def holdings(table: Table, seat: str) -> str:
 def apply_choice(b: Builder, card: CardEntry, seat: str, word: str | None) -> None:
     """The card's choice `word` for `seat` (none: the table made it by hand, uncounted)."""
     options = card_choices(card)
+    if word is None and len(options) == 1:  # one effect and nothing to choose: counted
+        word = str(options[0]["word"])
     if word is None:
         return
     chosen = next((o for o in options if str(o["word"]) == word.lower()), None)
@@ -54,6 +58,9 @@ def apply_choice(b: Builder, card: CardEntry, seat: str, word: str | None) -> No
             f"; its choices: {words}." if words else ": resolve it without a word."))
     have = b.state.table.resource(seat, COMMODITIES)
     convert = chosen.get("convert", 0)
+    if convert and not have:
+        raise IllegalMoveError(f"{seat} has no commodities to convert as the companion "
+                               f"counts them; if the count is wrong, correct it first.")
     moved = min(have if convert == "all" else int(convert), have)
     _change(b, seat, COMMODITIES, -moved, card.name)
     _change(b, seat, TRADE_GOODS, moved, card.name)

@@ -24,7 +24,8 @@ def fragments_of(b: Builder, seat: str) -> list[CardEntry]:
 
 
 def trade(b: Builder, card_ids: list[str], to_seat: str) -> None:
-    """Fragments change hands as part of a transaction (35.9b), at any time."""
+    """Fragments change hands as part of a transaction (35.9b): in the action phase, one
+    side is the active player (LRR 94)."""
     for card_id in card_ids:
         card = b.catalog.card(card_id)
         zone = b.state.table.zone_of(card.card_id)
@@ -39,8 +40,23 @@ def trade(b: Builder, card_ids: list[str], to_seat: str) -> None:
         if zone == piles.area_zone(to_seat):
             raise IllegalMoveError(f"{to_seat} already has {label(b.catalog, card.card_id)}.")
         giver = b.state.controller(card.card_id)
+        _require_transaction(b, giver, to_seat)
         b.add(piles.move(card.card_id, zone, piles.area_zone(to_seat), "transaction"))
         b.say(f"{giver} gives {label(b.catalog, card.card_id)} to {to_seat} (35.9b).")
+
+
+def _require_transaction(b: Builder, giver: str | None, to_seat: str) -> None:
+    """LRR 94: in the action phase, transactions are between the active player and a
+    neighbour (which the companion cannot see: the table judges it); in the agenda phase,
+    which the companion leaves to the table between the status phase and the next round,
+    between any two players."""
+    table = b.state.table
+    active = table.active
+    if table.phase != "action" or active is None or active in (giver, to_seat):
+        return
+    raise IllegalMoveError(f"It is {active}'s turn: a transaction is between the active "
+                           f"player and a neighbour (LRR 94), so {giver} cannot give a "
+                           f"fragment to {to_seat} now.")
 
 
 def choose_fragments(b: Builder, seat: str, words: list[str]) -> list[CardEntry]:

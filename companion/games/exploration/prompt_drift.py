@@ -1,0 +1,83 @@
+"""Exploration's drift choices for the prompt: every drifting ship can be reported.
+
+The `drift` command takes every report at once (`drift SMAN4=credit LASR2=hazard`),
+so the choices build it one ship at a time: a ship's report leads to the next
+ship's ("Report where LASR2 drifts") or to "The other ships drift onto a plain
+space"; the report of the last ship left is the command itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.core.catalog import Catalog
+from companion.core.prompt import Choice
+from companion.games.exploration.drift import drift_order
+from companion.games.exploration.prompt_flight import DRIFT, DRIFT_ENDS, END_LABELS
+from companion.games.exploration.state import XpState
+
+
+def drift_choices(state: XpState, catalog: Catalog) -> list[Choice]:
+    ships, _ = drift_order(state, catalog)
+    if not ships:  # nothing drifts (round 1 with no ship deployed): the round just ends
+        return [Choice("End the round (no ship is on the map)", DRIFT, command="drift",
+                       cost="free", main=True)]
+    choices = [Choice("Every ship drifts onto a plain space", DRIFT, command="drift",
+                      cost="free", main=True)]
+    return choices + [Choice(f"Report where {s.card} drifts", DRIFT, partial=f"drift {s.card}",
+                             cost="free") for s in ships]
+
+
+def _unreported(state: XpState, catalog: Catalog, reported: Sequence[str]) -> list[str]:
+    """The ships still to report, in drift order (a ship at 0 energy stays put: none)."""
+    ships, _ = drift_order(state, catalog)
+    return [s.card for s in ships if s.energy > 0 and s.card not in reported]
+
+
+def expand_drift(state: XpState, catalog: Catalog, words: Sequence[str],
+                 seat: str | None) -> list[Choice]:
+    """`drift [REPORT]... SHIP`: where SHIP drifts; `drift REPORT...`: the next ship to
+    report, or the others onto a plain space."""
+    reports = [w for w in words[1:] if "=" in w]
+    reported = [w.partition("=")[0].upper() for w in reports]
+    if len(words) < 2 or len(reports) < len(words) - 2:
+        return []
+    if "=" in words[-1]:
+        return _after_reports(state, catalog, reports, reported)
+    card = words[-1].upper()
+    if card not in state.ships or card in reported:
+        return []
+    last = not [c for c in _unreported(state, catalog, reported) if c != card]
+    return _ends(state, card, " ".join(["drift", *reports]), last)
+
+
+def _ends(state: XpState, card: str, base: str, last: bool) -> list[Choice]:
+    """The spaces `card` can be reported onto: commands when it is the last ship left."""
+    ends = [(f"{card} drifts onto {END_LABELS[end]}", f"{card}={end}") for end in DRIFT_ENDS]
+    ends += [(f"{card} drifts onto trap {t.trap_id}", f"{card}={t.trap_id}")
+             for t in state.traps]
+    ends.append((f"{card} cannot drift (it loses energy)", f"{card}=stuck"))
+    if last:
+        return [Choice(label, DRIFT, command=f"{base} {report}", cost="free")
+                for label, report in ends]
+    return [Choice(label, DRIFT, partial=f"{base} {report}", cost="free")
+            for label, report in ends]
+
+
+def _after_reports(state: XpState, catalog: Catalog, reports: Sequence[str],
+                   reported: Sequence[str]) -> list[Choice]:
+    base = " ".join(["drift", *reports])
+    left = _unreported(state, catalog, reported)
+    if not left:
+        return [Choice("End the drift", DRIFT, command=base, cost="free")]
+    plain = Choice(f"The other {_ships(left)} onto a plain space", DRIFT, command=base,
+                   cost="free")
+    return [plain, *(Choice(f"Report where {card} drifts", DRIFT, partial=f"{base} {card}",
+                            cost="free") for card in left)]
+
+
+def _ships(cards: Sequence[str]) -> str:
+    """"ship (LASR2) drifts" or "ships (LASR2, SHLD1) drift"."""
+    if len(cards) == 1:
+        return f"ship ({cards[0]}) drifts"
+    return f"ships ({', '.join(cards)}) drift"
