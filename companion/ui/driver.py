@@ -161,10 +161,16 @@ class AppDriver:
         from kivy.uix.button import Button
         from kivy.uix.scrollview import ScrollView
 
-        self.pump(2)  # nested layouts settle their heights over a frame or two
+        self.wait_still()  # as a finger would: lists still, held-back buttons laid out
+        self.pump(3)  # nested layouts settle their heights over a frame or two
         lists: dict[int, list[Widget]] = {}
         missed: list[str] = []
-        for widget in self.widgets():
+        ids = self.screen.ids
+        # A screen with an actions panel: its choices and the fixed bar's main action (the
+        # seats and panels beside them are the table's to look at, not the moment's choices).
+        choices = [*self.widgets(ids["actions"]), ids["main"]] if "actions" in ids \
+            else self.widgets()
+        for widget in choices:
             if not isinstance(widget, Button) or widget.disabled or widget.opacity == 0 \
                     or widget.height <= 0:
                 continue

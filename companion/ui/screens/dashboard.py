@@ -144,10 +144,11 @@ class DashboardScreen(Screen):
             seats.add_widget(SeatRowView())
         for widget, row in zip(reversed(seats.children), data.seats, strict=True):
             widget.row = row
-        active = next((r.seat for r in data.seats if r.active), None)
+        active = next((r for r in data.seats if r.active), None)
         if active is not None and active != getattr(self, "_shown_active", None):
-            # A new seat acts: its card comes into view (the third seat's sat half
-            # behind the scan strip), once the rows are laid out; nothing moves otherwise.
+            # A new seat acts, or the acting seat's card changes (a deployed ship adds a
+            # line): the card comes whole into view (the third seat's sat half behind the
+            # scan strip), once the rows are laid out; nothing moves otherwise.
             Clock.schedule_once(lambda _dt: self._show_active_seat(), 0)
         self._shown_active = active
 
