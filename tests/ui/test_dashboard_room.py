@@ -82,6 +82,49 @@ def test_the_seat_whose_turn_it_is_comes_whole_into_view(make_driver) -> None:
     assert low - 1 <= bottom and top <= high + 1, "Carol's card is cut by the list's edge"
 
 
+def _rows(driver, panel) -> tuple[set[str], set[str]]:
+    """The panel's rows (its widgets with a heading): those drawn whole inside their
+    list, and those drawn only in part (some of the row inside it, some not)."""
+    from kivy.uix.scrollview import ScrollView
+
+    scroll = panel
+    while not isinstance(scroll, ScrollView):
+        scroll = scroll.parent
+    _left, bottom = scroll.to_window(scroll.x, scroll.y)
+    top = bottom + scroll.height
+    whole, cut = set(), set()
+    for row in driver.widgets(panel):
+        if not getattr(row, "heading", ""):
+            continue
+        _x, y = row.to_window(row.x, row.y)
+        if y >= bottom - 1 and y + row.height <= top + 1:
+            whole.add(row.heading)
+        elif y < bottom - 1 < y + row.height or y < top + 1 < y + row.height:
+            cut.add(row.heading)
+    return whole, cut
+
+
+def test_the_scanners_how_never_covers_nor_cuts_a_panels_rows(make_driver) -> None:
+    """Try 4, s076: the opened "How?" took the room of the Relics tab's last seat row,
+    cut in half under it; it opens as a sheet over the column, the panel folded away."""
+    driver = make_driver(seed=102)
+    start_ti4(driver)
+    driver.tap("Relics", exact=True)
+    tabs = driver.screen.ids.tabs
+    panel = tabs.panel("Relics")
+    before, _cut = _rows(driver, panel)
+    assert "Bob: no fragments" in before, before
+    driver.tap("How?", exact=True)
+    assert driver.shown("The camera is switched off: choose one in Settings")
+    if tabs.opacity > 0:  # the panel still drawn: none of its rows may be cut
+        assert _rows(driver, panel) == (before, set())
+    else:  # folded away whole behind the sheet, not a finger's target meanwhile
+        assert tabs.disabled and tabs.height == 0  # nothing of it drawn, nothing to hit
+    driver.tap("Hide", exact=True)
+    assert tabs.opacity == 1 and not tabs.disabled
+    assert _rows(driver, panel)[0] == before
+
+
 def _third_seat_to_play(db) -> str:
     """A 3-seat Exploration game on `db` at round 1, the third seat's turn after its
     technology action; the ship it can deploy."""
