@@ -21,7 +21,6 @@ from kivy.core.window import Window
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
-from companion.core.words import counted
 from companion.phones.process import PhoneService
 from companion.scanner.codes import ScanCode
 from companion.ui import widgets  # noqa: F401  (registers our widgets and their rules)
@@ -30,7 +29,7 @@ from companion.ui.democamera import DemoCamera
 from companion.ui.idle import IdleWatch
 from companion.ui.presenters.cues import cue_for
 from companion.ui.presenters.explosion import ExplosionView, explosions
-from companion.ui.presenters.history import step_words
+from companion.ui.presenters.history import game_heading, step_words
 from companion.ui.presenters.reveal import cards_to_reveal, scan_words
 from companion.ui.runner import CommandRunner, Opening, Reply, start_opening
 from companion.ui.scanning import ScannerService
@@ -419,7 +418,7 @@ class CompanionApp(App):
                 Clock.schedule_once(lambda _dt: self.show("final"), 0)
         start = self.screen("start")
         start.can_resume = True
-        start.resume_text = f"Resume: {table.title}, {counted(table.steps, 'step')}"
+        start.resume_text = f"Resume: {game_heading(table.title, table.view, table.steps)}"
 
     def _on_open(self, reply: Reply) -> None:
         self.busy = False

@@ -161,10 +161,16 @@ class AppDriver:
         from kivy.uix.button import Button
         from kivy.uix.scrollview import ScrollView
 
-        self.pump(2)  # nested layouts settle their heights over a frame or two
+        self.wait_still()  # as a finger would: lists still, held-back buttons laid out
+        self.pump(3)  # nested layouts settle their heights over a frame or two
         lists: dict[int, list[Widget]] = {}
         missed: list[str] = []
-        for widget in self.widgets():
+        ids = self.screen.ids
+        # A screen with an actions panel: its choices and the fixed bar's main action (the
+        # seats and panels beside them are the table's to look at, not the moment's choices).
+        choices = [*self.widgets(ids["actions"]), ids["main"]] if "actions" in ids \
+            else self.widgets()
+        for widget in choices:
             if not isinstance(widget, Button) or widget.disabled or widget.opacity == 0 \
                     or widget.height <= 0:
                 continue
@@ -201,12 +207,15 @@ class AppDriver:
             self.wait_still()
 
     def wait_still(self) -> None:
-        """Wait until no list on screen glides, bounces or has just stopped: a finger's next
-        tap would only stop it (`widgets.touch.TableScroll`)."""
-        from companion.ui.widgets.touch import TableScroll
+        """Wait until no list on screen glides, bounces or has just stopped, and every list
+        takes taps again after its last one's result: a finger's next tap would only stop
+        it, or be dropped (`widgets.touch.TableScroll`, `TapGate`)."""
+        from companion.ui.widgets.touch import TableScroll, TapGate
 
         lists = [w for w in self.widgets() if isinstance(w, TableScroll)]
-        self.wait_for(lambda: not any(s.unsettled() or s.waiting for s in lists),
+        gates = [w for w in self.widgets() if isinstance(w, TapGate)]
+        self.wait_for(lambda: not any(s.unsettled() or s.waiting for s in lists)
+                      and not any(g.closed for g in gates),
                       "the lists to stop moving and lay out what they held back")
 
     def _scroll_into_view(self, widget: Widget) -> None:

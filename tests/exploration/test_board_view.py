@@ -26,3 +26,13 @@ def test_the_board_shows_a_closed_mars_space_and_the_cube_dropped_on_the_next_on
     assert (mars["mars2"]["seat"], mars["mars2"]["player"], mars["mars2"]["module_name"]) == (
         "Xichang", "Ana", "Rover")
     assert not mars["mars3"]["closed"] and mars["mars3"]["seat"] is None
+
+
+def test_a_seats_card_names_the_modules_built_on_its_ships() -> None:
+    """Issue 22: a Velocity module built on SMAN4 was counted but not on the seat's card."""
+    from companion.games.exploration.tableview import table_view
+
+    match = round_two()  # TRNS1 carries a habitat and a GNSS, SHLD1 a laser turret
+    seats = {s.seat: s.detail for s in table_view(match.state, match.catalog).seats}
+    assert seats["Xichang"][0] == "TRNS1 in home orbit, energy 4/6, Habitat, GNSS"
+    assert seats["Baikonur"][0] == "SHLD1 in home orbit, energy 4/6, Laser turret"

@@ -10,12 +10,21 @@ from companion.core.errors import IllegalMoveError
 from companion.core.events import event
 from tests.exploration.flight_setup import (
     OTHER_PICKS,
+    SETUP,
     round_one,
     round_three_in_space,
     round_two,
     to_flight,
 )
-from tests.exploration.helpers import build, catalog, fold, refused, run, started_match
+from tests.exploration.helpers import (
+    build,
+    catalog,
+    fold,
+    new_match,
+    refused,
+    run,
+    started_match,
+)
 
 
 def _draw_development(card: str):
@@ -234,3 +243,27 @@ def test_deploying_says_when_the_ship_can_first_fly() -> None:
     said = run(match, "deploy UFST1")[-1].message
     assert "no launch penalty: UFST1 can be selected for this round's flight" in said
     run(match, "select UFST1")
+
+
+def test_a_maneuver_card_says_its_effect_before_it_is_paid_for() -> None:
+    """Issue 22: "On UFST2 (3 credits)" said nothing of what Afterburner does; its effect
+    (the catalog's summary) is now on the row's choice and on the ship's."""
+    from companion.core.prompt import prompt
+
+    effect = "the spaceship can move one more time this turn"
+    assert catalog().card("M06").summary == "The spaceship can move one more time this turn."
+    match = round_two()
+    run(match, "tech credits", "select TRNS1")
+    row = [a.label for a in prompt(match).actions if a.group == "Maneuver cards"]
+    assert f"Use Afterburner (M06): {effect}" in row
+    assert "Use Trim thrusters (M09): +1 maneuverability" in row
+    on_ship = prompt(match, after="maneuver M06").actions
+    assert [(a.label, a.command) for a in on_ship] == [(f"On TRNS1: {effect}",
+                                                         "maneuver M06 TRNS1")]
+
+
+def test_the_setup_says_each_maneuver_cards_effect_as_it_joins_the_row() -> None:
+    match = new_match()
+    said = [r.message for r in run(match, *SETUP[:SETUP.index("scan XP/M06") + 1])]
+    assert "Afterburner (M06) joins the maneuver row: The spaceship can move one more " \
+           "time this turn." in said[-1]

@@ -1,9 +1,9 @@
 """The layout rules every screen keeps at every window size and text size.
 
 `problems(window_root, text_scale)` walks what is on screen and names, in one
-sentence each, every label whose text is cut or shortened, every pair of
-overlapping neighbours, every button under 48 dp and every text under 15 sp
-(times the text size).
+sentence each, every label whose text is cut or shortened or spills out of the layout
+holding it, every pair of overlapping neighbours, every button under 48 dp and every
+text under 15 sp (times the text size).
 """
 
 from __future__ import annotations
@@ -91,6 +91,21 @@ def overlap_problems(layout: Widget) -> Iterator[str]:
                 yield f"{_name(first)} and {_name(second)} overlap"
 
 
+def overflow_problems(layout: Widget) -> Iterator[str]:
+    """Text that spills out of the box, grid or stack laid out to hold it: a box too short
+    for its lines draws them over its neighbours, or a list cannot scroll to them (each
+    label may still fit its own texture, so the label's own rule does not see it)."""
+    if not isinstance(layout, BoxLayout | GridLayout | StackLayout):
+        return
+    for child in layout.children:
+        if child.opacity <= 0 or child.width <= 0 or child.height <= 0 \
+                or not isinstance(child, Label) or not child.text.strip():
+            continue
+        if child.x < layout.x - SLACK or child.y < layout.y - SLACK \
+                or child.right > layout.right + SLACK or child.top > layout.top + SLACK:
+            yield f"{_name(child)} reaches out of the {type(layout).__name__} holding it"
+
+
 def outside_problems(widget: Widget, window: Widget) -> Iterator[str]:
     """A widget outside any scroll view that reaches past the window's edge."""
     x, y = widget.to_window(widget.x, widget.y)
@@ -107,6 +122,7 @@ def problems(root: Widget, window: Widget, scale: float) -> list[str]:
             found.extend(label_problems(widget, scale))
         found.extend(target_problems(widget))
         found.extend(overlap_problems(widget))
+        found.extend(overflow_problems(widget))
         if not in_scroll and isinstance(widget, Label | Button):
             found.extend(outside_problems(widget, window))
     return found

@@ -3,6 +3,7 @@ and the waiting sentence at the top of the actions naming who acts (TI4 as Explo
 
 from __future__ import annotations
 
+import pytest
 from kivy.metrics import dp
 
 from companion.ui.devtools.gallery_ti4 import start_ti4
@@ -79,3 +80,96 @@ def test_the_seat_whose_turn_it_is_comes_whole_into_view(make_driver) -> None:
     bottom, top = row.to_window(row.x, row.y)[1], row.to_window(row.x, row.top)[1]
     low, high = scroll.to_window(scroll.x, scroll.y)[1], scroll.to_window(0, scroll.top)[1]
     assert low - 1 <= bottom and top <= high + 1, "Carol's card is cut by the list's edge"
+
+
+def _rows(driver, panel) -> tuple[set[str], set[str]]:
+    """The panel's rows (its widgets with a heading): those drawn whole inside their
+    list, and those drawn only in part (some of the row inside it, some not)."""
+    from kivy.uix.scrollview import ScrollView
+
+    scroll = panel
+    while not isinstance(scroll, ScrollView):
+        scroll = scroll.parent
+    _left, bottom = scroll.to_window(scroll.x, scroll.y)
+    top = bottom + scroll.height
+    whole, cut = set(), set()
+    for row in driver.widgets(panel):
+        if not getattr(row, "heading", ""):
+            continue
+        _x, y = row.to_window(row.x, row.y)
+        if y >= bottom - 1 and y + row.height <= top + 1:
+            whole.add(row.heading)
+        elif y < bottom - 1 < y + row.height or y < top + 1 < y + row.height:
+            cut.add(row.heading)
+    return whole, cut
+
+
+def test_the_scanners_how_never_covers_nor_cuts_a_panels_rows(make_driver) -> None:
+    """Try 4, s076: the opened "How?" took the room of the Relics tab's last seat row,
+    cut in half under it; it opens as a sheet over the column, the panel folded away."""
+    driver = make_driver(seed=102)
+    start_ti4(driver)
+    driver.tap("Relics", exact=True)
+    tabs = driver.screen.ids.tabs
+    panel = tabs.panel("Relics")
+    before, _cut = _rows(driver, panel)
+    assert "Bob: no fragments" in before, before
+    driver.tap("How?", exact=True)
+    assert driver.shown("The camera is switched off: choose one in Settings")
+    if tabs.opacity > 0:  # the panel still drawn: none of its rows may be cut
+        assert _rows(driver, panel) == (before, set())
+    else:  # folded away whole behind the sheet, not a finger's target meanwhile
+        assert tabs.disabled and tabs.height == 0  # nothing of it drawn, nothing to hit
+    driver.tap("Hide", exact=True)
+    assert tabs.opacity == 1 and not tabs.disabled
+    assert _rows(driver, panel)[0] == before
+
+
+def _third_seat_to_play(db) -> str:
+    """A 3-seat Exploration game on `db` at round 1, the third seat's turn after its
+    technology action; the ship it can deploy."""
+    from companion.session import open_session
+    from tests.exploration.helpers import legal_pick
+
+    session = open_session(db, "xp", new=True, seed=7)
+    ok = lambda line: session.run(line).ok or pytest.fail(line)  # noqa: E731
+    for line in ("length 8", "join Xichang Ana", "join Wostochny Ben", "join Baikonur Caro"):
+        ok(line)
+    while session.match.state.pending:
+        first = session.match.state.pending[0]
+        if first.deck == "module":
+            ok(f"bonus {first.seat} velocity")
+        else:
+            ok(f"for {first.seat}")
+            ok(f"draw {first.deck}")
+    for line in (*["draw maneuver"] * 5, "draft virtual"):
+        ok(line)
+    while session.match.state.draft.is_running:
+        ok(f"pick {legal_pick(session.match)}")
+    for line in ("start", "tech credits", "done", "tech credits", "done", "tech credits"):
+        ok(line)
+    seat = session.match.state.table.active
+    ship = next(s.card for s in session.match.state.ships_of(seat or "")
+                if s.location == "hand")
+    session.close()
+    return ship
+
+
+def test_the_acting_seats_card_stays_whole_when_it_grows(make_driver, tmp_path) -> None:
+    """Issue 22 (s085): the third seat deployed a ship, its card grew a line and its
+    bottom went behind the list's edge."""
+    db = tmp_path / "games.db"
+    ship = _third_seat_to_play(db)
+    driver = make_driver(db=db)
+    seats = driver.screen.ids.seats
+    scroll = seats.parent
+    driver.tap(driver.button(f"Deploy {ship}"))
+    row = next(w for w in seats.children if getattr(w, "active", False))
+    driver.wait_for(lambda: ship in row.row.detail, "the deployed ship on the card")
+
+    def whole() -> bool:
+        bottom, top = row.to_window(row.x, row.y)[1], row.to_window(row.x, row.top)[1]
+        low, high = scroll.to_window(scroll.x, scroll.y)[1], scroll.to_window(0, scroll.top)[1]
+        return low - 1 <= bottom and top <= high + 1
+
+    driver.wait_for(whole, "the acting seat's card whole in the list's view")

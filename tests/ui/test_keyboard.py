@@ -36,10 +36,37 @@ def test_a_name_is_typed_by_tapping_the_keys_of_the_on_screen_keyboard(make_driv
     assert keyboard.top <= driver.app.root.height * 0.5
     driver.type_keys("Zoe Quinn")
     assert third.text == "Zoe Quinn"
-    driver.type_keys("\n")  # Done
-    driver.pump(2)
-    assert driver.keyboard() is None and not third.focus
+    fields = name_fields(driver)
+    for _field in fields[fields.index(third):]:
+        driver.type_keys("\n")  # Next, Next, then Done on the form's last field
+        driver.pump(2)
+    assert driver.keyboard() is None and not any(f.focus for f in fields)
     assert driver.app.root.y == 0 and field_bottom(third) < keyboard.top  # back in its place
+
+
+def enter_key_text(keyboard) -> str:
+    return next(label.text for label in keyboard.children if label.text in ("Done", "Next"))
+
+
+def test_done_on_the_keyboard_goes_on_to_the_next_name_and_closes_after_the_last(
+        make_driver) -> None:
+    driver = make_driver()
+    driver.tap("New game")
+    fields = name_fields(driver)
+    names = ["Ana", "Ben", "Chloe", "Dev", "Eve"][:len(fields)]
+    assert len(names) >= 3
+    driver.tap(fields[0])
+    for index, name in enumerate(names):
+        field = fields[index]
+        assert field.focus and driver.keyboard() is not None, f"seat {index + 1} not focused"
+        assert seen_whole(driver, field), f"seat {index + 1} is not in view"
+        last = index == len(names) - 1
+        assert enter_key_text(driver.keyboard()) == ("Done" if last else "Next")
+        driver.type_keys(f"{name}\n")
+        driver.pump(3)
+    assert [f.text for f in fields] == names
+    assert driver.keyboard() is None and not any(f.focus for f in fields)
+    assert driver.app.root.y == 0
 
 
 def form_list(field):

@@ -115,6 +115,10 @@ def test_the_rules_name_each_kind_of_layout_fault(make_driver: Any, kivy_window:
     crowded.add_widget(BigButton(text="Left", size_hint=(None, None), size=(200, 60)))
     crowded.add_widget(BigButton(text="Right", size_hint=(None, None), size=(200, 60)))
     box.add_widget(crowded)
+    row = BoxLayout(size_hint_y=None, height=dp(52))  # a row too short for its button
+    row.add_widget(BigButton(text="Two lines\nin a row of one", size_hint_y=None,
+                             height=dp(90)))
+    box.add_widget(row)
     kivy_window.add_widget(box)
     try:
         driver.pump(3)
@@ -131,3 +135,4 @@ def test_the_rules_name_each_kind_of_layout_fault(make_driver: Any, kivy_window:
     assert any("'Low' is 40 dp tall" in p for p in found), found
     assert any("'Tiny' is 12.0 sp" in p for p in found), found
     assert any("'Left'" in p and "'Right'" in p and "overlap" in p for p in found), found
+    assert any("'Two lines" in p and "reaches out of the BoxLayout" in p for p in found), found

@@ -88,7 +88,8 @@ def test_the_last_game_is_resumed_at_start(make_driver, tmp_path: Path) -> None:
     assert driver.shown("Before round 1 of 13")
     assert driver.shown("Zoe")
     driver.tap("Menu")
-    assert driver.shown("Resume: Exploration, 3 steps")
+    # Issue 22: the game, how far and who plays, as Saved games says it ("3 steps" before)
+    assert driver.shown("Resume: Exploration  ·  Setting up  ·  Yann, Zoe")
     driver.tap("Saved games")
     assert driver.shown("Exploration  ·  Setting up  ·  Yann, Zoe\nLast played ")  # seat order
 

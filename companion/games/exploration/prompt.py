@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from companion.core import piles
-from companion.core.catalog import Catalog
+from companion.core.catalog import CardEntry, Catalog
 from companion.core.engine import split_words
 from companion.core.prompt import Choice, InputSpec, Situation
 from companion.core.words import counted
@@ -179,8 +179,8 @@ def _preparation_choices(state: XpState, catalog: Catalog) -> list[Choice]:
         else:
             choices.append(Choice(f"Play {card.name} ({card_id})", DEVELOPMENT,
                                   command=f"develop {card_id}"))
-    choices += [Choice(f"Use {catalog.card(c).name} ({c})", MANEUVERS, partial=f"maneuver {c}")
-                for c in state.maneuver_row()]
+    choices += [Choice(with_effect(f"Use {catalog.card(c).name} ({c})", catalog.card(c)),
+                       MANEUVERS, partial=f"maneuver {c}") for c in state.maneuver_row()]
     choices += flight.mission_choices(state, seat)
     return [*choices, Choice(f"End {seat}'s preparation turn", TURN, command="done",
                                       cost="free", main=True)]
@@ -231,8 +231,17 @@ def _expand_maneuver(state: XpState, catalog: Catalog, words: Sequence[str],
     if card.attrs.get("build"):
         return [Choice(f"On {ship}, building a module", MANEUVERS,
                        partial=f"maneuver {card.card_id} {ship}") for ship in ships]
-    return [Choice(f"On {ship}", MANEUVERS, command=f"maneuver {card.card_id} {ship}")
-            for ship in ships]
+    return [Choice(with_effect(f"On {ship}", card), MANEUVERS,
+                   command=f"maneuver {card.card_id} {ship}") for ship in ships]
+
+
+def with_effect(label: str, card: CardEntry) -> str:
+    """`label` with the card's printed effect, the catalog's summary, so it is read before
+    paying: "On UFST2: the spaceship can move one more time this turn"."""
+    text = card.summary.rstrip(".")
+    if not text:
+        return label
+    return f"{label}: {text[:1].lower() + text[1:] if text[1:2].islower() else text}"
 
 
 # ---- missions (private) --------------------------------------------------------------------------

@@ -214,7 +214,7 @@ def scan_maneuver_row(state: XpState, catalog: Catalog, card: CardEntry) -> Outc
         return None
     events: list[Event] = [piles.observe_draw(state.table, card.card_id, "maneuver", MANEUVER_ROW,
                                               lambda _c: card.name)]
-    message = f"{card.name} ({card.card_id}) joins the maneuver row."
+    message = f"{card.name} ({card.card_id}) joins the maneuver row: {card.summary}"
     if len(state.maneuver_row()) + 1 == size:
         pile = piles.deck_zone("maneuver")
         rest = [c for c in state.table.cards_in(pile) if c != card.card_id]

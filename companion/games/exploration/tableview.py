@@ -70,6 +70,7 @@ def _seat(s: Mapping[str, Any], active: str | None) -> SeatView:
 
 def _seat_detail(s: Mapping[str, Any]) -> list[str]:
     lines = [f"{ship['card']} {_where(ship)}, energy {ship['energy']}/{ship['max_energy']}"
+             + "".join(f", {name}" for name in ship.get("module_names", ()))
              for ship in s["ships"] if ship["location"] in ON_BOARD]
     if s["hidden_missions"]:
         lines.append(counted(int(s["hidden_missions"]), "hidden mission"))

@@ -61,3 +61,11 @@ def play_ti4_gallery(driver: AppDriver) -> Iterator[str]:
     driver.run_line("tech Alice dark-energy-tap")
     driver.tap("Explore a frontier token for Alice")
     yield "ti4-frontier"
+    driver.tap("Cancel", exact=True)
+    # A long choice in the trail, and what is not possible with its reasons: every sentence
+    # whole (the layout check reads these pictures too; a cut trail once went unseen).
+    driver.tap("Purge three fragments for a relic, or draw one by an ability")
+    driver.tap("Not possible now")
+    driver.screen.ids.side_scroll.scroll_y = 1  # the picture starts at the trail
+    driver.wait_still()
+    yield "ti4-not-possible"

@@ -17,7 +17,15 @@ from typing import Any
 from companion.colours import seat_colours
 from companion.core.tableview import Track
 from companion.ui.panels.corrections import CorrectionEditor
-from companion.ui.panels.panel import AccentText, CountRow, Note, Panel, PanelCard, SubRow
+from companion.ui.panels.panel import (
+    AccentText,
+    CountRow,
+    Note,
+    PanelCard,
+    PanelColumn,
+    SubRow,
+    running_app,
+)
 from companion.ui.presenters.actions import offered_commands
 from companion.ui.presenters.decks import deck_rows, odds_view, reshuffle_notes
 from companion.ui.runner import Reply
@@ -32,7 +40,7 @@ def table_of(table: TableData) -> Mapping[str, Any]:
     return table.view.get("table") or {}
 
 
-class GamePanel(Panel):
+class GamePanel(PanelColumn):
     """One of the game's panels, found by its id in the table view."""
 
     def __init__(self, panel_id: str = "", **kwargs: Any) -> None:
@@ -74,7 +82,7 @@ class GamePanel(Panel):
                            for w in self.children):  # a scan meanwhile keeps the choices
                     self.clear_widgets()
                     self.add_widget(CorrectionEditor(self.editing, found[0], found[1],
-                                                     self.app().send, self.close_editor))
+                                                     running_app().send, self.close_editor))
                 return
             self.editing = None  # it left play (an undo): back to the list
         self.clear_widgets()
@@ -132,7 +140,7 @@ class GamePanel(Panel):
         return card
 
     def _ask_actions(self, after: str) -> None:
-        app = self.app()
+        app = running_app()
         if app is not None and getattr(app, "runner", None) is not None:
             app.runner.prompt(self._on_actions, after=after)
 
@@ -141,10 +149,10 @@ class GamePanel(Panel):
             return
         for item in offered_commands(reply.value):
             self.add_widget(BigButton(
-                text=item.text, on_release=lambda _b, line=item.value: self.app().send(line)))
+                text=item.text, on_release=lambda _b, line=item.value: running_app().send(line)))
 
 
-class DecksPanel(Panel):
+class DecksPanel(PanelColumn):
     """Every deck: cards left and discarded, what the table must do first, and on a tap
     the odds of its next card (asked of the runner, which owns the session)."""
 
@@ -172,7 +180,7 @@ class DecksPanel(Panel):
         self._ask(deck)
 
     def _ask(self, deck: str) -> None:
-        self.app().runner.odds(deck, self._on_odds)
+        running_app().runner.odds(deck, self._on_odds)
 
     def _on_odds(self, reply: Reply) -> None:
         if reply.ok and reply.value and reply.value.get("deck") == self.open_deck:

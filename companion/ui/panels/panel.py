@@ -1,10 +1,10 @@
-"""The base of every game panel, and the small widgets panels are made of."""
+"""What a game panel is, and the small widgets panels are made of."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, StringProperty
@@ -14,16 +14,25 @@ from companion.ui.table import TableData
 from companion.ui.widgets import Text
 
 
-class Panel(BoxLayout):
-    """A column of rows in its tab's scroll view; `show_table` redraws it from the table."""
+class Panel(Protocol):
+    """A tab's page: a widget the dashboard redraws from the table (`show_table`) after
+    every command while its tab is open, and when its tab is opened. A panel that scrolls
+    itself (a `TableList`: only the rows in view are made) is the page; any other is put
+    in a scrolling list of the tab's own."""
 
     def show_table(self, table: TableData) -> None:
-        raise NotImplementedError
+        """Draw `table` (most steps leave a panel as it was: draw nothing then)."""
 
-    def app(self) -> Any:
-        from kivy.app import App
 
-        return App.get_running_app()
+def running_app() -> Any:
+    """The app a panel sends its commands to and asks its data of."""
+    from kivy.app import App
+
+    return App.get_running_app()
+
+
+class PanelColumn(BoxLayout):
+    """A panel's rows, top to bottom, as tall as they are (its tab's list scrolls it)."""
 
 
 class Note(Text):

@@ -41,10 +41,12 @@ def missing(item: ActionItem, chosen: Chosen) -> FormField | None:
 
 
 def summary(item: ActionItem, chosen: Chosen) -> str:
-    """What is chosen in words: "{field} {label}, {field} {label} and {label}"."""
+    """What is chosen in words, toggles in the order tapped (the order they are sent):
+    "{field} {label}, {field} {label} and {label}"."""
     parts = []
     for f in item.fields:
-        labels = [o.label for o in f.options if o.value in chosen.get(f.name, ())]
+        names = {o.value: o.label for o in f.options}
+        labels = [names[v] for v in chosen.get(f.name, ()) if v in names]
         if labels:
             parts.append(f"{f.label.lower()} {' and '.join(labels)}")
     return ", ".join(parts)

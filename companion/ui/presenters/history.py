@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from companion.core.words import counted
 from companion.tables import SavedGame
@@ -51,8 +52,13 @@ def games_lines(games: Sequence[SavedGame]) -> list[tuple[str, str]]:
 
 
 def _saved_heading(saved: SavedGame) -> str:
-    """From the saved game's table view (the one view shape every game fills)."""
-    table = saved.view.get("table") or {}
+    return game_heading(saved.title, saved.view, saved.steps)
+
+
+def game_heading(title: str, view: Mapping[str, Any], steps: int) -> str:
+    """Which game, how far, who plays, from its table view (the one view shape every
+    game fills): "Exploration  ·  Round 2 of 8  ·  Ana, Ben"."""
+    table = view.get("table") or {}
     seats = table.get("seats") or []
     players = ", ".join(str(s.get("player") or s.get("seat")) for s in seats)
     if table.get("over"):
@@ -62,8 +68,8 @@ def _saved_heading(saved: SavedGame) -> str:
     elif table:
         how_far = "Setting up"
     else:  # a game that cannot be read
-        how_far = counted(saved.steps, "step")
-    return "  ·  ".join(part for part in (saved.title, how_far, players) if part)
+        how_far = counted(steps, "step")
+    return "  ·  ".join(part for part in (title, how_far, players) if part)
 
 
 def _when(updated: str) -> str:

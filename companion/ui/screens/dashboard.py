@@ -62,7 +62,8 @@ class DashboardScreen(Screen):
         return App.get_running_app()
 
     def _command(self, line: str) -> None:
-        self._app().send(line)
+        # The actions take taps again once the reply, whatever it is, has been shown.
+        self._app().send(line, lambda _reply: self.ids.actions.release())
 
     def _partial(self, label: str, partial: str) -> None:
         self._trail.append((label, partial))
@@ -89,18 +90,16 @@ class DashboardScreen(Screen):
     def _on_prompt(self, reply: Reply) -> None:
         if reply.ok and is_check_prompt(reply.value) and self._trail:
             self._app().open_check(reply.value)  # the dice: the check screen
-            return
-        if reply.ok and reply.value is not None and self._trail:
+        elif reply.ok and reply.value is not None and self._trail:
             self._shown = reply.value
             self.ids.actions.show(actions_view(reply.value), [t[0] for t in self._trail])
-            self.ids.side_scroll.scroll_y = 1  # new choices start at the top
+        self.ids.actions.release()
 
     def _show_prompt(self) -> None:
         self._trail = []
         if self._table is not None:
             self._shown = self._table.prompt
             self.ids.actions.show(actions_view(self._table.prompt))
-            self.ids.side_scroll.scroll_y = 1
 
     def show_table(self, table: TableData) -> None:
         before = self._scores if self._game == table.game_id else {}
@@ -145,10 +144,11 @@ class DashboardScreen(Screen):
             seats.add_widget(SeatRowView())
         for widget, row in zip(reversed(seats.children), data.seats, strict=True):
             widget.row = row
-        active = next((r.seat for r in data.seats if r.active), None)
+        active = next((r for r in data.seats if r.active), None)
         if active is not None and active != getattr(self, "_shown_active", None):
-            # A new seat acts: its card comes into view (the third seat's sat half
-            # behind the scan strip), once the rows are laid out; nothing moves otherwise.
+            # A new seat acts, or the acting seat's card changes (a deployed ship adds a
+            # line): the card comes whole into view (the third seat's sat half behind the
+            # scan strip), once the rows are laid out; nothing moves otherwise.
             Clock.schedule_once(lambda _dt: self._show_active_seat(), 0)
         self._shown_active = active
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from itertools import pairwise
 from typing import Any
 
 from kivy.app import App
@@ -106,6 +107,9 @@ class NewGameScreen(Screen):
         box.add_widget(self._chips)
         for seat in form.seats:
             box.add_widget(self._seat_entry(seat, form.colours))
+        fields = self._name_fields()
+        for field, after in pairwise(fields):
+            field.focus_next = after  # the keyboard's Done goes on to the next name
         self._offer_names()
 
     # ---- names by one tap -------------------------------------------------------------------

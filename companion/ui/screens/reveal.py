@@ -12,15 +12,16 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion.ui.presenters.reveal import reveal_view
+from companion.ui.presenters.reveal import card_moments, reveal_view
 from companion.ui.screens import load_layout
 from companion.ui.widgets import BigButton
 
 load_layout(__file__)
 
-#: The way back to the table: when the card offers choices it says that none is taken.
+#: The way back to the table: when the card offers choices, a quiet button that says the
+#: decision is left for later (the choices are the prominent buttons then).
 CONTINUE = "Continue"
-CONTINUE_UNDECIDED = "Continue without deciding"
+CONTINUE_UNDECIDED = "Decide later"
 
 
 class RevealScreen(Screen):
@@ -33,6 +34,8 @@ class RevealScreen(Screen):
     hidden = BooleanProperty(False)
     more = BooleanProperty(False)
     flash = NumericProperty(0.0)
+    #: A choice was tapped and its reply is awaited: the card stays up, its buttons off.
+    waiting = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -57,7 +60,8 @@ class RevealScreen(Screen):
         for old in box.children:
             old.unbind(texture_size=self._even_choices)
         box.clear_widgets()
-        buttons = [BigButton(text=item.text,
+        self.waiting = False
+        buttons = [BigButton(text=item.text, kind="primary",
                              on_release=lambda _b, c=item.value: self._choose(c))
                    for item in view.choices]
         if view.hidden and view.seat:  # its owner looks at it now, on their own screen
@@ -68,7 +72,9 @@ class RevealScreen(Screen):
             button.bind(texture_size=self._even_choices)
             box.add_widget(button)
         self._even_choices()
-        self.ids["continue"].text = CONTINUE_UNDECIDED if view.choices else CONTINUE
+        way_out = self.ids["continue"]
+        way_out.text = CONTINUE_UNDECIDED if view.choices else CONTINUE
+        way_out.kind = "quiet" if view.choices else "primary"
         # A new card flashes its frame for a moment (the words are readable at once), so
         # the previous card never looks like this one.
         Animation.cancel_all(self, "flash")
@@ -90,9 +96,25 @@ class RevealScreen(Screen):
         App.get_running_app().peek(seat)
 
     def _choose(self, command: str) -> None:
-        app = App.get_running_app()
-        app.show("dashboard")
-        app.send(command)
+        """The card stays up until the choice's reply: the table behind it would still
+        show the card unresolved (a slow machine takes a moment), and a second tap there
+        would be a second command."""
+        if self.waiting:
+            return
+        self.waiting = True
+        for button in self.ids.choices.children:
+            button.disabled = True
+        App.get_running_app().send(command, then=self._chosen)
+
+    def _chosen(self, reply: Any) -> None:
+        """Back to the table, unless the reply brought a screen of its own (a new card)
+        or the player already left the card."""
+        self.waiting = False
+        if self.manager is None or self.manager.current != self.name:
+            return
+        if reply.ok and card_moments(reply.moments):
+            return  # the reply revealed the next card on this screen
+        App.get_running_app().show("dashboard")
 
     def done(self) -> None:
         App.get_running_app().show("dashboard")

@@ -86,6 +86,8 @@ class BigButton(SteadyTap, FreshTexture, Button):
     """A big, clearly labelled button (at least 48 dp tall); `kind` picks its colour."""
 
     kind = StringProperty("normal")  # normal, primary, danger, quiet
+    #: Its tap was taken and is being worked on: it stays lit until the result is drawn.
+    taken = BooleanProperty(False)
 
     def __init__(self, **kwargs: object) -> None:
         kwargs["markup"] = False
@@ -146,7 +148,22 @@ class Figure(FreshTexture, Label):
 
 
 class CommandInput(TextInput):
-    """The command bar's field: one line, plain text."""
+    """A text field: one line, plain text. On a form of several fields (each field's
+    `focus_next` set to the one after it), the keyboard's Done moves to the next field, as
+    Tab does; on the last field it closes the keyboard."""
+
+    def next_field(self) -> CommandInput | None:
+        """The field Done moves to: the form's next one, if it is shown and can be typed in."""
+        field = self.focus_next
+        if isinstance(field, CommandInput) and not field.disabled and field.opacity > 0 \
+                and field.get_root_window() is not None:
+            return field
+        return None
+
+    def on_text_validate(self) -> None:
+        field = self.next_field()
+        if field is not None:
+            field.focus = True  # this field lets go of the keyboard, the next one takes it
 
 
 class Stepper(BoxLayout):

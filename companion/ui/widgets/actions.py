@@ -1,6 +1,10 @@
 """The actions panel: the prompt's actions as big buttons, partials as a short walk of
 choices, counts with a stepper, names with a field. It runs nothing itself: it calls
-the screen's `on_command`, `on_partial`, `on_back` with what was chosen."""
+the screen's `on_command`, `on_partial`, `on_back` with what was chosen.
+
+A tap that goes to the game shows at once that it was taken (its button stays lit) and the
+panel takes no other tap until the screen has drawn the result (`release`): a player who
+re-taps a slow step never hits a button that arrived under the finger."""
 
 from __future__ import annotations
 
@@ -15,12 +19,12 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.ui import theme
 from companion.ui.presenters.actions import ActionItem, ActionsView, fill
 from companion.ui.widgets import BigButton, CommandInput, LineText, Stepper, Text
-from companion.ui.widgets.touch import holding_list
+from companion.ui.widgets.touch import TapGate, holding_list
 
 EMPTY_FIELD = "Nothing is typed yet: tap the field above, type on the keyboard, then OK."
 
 
-class ActionsPanel(BoxLayout):
+class ActionsPanel(TapGate, BoxLayout):
     trail = StringProperty("")
     show_unavailable = BooleanProperty(False)
     #: The moment's main action goes to a fixed bar of the screen (`main_text`, `tap_main`)
@@ -42,6 +46,11 @@ class ActionsPanel(BoxLayout):
         self._main: ActionItem | None = None
         self._depth = 0
         self._asking = False  # an input (stepper or field) replaces the buttons
+        self._taken: BigButton | None = None  # the button whose tap is being worked on
+        self._deferred = False  # a result waits for a finger to leave the list
+        self._open_after_show = False  # released while its result waited: open once shown
+        #: Where the buttons of each level left for a deeper one were (`_places`).
+        self._left: dict[int, list[tuple[str, float]]] = {}
 
     def show(self, view: ActionsView, trail: Sequence[str] = ()) -> None:
         """Show `view`; `trail` is the labels of the partials chosen so far. In a list a
@@ -51,18 +60,76 @@ class ActionsPanel(BoxLayout):
         if scroll is None:
             self._show(view, trail)
         else:
+            self._deferred = True
             scroll.when_still("actions", lambda: self._show(view, trail))
 
     def _show(self, view: ActionsView, trail: Sequence[str]) -> None:
+        self._deferred = False
         label = "  >  ".join(trail)
-        if (view == self._view and label == self.trail and not self._asking
-                and not self.show_unavailable):
-            return  # these very buttons are up already: rebuilding them only costs a frame
-        self._view = view
-        self._depth = len(trail)
-        self.trail = label
-        self.show_unavailable = False
-        self._build()
+        if (view != self._view or label != self.trail or self._asking
+                or self.show_unavailable):  # else these very buttons are up already
+            places = self._places()
+            if len(trail) > self._depth:  # deeper: where this level was, for the way back
+                self._left[self._depth], places = places, []
+            elif len(trail) < self._depth:
+                places = self._left.pop(len(trail), []) + places
+            self._view = view
+            self._depth = len(trail)
+            self.trail = label
+            self.show_unavailable = False
+            self._build()
+            self._keep_place(places)
+        if self._open_after_show:
+            self._open_after_show = False
+            self.open()
+
+    def _places(self) -> list[tuple[str, float]]:
+        """The buttons a player sees in the list now, the tapped one first, each with how
+        far it is under the list's top edge."""
+        scroll = holding_list(self)
+        if scroll is None:
+            return []
+        seen = [w for w in reversed(self.ids.entries.children) if isinstance(w, BigButton)
+                and -w.height < scroll.below_top(w) < scroll.height]
+        if self._taken in seen:
+            seen.remove(self._taken)
+            seen.insert(0, self._taken)
+        return [(w.text, scroll.below_top(w)) for w in seen]
+
+    def _keep_place(self, places: list[tuple[str, float]]) -> None:
+        """A button that was in view and is still offered stays where it was (the tapped
+        one first); else the list shows where the new choices start. Never the list's top
+        for its own sake: the finger stays over what it was reading."""
+        scroll = holding_list(self)
+        if scroll is None:
+            return
+        buttons = {w.text: w for w in self.ids.entries.children if isinstance(w, BigButton)}
+        for text, below in places:
+            if text in buttons:
+                scroll.keep_in_view(buttons[text], below)
+                return
+        first = self if self._depth else next(
+            (w for w in reversed(self.ids.entries.children) if isinstance(w, BigButton)), self)
+        scroll.keep_in_view(first)
+
+    def release(self) -> None:
+        """The tap's reply is in and shown (or it failed): the taken button goes back to
+        normal and the panel takes taps again once that is drawn (a result held back
+        while a finger is on the list: once it is shown)."""
+        if self._taken is not None:
+            self._taken.taken = False
+            self._taken = None
+        if self._deferred:
+            self._open_after_show = True
+        else:
+            self.open()
+
+    def _take(self, button: BigButton | None) -> None:
+        """A tap that goes to the game: its button lit until the result, no other tap."""
+        if button is not None:
+            button.taken = True
+        self._taken = button
+        self.close()
 
     def _build(self) -> None:
         box = self.ids.entries
@@ -109,15 +176,17 @@ class ActionsPanel(BoxLayout):
                  if isinstance(w, BigButton) and not w.disabled]
         return [*texts, self.main_text] if self.main_text else texts
 
-    def tap_main(self) -> None:
-        """The fixed bar's button: the moment's main action."""
+    def tap_main(self, button: BigButton | None = None) -> None:
+        """The fixed bar's button (`button`): the moment's main action."""
         if self._main is not None:
-            self._run(self._main)
+            self._run(self._main, button)
 
     def _button(self, item: ActionItem) -> BigButton:
-        return BigButton(text=item.text, on_release=lambda _b: self._run(item))
+        return BigButton(text=item.text, on_release=lambda b: self._run(item, b))
 
-    def _run(self, item: ActionItem) -> None:
+    def _run(self, item: ActionItem, button: BigButton | None = None) -> None:
+        if item.kind in ("command", "partial") and not item.private_to:
+            self._take(button)
         if item.private_to and item.kind == "partial":
             self.on_private(item.private_to, item.value, item.label)
         elif item.kind == "command":
@@ -153,7 +222,7 @@ class ActionsPanel(BoxLayout):
         row = BoxLayout(size_hint_y=None, height="56dp", spacing="8dp")
         row.add_widget(BigButton(text="Cancel", kind="quiet", on_release=lambda _b: self._build()))
         row.add_widget(BigButton(text="OK", kind="primary",
-                                 on_release=lambda _b: self._submit(item, value(), why)))
+                                 on_release=lambda b: self._submit(item, value(), why, b)))
         box.add_widget(row)
 
     def _ask_choice(self, item: ActionItem) -> None:
@@ -166,19 +235,21 @@ class ActionsPanel(BoxLayout):
         for option in item.options:
             text = f"{option.label}\n{option.detail}" if option.detail else option.label
             box.add_widget(BigButton(text=text,
-                                     on_release=lambda _b, o=option: self._chosen(item, o)))
+                                     on_release=lambda b, o=option: self._chosen(item, o, b)))
         box.add_widget(BigButton(text="Cancel", kind="quiet",
                                  on_release=lambda _b: self._build()))
 
-    def _chosen(self, item: ActionItem, option: Any) -> None:
+    def _chosen(self, item: ActionItem, option: Any, button: BigButton) -> None:
+        self._take(button)
         line = fill(item.value, option.value)
         if item.then == "partial":
             self.on_partial(f"{item.label}: {option.label}", line)
         else:
             self.on_command(line)
 
-    def _submit(self, item: ActionItem, value: str, why: Text) -> None:
+    def _submit(self, item: ActionItem, value: str, why: Text, button: BigButton) -> None:
         if value.strip():
+            self._take(button)
             self.on_command(fill(item.value, value))
         else:  # OK on an empty field says why instead of doing nothing
             why.text = EMPTY_FIELD

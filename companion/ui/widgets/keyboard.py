@@ -4,7 +4,9 @@ Every text field opens it when tapped, whatever keyboard the kernel lists (a tab
 only a touchscreen must never be stuck at the first name; a plugged-in keyboard still
 types too). Kivy's own keyboard does the typing; this class only sizes it for fingers,
 keeps the field above it (the screen is lifted while it is up), keeps the field focused
-while keys are tapped, and capitalises the first letter of each word, as phones do.
+while keys are tapped, and capitalises the first letter of each word, as phones do. On a
+form of several fields its enter key reads Next and moves to the next field (Done on the
+last one closes it).
 
 The shift key works as on a phone: one tap gives a capital for the next letter only (or,
 when capitals are on, small letters), and it lights up while capitals are on. Once the
@@ -36,6 +38,7 @@ MOST_OF_HEIGHT = 0.48
 #: Room left between the field and the keyboard's top edge.
 GAP_DP = 8
 SHIFT_KEY = (ROWS, 0)  # the capitals key: first key of the last row
+DONE, NEXT = "Done", "Next"  # the enter key: the last field of a form, or not the last
 
 
 def has_keyboard(by_path: Path = Path("/dev/input/by-path")) -> bool:
@@ -108,6 +111,7 @@ class TableKeyboard(VKeyboard):
         window.unbind(on_resize=self._update_dock_mode)
         window.bind(on_resize=self._update_dock_mode)
         self._lift()
+        self._name_enter()
         self._by_hand = False  # a field (newly) opened: capitals are the app's again
         self._set_capitals(starts_word(self._target_text()))
 
@@ -208,9 +212,17 @@ class TableKeyboard(VKeyboard):
             Rectangle(pos=(x, y), size=(w, h))
 
     def draw_keys(self) -> None:
-        """Kivy's keys; the lit shift key's arrow dark, to read on the light key."""
+        """Kivy's keys; the lit shift key's arrow dark, to read on the light key; the enter
+        key says Next on a form's field that has a next one (Done there moves on to it)."""
         super().draw_keys()
         dark = bool(getattr(self, "have_capslock", False))
         for label in self.children:
             if label.text == "\u21e7":
                 label.color = theme.BACKGROUND if dark else theme.TEXT
+        self._name_enter()
+
+    def _name_enter(self) -> None:
+        moves_on = getattr(self.target, "next_field", lambda: None)() is not None
+        for label in self.children:
+            if label.text in (DONE, NEXT):
+                label.text = NEXT if moves_on else DONE

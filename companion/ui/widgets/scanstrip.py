@@ -35,7 +35,8 @@ STATUS_WORDS = {"starting": "Camera starting, to read cards", "running": "Scanne
 
 class ScanStrip(BoxLayout):
     """Always on the dashboard. With no preview (no camera yet) it folds to one line and a
-    "How?" button that opens the status's whole sentence, so the seats keep their room."""
+    "How?" button that opens the status's whole sentence as a sheet over its column (the
+    panel above folds away meanwhile), so the seats keep their room and no row is cut."""
 
     status = StringProperty("No scanner")
     detail = StringProperty(scanner_sentence("off", ""))
@@ -94,6 +95,7 @@ class ScanStrip(BoxLayout):
         self._texture.flip_vertical()  # the camera's rows run top to bottom
         self._texture.blit_buffer(frame.image.tobytes(), colorfmt="bgr", bufferfmt="ubyte")
         image.texture = self._texture
+        self.explained = False  # a preview shows the status itself: the sheet folds away
         self._outline(frame)
 
     def _outline(self, frame: Any) -> None:

@@ -7,6 +7,10 @@
   stopped less than `SETTLE` seconds ago only stops the list: the content under the
   finger is not where the player aimed (`TableScroll`, every scrolling list of the app).
 
+- A list whose tap is being worked on takes no tap until the result is drawn, nor a touch
+  that went down before it was (`TapGate`): a second tap on a slow step never lands on a
+  button that arrived under the finger.
+
 Kivy's ScrollView tells a scroll from a tap by distance within a timeout (20 sp in
 250 ms by default): a finger that rests on a button for a quarter of a second and then
 swipes fired the button, and a tap on a gliding list was sent to whatever was under it.
@@ -14,12 +18,15 @@ swipes fired the button, and a tap on a gliding list was sent to whatever was un
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
 from kivy.clock import Clock
 from kivy.metrics import dp
-from kivy.properties import NumericProperty
+from kivy.properties import NumericProperty, ObjectProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.recycleview import RecycleView
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
@@ -27,6 +34,13 @@ from kivy.uix.widget import Widget
 TAP_SLOP = dp(10)
 #: Seconds after a list stops under a finger (or stops gliding) before a tap counts.
 SETTLE = 0.3
+#: Seconds after a tap's result is drawn before the buttons it brought take a tap: a finger
+#: already on its way (a player re-tapping a step that looked missed) aimed at the old ones.
+ARRIVAL = 0.12
+#: Frames a held row is looked at after the content stops moving (a layout settles over a
+#: frame or two).
+PLACING_FRAMES = 3
+MOST_PLACING_FRAMES = 30
 
 
 def moved(touch: Any) -> float:
@@ -76,12 +90,71 @@ class SteadyTap:
         self._do_release()  # type: ignore[attr-defined]  # back to normal, no on_release
 
 
+class TapGate:
+    """Mixed into a layout: while a tap it took is worked on (`close`), touches on it are
+    taken and dropped; once the result is drawn (`open` waits for the next frame), a touch
+    that went down before then, or less than ARRIVAL seconds after, is dropped too.
+
+    A list defers a still touch's press to its release (ScrollView's tap detection), so the
+    touch's start time, not the moment its press arrives, says what the finger aimed at."""
+
+    _opened_at = 0.0
+    _opening = False
+
+    def close(self) -> None:
+        self._opened_at = float("inf")
+        self._opening = False  # a frame already asked for does not open it
+
+    def open(self) -> None:
+        """Take taps again once the frame now being prepared is on the glass."""
+        if self._opened_at != float("inf") or self._opening:
+            return
+        from kivy.core.window import Window
+
+        def drawn(*_args: Any) -> None:
+            Window.unbind(on_flip=drawn)
+            if self._opening:
+                self._opening = False
+                self._opened_at = time.time()
+
+        self._opening = True
+        Window.bind(on_flip=drawn)
+        Window.canvas.ask_update()  # a frame comes even when nothing else changed
+
+    @property
+    def closed(self) -> bool:
+        """A tap is being worked on, or its result has only just been drawn."""
+        return time.time() < self._opened_at + ARRIVAL
+
+    def refuses(self, touch: Any) -> bool:
+        return bool(touch.time_start < self._opened_at + ARRIVAL)
+
+    def on_touch_down(self, touch: Any) -> bool:
+        if self.collide_point(*touch.pos) and self.refuses(touch):  # type: ignore[attr-defined]
+            return True
+        return bool(super().on_touch_down(touch))  # type: ignore[misc]
+
+
+class GatedBox(BoxLayout):
+    """A box elsewhere on screen that takes a tap only when its `gate` does (the actions
+    list's pinned main action follows the list)."""
+
+    gate = ObjectProperty(None, allownone=True)
+
+    def on_touch_down(self, touch: Any) -> bool:
+        if self.gate is not None and self.collide_point(*touch.pos) \
+                and self.gate.refuses(touch):
+            return True
+        return bool(super().on_touch_down(touch))
+
+
 class TableScroll(ScrollView):
     """A vertical list that scrolls after TAP_SLOP and never turns a stopping touch into a
     tap on what glided under the finger."""
 
     #: Seconds after the list stops before a tap counts again (SETTLE).
     settle = NumericProperty(SETTLE)
+    scroll_y: float  # Kivy's own property (for the type checker: Kivy ships no types)
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("do_scroll_x", False)
@@ -93,6 +166,12 @@ class TableScroll(ScrollView):
         self._fingers: set[Any] = set()  # touches that went down on this list, not lifted
         self._waiting: dict[str, Callable[[], None]] = {}  # re-layouts held back
         self._flush = Clock.create_trigger(self._run_waiting, 0.05)
+        #: A row held in place while the content is laid out again: (row, pixels below the
+        #: list's top edge, or None for "just seen"), till the layout is still, a finger
+        #: scrolls or the row leaves.
+        self._anchor: tuple[Widget, float | None] | None = None
+        self._placing = 0  # frames left to place the anchor while the layout settles
+        self._still = 0  # frames in a row the anchor was found in its place
 
     def busy(self) -> bool:
         """A finger is on the list, or the list is moving or has just stopped."""
@@ -110,8 +189,66 @@ class TableScroll(ScrollView):
 
     @property
     def waiting(self) -> bool:
-        """A re-layout is held back until the list is still."""
-        return bool(self._waiting)
+        """A re-layout is held back until the list is still, or a row is being put back in
+        its place while the new content is laid out."""
+        return bool(self._waiting) or self._placing > 0
+
+    def below_top(self, widget: Widget) -> float:
+        """How far the top of `widget` (a row of the list) is under the list's top edge."""
+        top = self.to_window(self.x, self.top)[1]
+        return float(top - widget.to_window(widget.x, widget.top)[1])
+
+    def keep_in_view(self, widget: Widget, below_top: float | None = None) -> None:
+        """Put `widget` (a row of the list) `below_top` pixels under the list's top edge, or
+        with None just in view (its top, and its first 60 dp at least): where it is if it
+        shows, else from the list's top if it shows there, else at the top edge. It stays
+        there while the content is laid out again."""
+        self._anchor = (widget, below_top)
+        self._placing, self._still = MOST_PLACING_FRAMES, 0
+        self._place()
+
+    def _place(self) -> None:
+        """Place the held row after the next frame is drawn (a layout done in the meantime:
+        Kivy's layouts settle over a frame or two, and a frame is drawn for this one)."""
+        from kivy.core.window import Window
+
+        Window.funbind("on_flip", self._place_anchor)
+        Window.fbind("on_flip", self._place_anchor)
+        Window.canvas.ask_update()
+
+    def _place_anchor(self, *_args: Any) -> None:
+        from kivy.core.window import Window
+
+        Window.funbind("on_flip", self._place_anchor)
+        content = self._viewport
+        if self._anchor is None or content is None or self._finger() is not None \
+                or holding_list(self._anchor[0]) is not self:
+            self._anchor, self._placing = None, 0
+            return
+        widget, below = self._anchor
+        spare, place = self._spare(), self._from_top
+        distance = content.top - widget.top  # the row's top under the content's top
+        if below is not None:
+            place = distance - below
+        elif distance < place or distance + min(widget.height, dp(60)) > place + self.height:
+            # Out of view, or its start below the fold: the list from its top if it shows
+            # there, else the row at the top edge.
+            fits = distance + min(widget.height, dp(60)) <= self.height
+            place = 0.0 if fits else distance
+        target = 1.0 - min(max(place, 0.0), spare) / spare if spare else 1.0
+        if abs(target - float(self.scroll_y)) > 1e-6:
+            if self.effect_y is not None:
+                self.effect_y.velocity = 0
+            self.scroll_y = target
+            self._update_effect_bounds()
+            self._still = 0  # the layout is still moving: look again next frame
+        else:
+            self._still += 1
+        self._placing -= 1
+        if self._placing > 0 and self._still < PLACING_FRAMES:
+            self._place()
+        else:  # laid out: from here on the list keeps its place as any change does
+            self._anchor, self._placing = None, 0
 
     def _run_waiting(self, *_args: Any) -> None:
         if self.busy():
@@ -144,6 +281,10 @@ class TableScroll(ScrollView):
         now too short does it move, as little as it can."""
         if self._finger() is not None:
             return  # a finger holds the list: it follows the finger
+        if self._anchor is not None:
+            self._placing, self._still = max(self._placing, PLACING_FRAMES), 0
+            self._place()  # a row is held in place: once laid out, it goes back there
+            return
         spare, place = self._spare(), self._from_top
         if self.effect_y is not None:
             self.effect_y.velocity = 0
@@ -165,6 +306,8 @@ class TableScroll(ScrollView):
                 Window.funbind("on_touch_up", self._lifted)
                 Window.fbind("on_touch_up", self._lifted)
             self._fingers.add(touch.uid)
+        if self.collide_point(*touch.pos):
+            self._anchor, self._placing = None, 0  # the finger decides where the list is
         unsettled = self.collide_point(*touch.pos) and self.unsettled()
         taken = bool(super().on_touch_down(touch))
         state = touch.ud.get(self._get_uid())
@@ -197,3 +340,10 @@ class TableScroll(ScrollView):
         self._effect_y_start_height = self.height
         self.effect_y.start(y)
         self._scroll_y_mouse = self.scroll_y
+
+
+class TableList(TableScroll, RecycleView):
+    """A TableScroll that makes only the rows in view (Kivy's RecycleView, with the same
+    touch rules): a list that grows with the game (the history) costs a visit the dozen
+    rows a finger can see, not the game's length. Its rows are `data`, one dict of a row
+    widget's properties each; the RecycleBoxLayout inside it names the row widget."""

@@ -1,0 +1,69 @@
+"""A list the player has scrolled keeps its place after a step where the same buttons are
+still there, and shows where the next choices are otherwise: it never jumps to its top
+under the finger."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kivy.metrics import dp
+
+from tests.ui.test_taps import preparation_dashboard
+
+
+def scrolled_down(make_driver, tmp_path: Path):
+    driver = preparation_dashboard(make_driver, tmp_path)
+    scroll = driver.app.screen("dashboard").ids.side_scroll
+    driver.drag(scroll.to_window(scroll.center_x, scroll.y + dp(20)), dp(220))
+    assert scroll.scroll_y < 0.9
+    return driver, scroll
+
+
+def test_a_step_that_leaves_the_same_buttons_moves_nothing(make_driver,
+                                                           tmp_path: Path) -> None:
+    driver, scroll = scrolled_down(make_driver, tmp_path)
+    button = driver.button("Use Recharge (M03)")
+    assert driver.reachable(button)
+    where = scroll.below_top(button)
+    driver.app.send("deploy NOSUCHSHIP")  # a scan or a phone's step the rules refuse
+    driver.settle()
+    driver.wait_still()
+    assert driver.app.message_refused
+    assert driver.button("Use Recharge (M03)") is button
+    assert abs(scroll.below_top(button) - where) < 1, "the list jumped under the finger"
+
+
+def test_a_step_that_keeps_the_tapped_button_keeps_it_under_the_finger(
+        make_driver, tmp_path: Path) -> None:
+    driver, scroll = scrolled_down(make_driver, tmp_path)
+    panel = driver.app.screen("dashboard").ids.actions
+    button = driver.button("Use Recharge (M03)")
+    where = scroll.below_top(button)
+    # The same buttons come back laid out anew (a step replaced the prompt with its equal).
+    panel._view = None
+    panel.show(panel_view(driver))
+    driver.wait_still()
+    again = driver.button("Use Recharge (M03)")
+    assert again is not button
+    assert abs(scroll.below_top(again) - where) < 1
+
+
+def panel_view(driver):
+    from companion.ui.presenters.actions import actions_view
+
+    return actions_view(driver.app.table.prompt)
+
+
+def test_the_next_choices_of_a_walk_show_without_a_scroll(make_driver,
+                                                          tmp_path: Path) -> None:
+    driver, _scroll = scrolled_down(make_driver, tmp_path)
+    driver.tap(driver.button("Use Recharge (M03)"), scroll=False)
+    driver.wait_still()
+    back = driver.button("< Back", exact=True)
+    assert driver.reachable(back), "the walk's next level opened out of view"
+    first = next(w for w in reversed(driver.app.screen("dashboard").ids.actions.ids
+                                     .entries.children) if w is not back and hasattr(w, "kind"))
+    assert driver.reachable(first)
+    driver.tap(back, scroll=False)
+    driver.wait_still()
+    assert driver.reachable(driver.button("Use Recharge (M03)"))
