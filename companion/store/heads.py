@@ -22,6 +22,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import threading
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -68,14 +69,27 @@ def heads_path(db: Path) -> Path:
     return db.with_name(f"{db.name}.heads")
 
 
+#: The folders whose lock this thread holds: taking it again inside is a no-op.
+_held = threading.local()
+
+
 @contextmanager
 def folder_lock(folder: Path) -> Iterator[None]:
-    """An exclusive lock on the folder of the saved-games file (one per process at a time)."""
+    """An exclusive lock on the folder of the saved-games file, between processes and
+    between threads; a thread that holds it may take it again inside (opening.py holds it
+    around a whole open and check, and the journal's own writes take it too)."""
+    key = os.path.abspath(folder)
+    held: set[str] = _held.__dict__.setdefault("folders", set())
+    if key in held:
+        yield
+        return
     fd = os.open(folder, os.O_RDONLY)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
+        held.add(key)
         yield
     finally:
+        held.discard(key)
         os.close(fd)  # closing releases the lock
 
 

@@ -43,7 +43,7 @@ from companion.store.schema import (
 
 Kind = Literal["new", "ours", "damaged", "read-only"]
 SQLITE_MAGIC = b"SQLite format 3\x00"
-OPEN_ATTEMPTS = 4
+OPEN_ATTEMPTS = 8
 WAYS_OUT = ("`companion recover --set-aside` keeps it aside and starts afresh, and "
             "`companion recover --restore NAME` puts a backup in its place")
 
@@ -72,7 +72,10 @@ def open_journal(path: Path, full_check: bool = False) -> tuple[Journal, str | N
             continue  # and look again: another companion may have made it first
         if found != "damaged":
             try:
-                return _open_checked(path, full_check), notice
+                journal = _open_checked(path, full_check, identity)
+                if journal is None:
+                    continue  # the file found is gone or replaced: look again
+                return journal, notice
             except (DamageError, SchemaDamagedError):
                 if path.is_symlink():
                     raise _not_ours(path, "a link to a damaged file") from None
@@ -111,7 +114,25 @@ def _join(first: str | None, second: str | None) -> str | None:
     return " ".join(x for x in (first, second) if x) or None
 
 
-def _open_checked(path: Path, full_check: bool) -> Journal:
+def _open_checked(path: Path, full_check: bool,
+                  identity: tuple[int, int] | None) -> Journal | None:
+    """Open and check the file identified as `identity`, under the folder lock; None if
+    the path no longer holds it.
+
+    Without the lock and the re-check, a companion could open the path in the instant
+    another one had set the damaged file aside and not yet linked the new one in: its
+    SQLite then made a file in place, which a third companion, seeing its hot journal,
+    set aside too (2 of 60 runs of four companions under load). And a connection to a
+    damaged file, closed after a set-aside, deletes the new file's `-wal` and `-shm` by
+    name.
+    """
+    with folder_lock(path.parent):
+        if identity is None or file_identity(path) != identity:
+            return None
+        return _open_and_check(path, full_check)
+
+
+def _open_and_check(path: Path, full_check: bool) -> Journal:
     full = full_check or is_small(path) or was_left_open(path)
     try:
         journal = Journal(path)

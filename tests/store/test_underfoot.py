@@ -122,3 +122,38 @@ def test_first_starts_in_the_same_instant_all_open_the_new_file(tmp_path):
             thread.join()
         assert errors == [] and len(set(games)) == 6
         assert not kept_copies(db)
+
+
+def test_a_file_set_aside_between_looking_and_opening_is_never_made_again_in_place(
+        tmp_path, monkeypatch):
+    """The window of a suspected double set-aside (issue 23): a companion identified the
+    damaged file, and before it opened it another one set it aside. Opening the empty path
+    let SQLite make a file in place, half-made for a moment: a third companion that saw it
+    then (its hot journal) set that one aside too. Now the open re-checks, under the
+    folder lock, that the path still holds the file it identified, and looks again."""
+    from companion.store import journal as journal_module
+    from companion.store import opening
+
+    db = tmp_path / "games.db"
+    saved_game(db, notes=5)
+    identify, connect = opening._identify, journal_module.connect
+    found_gone: list[bool] = []
+
+    def identify_then_another_sets_it_aside(path):
+        found = identify(path)
+        if not found_gone:  # the other companion, in between
+            assert opening.set_aside_once(path, found[1]) is not None
+            found_gone.append(True)
+        return found
+
+    def connect_whole_only(path):
+        assert path != db or db.exists(), "SQLite made the saved-games file in place"
+        return connect(path)
+
+    monkeypatch.setattr(opening, "_identify", identify_then_another_sets_it_aside)
+    monkeypatch.setattr(journal_module, "connect", connect_whole_only)
+    session = open_session(db, "xp")
+    assert session.run("note after the other companion").ok
+    session.close()
+    assert found_gone and len(kept_copies(db)) == 1
+    assert commands_in(db) == ["note after the other companion"]

@@ -100,11 +100,11 @@ def test_each_picked_plastic_colour_is_shown_as_itself_and_apart_from_the_others
 def test_a_seat_row_shows_the_counters_the_game_declares_trade_goods_too() -> None:
     match = Match(game("ti4").rules, load_catalog("ti4"), 1)
     for line in ("player Alice red", "player Bob blue", "setup", "take P76A",
-                 "scan TI/I01", "resolve convert", "adjust Alice trade_goods +2 traded"):
+                 "scan TI/I01", "resolve gain", "adjust Alice trade_goods +2 traded"):
         assert match.execute(line).ok, line
     counters = dashboard("TI4", view_of(match)).seats[0].counters
     assert counters == ("1 planet · 1 resource · 1 influence · 0 relic fragments · "
-                        "0 relics · 2 trade goods")
+                        "0 relics · 2 commodities · 2 trade goods")
 
 
 def test_a_spaceport_keeps_its_colour_whoever_else_sits(tmp_path: Path) -> None:

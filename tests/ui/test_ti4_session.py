@@ -247,6 +247,7 @@ def test_a_round_by_touch_to_round_2_with_the_taps_of_two_explorations(make_driv
 
     driver = make_driver(seed=SEED, settings=AppSettings(typed_commands=False))  # as at a table
     start_ti4(driver)
+    driver.run_line("tech Bob dark-energy-tap")  # recorded earlier in the game
     # One planet exploration, the card drawn by the app: 5 taps, no scroll.
     taps, scrolls = driver.taps, driver.scrolls
     driver.tap("Take planets for Alice", scroll=False)
@@ -260,10 +261,7 @@ def test_a_round_by_touch_to_round_2_with_the_taps_of_two_explorations(make_driv
     assert driver.app.table.view["active"] == "Bob"
     assert driver.shown("Alice's turn ends; Bob is active.")
 
-    # Bob records Dark Energy Tap, then explores a frontier token: 4 taps, no scroll.
-    driver.tap("Record a technology")
-    driver.tap("Bob  >", exact=True)
-    driver.tap("Dark Energy Tap")
+    # Bob, who owns Dark Energy Tap, explores a frontier token: 4 taps, no scroll.
     taps, scrolls = driver.taps, driver.scrolls
     driver.tap("Explore a frontier token for Bob", exact=True, scroll=False)
     driver.tap("Tile 41", exact=True, scroll=False)

@@ -27,9 +27,10 @@ SETUP, EXPLORE, PLANETS, TURN = "Setup", "Exploration", "Planets", "Turn"
 FRONTIER, RELICS, CARDS = "Frontier tokens", "Relic fragments and relics", "Cards in play"
 TECH = "Technologies"  # recording one: the player, then the technology
 HELD = "Planets held"  # exploring a controlled planet again, Terraform
+STATUS = "Status phase"  # its purges, the next round
 #: The groups in the order every seat sees them, whatever is explored: what explores
 #: first (the end of the turn itself is pinned, `main`), the turn's other choices after.
-PROMPT_GROUPS = (SETUP, EXPLORE, PLANETS, FRONTIER, TURN, HELD, RELICS, TECH, CARDS)
+PROMPT_GROUPS = (SETUP, EXPLORE, PLANETS, FRONTIER, TURN, STATUS, HELD, RELICS, TECH, CARDS)
 ABILITY = "ability"  # the probe's name for an ability the player enters (one plain word)
 
 
@@ -115,7 +116,7 @@ def _play_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
     pending = state.revealed is not None or (state.head is not None and state.head.started) \
         or bool(state.relic_draws)
     if state.table.phase == rounds.STATUS:
-        choices += rounds.status_choices(state, catalog, TURN, pending)
+        choices += rounds.status_choices(state, catalog, STATUS, pending)
     else:
         choices += rounds.turn_choices(state, TURN, pending)
     if not pending and active is not None:

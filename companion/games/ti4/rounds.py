@@ -91,8 +91,8 @@ def cmd_pass(b: Builder, args: list[str]) -> str | None:
         b.say(f"{seat} passes; {following} is active.")
         return following
     b.add(event("phase_changed", round=t.round, phase=STATUS, active=None))
-    b.say(f"{seat} passes. Everyone has passed: the action phase of round {t.round} ends. "
-          f"Status phase: {READY}.")
+    b.say(f"{seat} passes. Everyone has passed: the action phase of round {t.round} ends "
+          f"and the status phase begins.")
     for offer in crown_offers(b.state, b.catalog):
         b.say(offer.sentence(b.catalog) + ".")
     return seat
