@@ -190,46 +190,43 @@ def _key(keyboard, char: str) -> tuple[int, int]:
     raise AssertionError(char)
 
 
-def test_name_chips_seat_remembered_names_and_numbered_players(make_driver,
-                                                               tmp_path: Path) -> None:
+def chip_by(driver, field) -> NameChip:
+    """The one-tap name in the field's own row."""
+    return next(w for w in field.parent.children if isinstance(w, NameChip))
+
+
+def test_each_empty_seat_offers_its_own_name_and_a_tap_seats_it_there(make_driver,
+                                                                     tmp_path: Path) -> None:
     driver = make_driver(settings=AppSettings(typed_commands=True,
                                               recent_names=("Ana", "Ben", "Chloe")))
     driver.tap("New game")
-    driver.tap("Chloe", exact=True)
     fields = name_fields(driver)
-    assert fields[0].text == "Chloe"
-    chips = [w.text for w in driver.widgets() if isinstance(w, NameChip)]
-    assert chips == ["Ana", "Ben", "Player 2"]  # a seated name is offered no more
-    driver.tap("Player 2", exact=True)  # the first empty seat is the second
-    assert fields[1].text == "Player 2"
+    assert [chip_by(driver, f).text for f in fields[:4]] == ["Ana", "Ben", "Chloe", "Player 4"]
+    for field in fields[:4]:  # the chip sits on the field's own row, just after it
+        chip = chip_by(driver, field)
+        assert abs(chip.to_window(*chip.center)[1] - field.to_window(*field.center)[1]) < 2
+        assert chip.to_window(chip.x, 0)[0] >= field.to_window(field.right, 0)[0]
+    driver.tap("Chloe", exact=True)
+    assert [f.text for f in fields[:3]] == ["", "", "Chloe"]  # the seat it sat by
+    assert chip_by(driver, fields[2]).opacity == 0  # a named seat offers no more
+    driver.tap(chip_by(driver, fields[3]))
+    assert fields[3].text == "Player 4"
     driver.tap("Start the game")
     assert driver.screen.name == "dashboard"
     saved = load_settings(tmp_path / "settings.json")
-    assert saved.recent_names[:2] == ("Chloe", "Player 2") and "Ana" in saved.recent_names
+    assert saved.recent_names[:2] == ("Chloe", "Player 4") and "Ana" in saved.recent_names
 
 
-def test_the_name_chips_say_what_a_tap_on_them_does(make_driver) -> None:
-    from companion.ui.screens.newgame import CHIPS_HINT, ChipsHint
-
-    driver = make_driver()
-    driver.tap("New game")
-    chip = driver.button("Player 1", exact=True)
-    hint = next(w for w in driver.widgets() if isinstance(w, ChipsHint))
-    assert hint.text == CHIPS_HINT and "seat" in hint.text
-    hy, cy = hint.to_window(*hint.center)[1], chip.to_window(*chip.center)[1]
-    assert abs(hy - cy) < 2 and hint.to_window(hint.right, 0)[0] <= chip.to_window(chip.x, 0)[0]
-    assert hint.texture_size[1] < 2 * hint.font_size  # on one line
-    assert hint.texture_size[0] <= hint.width + 1  # the whole sentence shows
-
-
-def test_a_chip_fills_the_field_being_typed_in(make_driver) -> None:
+def test_a_chip_seats_its_own_field_even_while_another_is_being_typed_in(make_driver) -> None:
     driver = make_driver(settings=AppSettings(recent_names=("Ana",)))
     driver.tap("New game")
     fields = name_fields(driver)
-    driver.tap("Player 1", exact=True)
-    driver.tap(fields[0])  # a seat already named is being typed in: the chip replaces it
-    driver.tap("Ana", exact=True)
-    assert [f.text for f in fields[:2]] == ["Ana", ""]
+    driver.tap(fields[1])
+    driver.type_keys("Zoe")
+    driver.pump(3)
+    driver.tap(chip_by(driver, fields[0]))
+    assert [f.text for f in fields[:3]] == ["Ana", "Zoe", ""]
+    assert fields[1].focus  # the field being typed in keeps the keyboard
 
 
 def test_ok_on_an_empty_field_says_why_and_changes_nothing(make_driver,

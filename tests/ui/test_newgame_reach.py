@@ -1,12 +1,13 @@
 """The new-game form at 800x480: every spaceport's row can be brought into reach by a
-finger's drag on the form, wherever the drag starts (a name field included)."""
+finger's drag on the form, wherever the drag starts (a name field included), and the
+seats a game needs show whole without any drag."""
 
 from __future__ import annotations
 
 from kivy.metrics import dp
 
 
-def test_the_fourth_spaceport_is_reached_by_dragging_the_form(make_driver) -> None:
+def test_the_last_spaceport_is_reached_by_dragging_the_form(make_driver) -> None:
     from companion.ui.screens.newgame import SeatEntry
     from companion.ui.widgets import CommandInput
 
@@ -14,8 +15,8 @@ def test_the_fourth_spaceport_is_reached_by_dragging_the_form(make_driver) -> No
     driver.tap("New game")
     assert driver.screen.name == "newgame"
     rows = [w for w in driver.widgets() if isinstance(w, SeatEntry)]
-    assert len(rows) >= 4
-    fourth = next(w for w in rows[3].children if isinstance(w, CommandInput))
+    assert len(rows) >= 5
+    fourth = next(w for w in rows[-1].children if isinstance(w, CommandInput))
     assert not driver.reachable(fourth)  # below the fold at 800x480
     first = next(w for w in rows[0].children if isinstance(w, CommandInput))
     for _ in range(4):  # a few drags up, each starting on a name field
@@ -23,8 +24,40 @@ def test_the_fourth_spaceport_is_reached_by_dragging_the_form(make_driver) -> No
             break
         start = first if driver.reachable(first) else rows[1]
         driver.drag(start.to_window(*start.center), dp(120))
-    assert driver.reachable(fourth), "the fourth spaceport's row cannot be reached"
+    assert driver.reachable(fourth), "the last spaceport's row cannot be reached"
     _x, y = fourth.to_window(*fourth.pos)
     assert y >= 0 and fourth.height >= dp(40)
     driver.tap(fourth, scroll=False)
     assert fourth.focus  # a tap on the field opens it for typing
+
+
+def test_every_seat_a_game_needs_shows_whole_above_the_bottom_bar(make_driver) -> None:
+    """Strangers could not see the third seat's field at 800x480 (half under the bar)."""
+    from kivy.uix.scrollview import ScrollView
+
+    from companion.ui.driver import _ancestors
+    from companion.ui.screens.newgame import SeatEntry
+    from companion.ui.widgets import CommandInput
+
+    driver = make_driver()
+    driver.tap("New game")
+    for game in ("Exploration", "TI4 Exploration"):
+        driver.tap(game, exact=True)
+        driver.settle()
+        fields = [next(w for w in row.children if isinstance(w, CommandInput))
+                  for row in driver.widgets() if isinstance(row, SeatEntry)][:3]
+        start = driver.button("Start the game", exact=True)
+        for number, field in enumerate(fields, 1):
+            scroll = next(p for p in _ancestors(field) if isinstance(p, ScrollView))
+            bottom = field.to_window(field.x, field.y)[1]
+            low = scroll.to_window(scroll.x, scroll.y)[1]
+            assert bottom >= low - 1 and bottom >= start.to_window(0, start.top)[1], \
+                f"{game}: seat {number} is cut by the bottom bar"
+
+
+def test_each_empty_seat_gets_its_own_suggestion() -> None:
+    from companion.ui.presenters.newgame import seat_suggestions
+
+    assert seat_suggestions(["", "Ana", "", ""], ["ana", "Ben"]) == \
+        ["Ben", "", "Player 3", "Player 4"]
+    assert seat_suggestions(["Player 2", ""], []) == ["", ""]  # never a name seated already

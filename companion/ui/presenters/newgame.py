@@ -9,13 +9,14 @@ the runner exactly as if typed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from companion.core.newgame import FormError, FormOption, SeatAnswer
 from companion.core.newgame import NewGameForm as Declared
 
-__all__ = ["FormError", "NewGameForm", "SeatField", "form_for", "option_text", "setup_lines"]
+__all__ = ["FormError", "NewGameForm", "SeatField", "form_for", "option_text", "seat_suggestions",
+           "setup_lines"]
 
 #: A seat of the form: its label, the name typed (empty = empty seat), its colour.
 SeatField = SeatAnswer
@@ -70,3 +71,19 @@ def option_text(option: FormOption, value: str, on: bool | None = None) -> str:
 def setup_lines(form: NewGameForm) -> list[str]:
     """The commands that set up the game the form describes; FormError if incomplete."""
     return form.declared.lines(form.seats, form.chosen)
+
+
+def seat_suggestions(names: Sequence[str], recent: Sequence[str]) -> list[str]:
+    """The one-tap name offered beside each seat's field: "" for a seat already named;
+    else the next name remembered from earlier games that no seat has, else "Player N"
+    (N: the seat's place in the form)."""
+    taken = {n.strip().casefold() for n in names if n.strip()}
+    spare = iter([n for n in recent if n.casefold() not in taken])
+    offered = []
+    for number, name in enumerate(names, 1):
+        if name.strip():
+            offered.append("")
+            continue
+        generic = f"Player {number}"
+        offered.append(next(spare, "") or ("" if generic.casefold() in taken else generic))
+    return offered

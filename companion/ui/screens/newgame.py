@@ -3,25 +3,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from itertools import pairwise
 from typing import Any
 
 from kivy.app import App
-from kivy.properties import ListProperty, ObjectProperty, StringProperty
+from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import FocusBehavior
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.spinner import Spinner
-from kivy.uix.stacklayout import StackLayout
 
 from companion.ui.presenters.newgame import (
     FormError,
     NewGameForm,
     SeatField,
     option_text,
+    seat_suggestions,
     setup_lines,
 )
 from companion.ui.screens import load_layout
@@ -30,41 +28,28 @@ from companion.ui.widgets import BigButton, CommandInput, LineText, ToggleChoice
 load_layout(__file__)
 
 
+class OptionLabel(LineText):
+    """An option's name, at the start of its row of values."""
+
+
 class SeatEntry(BoxLayout):
     """One seat of the form: its label, a name field, and a colour where the game has them."""
 
     label = StringProperty("")
+    chip = ObjectProperty(None, allownone=True)
 
 
-#: Before the chips: what a tap on one does ("Player 1" alone read as a mystery button).
-CHIPS_HINT = "Tap a name to seat it:"
-
-
-class ChipsHint(Label):
-    """The words before the name chips."""
-
-
-class NameChips(StackLayout):
-    """One-tap names: each chip seats that name (no keyboard needed for a regular)."""
-
-    def __init__(self, on_name: Callable[[str], None], **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._on_name = on_name
-        self._names: list[str] = []
-
-    def offer(self, names: list[str]) -> None:
-        if names == self._names:
-            return  # the same chips: nothing moves under a finger
-        self._names = list(names)
-        self.clear_widgets()
-        if names:
-            self.add_widget(ChipsHint(text=CHIPS_HINT))
-        for name in names:
-            self.add_widget(NameChip(text=name, on_release=lambda b: self._on_name(b.text)))
+#: A name field's hint when a one-tap name shows beside it (the chip fills THIS seat).
+TAP_HINT = "type a name, or tap ->"
+#: A name field's hint with no chip beside it.
+TYPE_HINT = "name (tap to type)"
 
 
 class NameChip(BigButton):
-    """A name to seat with one tap (into the field being typed in, which keeps its focus)."""
+    """The name offered beside an empty seat's field: one tap seats it there (the field
+    being typed in, if another, keeps its focus)."""
+
+    want_width = NumericProperty(0)
 
     def on_touch_down(self, touch: Any) -> bool:
         if self.collide_point(*touch.pos):
@@ -76,7 +61,6 @@ class NewGameScreen(Screen):
     forms = ListProperty([])
     form = ObjectProperty(None, allownone=True)
     problem = StringProperty("")
-    _chips: NameChips | None = None
 
     def set_forms(self, forms: tuple[NewGameForm, ...]) -> None:
         self.forms = list(forms)
@@ -99,12 +83,9 @@ class NewGameScreen(Screen):
         box = self.ids.form
         box.clear_widgets()
         for option in form.options:
-            box.add_widget(LineText(text=option.label, muted=True))
             box.add_widget(self._option_row(form, option.key))
         box.add_widget(LineText(text="Players (leave a seat empty if nobody sits there)",
-                            muted=True))
-        self._chips = NameChips(on_name=self._seat_name)
-        box.add_widget(self._chips)
+                                muted=True))
         for seat in form.seats:
             box.add_widget(self._seat_entry(seat, form.colours))
         fields = self._name_fields()
@@ -118,32 +99,25 @@ class NewGameScreen(Screen):
                 for w in reversed(entry.children) if isinstance(w, CommandInput)]
 
     def _offer_names(self, *_args: Any) -> None:
-        """Chips for the names remembered from earlier games that no seat has yet, and a
-        "Player N" chip for the first empty seat."""
-        if self._chips is None:
-            return
+        """Beside each empty seat, its one-tap name (see `seat_suggestions`); none beside a
+        named seat."""
+        entries = [e for e in reversed(self.ids.form.children) if isinstance(e, SeatEntry)]
         fields = self._name_fields()
-        taken = {f.text.strip().casefold() for f in fields}
-        recent = [n for n in App.get_running_app().settings.recent_names
-                  if n.casefold() not in taken]
-        empty = next((i for i, f in enumerate(fields, 1) if not f.text.strip()), None)
-        generic = [] if empty is None else [f"Player {empty}"]
-        self._chips.offer(recent + [g for g in generic if g.casefold() not in taken])
-
-    def _seat_name(self, name: str) -> None:
-        """A chip tapped: the name goes to the field being typed in, else the first empty seat."""
-        fields = self._name_fields()
-        field = next((f for f in fields if f.focus), None) or \
-            next((f for f in fields if not f.text.strip()), None)
-        if field is None:
-            self.problem = "Every seat has a name: clear one first to seat someone else."
-            return
-        field.text = name
-        self.problem = ""
+        recent = App.get_running_app().settings.recent_names
+        offered = seat_suggestions([f.text for f in fields], recent)
+        for entry, field, name in zip(entries, fields, offered, strict=True):
+            chip = entry.chip
+            chip.text = name
+            chip.disabled = not name
+            chip.opacity = 1 if name else 0
+            chip.width = chip.want_width if name else 0
+            field.hint_text = TAP_HINT if name else TYPE_HINT
 
     def _option_row(self, form: NewGameForm, key: str) -> BoxLayout:
         option = next(o for o in form.options if o.key == key)
         row = BoxLayout(size_hint_y=None, height="56dp", spacing="8dp")
+        # Its name beside its buttons: it stays in sight with them when the form scrolls.
+        row.add_widget(OptionLabel(text=option.label))
         for value in option.values:
             on = form.is_chosen(key, value)
             row.add_widget(ToggleChoice(text=option_text(option, value,
@@ -158,15 +132,20 @@ class NewGameScreen(Screen):
         self.form = self.form.choose(key, value)
         option = next(o for o in self.form.options if o.key == key)
         for button in row.children:
+            if not isinstance(button, ToggleChoice):
+                continue
             button.chosen = self.form.is_chosen(key, button.value)
             if option.many:
                 button.text = option_text(option, button.value, button.chosen)
 
     def _seat_entry(self, seat: SeatField, colours: tuple[str, ...]) -> SeatEntry:
         entry = SeatEntry(label=seat.label)
-        field = CommandInput(hint_text="name (tap to type)", text=seat.name)
+        field = CommandInput(hint_text=TYPE_HINT, text=seat.name)
         field.bind(text=self._offer_names)
         entry.add_widget(field)
+        entry.chip = NameChip(on_release=lambda chip: setattr(field, "text", chip.text))
+        entry.chip.bind(want_width=self._offer_names)
+        entry.add_widget(entry.chip)
         if colours:
             entry.add_widget(Spinner(text=seat.colour, values=colours, size_hint_x=None,
                                      width="120dp", font_size="17sp"))
