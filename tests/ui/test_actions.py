@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from kivy.uix.button import Button
+
 from companion.core import piles
 from companion.session import open_session
 from companion.ui.devtools.gallery import PREPARATION_LINES, script_lines
@@ -71,7 +73,9 @@ def test_a_partial_is_a_short_walk_of_choices_with_a_way_back(make_driver,
     driver.tap("< Back")
     assert panel.trail == "" and driver.shown("Deploy LASR2")
     driver.tap("Build a module on SHLD1")
-    choice = next(t for t in driver.texts() if "urret" in t or "abitat" in t)
+    # A module's choice in the walk (the seat cards name modules too: a button, not a line).
+    choice = next(w.text for w in driver.widgets(panel) if isinstance(w, Button)
+                  and ("urret" in w.text or "abitat" in w.text))
     driver.tap(choice)
     assert "SHLD1" in driver.app.message and not driver.app.message_refused
     assert panel.trail == ""

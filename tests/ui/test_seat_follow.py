@@ -35,3 +35,32 @@ def test_the_active_seat_is_scrolled_into_view(make_driver) -> None:
         driver.wait_for(lambda: driver.screen.mode == "result", "the die's result")
         driver.tap("Continue")
     assert len(seen) == 4
+
+
+def test_a_list_that_fits_stays_at_its_top_as_turns_pass(make_driver) -> None:
+    """Two racers fit at 800x480: the first row stays under the tabs every turn, no gap
+    opens above it and no row jumps when the turn passes (a stranger saw TI4's list jump
+    47 px when the active seat changed)."""
+    from companion.ui.widgets import SeatRowView
+
+    driver = make_driver()
+    driver.tap("New game")
+    driver.tap(TITLE)
+    seat_pilots(driver, "Ann", "Bo")
+    driver.tap("Start the game")
+    assert driver.screen.name == "dashboard", driver.app.message
+    seats = driver.app.screen("dashboard").ids.seats
+    assert seats.height <= seats.parent.height  # two seats fit
+    places = []
+    for _turn in range(4):
+        driver.wait_still()
+        rows = [w for w in reversed(seats.children) if isinstance(w, SeatRowView)]
+        places.append(tuple(round(r.to_window(r.x, r.top)[1]) for r in rows))
+        parent = seats.parent
+        assert places[-1][0] >= parent.to_window(parent.x, parent.top)[1] - 12, \
+            "a gap opened above the first seat"
+        driver.tap("Roll the die", scroll=False)
+        driver.tap("1\n1 symbol", exact=True)
+        driver.wait_for(lambda: driver.screen.mode == "result", "the die's result")
+        driver.tap("Continue")
+    assert len(set(places)) == 1, f"the rows moved between turns: {places}"

@@ -324,8 +324,15 @@ class TableScroll(ScrollView):
     def bring_into_view(self, widget: Widget) -> None:
         """Scroll just enough for `widget` (a row of this list) to be seen whole: the seat
         list follows the active player (Kivy's scroll_to, once the layout is done)."""
-        if widget.parent is not None:
-            self.scroll_to(widget, padding=4, animate=False)
+        if widget.parent is None:
+            return
+        content = self.children[0] if self.children else None
+        if content is not None and content.height <= self.height:
+            # Everything fits: the list stays at its top. (Kivy's scroll_to would move a
+            # short list down, leaving a gap over its first row that jumps on each turn.)
+            self.scroll_y = 1
+            return
+        self.scroll_to(widget, padding=4, animate=False)
 
     def adopt(self, touch: Any, window_pos: tuple[float, float]) -> None:
         """Take over a touch a button let go of: from here on it scrolls this list."""
