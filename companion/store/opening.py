@@ -72,10 +72,10 @@ def open_journal(path: Path, full_check: bool = False) -> tuple[Journal, str | N
             continue  # and look again: another companion may have made it first
         if found != "damaged":
             try:
-                journal = _open_checked(path, full_check, identity)
-                if journal is None:
+                checked = _open_checked(path, full_check, identity)
+                if checked is None:
                     continue  # the file found is gone or replaced: look again
-                return journal, notice
+                return checked, notice
             except (DamageError, SchemaDamagedError):
                 if path.is_symlink():
                     raise _not_ours(path, "a link to a damaged file") from None
