@@ -4,7 +4,6 @@ steps are drawn."""
 
 from __future__ import annotations
 
-import itertools
 import threading
 from pathlib import Path
 
@@ -80,57 +79,7 @@ def test_the_app_shows_the_game_opened_while_kivy_started(kivy_window: object,
 
 
 def history_rows(driver) -> list[str]:
-    """The history's rows, newest first, as a finger scrolling the list reads them: the
-    list makes widgets only for the rows in view, so it is read a screenful at a time."""
-    rows = driver.screen.ids.rows
-    seen = scrolled(driver, rows, 1.0)
-    while rows.scroll_y > 0:  # a screenful down (less a row) until the end is in view
-        spare = rows.layout_manager.height - rows.height
-        seen += [t for t in scrolled(driver, rows, rows.scroll_y - 0.8 * rows.height / spare)
-                 if t not in seen]
-    scrolled(driver, rows, 1.0)
-    return seen
-
-
-def scrolled(driver, rows, scroll_y: float) -> list[str]:
-    rows.scroll_y = max(0.0, scroll_y)
-    driver.pump(3)
-    return shown_rows(driver, rows)
-
-
-def shown_rows(driver, rows) -> list[str]:
-    """The rows whose middle is inside the list's box on screen, top to bottom."""
-    box_bottom = rows.to_window(rows.x, rows.y)[1]
-    inside = [w for w in rows.layout_manager.children if w.text
-              and box_bottom <= w.to_window(*w.center)[1] <= box_bottom + rows.height]
-    return [w.text for w in sorted(inside, key=lambda w: -w.y)]
-
-
-def test_the_history_makes_only_the_rows_in_view_and_lays_them_out_whole(
-        make_driver, tmp_path: Path) -> None:
-    db = tmp_path / "games.db"
-    session = open_session(db, "xp", new=True, seed=5)
-    for line in SETUP:
-        assert session.run(line).ok
-    for n in range(70):  # every seventh note wraps onto a second line
-        long = " with a much longer sentence that has to wrap onto a second line" * (n % 7 == 0)
-        assert session.run(f"note table note {n + 1}{long}").ok
-    session.close()
-    driver = make_driver(db=db)
-    driver.tap("History")
-    rows = driver.screen.ids.rows
-    made = [w for w in rows.layout_manager.children if w.text]
-    assert 8 <= len(made) < 30  # a screenful (and the next ones), not the reply's 60
-    assert shown_rows(driver, rows)[0].startswith("73.  ")
-    for scroll_y in (1.0, 0.5, 0.0):  # a jump shows rows never drawn before
-        scrolled(driver, rows, scroll_y)
-        inside = sorted((w for w in rows.layout_manager.children if w.text),
-                        key=lambda w: -w.y)
-        assert any(w.texture_size[1] > 1.5 * inside[-1].font_size for w in inside)
-        for upper, lower in itertools.pairwise(inside):  # whole rows, none over another
-            assert upper.height >= upper.texture_size[1] - 1
-            assert lower.top <= upper.y + 1, (upper.text, lower.text)
-    assert shown_rows(driver, rows)[-1].startswith("14.  ")
+    return [t for t in driver.texts(driver.screen.ids.rows)]
 
 
 def test_history_keeps_the_newest_rows_right_as_steps_come_and_go(make_driver,

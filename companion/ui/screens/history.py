@@ -11,6 +11,7 @@ from companion.core.words import counted
 from companion.ui.presenters.history import HistoryLine, history_lines
 from companion.ui.screens import load_layout
 from companion.ui.table import TableData
+from companion.ui.widgets import Text
 
 load_layout(__file__)
 
@@ -19,7 +20,11 @@ class HistoryScreen(Screen):
     undo_text = StringProperty("There is nothing to undo.")
     redo_text = StringProperty("There is nothing to redo.")
     heading = StringProperty("History")
-    _lines: list[HistoryLine] | None = None  # not yet given to the list
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._rows: dict[str, Text] = {}  # step number -> its row, reused between replies
+        self._lines: list[HistoryLine] | None = None  # not yet drawn into the rows
 
     def show_table(self, table: TableData) -> None:
         self.heading = f"{table.title}  ·  History ({counted(table.steps, 'step')})"
@@ -33,11 +38,20 @@ class HistoryScreen(Screen):
         self._fill()  # replies that came while the screen was hidden are drawn now, once
 
     def _fill(self) -> None:
-        """The rows as data: the list makes widgets only for the rows in view, and reuses
-        them as the player scrolls (a visit costs the rows on screen, not the game's
-        length)."""
+        """Bring the rows up to date, touching only what changed: a reply usually adds
+        one step and marks one undone, so the other rows keep their rendered text."""
         lines, self._lines = self._lines, None
         if lines is None:
             return
-        self.ids.rows.data = [{"text": f"{line.number}.  {line.text}", "muted": line.undone}
-                              for line in lines]
+        box = self.ids.rows
+        wanted = {line.number for line in lines}
+        for number in [n for n in self._rows if n not in wanted]:
+            box.remove_widget(self._rows.pop(number))
+        for place, line in enumerate(lines):  # newest first; step numbers only grow
+            text = f"{line.number}.  {line.text}"
+            row = self._rows.get(line.number)
+            if row is None:
+                row = self._rows[line.number] = Text(text=text, muted=line.undone)
+                box.add_widget(row, index=len(box.children) - place)
+            else:
+                row.text, row.muted = text, line.undone  # unchanged values draw nothing
