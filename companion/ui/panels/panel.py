@@ -16,9 +16,8 @@ from companion.ui.widgets import Text
 
 class Panel(Protocol):
     """A tab's page: a widget the dashboard redraws from the table (`show_table`) after
-    every command while its tab is open, and when its tab is opened. A panel that scrolls
-    itself (a `TableList`: only the rows in view are made) is the page; any other is put
-    in a scrolling list of the tab's own."""
+    every command while its tab is open, and when its tab is opened; it is put in a
+    scrolling list of the tab's own."""
 
     def show_table(self, table: TableData) -> None:
         """Draw `table` (most steps leave a panel as it was: draw nothing then)."""

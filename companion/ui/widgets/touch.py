@@ -26,7 +26,6 @@ from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.properties import NumericProperty, ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.recycleview import RecycleView
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
@@ -347,10 +346,3 @@ class TableScroll(ScrollView):
         self._effect_y_start_height = self.height
         self.effect_y.start(y)
         self._scroll_y_mouse = self.scroll_y
-
-
-class TableList(TableScroll, RecycleView):
-    """A TableScroll that makes only the rows in view (Kivy's RecycleView, with the same
-    touch rules): a list that grows with the game (the history) costs a visit the dozen
-    rows a finger can see, not the game's length. Its rows are `data`, one dict of a row
-    widget's properties each; the RecycleBoxLayout inside it names the row widget."""
