@@ -33,7 +33,7 @@ from kivy.base import EventLoop
 from kivy.core.window import Window
 from kivy.graphics.opengl import glFinish
 from kivy.tests.common import UnitTestTouch
-from ui_session import NOT_ACTIONS, _in_reach
+from ui_session import NOT_ACTIONS
 
 from companion.ui.devtools.gallery import flight_lines, seat_players
 from companion.ui.widgets import BigButton
@@ -77,8 +77,8 @@ class Finger:
         kind = kind or _kind(widget.text)
         if widget.disabled:
             raise AssertionError(f"{getattr(widget, 'text', widget)!r} is disabled.")
-        driver.pump(2)  # nested lists settle their heights over a frame or two
-        if not _in_reach(widget):
+        driver.wait_still()  # as a finger does: aim once the lists stop and take taps
+        if not driver.reachable(widget):
             driver._scroll_into_view(widget)
             self.scrolls += 1
         touch = UnitTestTouch(*widget.to_window(*widget.center))

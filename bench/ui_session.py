@@ -17,7 +17,6 @@ from typing import Any
 
 from kivy.base import EventLoop
 from kivy.tests.common import UnitTestTouch
-from kivy.uix.scrollview import ScrollView
 
 from companion.ui.devtools.gallery import seat_players
 from companion.ui.widgets.tabs import TabButton
@@ -29,19 +28,6 @@ NOT_ACTIONS = ("< Back", "Not possible now", "Hide what is not possible now")
 LOOK_EVERY = 7
 LOOKS = ("undo_redo", "history", "tab", "scoreboard", "settings", "menu", "tab", "undo_redo")
 PLAYERS = ({"Xichang": "Ana", "Baikonur": "Ben"}, {"Xichang": "Cleo", "Baikonur": "Dev"})
-
-
-def _in_reach(widget: Any) -> bool:
-    """The widget's centre is inside the scroll view holding it (if any): a finger there
-    lands on it without scrolling."""
-    parent, seen = widget.parent, set()
-    while parent is not None and not isinstance(parent, ScrollView) and id(parent) not in seen:
-        seen.add(id(parent))
-        parent = parent.parent
-    if not isinstance(parent, ScrollView):
-        return True
-    x, y = widget.to_window(*widget.center)
-    return bool(parent.collide_point(*parent.to_widget(x, y)))
 
 
 class GameNight:
@@ -69,7 +55,8 @@ class GameNight:
         widget = driver.button(target, exact) if isinstance(target, str) else target
         if widget.disabled:
             raise AssertionError(f"{getattr(widget, 'text', widget)!r} is disabled.")
-        if not _in_reach(widget):
+        driver.wait_still()  # a tap before the list takes taps again would be dropped
+        if not driver.reachable(widget):
             driver.tap(widget)
         else:
             touch = UnitTestTouch(*widget.to_window(*widget.center))

@@ -112,7 +112,7 @@ def test_a_hazard_met_in_the_drift_holds_the_rounds_end_until_it_is_resolved(
     driver.tap("TRNS1 drifts onto a hazard space")
     driver.tap("The other ship (SHLD1) drifts onto a plain space")
     card_from_the_camera(driver, "Lost cargo", "H02")
-    driver.tap("Continue")  # read the card first; its choices wait on the dashboard
+    driver.tap("Decide later")  # read the card first; its choices wait on the dashboard
     assert driver.shown("Round 2 of 8") and driver.shown("End of the round")
     driver.tap("Apply Lost cargo: remove the GNSS")
     assert driver.shown("Round 3 of 8") and driver.shown("Preparation phase")
