@@ -17,6 +17,7 @@ from companion.ui.screens import load_layout
 from companion.ui.table import TableData
 from companion.ui.widgets import BigButton, LineText, SeatRowView
 from companion.ui.widgets.actions import ActionsPanel
+from companion.ui.widgets.fit import FoldBox, FoldText  # noqa: F401  (used in the .kv)
 from companion.ui.widgets.scanstrip import ScanStrip  # noqa: F401  (used in the .kv)
 from companion.ui.widgets.tabs import TabbedPages  # noqa: F401  (used in the .kv)
 from companion.ui.widgets.touch import TableScroll

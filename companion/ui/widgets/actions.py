@@ -8,7 +8,7 @@ re-taps a slow step never hits a button that arrived under the finger."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,7 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.ui import theme
 from companion.ui.presenters.actions import ActionItem, ActionsView, fill
 from companion.ui.widgets import BigButton, CommandInput, LineText, Stepper, Text
+from companion.ui.widgets.fit import ChoiceRows
 from companion.ui.widgets.touch import TapGate, holding_list
 
 EMPTY_FIELD = "Nothing is typed yet: tap the field above, type on the keyboard, then OK."
@@ -89,8 +90,7 @@ class ActionsPanel(TapGate, BoxLayout):
         scroll = holding_list(self)
         if scroll is None:
             return []
-        seen = [w for w in reversed(self.ids.entries.children) if isinstance(w, BigButton)
-                and -w.height < scroll.below_top(w) < scroll.height]
+        seen = [w for w in self._buttons() if -w.height < scroll.below_top(w) < scroll.height]
         if self._taken in seen:
             seen.remove(self._taken)
             seen.insert(0, self._taken)
@@ -103,13 +103,12 @@ class ActionsPanel(TapGate, BoxLayout):
         scroll = holding_list(self)
         if scroll is None:
             return
-        buttons = {w.text: w for w in self.ids.entries.children if isinstance(w, BigButton)}
+        buttons = {w.text: w for w in self._buttons()}
         for text, below in places:
             if text in buttons:
                 scroll.keep_in_view(buttons[text], below)
                 return
-        first = self if self._depth else next(
-            (w for w in reversed(self.ids.entries.children) if isinstance(w, BigButton)), self)
+        first = self if self._depth else next(self._buttons(), self)
         scroll.keep_in_view(first)
 
     def release(self) -> None:
@@ -139,27 +138,46 @@ class ActionsPanel(TapGate, BoxLayout):
         self._pin(view.main if view is not None and self.pin_main and not self._depth else None)
         if view is None:
             return
-        if self._depth:
-            box.add_widget(BigButton(text="< Back", kind="quiet",
-                                     on_release=lambda _b: self.on_back()))
-        for group in view.groups:
-            items = [item for item in group.items if item is not self._main]
-            # No title for a group of the pinned main action alone, nor for a level's one
-            # group (the trail above names it).
-            if group.title and items and not (self._depth and len(view.groups) == 1):
-                box.add_widget(LineText(text=group.title, muted=True))
-            for item in items:
-                box.add_widget(self._button(item))
-        if view.is_empty and self._depth:
-            box.add_widget(Text(text="Nothing can be chosen here now.", muted=True))
+        toggle = None
         if view.unavailable:
             label = ("Hide what is not possible now" if self.show_unavailable
                      else f"Not possible now ({len(view.unavailable)})")
-            box.add_widget(BigButton(text=label, kind="quiet",
-                                     on_release=lambda _b: self._toggle_unavailable()))
-            if self.show_unavailable:
-                for item in view.unavailable:
-                    box.add_widget(Text(text=f"{item.label}: {item.reason}", muted=True))
+            toggle = BigButton(text=label, kind="quiet",
+                               on_release=lambda _b: self._toggle_unavailable())
+        if self._depth:
+            self._level(view, toggle)
+        else:
+            self._top_level(view, toggle)
+        if self.show_unavailable:
+            for item in view.unavailable:
+                box.add_widget(Text(text=f"{item.label}: {item.reason}", muted=True))
+
+    def _top_level(self, view: ActionsView, toggle: BigButton | None) -> None:
+        """Every choice in one list of rows, in the game's order of its groups, with no
+        group titles (each label names its action whole: "Deploy ...", "Use ... (M02)"),
+        then the way to what is not possible: the first 6 fit 800x480 (issue 22)."""
+        buttons = [self._button(item) for group in view.groups for item in group.items
+                   if item is not self._main]
+        buttons += [toggle] if toggle is not None else []
+        if buttons:  # two to a row where their labels fit (companion/ui/widgets/fit.py)
+            box = self.ids.entries
+            box.add_widget(ChoiceRows(buttons, width=box.width))
+
+    def _level(self, view: ActionsView, toggle: BigButton | None) -> None:
+        """A level of a walk: the way back, then each group under its title (none for a
+        level's one group: the trail above names it)."""
+        box = self.ids.entries
+        box.add_widget(BigButton(text="< Back", kind="quiet",
+                                 on_release=lambda _b: self.on_back()))
+        for group in view.groups:
+            if group.title and len(view.groups) > 1:
+                box.add_widget(LineText(text=group.title, muted=True))
+            box.add_widget(ChoiceRows([self._button(item) for item in group.items],
+                                      width=box.width))
+        if view.is_empty:
+            box.add_widget(Text(text="Nothing can be chosen here now.", muted=True))
+        if toggle is not None:
+            box.add_widget(toggle)
 
     def _toggle_unavailable(self) -> None:
         self.show_unavailable = not self.show_unavailable
@@ -172,9 +190,16 @@ class ActionsPanel(TapGate, BoxLayout):
     def offered(self) -> list[str]:
         """The texts of every action button up now, the list's then the pinned main action's
         (what a player can tap: tests and benchmarks choose from it)."""
-        texts = [w.text for w in reversed(self.ids.entries.children)
-                 if isinstance(w, BigButton) and not w.disabled]
+        texts = [w.text for w in self._buttons() if not w.disabled]
         return [*texts, self.main_text] if self.main_text else texts
+
+    def _buttons(self) -> Iterator[BigButton]:
+        """The list's buttons in reading order (rows of two: left, then right)."""
+        for widget in reversed(self.ids.entries.children):
+            if isinstance(widget, ChoiceRows):
+                yield from widget.in_order()
+            elif isinstance(widget, BigButton):
+                yield widget
 
     def tap_main(self, button: BigButton | None = None) -> None:
         """The fixed bar's button (`button`): the moment's main action."""

@@ -1,0 +1,170 @@
+"""Room for the moment's choices on a small screen (issue 22: the first 6 in reach at 800x480).
+
+- `ChoiceRows`: a list's buttons two to a row where both labels fit in `PAIR_LINES` lines
+  at half the width (a longer one takes a row of its own), in reading order: left, right,
+  then the next row. The same buttons are only regrouped when the width or the text size
+  changes, never when a finger is on them (the list's rebuilds are held back already).
+- `FoldText`: a sentence folded to its first `lines` lines, ending "… (more)"; its
+  `whole` text shows once it is `unfolded` (the dashboard's said-box unfolds on a tap).
+
+Kivy's StackLayout and GridLayout give a row's buttons different heights or a fixed
+column count; neither pairs by label length, so the rows are laid out here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from typing import Any
+
+from kivy.core.text import Label as CoreLabel
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+
+from companion.ui.widgets import Text
+from companion.ui.widgets.touch import SteadyTap
+
+#: A label that needs more lines than this at half the width gets a row of its own.
+PAIR_LINES = 4
+#: What ends a folded sentence: there is more, one tap away.
+MORE = " … (more)"
+#: Pixels left spare on each line measured: Kivy's own wrapping may round differently.
+WRAP_SLACK = 4.0
+
+
+@lru_cache(maxsize=8)
+def _measure(font_size: float, bold: bool) -> Any:
+    return CoreLabel(font_size=font_size, bold=bold).get_extents
+
+
+def _wrap(text: str, font_size: float, width: float, bold: bool = False) -> list[list[str]]:
+    """`text`'s words line by line as a label of `width` wraps them (each paragraph, a
+    word wider than the line alone on its own)."""
+    measure = _measure(round(font_size, 2), bold)
+    space = measure(" ")[0]
+    lines: list[list[str]] = []
+    for paragraph in text.split("\n"):
+        line: list[str] = []
+        used = 0.0
+        for word in paragraph.split():
+            size = measure(word)[0]
+            if line and used + space + size > width - WRAP_SLACK:
+                lines.append(line)
+                line, used = [], 0.0
+            used, line = used + (space if line else 0.0) + size, [*line, word]
+        lines.append(line)
+    return lines
+
+
+def lines_needed(text: str, font_size: float, width: float, bold: bool = False) -> int:
+    return len(_wrap(text, font_size, width, bold))
+
+
+def fold(text: str, font_size: float, width: float, lines: int, bold: bool = False) -> str:
+    """`text` as it shows in `lines` lines of `width`: whole when it fits, else as many of
+    its words as fit, ending with MORE."""
+    wrapped = _wrap(text, font_size, width, bold)
+    if len(wrapped) <= lines:
+        return text
+    measure = _measure(round(font_size, 2), bold)
+    kept = [" ".join(line) for line in wrapped[:lines]]
+    last = wrapped[lines - 1]
+    while last and measure(" ".join(last) + MORE)[0] > width - WRAP_SLACK:
+        last = last[:-1]
+    kept[-1] = " ".join(last)
+    return "\n".join(kept).rstrip(" ,;:.") + MORE
+
+
+class FoldText(Text):
+    """A Text showing at most `lines` lines of `whole` until `unfolded`."""
+
+    whole = StringProperty("")
+    lines = NumericProperty(1)
+    unfolded = BooleanProperty(False)
+    #: The text shown is only the start of `whole` (a tap on its box shows the rest).
+    folded = BooleanProperty(False)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        for name in ("whole", "lines", "unfolded", "width", "font_size", "bold"):
+            self.fbind(name, self._refold)
+        self._refold()
+
+    def _refold(self, *_args: Any) -> None:
+        width = max(self.width, dp(8))
+        shown = self.whole if self.unfolded else fold(
+            self.whole, self.font_size, width, int(self.lines), bool(self.bold))
+        self.folded = shown != self.whole
+        self.text = shown
+
+
+class FoldBox(SteadyTap, ButtonBehavior, BoxLayout):
+    """A box of FoldTexts: a tap shows them whole, another folds them again."""
+
+    unfolded = BooleanProperty(False)
+
+    def on_release(self) -> None:
+        self.unfolded = not self.unfolded
+
+
+class ChoiceRows(BoxLayout):
+    """`buttons` in rows of one or two (see the module's docstring)."""
+
+    def __init__(self, buttons: Sequence[Button], **kwargs: Any) -> None:
+        kwargs.setdefault("spacing", dp(6))
+        super().__init__(orientation="vertical", size_hint_y=None, **kwargs)
+        self.bind(minimum_height=self.setter("height"))
+        self.buttons = list(buttons)
+        self._shape: tuple[int, ...] = ()
+        for button in self.buttons:
+            button.size_hint_y = 1
+            button.fbind("font_size", self._arrange)
+        self.fbind("width", self._arrange)
+        self._arrange()
+
+    def in_order(self) -> Iterator[Button]:
+        """The buttons top to bottom, left to right."""
+        yield from self.buttons
+
+    def _fits_half(self, button: Button) -> bool:
+        width = (self.width - float(self.spacing)) / 2 - dp(16)
+        return lines_needed(button.text, float(button.font_size), width) <= PAIR_LINES
+
+    def _arrange(self, *_args: Any) -> None:
+        shape: list[int] = []
+        fits = [self._fits_half(b) for b in self.buttons]
+        i = 0
+        while i < len(self.buttons):
+            pair = i + 1 < len(self.buttons) and fits[i] and fits[i + 1]
+            shape.append(2 if pair else 1)
+            i += shape[-1]
+        if tuple(shape) == self._shape:
+            return
+        self._shape = tuple(shape)
+        for row in self.children:
+            for button in row.children:
+                button.funbind("texture_size", row.fit)
+            row.clear_widgets()
+        self.clear_widgets()
+        start = 0
+        for size in shape:
+            self.add_widget(_row(self.buttons[start:start + size], float(self.spacing)))
+            start += size
+
+
+def _row(buttons: Sequence[Button], spacing: float) -> BoxLayout:
+    """A row as tall as its tallest label needs (both buttons of a pair alike)."""
+    row = BoxLayout(size_hint_y=None, spacing=spacing)
+
+    def fit(*_args: Any) -> None:
+        row.height = max(dp(52), max(b.texture_size[1] for b in buttons) + dp(16))
+
+    row.fit = fit  # (unbound when the buttons are regrouped)
+    for button in buttons:
+        row.add_widget(button)
+        button.fbind("texture_size", fit)
+    fit()
+    return row
