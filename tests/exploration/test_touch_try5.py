@@ -94,6 +94,8 @@ def test_a_goal_the_app_cannot_see_says_the_player_confirms_it() -> None:
     match = _holding("P14", "S10")
     labels = _labels(match, after="complete Xichang", seat="Xichang")
     assert "Complete Armed (S10) (you confirm it)" in labels
+    assert "Treasury (P06) needs 50 credits; Xichang has 12" in labels
+    assert "Moon landing (S07): not yet, Xichang has 0 of 1" in labels
     message = run(match, "complete S10")[-1].message
     assert "the app cannot count this goal: Xichang confirmed it" in message
 
@@ -132,7 +134,7 @@ def test_each_maneuver_card_in_the_list_shows_its_price() -> None:
              if a.label.startswith("Use ")}
     assert costs["Use Trim thrusters"] == "1 credit"
     assert costs["Use Afterburner"] == "3 credits"
-    assert costs["Use Field assembly"] == "1 credit + the module"
+    assert costs["Use Field assembly"] == "1 credit"  # its summary: the module paid on top
     credits = match.state.table.resource("Xichang", "credits")
     run(match, "maneuver M06 TRNS1")
     assert match.state.table.resource("Xichang", "credits") == credits - 3
