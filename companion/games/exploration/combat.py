@@ -162,9 +162,10 @@ def attack(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
             raise IllegalMoveError(f"shield is reported, but {word} is not a ship: only a "
                                    f"Shield ship absorbs damage with its energy.")
         more, text = hit_dropped(state, catalog, ship, word, damage, reason)
-    return Outcome(tuple(events + more), f"{ship.card} attacks with {damage.energy} energy and "
-                                         f"{damage.resistance} resistance damage "
-                                         f"({RANGE_REMINDER}). {text}", ship.owner)
+    said = (f"{ship.card} attacks {args[1]}. {text} Range: {RANGE_REMINDER} "
+            f"({ship.card} dealt {damage.energy} energy and {damage.resistance} resistance "
+            f"damage).")
+    return Outcome(tuple(events + more), said, ship.owner)
 
 
 #: The rulebook's range condition the app cannot see: it trusts the players on it.
