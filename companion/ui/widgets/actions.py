@@ -90,7 +90,7 @@ class ActionsPanel(TapGate, BoxLayout):
         scroll = holding_list(self)
         if scroll is None:
             return []
-        seen = [w for w in self._buttons() if -w.height < scroll.below_top(w) < scroll.height]
+        seen = [w for w in self.buttons() if -w.height < scroll.below_top(w) < scroll.height]
         if self._taken in seen:
             seen.remove(self._taken)
             seen.insert(0, self._taken)
@@ -103,12 +103,12 @@ class ActionsPanel(TapGate, BoxLayout):
         scroll = holding_list(self)
         if scroll is None:
             return
-        buttons = {w.text: w for w in self._buttons()}
+        buttons = {w.text: w for w in self.buttons()}
         for text, below in places:
             if text in buttons:
                 scroll.keep_in_view(buttons[text], below)
                 return
-        first = self if self._depth else next(self._buttons(), self)
+        first = self if self._depth else next(self.buttons(), self)
         scroll.keep_in_view(first)
 
     def release(self) -> None:
@@ -190,10 +190,10 @@ class ActionsPanel(TapGate, BoxLayout):
     def offered(self) -> list[str]:
         """The texts of every action button up now, the list's then the pinned main action's
         (what a player can tap: tests and benchmarks choose from it)."""
-        texts = [w.text for w in self._buttons() if not w.disabled]
+        texts = [w.text for w in self.buttons() if not w.disabled]
         return [*texts, self.main_text] if self.main_text else texts
 
-    def _buttons(self) -> Iterator[BigButton]:
+    def buttons(self) -> Iterator[BigButton]:
         """The list's buttons in reading order (rows of two: left, then right)."""
         for widget in reversed(self.ids.entries.children):
             if isinstance(widget, ChoiceRows):
