@@ -79,3 +79,17 @@ def test_an_added_system_keeps_its_words_and_size_under_the_finger(make_driver) 
     driver.pump(3)
     assert not tequran.chosen and tequran.text == words
     assert {b.text: (tuple(b.to_window(b.x, b.y)), tuple(b.size)) for b in shown} == where
+
+
+def test_the_send_button_stays_put_as_systems_are_added(make_driver) -> None:
+    """It sat under the order and moved down a row with each system added."""
+    driver = open_take_planets(make_driver)
+    submit = driver.screen.ids.submit
+    places = []
+    for system in ("19: Wellon", "20: Vefut II", "21: Thibah", "22: Tar'Mann"):
+        driver.tap(system, scroll=False)
+        driver.pump(3)
+        places.append((*submit.to_window(submit.x, submit.y), *submit.size))
+        assert driver.reachable(submit)
+    assert places == [places[0]] * 4
+    assert submit.text == "Take planets for Alice (4)"
