@@ -192,13 +192,10 @@ def _preparation_choices(state: XpState, catalog: Catalog) -> list[Choice]:
 
 
 def _maneuver_cost(state: XpState, catalog: Catalog, seat: str, card: CardEntry) -> str:
-    """A maneuver card's price on its list button ("1 credit"; a build card adds the
-    module's), so it is read before the card is opened."""
+    """A maneuver card's price on its list button ("1 credit"; a build card's summary says
+    the module is paid on top), so it is read before the card is opened."""
     credits = maneuver_price(state, catalog, seat, card)
-    price = amount_of("credits", credits) if credits else "free"
-    if card.attrs.get("build"):
-        return f"{price} + the module" if credits else "the module's cost"
-    return price
+    return amount_of("credits", credits) if credits else "free"
 
 
 def _ship_choices(state: XpState, catalog: Catalog, seat: str) -> list[Choice]:
