@@ -72,6 +72,10 @@ def _seat_detail(s: Mapping[str, Any]) -> list[str]:
     lines = [f"{ship['card']} {_where(ship)}, energy {ship['energy']}/{ship['max_energy']}"
              + "".join(f", {name}" for name in ship.get("module_names", ()))
              for ship in s["ships"] if ship["location"] in ON_BOARD]
+    kept = s.get("development_cards") or ()
+    if kept:  # the rulebook keeps them in the player area, face up
+        lines.append("Development cards kept: "
+                     + ", ".join(f"{c['name']} ({c['id']})" for c in kept))
     if s["hidden_missions"]:
         lines.append(counted(int(s["hidden_missions"]), "hidden mission"))
     return lines
@@ -263,7 +267,8 @@ def order_line(shown: Mapping[str, Any]) -> str:
 
 # ---- a seat's own view ------------------------------------------------------------------
 def missions_panel(shown: Mapping[str, Any], seat: str) -> Panel:
-    rows = [PanelRow(f"{m['id']} {m['name']}", badge=seat[:1].upper(), seat=seat,
+    rows = [PanelRow(f"{m['id']} {m['name']}" + (" (new)" if m.get("new") else ""),
+                     badge=seat[:1].upper(), seat=seat,
                      number="" if m["value"] is None else
                      f"{m['value']}/{'most' if m['goal'] is None else m['goal']}",
                      detail=(str(m["summary"]),)) for m in shown["my_missions"]]
