@@ -151,19 +151,6 @@ def test_no_seat_or_chip_shows_half_above_the_keyboard(make_driver, game: str) -
     assert [f.text for f in fields[:2]] == ["", ""] and fields[0].focus
 
 
-def test_the_hide_key_closes_the_keyboard_on_any_field(make_driver) -> None:
-    driver = make_driver()
-    driver.tap("New game")
-    fields = name_fields(driver)
-    driver.tap(fields[0])
-    driver.type_keys("Ana\n")  # Next: the second seat, which is not the last
-    assert fields[1].focus and enter_key_text(driver.keyboard()) == "Next"
-    driver.type_keys("Bo\x1b")  # Hide
-    driver.pump(3)
-    assert driver.keyboard() is None and not any(f.focus for f in fields)
-    assert [f.text for f in fields[:2]] == ["Ana", "Bo"] and driver.app.root.y == 0
-
-
 def test_tapping_another_name_while_typing_moves_nothing_under_the_finger(make_driver) -> None:
     driver = make_driver()
     driver.tap("New game")
