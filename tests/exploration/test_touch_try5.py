@@ -182,3 +182,22 @@ def test_the_attack_says_its_result_first_and_the_range_rule_after() -> None:
     assert said.startswith("TRNS1 attacks SHLD1. SHLD1 takes 2 damage")
     assert said.index("SHLD1 is destroyed") < said.index("Range: the target must be on the "
                                                          "same orbit")
+
+
+def test_the_destroyer_ability_says_its_damage_before_the_tap() -> None:
+    match = round_two(x_ship="DSTR4", x_builds=())
+    run(match, "tech velocity", "select DSTR4", "done", "tech credits", "select SHLD1", "done")
+    while match.state.flight_order[match.state.flight_index] != "DSTR4":
+        run(match, "next")
+    assert "Damage SHLD1 (Baikonur): 2 damage: resistance 3 to 1" in \
+        _labels(match, after="ability DSTR4")
+    run(match, "ability DSTR4 SHLD1")
+    assert match.state.ships["SHLD1"].resistance == 1
+
+
+def test_an_outer_space_tile_says_only_what_the_ship_loses() -> None:
+    match = to_flight(round_two())
+    run(match, "next", "move TRNS1 1 outer")
+    said = run(match, "scan XP/X8")[-1].message
+    assert "TRNS1 loses 1 resistance (3 to 2). Xichang gains 12 credits." in said
+    assert "Energy 3->3" not in said  # an unchanged track is not said
