@@ -32,7 +32,7 @@ def test_exploring_a_planet_again_lists_each_planet_with_its_owner(catalog) -> N
     ok(m, "take P19 for Omar", "draw industrial", "resolve",
        "take P76C for Nora", "draw hazardous", "resolve")
     planets = [a.label for a in prompt(m, after="explore-again").actions]
-    assert planets == ["Rigel I (P76C), Nora's", "Wellon (P19), Omar's"]  # by seat order
+    assert planets == ["Rigel I (P76C) · Nora", "Wellon (P19) · Omar"]  # by seat order
     how = labels(m, "explore-again P19")
     assert how["With Garv and Gunn or Dart and Tai"].enabled
     assert "With another ability, by its name" in how

@@ -19,7 +19,13 @@ from companion.core.rules import Outcome, Verb
 from companion.core.words import counted
 from companion.games.exploration import catalog as xc
 from companion.games.exploration.preparation import active_seat, lasting_cards
-from companion.games.exploration.resources import amount_of, credit_gain, gain, pay
+from companion.games.exploration.resources import (
+    amount_of,
+    credit_gain,
+    development_counter,
+    gain,
+    pay,
+)
 from companion.games.exploration.state import (
     MANEUVER_ROW,
     ShipStatus,
@@ -57,10 +63,21 @@ def develop(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     more, said = _dev_effect(state, card, seat, args[1:])
     to = play_zone(seat) if card.attrs.get("lasting") else piles.discard_zone("development")
     events += [event("seat_updated", seat=seat, set={"dev_played_round": state.table.round}),
+               *_count_played(state, seat),
                piles.move(card.card_id, piles.area_zone(seat), to, "played"), *more]
     paid = f" for {counted(cost, 'credit')}" if cost else ""
     return Outcome(tuple(events), f"{seat} plays {card.name} ({card.card_id}){paid}. {said}",
                    seat)
+
+
+def _count_played(state: XpState, seat: str) -> list[Event]:
+    """One more development card played by `seat`; a game saved before the app counted
+    them (a card played, no count) is left uncounted rather than counted short."""
+    name = development_counter(seat)
+    count = state.table.counters.get(name)
+    if count is None and state.seats[seat].dev_played_round:
+        return []
+    return [event("counter_set", name=name, value=(count or 0) + 1)]
 
 
 def _dev_effect(state: XpState, card: CardEntry, seat: str,
@@ -208,8 +225,7 @@ def maneuver(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     if not card.attrs.get("build") and len(args) == 3:
         raise CommandSyntaxError(f"{card.name} builds no module: use it without one, "
                                  f"maneuver {card.card_id} {ship.card}.")
-    cost = max(0, int(card.attrs["cost"]) - xc.discount(catalog, lasting_cards(state, seat),
-                                                        "maneuver"))
+    cost = maneuver_price(state, catalog, seat, card)
     events = pay(state, seat, cost, f"use {card.name}")
     more, said = _maneuver_effect(state, catalog, seat, card, ship, args[2:], cost)
     events += [event("ship_updated", card=ship.card, set={"maneuver_used": card.card_id}),
@@ -217,6 +233,13 @@ def maneuver(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     return Outcome(tuple(events), f"{seat} uses {card.name} on {ship.card} for "
                                   f"{counted(cost, 'credit')}. "
                                   f"{said}", seat)
+
+
+def maneuver_price(state: XpState, catalog: Catalog, seat: str, card: CardEntry) -> int:
+    """The credits `seat` pays for a maneuver card (its discount taken off; a build card's
+    module is paid on top)."""
+    off = xc.discount(catalog, lasting_cards(state, seat), "maneuver")
+    return max(0, int(card.attrs["cost"]) - off)
 
 
 def _maneuver_effect(state: XpState, catalog: Catalog, seat: str, card: CardEntry,

@@ -229,11 +229,6 @@ def _by_owner(state: TI4State, planets: Sequence[str]) -> list[str]:
     return sorted(planets, key=lambda c: seats.index(state.controller(c) or seats[0]))
 
 
-def _owned_label(state: TI4State, catalog: Catalog, planet: str) -> str:
-    """'Tar'Mann (P44A), Omar's': a planet as a list of every seat's planets says it."""
-    return f"{label(catalog, planet)}, {state.controller(planet)}'s"
-
-
 TAKE_HINT = ("Tap a system on the left to add its planets; they are gained and explored "
              "in the order listed here.")
 
@@ -264,9 +259,16 @@ def _expand_take(state: TI4State, catalog: Catalog, words: Sequence[str]) -> lis
             for p in chosen]
 
 
+def _held(state: TI4State, catalog: Catalog, card_id: str) -> str:
+    """A planet someone holds, with whose it is ("Wellon (P19) · Omar"): every seat's are
+    listed, and a player should not have to remember who took which."""
+    owner = state.controller(card_id)
+    return f"{label(catalog, card_id)} · {owner}" if owner else label(catalog, card_id)
+
+
 def _expand_again(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
     if len(words) == 1:
-        return [_choice(_owned_label(state, catalog, c), PLANETS, partial=f"explore-again {c}")
+        return [_choice(_held(state, catalog, c), PLANETS, partial=f"explore-again {c}")
                 for c in _by_owner(state, _controlled_planets(state, catalog))
                 if traits_of(state, catalog.cards[c])]
     planet = words[1].upper()
@@ -376,7 +378,7 @@ def _expand_tech(state: TI4State, catalog: Catalog, words: Sequence[str]) -> lis
 
 
 def _expand_terraform(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
-    return [_choice(_owned_label(state, catalog, c), PLANETS, command=f"terraform {c}")
+    return [_choice(_held(state, catalog, c), PLANETS, command=f"terraform {c}")
             for c in _by_owner(state, _controlled_planets(state, catalog))
             if traits_of(state, catalog.cards[c]) and c not in state.extra_traits]
 

@@ -36,6 +36,10 @@ SETTLE = 0.3
 #: Seconds after a tap's result is drawn before the buttons it brought take a tap: a finger
 #: already on its way (a player re-tapping a step that looked missed) aimed at the old ones.
 ARRIVAL = 0.12
+#: ARRIVAL when the result hands the moment to another seat: the second tap of a double
+#: tap (a few tenths of a second apart) would otherwise land on the next seat's button at
+#: the same place ("End Pia's turn", then "End Nora's turn"; a pass, then the next pass).
+SEAT_ARRIVAL = 0.45
 #: Frames a held row is looked at after the content stops moving (a layout settles over a
 #: frame or two).
 PLACING_FRAMES = 3
@@ -92,17 +96,28 @@ class SteadyTap:
 class TapGate:
     """Mixed into a layout: while a tap it took is worked on (`close`), touches on it are
     taken and dropped; once the result is drawn (`open` waits for the next frame), a touch
-    that went down before then, or less than ARRIVAL seconds after, is dropped too.
+    that went down before then, or less than ARRIVAL seconds after (SEAT_ARRIVAL when the
+    result hands the moment to another seat), is dropped too.
 
     A list defers a still touch's press to its release (ScrollView's tap detection), so the
     touch's start time, not the moment its press arrives, says what the finger aimed at."""
 
-    _opened_at = 0.0
+    _opened_at = 0.0  # when the gate takes touches again (inf: a tap is worked on)
     _opening = False
+    _arrival = ARRIVAL  # the next opening's wait after its frame
 
     def close(self) -> None:
         self._opened_at = float("inf")
         self._opening = False  # a frame already asked for does not open it
+
+    @property
+    def working(self) -> bool:
+        """A tap is being worked on, or the gate waits for its result's frame."""
+        return self._opened_at == float("inf")
+
+    def hold_after_arrival(self, seconds: float) -> None:
+        """The next opening takes touches only `seconds` after its frame (not ARRIVAL)."""
+        self._arrival = seconds
 
     def open(self) -> None:
         """Take taps again once the frame now being prepared is on the glass."""
@@ -114,7 +129,8 @@ class TapGate:
             Window.unbind(on_flip=drawn)
             if self._opening:
                 self._opening = False
-                self._opened_at = time.time()
+                self._opened_at = time.time() + self._arrival
+                self._arrival = ARRIVAL
 
         self._opening = True
         Window.bind(on_flip=drawn)
@@ -123,10 +139,10 @@ class TapGate:
     @property
     def closed(self) -> bool:
         """A tap is being worked on, or its result has only just been drawn."""
-        return time.time() < self._opened_at + ARRIVAL
+        return time.time() < self._opened_at
 
     def refuses(self, touch: Any) -> bool:
-        return bool(touch.time_start < self._opened_at + ARRIVAL)
+        return bool(touch.time_start < self._opened_at)
 
     def on_touch_down(self, touch: Any) -> bool:
         if self.collide_point(*touch.pos) and self.refuses(touch):  # type: ignore[attr-defined]
@@ -319,6 +335,11 @@ class TableScroll(ScrollView):
         if isinstance(state, dict) and state.get("mode") == "scroll" and self._touch is touch:
             self._stopped_at = Clock.get_time()
         return bool(super().on_touch_up(touch))
+
+    def show_start(self) -> None:
+        """The list from its start, held there while the content is laid out again."""
+        if self._viewport is not None:
+            self.keep_in_view(self._viewport, 0.0)
 
     def bring_into_view(self, widget: Widget) -> None:
         """Scroll just enough for `widget` (a row of this list) to be seen whole: the seat
