@@ -24,7 +24,7 @@ from typing import Any
 
 from kivy.clock import Clock
 from kivy.metrics import dp
-from kivy.properties import NumericProperty, ObjectProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
@@ -44,6 +44,8 @@ SEAT_ARRIVAL = 0.45
 #: frame or two).
 PLACING_FRAMES = 3
 MOST_PLACING_FRAMES = 30
+#: Pixels of a list's content past its edge that do not count as "more" (rounding).
+EDGE_SLACK = 2.0
 
 
 def moved(touch: Any) -> float:
@@ -169,6 +171,11 @@ class TableScroll(ScrollView):
 
     #: Seconds after the list stops before a tap counts again (SETTLE).
     settle = NumericProperty(SETTLE)
+    #: Rows are out of view below (or above) the list's edge: the edge fades and the bar
+    #: stays drawn (widgets.kv), so a row cut by the edge reads as "more below", never as
+    #: the list's end (a half row at the bottom was taken for cut text, or missed).
+    more_below = BooleanProperty(False)
+    more_above = BooleanProperty(False)
     scroll_y: float  # Kivy's own property (for the type checker: Kivy ships no types)
 
     def __init__(self, **kwargs: Any) -> None:
@@ -178,6 +185,11 @@ class TableScroll(ScrollView):
         self._stopped_at = -SETTLE
         self._from_top = 0.0  # pixels of content scrolled past the top edge
         self.fbind("scroll_y", self._note_place)
+        self.fbind("scroll_y", self._note_edges)
+        self.fbind("height", self._note_edges)
+        # The list grows or shrinks (a bar under it wraps to two lines): its rows stay where
+        # they were under its top edge, not shifted by Kivy's scroll fraction.
+        self.fbind("height", self._keep_place)
         self._fingers: set[Any] = set()  # touches that went down on this list, not lifted
         self._waiting: dict[str, Callable[[], None]] = {}  # re-layouts held back
         self._flush = Clock.create_trigger(self._run_waiting, 0.05)
@@ -279,6 +291,14 @@ class TableScroll(ScrollView):
     def add_widget(self, widget: Widget, *args: Any, **kwargs: Any) -> None:
         super().add_widget(widget, *args, **kwargs)
         widget.fbind("height", self._keep_place)
+        widget.fbind("height", self._note_edges)
+        self._note_edges()
+
+    def _note_edges(self, *_args: Any) -> None:
+        spare = self._spare()
+        place = 1.0 - min(1.0, max(0.0, float(self.scroll_y)))
+        self.more_below = spare > EDGE_SLACK and (1.0 - place) * spare > EDGE_SLACK
+        self.more_above = spare > EDGE_SLACK and place * spare > EDGE_SLACK
 
     def _finger(self) -> Any:
         """The touch scrolling this list now (Kivy's own attribute), if any."""
