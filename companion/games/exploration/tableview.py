@@ -106,7 +106,7 @@ def ships_panel(shown: Mapping[str, Any]) -> Panel:
         if not s["ships"]:
             rows.append(PanelRow("No ships yet.", kind="note"))
         rows += [ship_row(ship, round_) for ship in s["ships"]]
-    return Panel("ships", "Ships", tuple(rows))
+    return Panel("ships", "Ships", tuple(rows), by_seat=True)
 
 
 def ship_row(ship: Mapping[str, Any], round_: int) -> PanelRow:
@@ -185,7 +185,7 @@ def traps_panel(shown: Mapping[str, Any]) -> Panel:
         rows.append(PanelRow(f"{trap['trap_id']} · {owner}'s trap{where}",
                              badge=owner[:1].upper(), seat=owner, number=str(trap["count"]),
                              detail=(f"count {trap['count']}",)))
-    return Panel("traps", "Traps", tuple(rows), empty="No trap on the map.")
+    return Panel("traps", "Traps", tuple(rows), empty="No trap on the map.", by_seat=True)
 
 
 # ---- Board ------------------------------------------------------------------------------
@@ -272,4 +272,5 @@ def missions_panel(shown: Mapping[str, Any], seat: str) -> Panel:
                      number="" if m["value"] is None else
                      f"{m['value']}/{'most' if m['goal'] is None else m['goal']}",
                      detail=(str(m["summary"]),)) for m in shown["my_missions"]]
-    return Panel("missions", "Missions", tuple(rows), empty=f"{seat} holds no hidden mission.")
+    return Panel("missions", "Missions", tuple(rows), empty=f"{seat} holds no hidden mission.",
+                 by_seat=True)

@@ -75,6 +75,9 @@ VERBS: tuple[Verb, ...] = (
          "the relic drawn next is scanned for SEAT.", "relic Alice hazardous"),
     Verb("terraform", "terraform PLANET", "Record the Terraform attachment: the planet "
          "gains every trait.", "terraform Abyz"),
+    Verb("commodity-value", "commodity-value SEAT N", "Record the commodity value printed "
+         "on SEAT's faction sheet (until then the catalog's assumed value applies).",
+         "commodity-value Pia 4"),
     Verb("purge", "purge CARD [WHY]", "Purge a card in play (a used Enigmatic Device, a "
          "relic, a destroyed planet with its attachments).", "purge F03 researched a tech"),
 )
@@ -141,6 +144,9 @@ class TI4Rules(GameRules[TI4State]):
     #: One unit of each resource the companion counts (the cards' own choices, choices.py).
     resource_nouns = RESOURCE_NOUNS
     prompt_groups = prompt.PROMPT_GROUPS
+    #: A card owed (an exploration under way, a relic): the app's draw in the fixed bar,
+    #: where no turn's end is offered until the card is resolved.
+    draw_is_main = True
 
     def new_state(self, catalog: Catalog, seed: int) -> TI4State:
         return TI4State(new_table("ti4", seed, (
