@@ -4,10 +4,12 @@ under the finger."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from kivy.metrics import dp
 
+from companion.ui.presenters.actions import ActionGroup
 from companion.ui.widgets import BigButton
 from tests.ui.test_taps import preparation_dashboard
 
@@ -48,12 +50,15 @@ def test_a_step_that_keeps_the_tapped_button_keeps_it_under_the_finger(
     text = walk_in_view(driver)
     button = driver.button(text, exact=True)
     where = scroll.below_top(button)
-    # The same buttons come back laid out anew (a step replaced the prompt with its equal).
-    panel._view = None
-    panel.show(panel_view(driver))
+    # The same buttons come back under a new choice at the top (a step that added one):
+    # everything below it is pushed down, but the tapped button stays under the finger.
+    view = panel_view(driver)
+    first = view.groups[0].items[0]
+    added = replace(first, label=f"A new choice before {first.label}")
+    panel.show(replace(view, groups=(ActionGroup("Just offered", (added,)), *view.groups)))
     driver.wait_still()
+    assert driver.shown(added.text)
     again = driver.button(text, exact=True)
-    assert again is not button
     assert abs(scroll.below_top(again) - where) < 1
 
 

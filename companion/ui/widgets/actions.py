@@ -19,6 +19,7 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.ui import theme
 from companion.ui.presenters.actions import ActionItem, ActionsView, fill
 from companion.ui.widgets import BigButton, CommandInput, LineText, Stepper, Text
+from companion.ui.widgets.entries import Entry, ListButton, reuse_widgets
 from companion.ui.widgets.touch import TapGate, holding_list
 
 EMPTY_FIELD = "Nothing is typed yet: tap the field above, type on the keyboard, then OK."
@@ -132,34 +133,50 @@ class ActionsPanel(TapGate, BoxLayout):
         self.close()
 
     def _build(self) -> None:
-        box = self.ids.entries
-        box.clear_widgets()
         self._asking = False
         view = self._view
         self._pin(view.main if view is not None and self.pin_main and not self._depth else None)
-        if view is None:
-            return
+        self._put_up(self._entries(view) if view is not None else [])
+
+    def _entries(self, view: ActionsView) -> list[Entry]:
+        """What the list shows for `view`, top to bottom."""
+        entries: list[Entry] = []
         if self._depth:
-            box.add_widget(BigButton(text="< Back", kind="quiet",
-                                     on_release=lambda _b: self.on_back()))
+            entries.append(Entry(ListButton, "< Back", "quiet", lambda _b: self.on_back()))
         for group in view.groups:
             items = [item for item in group.items if item is not self._main]
             # No title for a group of the pinned main action alone, nor for a level's one
             # group (the trail above names it).
             if group.title and items and not (self._depth and len(view.groups) == 1):
-                box.add_widget(LineText(text=group.title, muted=True))
-            for item in items:
-                box.add_widget(self._button(item))
+                entries.append(Entry(LineText, group.title, "muted"))
+            entries.extend(self._button(item) for item in items)
         if view.is_empty and self._depth:
-            box.add_widget(Text(text="Nothing can be chosen here now.", muted=True))
+            entries.append(Entry(Text, "Nothing can be chosen here now.", "muted"))
         if view.unavailable:
             label = ("Hide what is not possible now" if self.show_unavailable
                      else f"Not possible now ({len(view.unavailable)})")
-            box.add_widget(BigButton(text=label, kind="quiet",
-                                     on_release=lambda _b: self._toggle_unavailable()))
+            entries.append(Entry(ListButton, label, "quiet",
+                                 lambda _b: self._toggle_unavailable()))
             if self.show_unavailable:
-                for item in view.unavailable:
-                    box.add_widget(Text(text=f"{item.label}: {item.reason}", muted=True))
+                entries.extend(Entry(Text, f"{item.label}: {item.reason}", "muted")
+                               for item in view.unavailable)
+        return entries
+
+    def _put_up(self, entries: list[Entry]) -> None:
+        """Show `entries`, reusing the widgets up now: making a button (Kivy's rules, its
+        label) costs 5 to 15 ms on one loaded core, a list of them most of a committed
+        tap. A widget that showed the same words shows them again (no new texture); a
+        widget left over is dropped, never kept for later."""
+        box = self.ids.entries
+        old = list(reversed(box.children))
+        widgets = reuse_widgets(old, entries, box.width)
+        same = 0  # how many at the top are the very widgets up now
+        while same < min(len(old), len(widgets)) and old[same] is widgets[same]:
+            same += 1
+        for widget in old[same:]:  # only what changed is taken off and put up
+            box.remove_widget(widget)
+        for widget in widgets[same:]:
+            box.add_widget(widget)
 
     def _toggle_unavailable(self) -> None:
         self.show_unavailable = not self.show_unavailable
@@ -181,8 +198,8 @@ class ActionsPanel(TapGate, BoxLayout):
         if self._main is not None:
             self._run(self._main, button)
 
-    def _button(self, item: ActionItem) -> BigButton:
-        return BigButton(text=item.text, on_release=lambda b: self._run(item, b))
+    def _button(self, item: ActionItem) -> Entry:
+        return Entry(ListButton, item.text, "normal", lambda b: self._run(item, b))
 
     def _run(self, item: ActionItem, button: BigButton | None = None) -> None:
         if item.kind in ("command", "partial") and not item.private_to:
@@ -227,17 +244,15 @@ class ActionsPanel(TapGate, BoxLayout):
 
     def _ask_choice(self, item: ActionItem) -> None:
         """A choice: one big button per option, each running its command at once."""
-        box = self.ids.entries
-        box.clear_widgets()
-        self._asking = True
         self._pin(None)
-        box.add_widget(Text(text=item.label))
+        entries = [Entry(Text, item.label, "")]
         for option in item.options:
             text = f"{option.label}\n{option.detail}" if option.detail else option.label
-            box.add_widget(BigButton(text=text,
-                                     on_release=lambda b, o=option: self._chosen(item, o, b)))
-        box.add_widget(BigButton(text="Cancel", kind="quiet",
-                                 on_release=lambda _b: self._build()))
+            entries.append(Entry(ListButton, text, "normal",
+                                 lambda b, o=option: self._chosen(item, o, b)))
+        entries.append(Entry(ListButton, "Cancel", "quiet", lambda _b: self._build()))
+        self._put_up(entries)
+        self._asking = True
 
     def _chosen(self, item: ActionItem, option: Any, button: BigButton) -> None:
         self._take(button)
