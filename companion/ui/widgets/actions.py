@@ -9,6 +9,7 @@ re-taps a slow step never hits a button that arrived under the finger."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -249,7 +250,7 @@ class ActionsPanel(TapGate, BoxLayout):
         for option in item.options:
             text = f"{option.label}\n{option.detail}" if option.detail else option.label
             entries.append(Entry(ListButton, text, "normal",
-                                 lambda b, o=option: self._chosen(item, o, b)))
+                                 partial(self._chosen, item, option)))
         entries.append(Entry(ListButton, "Cancel", "quiet", lambda _b: self._build()))
         self._put_up(entries)
         self._asking = True
