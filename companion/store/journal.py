@@ -104,7 +104,22 @@ class Journal:
         self.identity = file_identity(path)
 
     def close(self) -> None:
-        self.conn.close()
+        """Close the connection under the folder lock, so no set-aside happens meanwhile.
+
+        SQLite's last connection to a file checkpoints it and then deletes its
+        `-wal` and `-shm` by name. It skips both when the path no longer holds
+        its file, but it looks once, before the checkpoint: a set-aside and a new
+        file linked in while it checkpoints would lose the new file's log and
+        index. Setting aside takes this lock too (opening.py).
+        """
+        if self.read_only:
+            self.conn.close()
+            return
+        try:
+            with heads.folder_lock(self.path.parent):
+                self.conn.close()
+        except OSError:  # the folder is gone or unreadable: nothing can be set aside there
+            self.conn.close()
 
     # ---- the file under us ----------------------------------------------------------
     def check_same_file(self) -> None:

@@ -122,9 +122,8 @@ def _open_checked(path: Path, full_check: bool,
     Without the lock and the re-check, a companion could open the path in the instant
     another one had set the damaged file aside and not yet linked the new one in: its
     SQLite then made a file in place, which a third companion, seeing its hot journal,
-    set aside too (2 of 60 runs of four companions under load). And a connection to a
-    damaged file, closed after a set-aside, deletes the new file's `-wal` and `-shm` by
-    name.
+    set aside too (2 of 60 runs of four companions under load). Closing takes the same
+    lock (`Journal.close`): SQLite's close deletes `-wal` and `-shm` by name.
     """
     with folder_lock(path.parent):
         if identity is None or file_identity(path) != identity:

@@ -162,7 +162,7 @@ def test_ships_not_deployed_show_not_deployed_and_their_printed_values() -> None
 def test_the_attack_reminds_the_players_of_the_same_orbit_range() -> None:
     match = to_flight(round_two())
     labels = [a.label for a in prompt(match).actions]
-    assert "Attack with SHLD1 (a target on the same orbit, within 4 spaces)" in labels
+    assert "Attack with SHLD1: same orbit, up to 4 spaces" in labels
     message = run(match, "attack SHLD1 TRNS1 range 1")[-1].message
     assert "the target must be on the same orbit, within the attacker's energy in spaces" \
         in message

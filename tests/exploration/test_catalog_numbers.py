@@ -145,4 +145,4 @@ def test_cards_drawn_by_a_technology_action_follow_the_catalog() -> None:
     data["rules"]["technology"]["actions"]["development"]["draw_count"] = 2
     match = round_two(catalog=Catalog.from_data(data, "changed.toml", "XP"))
     result = run(match, "tech development")[-1]
-    assert "Draw 2 development cards" in result.message
+    assert "Xichang draws 2 development cards." in result.message

@@ -32,7 +32,9 @@ def test_a_tile_read_from_the_camera_costs_resistance_then_scores_and_undo_takes
     driver = camera_game(make_driver, monkeypatch, seed=12)  # the deck deals tile 5
     fly_off_the_map(driver)
     card_from_the_camera(driver, "Outer Space tile 5", "X5")
-    assert driver.shown("Assumed effect: lose 1 resistance, then score 4 domination points.")
+    assert driver.shown("Lose 1 resistance, then score 4 domination points. This effect is not "
+                        "printed in the rulebook; it is the companion's default.")
+    assert not driver.shown("Assumed")
     assert driver.shown("TRNS1 reveals Outer Space tile 5 (X5) in outer space.")
     driver.tap("Continue")
     assert seat_score(driver, "Xichang") == ("4", "+4")
@@ -61,7 +63,7 @@ def test_a_tile_that_calls_for_a_hazard_brings_the_hazard_card_through_the_camer
     driver = camera_game(make_driver, monkeypatch, seed=13)  # tile 6, then Frozen funds
     fly_off_the_map(driver)
     card_from_the_camera(driver, "Outer Space tile 6", "X6")
-    assert driver.shown("Assumed effect: draw 1 hazard card.")
+    assert driver.shown("Draw 1 hazard card. This effect is not printed in the rulebook")
     assert driver.shown("Draw a hazard card for TRNS1.")
     driver.tap("Continue")
     card_from_the_camera(driver, "Frozen funds", "H13")

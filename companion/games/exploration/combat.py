@@ -101,6 +101,22 @@ def hit_ship(catalog: Catalog, attacker: ShipStatus, target: ShipStatus, damage:
     return events, text
 
 
+def hit_preview(catalog: Catalog, attacker: ShipStatus, target: ShipStatus,
+                shield: bool = False) -> str:
+    """What an attack would do to `target`, said before the tap: "2 damage, destroyed",
+    "1 damage: resistance 3 to 2" (a Shield target with `shield` loses energy first)."""
+    damage = turret_damage(catalog, attacker)
+    use_shield = shield and xc.ship_type(catalog, target.ship_type).ability == "shield"
+    hit = take_damage(target.energy, target.resistance, damage, use_shield)
+    if hit.destroyed:
+        frags = flight_rule(catalog, "frags_per_destroyed_ship")
+        return f"{hit.lost} damage, destroyed ({attacker.owner} +{counted(frags, 'frag')})"
+    changes = [f"{name} {old} to {new}" for name, old, new in
+               (("energy", target.energy, hit.energy),
+                ("resistance", target.resistance, hit.resistance)) if old != new]
+    return f"{hit.lost} damage: " + ", ".join(changes) if changes else "no damage"
+
+
 # ---- attack ---------------------------------------------------------------------------------
 def _options(words: Sequence[str], ship: ShipStatus) -> tuple[int | None, bool]:
     distance, shield, i = None, False, 0

@@ -203,8 +203,8 @@ def _draw_secondary(state: XpState, catalog: Catalog, card: CardEntry, ship: Shi
                     args: Sequence[str]) -> tuple[list[Event], str]:
     return request_draws(state, catalog, ship.owner, "secondary", int(card.attrs["amount"]),
                          f"hazard {card.name}",
-                         lambda n: f"{ship.owner} draws {counted(n, 'secondary mission')} "
-                                   f"(scan {for_count(n, 'it', 'them')}).")
+                         lambda n: f"{ship.owner} draws "
+                                   f"{counted(n, 'secondary mission')}.")
 
 
 def _less_maneuverability(state: XpState, catalog: Catalog, card: CardEntry, ship: ShipStatus,

@@ -18,7 +18,7 @@ from companion.core.events import Event, event
 from companion.core.rules import Outcome, Verb
 from companion.core.words import counted
 from companion.games.exploration.hazards import hazards_counter
-from companion.games.exploration.resources import gain
+from companion.games.exploration.resources import development_counter, gain
 from companion.games.exploration.setup import HIDDEN_DECKS
 from companion.games.exploration.state import XpState
 from companion.games.exploration.status import IN_SPACE
@@ -62,9 +62,50 @@ def stat(state: XpState, catalog: Catalog, seat: str, name: str,
     if name == "secondary_completed":
         return sum(1 for c in state.table.cards_in(piles.area_zone(seat))
                    if catalog.card(c).deck == "secondary")
+    if name == "development_cards":
+        return development_collected(state, catalog, seat)
     if name.startswith("dropped_"):
         return int(state.seats[seat].dropped.get(name.removeprefix("dropped_"), 0))
     return None
+
+
+def development_collected(state: XpState, catalog: Catalog, seat: str) -> int | None:
+    """Development cards `seat` has drawn: those kept in its area and those it played.
+    None for a game saved before the app counted played cards (it cannot know them)."""
+    kept = sum(1 for c in state.table.cards_in(piles.area_zone(seat))
+               if catalog.card(c).deck == "development")
+    played = state.table.counters.get(development_counter(seat))
+    if played is None and state.seats[seat].dev_played_round:
+        return None
+    return kept + (played or 0)
+
+
+#: How a goal's statistic is counted in a sentence (singular, plural); others say the number.
+STAT_NOUNS: dict[str, tuple[str, str | None]] = {
+    "credits": ("credit", None), "command": ("command point", None), "frags": ("frag", None),
+    "score": ("domination point", None), "development_cards": ("development card", None),
+    "ships_in_space": ("ship in space", "ships in space"),
+    "hexes_revealed": ("outer-space tile revealed", "outer-space tiles revealed"),
+    "hazards_drawn": ("hazard card drawn", "hazard cards drawn"),
+    "secondary_completed": ("secondary mission completed", "secondary missions completed"),
+}
+
+
+def complete_label(state: XpState, catalog: Catalog, seat: str, card: CardEntry) -> str:
+    """The owner's button for a held mission: what is missing when the app counts the goal
+    ("Research (P14) needs 5 development cards; Tom has 0"), "(you confirm it)" when it
+    cannot."""
+    name = f"{card.name} ({card.card_id})"
+    value, goal = progress(state, catalog, seat, card)
+    if goal is None:
+        return f"Complete {name}"
+    if value is None:
+        return f"Complete {name} (you confirm it)"
+    if value >= goal:
+        return f"Complete {name} ({value} of {goal})"
+    noun = STAT_NOUNS.get(str(card.attrs["stat"]))
+    need = counted(goal, *noun) if noun else str(goal)
+    return f"{name} needs {need}; {seat} has {value}"
 
 
 def holder(state: XpState, card: CardEntry) -> str:
@@ -107,7 +148,7 @@ def reveal(state: XpState, catalog: Catalog, card: CardEntry) -> Outcome:
     if not own_turn or goal is None or (value is not None and value < goal):
         raise IllegalMoveError(CANNOT_REVEAL)
     checked = f"checked: {value} of {goal}" if value is not None else \
-        "the app cannot see this goal; the table vouches for it"
+        f"the app cannot count this goal: {seat} confirmed it"
     events, text = reward_events(card, seat)
     moved = piles.move(card.card_id, piles.hand_zone(seat), piles.area_zone(seat), "completed")
     return Outcome((moved, *events), f"{seat} reveals {card.name} ({card.card_id}): "

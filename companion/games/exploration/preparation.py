@@ -16,7 +16,7 @@ from companion.core.catalog import Catalog
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import Event, event
 from companion.core.rules import Outcome, Verb
-from companion.core.words import counted, for_count
+from companion.core.words import counted
 from companion.games.exploration import catalog as xc
 from companion.games.exploration.display import drawable, empty_deck_sentence
 from companion.games.exploration.resources import credit_gain, gain, pay
@@ -85,8 +85,7 @@ def _tech_effect(state: XpState, catalog: Catalog, seat: str, effect: str,
     if "draw" in action:
         deck = str(action["draw"])
         return request_draws(state, catalog, seat, deck, int(action["draw_count"]), reason,
-                             lambda n: f"Draw {counted(n, deck + ' card')} and scan "
-                                       f"{for_count(n, 'it', 'them')}.")
+                             lambda n: f"{seat} draws {counted(n, deck + ' card')}.")
     events = [e for ship in state.selected_ships(seat)
               for e in selection_boost(state, ship, action, effect)]
     return events, "It applies to each ship selected for the next flight phase."

@@ -25,6 +25,7 @@ from companion.games.exploration.display import (
     waiting_for,
 )
 from companion.games.exploration.draft import drafter, picks_by_type
+from companion.games.exploration.missions import complete_label
 from companion.games.exploration.prompt_drift import drift_choices, expand_drift
 from companion.games.exploration.setup import MODULE_CHOICE, recipient
 from companion.games.exploration.state import XpState
@@ -249,8 +250,9 @@ def _expand_complete(state: XpState, catalog: Catalog, words: Sequence[str],
                      seat: str | None) -> list[Choice]:
     if seat is None or len(words) != 2 or words[1] != seat:
         return []  # another seat's hand is never listed
-    return [Choice(f"Complete {catalog.card(c).name} ({c})", MISSIONS, command=f"complete {c}",
-                   cost="free") for c in state.table.cards_in(piles.hand_zone(seat))]
+    return [Choice(complete_label(state, catalog, seat, catalog.card(c)), MISSIONS,
+                   command=f"complete {c}", cost="free")
+            for c in state.table.cards_in(piles.hand_zone(seat))]
 
 
 Expander = Callable[[XpState, Catalog, Sequence[str], "str | None"], list[Choice]]

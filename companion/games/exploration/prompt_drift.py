@@ -16,6 +16,10 @@ from companion.games.exploration.drift import drift_order
 from companion.games.exploration.prompt_flight import DRIFT, DRIFT_ENDS, END_LABELS
 from companion.games.exploration.state import XpState
 
+#: How a ship drifts to each kind of space, as a player says it.
+DRIFT_WORDS = {**{end: f"onto {label}" for end, label in END_LABELS.items()},
+               "orbit": "into home orbit", "outer": "off the map (onto a new outer-space tile)"}
+
 
 def drift_choices(state: XpState, catalog: Catalog) -> list[Choice]:
     ships, _ = drift_order(state, catalog)
@@ -53,7 +57,7 @@ def expand_drift(state: XpState, catalog: Catalog, words: Sequence[str],
 
 def _ends(state: XpState, card: str, base: str, last: bool) -> list[Choice]:
     """The spaces `card` can be reported onto: commands when it is the last ship left."""
-    ends = [(f"{card} drifts onto {END_LABELS[end]}", f"{card}={end}") for end in DRIFT_ENDS]
+    ends = [(f"{card} drifts {DRIFT_WORDS[end]}", f"{card}={end}") for end in DRIFT_ENDS]
     ends += [(f"{card} drifts onto trap {t.trap_id}", f"{card}={t.trap_id}")
              for t in state.traps]
     ends.append((f"{card} cannot drift (it loses energy)", f"{card}=stuck"))

@@ -21,6 +21,7 @@ from companion.core.prompt import Choice, InputSpec, Option, amount_phrase
 from companion.core.words import counted
 from companion.games.exploration import catalog as xc
 from companion.games.exploration.checks import areas, attribute, flight_rule, flying_ship
+from companion.games.exploration.combat import hit_preview
 from companion.games.exploration.display import location_name, module_name
 from companion.games.exploration.drops import choose_space, drop_check
 from companion.games.exploration.flight import ENDS, maneuver_die, pass_target
@@ -63,8 +64,8 @@ def ship_actions(state: XpState, catalog: Catalog, ship: ShipStatus) -> list[Cho
             choices.append(Choice(f"Drop the {data['name']} under {c}", FLIGHT,
                                   command=f"drop {c} {kind}", cost=cost))
     if any(xc.module(catalog, m)["category"] == "turret" for m in ship.modules):
-        choices.append(Choice(f"Attack with {c} (a target on the same orbit, within "
-                              f"{counted(ship.energy, 'space')})", FLIGHT, partial=f"attack {c}",
+        choices.append(Choice(f"Attack with {c}: same orbit, up to "
+                              f"{counted(ship.energy, 'space')}", FLIGHT, partial=f"attack {c}",
                               cost=cost))
     ability = xc.ship_type(catalog, ship.ship_type).ability
     if ability in ("bomber", "destroyer", "recover"):
@@ -239,6 +240,8 @@ def _drop_numbers(state: XpState, catalog: Catalog,
 
 def _expand_attack(state: XpState, catalog: Catalog, words: Sequence[str],
                    seat: str | None) -> list[Choice]:
+    """Every target the rulebook allows (any other ship, your own too; a dropped module's
+    cube; a trap), each label saying what the one tap does to it."""
     ship = state.ships.get(words[1].upper()) if len(words) == 2 else None
     if ship is None:
         return []
@@ -246,16 +249,19 @@ def _expand_attack(state: XpState, catalog: Catalog, words: Sequence[str],
     choices = []
     for other in state.ships.values():
         if other.is_deployed and other.card != ship.card:
-            choices.append(Choice(f"{other.card} ({other.owner}, "
-                                  f"{location_name(other.location)})", FLIGHT,
+            whose = f"{other.owner}'s own" if other.owner == ship.owner else other.owner
+            choices.append(Choice(f"{other.card} ({whose}, {location_name(other.location)}): "
+                                  f"{hit_preview(catalog, ship, other)}", FLIGHT,
                                   command=f"{base} {other.card}"))
             if xc.ship_type(catalog, other.ship_type).ability == "shield":
-                choices.append(Choice(f"{other.card}, shielded by its energy", FLIGHT,
-                                      command=f"{base} {other.card} shield"))
-    choices += [Choice(f"{c.seat}'s {module_name(catalog, c.module)} on {c.space}", FLIGHT,
-                       command=f"{base} {c.space}") for c in state.controls]
-    return choices + [Choice(f"Trap {t.trap_id} (count {t.count})", FLIGHT,
-                             command=f"{base} {t.trap_id}") for t in state.traps]
+                choices.append(Choice(f"{other.card}, shielded by its energy: "
+                                      f"{hit_preview(catalog, ship, other, shield=True)}",
+                                      FLIGHT, command=f"{base} {other.card} shield"))
+    gone = "destroyed, no frag"
+    choices += [Choice(f"{c.seat}'s {module_name(catalog, c.module)} on {c.space}: {gone}",
+                       FLIGHT, command=f"{base} {c.space}") for c in state.controls]
+    return choices + [Choice(f"Trap {t.trap_id} ({t.owner}'s, count {t.count}): {gone}",
+                             FLIGHT, command=f"{base} {t.trap_id}") for t in state.traps]
 
 
 def _expand_ability(state: XpState, catalog: Catalog, words: Sequence[str],

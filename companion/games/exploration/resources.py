@@ -18,6 +18,12 @@ RESOURCE_NOUNS = {"credits": "credit", "command": "command point",
                   "technology": "technology point", "frags": "frag"}
 
 
+def development_counter(seat: str) -> str:
+    """The table counter of development cards `seat` has played (a one-time card goes to
+    the discard pile, so only this counter remembers who drew it)."""
+    return f"development_played:{seat}"
+
+
 def amount_of(resource: str, amount: int) -> str:
     """An amount of a resource as a player says it: '1 command point', '2 frags'."""
     return amount_phrase(amount, resource, RESOURCE_NOUNS)

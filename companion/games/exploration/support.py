@@ -19,7 +19,13 @@ from companion.core.rules import Outcome, Verb
 from companion.core.words import counted
 from companion.games.exploration import catalog as xc
 from companion.games.exploration.preparation import active_seat, lasting_cards
-from companion.games.exploration.resources import amount_of, credit_gain, gain, pay
+from companion.games.exploration.resources import (
+    amount_of,
+    credit_gain,
+    development_counter,
+    gain,
+    pay,
+)
 from companion.games.exploration.state import (
     MANEUVER_ROW,
     ShipStatus,
@@ -57,10 +63,21 @@ def develop(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     more, said = _dev_effect(state, card, seat, args[1:])
     to = play_zone(seat) if card.attrs.get("lasting") else piles.discard_zone("development")
     events += [event("seat_updated", seat=seat, set={"dev_played_round": state.table.round}),
+               *_count_played(state, seat),
                piles.move(card.card_id, piles.area_zone(seat), to, "played"), *more]
     paid = f" for {counted(cost, 'credit')}" if cost else ""
     return Outcome(tuple(events), f"{seat} plays {card.name} ({card.card_id}){paid}. {said}",
                    seat)
+
+
+def _count_played(state: XpState, seat: str) -> list[Event]:
+    """One more development card played by `seat`; a game saved before the app counted
+    them (a card played, no count) is left uncounted rather than counted short."""
+    name = development_counter(seat)
+    count = state.table.counters.get(name)
+    if count is None and state.seats[seat].dev_played_round:
+        return []
+    return [event("counter_set", name=name, value=(count or 0) + 1)]
 
 
 def _dev_effect(state: XpState, card: CardEntry, seat: str,

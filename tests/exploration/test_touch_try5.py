@@ -1,0 +1,122 @@
+"""Issue 22, Exploration by touch: what a new player hit in try 5, one test per finding."""
+
+from __future__ import annotations
+
+from companion.core.prompt import prompt
+from companion.games.exploration.missions import CANNOT_REVEAL
+from companion.games.exploration.rules import RULES
+from tests.exploration.flight_setup import PICKS, ROW, SETUP, round_two, to_flight
+from tests.exploration.helpers import catalog, new_match, refused, run
+
+
+def _labels(match, after: str | None = None, seat: str | None = None) -> list[str]:
+    return [a.label for a in prompt(match, seat=seat, after=after).actions]
+
+
+# ---- finding 42: the attack's targets say what the one tap does --------------------------
+def test_each_attack_target_says_its_damage_before_the_tap() -> None:
+    match = to_flight(round_two(x_builds=("laser_turret", "energy_turret")))
+    run(match, "next")
+    labels = _labels(match, after="attack TRNS1")
+    assert "SHLD1 (Baikonur, in home orbit): 2 damage: energy 4 to 3, resistance 3 to 2" \
+        in labels
+    run(match, "attack TRNS1 SHLD1")
+    ship = match.state.ships["SHLD1"]
+    assert (ship.energy, ship.resistance) == (3, 2)
+
+
+def test_a_killing_shot_says_destroyed_and_the_frag() -> None:
+    match = to_flight(round_two(x_builds=("laser_turret", "laser_turret")))
+    run(match, "adjust SHLD1 resistance -1", "next")
+    label = next(t for t in _labels(match, after="attack TRNS1") if t.startswith("SHLD1 ("))
+    assert label == "SHLD1 (Baikonur, in home orbit): 2 damage, destroyed (Xichang +1 frag)"
+    message = run(match, "attack TRNS1 SHLD1")[-1].message
+    assert "SHLD1 is destroyed" in message
+    assert match.state.ships["SHLD1"].location == "destroyed"
+
+
+def test_own_ships_and_traps_are_offered_as_the_rulebook_allows_and_say_so() -> None:
+    """Rulebook, "Attacking": "You can attack your own spaceships"; a trap is a dropped
+    module, which falls to 1 damage (no frag)."""
+    match = to_flight(round_two(x_builds=("laser_turret", "trap")), b_select=())
+    run(match, "drop TRNS1 trap 3", "next", "drift", "tech credits", "deploy MONY1",
+        "select TRNS1", "done", "tech credits", "done")
+    labels = _labels(match, after="attack TRNS1")
+    own = next(t for t in labels if t.startswith("MONY1 ("))
+    assert own.startswith("MONY1 (Xichang's own, ")
+    trap = next(t for t in labels if t.startswith("Trap "))
+    assert trap.endswith("(Xichang's, count 3): destroyed, no frag")
+    assert not any(t.startswith("TRNS1") for t in labels)
+
+
+def test_the_attack_button_is_short_enough_for_two_lines() -> None:
+    match = to_flight(round_two(x_builds=("laser_turret",)))
+    run(match, "next")
+    assert "Attack with TRNS1: same orbit, up to 4 spaces" in _labels(match)
+
+
+# ---- finding 35: a goal the app can count is checked ------------------------------------
+def _holding(*missions: str):
+    """Round 1 with Xichang holding `missions` (and D17, a kept development card)."""
+    setup = [line for line in SETUP if not line.startswith("scan XP/M")]
+    swap = dict(zip(("scan XP/P04", "scan XP/S26"), (f"scan XP/{m}" for m in missions),
+                    strict=False))
+    setup = [swap.get(line, line) for line in setup]
+    at = setup.index("draft")
+    match = new_match(1)
+    run(match, *setup[:at], *(f"scan XP/{c}" for c in ROW), *setup[at:],
+        *(f"scan XP/{c}" for c in PICKS), "start")
+    return match
+
+
+def test_research_is_refused_with_the_count_of_development_cards() -> None:
+    match = _holding("P14", "S10")
+    labels = _labels(match, after="complete Xichang", seat="Xichang")
+    assert "Research (P14) needs 5 development cards; Xichang has 1" in labels
+    assert refused(match, "complete P14") == CANNOT_REVEAL
+    action = next(a for a in prompt(match, seat="Xichang", after="complete Xichang").actions
+                  if a.label.startswith("Research"))
+    assert not action.enabled
+    assert match.state.table.score_of("Xichang") == 0
+
+
+def test_a_played_development_card_still_counts_as_collected() -> None:
+    match = _holding("P14")
+    run(match, "tech development", "draw development", "develop D17")
+    assert match.state.table.zone_of("D17") == "discard:development"
+    assert "Research (P14) needs 5 development cards; Xichang has 2" in \
+        _labels(match, after="complete Xichang", seat="Xichang")
+
+
+def test_a_goal_the_app_cannot_see_says_the_player_confirms_it() -> None:
+    match = _holding("P14", "S10")
+    labels = _labels(match, after="complete Xichang", seat="Xichang")
+    assert "Complete Armed (S10) (you confirm it)" in labels
+    message = run(match, "complete S10")[-1].message
+    assert "the app cannot count this goal: Xichang confirmed it" in message
+
+
+def test_the_seat_view_counts_development_cards_toward_research() -> None:
+    match = _holding("P14")
+    mine = RULES.view(match.state, catalog(), "Xichang")["my_missions"]
+    research = next(m for m in mine if m["id"] == "P14")
+    assert (research["value"], research["goal"]) == (1, 5)
+
+
+# ---- finding 26: the drift's words ----------------------------------------------------------
+def test_a_ship_drifting_off_the_map_is_said_in_plain_english() -> None:
+    match = to_flight(round_two(), x_tech="maneuverability")
+    run(match, "next", "next")
+    labels = _labels(match, after="drift SHLD1")
+    assert "SHLD1 drifts off the map (onto a new outer-space tile)" in labels
+    assert "SHLD1 drifts into home orbit" in labels
+    assert "SHLD1 drifts onto a credit space" in labels
+    assert not any("onto off" in t or "onto home" in t for t in labels)
+
+
+# ---- findings 24, 28: a draw does not presume a camera -------------------------------------
+def test_a_technology_draw_does_not_ask_for_a_scan() -> None:
+    match = round_two()
+    said = run(match, "tech development")[-1].message
+    assert "Xichang draws 1 development card." in said
+    assert "scan" not in said
