@@ -1,13 +1,13 @@
 """Work done ahead while the table is quiet (issue 22): the screens a player opens later
-made, and the History's rows drawn, before the tap that shows them.
+made, the History's rows and the closed tabs' panels drawn, before the tap that shows them.
 
 Making a screen costs Kivy's rules for all its widgets (Settings about 100 ms on one
-loaded core, the new-game form 50, the order screen 30) and the History's first visit
-drew up to 60 rows: each was most of that tap. Here one piece of that is done at a time,
-only when nobody has touched the glass for `QUIET` seconds, no finger is on it and no
-command is out: a piece costs a tap that lands during it at most that piece (the
-Settings screen, the largest), and never delays the first frame (it starts once the first
-game or the start screen is shown).
+loaded core, the new-game form 50, the order screen 30), the History's first visit drew
+up to 60 rows and a tab's first look its panel's rows: each was most of that tap. Here
+one piece of that is done at a time, only when nobody has touched the glass for `QUIET`
+seconds, no finger is on it and no command is out: a tap that lands during a piece waits
+at most that piece (the Settings screen, the largest), and the first frame never waits
+(it starts once the first game or the start screen is shown).
 """
 
 from __future__ import annotations
@@ -74,6 +74,9 @@ class Warmup:
         history = manager.get_screen("history") if manager.has_screen("history") else None
         if history is not None and manager.current != "history" and history.pending:
             return history.draw_ahead
+        tabs = manager.get_screen("dashboard").ids.tabs
+        if tabs.behind:
+            return tabs.refresh_ahead
         while self._screens:
             name = self._screens.pop(0)
             if not manager.has_screen(name):

@@ -35,6 +35,10 @@ def test_a_finger_on_the_glass_holds_the_work_back_then_it_is_done_ahead(
                     "every screen made ahead")
     history = driver.app.screen("history")
     driver.wait_for(lambda: not history.pending, "the History's rows drawn ahead")
+    tabs = driver.app.screen("dashboard").ids.tabs
+    driver.wait_for(lambda: not tabs.behind, "the closed tabs' panels drawn ahead")
+    decks = tabs.panel("Decks")
+    assert decks.children and decks.width == tabs.body.width  # drawn at the page's width
     rows = list(history.ids.rows.children)
     assert len(rows) > 5
     driver.tap("History")
