@@ -192,23 +192,46 @@ class Panel:
     """A game's own panel: a title (a word or two, a tab's label) and its rows;
     `empty` is the sentence shown when it has no rows; `actions` a partial of the
     prompt whose complete commands the panel offers as buttons under its rows
-    (TI4's Relics: `relic`, the purges the rules accept now), or None."""
+    (TI4's Relics: `relic`, the purges the rules accept now), or None. `by_seat`: its
+    rows are what each seat holds (`seat_rows` gives one seat's), shown again when a
+    player opens that seat."""
 
     id: str
     title: str
     rows: tuple[PanelRow, ...] = ()
     empty: str = ""
     actions: str | None = None
+    by_seat: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "title": self.title, "rows": [r.to_dict() for r in self.rows],
-                "empty": self.empty, "actions": self.actions}
+                "empty": self.empty, "actions": self.actions, "by_seat": self.by_seat}
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Panel:
         return cls(str(raw["id"]), str(raw["title"]),
                    tuple(PanelRow.from_dict(r) for r in raw.get("rows") or ()),
-                   str(raw.get("empty") or ""), raw.get("actions"))
+                   str(raw.get("empty") or ""), raw.get("actions"), bool(raw.get("by_seat")))
+
+    def seat_rows(self, seat: str) -> tuple[PanelRow, ...]:
+        """What `seat` holds in this panel: its heading and the rows under it (up to the
+        next heading), and any other row whose `seat` it is; nothing unless `by_seat`.
+
+        >>> panel = Panel("p", "Planets", (PanelRow("Ann", seat="Ann", kind="heading"),
+        ...     PanelRow("Loki", number="1/2"), PanelRow("Bo", seat="Bo", kind="heading"),
+        ...     PanelRow("Jord", number="4/2"), PanelRow("Ann's relic", seat="Ann")), by_seat=True)
+        >>> [r.text for r in panel.seat_rows("Ann")]
+        ['Ann', 'Loki', "Ann's relic"]
+        """
+        if not self.by_seat:
+            return ()
+        rows, owner = [], None
+        for row in self.rows:
+            if row.kind == "heading":
+                owner = row.seat
+            if (row.seat == seat if row.kind == "heading" or row.seat else owner == seat):
+                rows.append(row)
+        return tuple(rows)
 
 
 @dataclass(frozen=True)

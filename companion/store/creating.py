@@ -27,7 +27,7 @@ def create_whole(path: Path, identity: tuple[int, int] | None) -> bool:
 
     False when the path holds a file with something in it: it is opened in place.
     """
-    if identity is not None and os.stat(path).st_size:
+    if identity is not None and _size(path):
         return False
     # The process's id last (what `remove_leftovers` reads); the thread's before it.
     building = path.with_name(f".{path.name}-creating-{threading.get_ident()}-{os.getpid()}")
@@ -43,6 +43,13 @@ def create_whole(path: Path, identity: tuple[int, int] | None) -> bool:
     finally:
         _remove_parts(building)
     return True
+
+
+def _size(path: Path) -> int:
+    try:
+        return os.stat(path).st_size
+    except FileNotFoundError:
+        return 0  # gone since it was found empty: `_put_in_place` looks again
 
 
 def _put_in_place(building: Path, path: Path, identity: tuple[int, int] | None) -> None:

@@ -160,11 +160,19 @@ def _open_error(path: Path, exc: sqlite3.Error) -> StoreError | DamageError:
 
 # ---- what is at the path ------------------------------------------------------------
 def _identify(path: Path) -> tuple[Kind, tuple[int, int] | None]:
-    """What the path holds; refuses (NotOursError) what is not ours to open or change."""
+    """What the path holds; refuses (NotOursError) what is not ours to open or change.
+
+    A file gone while it is looked at (another companion set it aside) is nothing
+    at the path: "new", and the creation that follows never replaces what came since.
+    """
     try:
-        link = os.lstat(path)
+        return _identify_path(path)
     except FileNotFoundError:
         return "new", None
+
+
+def _identify_path(path: Path) -> tuple[Kind, tuple[int, int] | None]:
+    link = os.lstat(path)
     target = path
     if stat.S_ISLNK(link.st_mode):
         try:

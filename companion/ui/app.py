@@ -67,12 +67,13 @@ SCREENS: dict[str, str] = {
     "final": "final.FinalScreen", "scoreboard": "scoreboard.ScoreboardScreen",
     "order": "order.OrderScreen", "check": "check.CheckScreen", "form": "form.FormScreen",
     "explosion": "explosion.ExplosionScreen", "phones": "phones.PhonesScreen",
+    "seat": "seat.SeatScreen",
 }
 FIRST_SCREENS = ("start", "dashboard")
 #: Seconds between looks for steps a phone saved while the phones' page runs (13 us each).
 LOOK_FOR_PHONE_STEPS_S = 0.5
 #: The screens that show the table and take every new one.
-TABLE_SCREENS = ("dashboard", "history", "scoreboard", "order")
+TABLE_SCREENS = ("dashboard", "history", "scoreboard", "order", "seat")
 
 
 @dataclass(frozen=True)
@@ -230,7 +231,7 @@ class CompanionApp(App):
             self.screen("settings").show_settings(self.settings)
         if name == "phones":
             self._show_phones()
-        if name in ("dashboard", "history", "scoreboard", "order") and self.table is None:
+        if name in TABLE_SCREENS and self.table is None:
             name = "start"
         self.manager.current = name
 
@@ -292,6 +293,13 @@ class CompanionApp(App):
         """A seat's private choices, behind a screen only that player should look at."""
         self.screen("private").prepare(seat, partial, label)
         self.show("private")
+
+    def open_seat(self, seat: str) -> None:
+        """What a seat holds (a tap on its card on the dashboard): its page of its own."""
+        if self.table is None:
+            return
+        self.screen("seat").prepare(seat)
+        self.show("seat")
 
     def peek(self, seat: str) -> None:
         """A seat's own hidden cards (the dashboard's Hidden cards buttons, a hidden card's

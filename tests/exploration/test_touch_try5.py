@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from companion.core.prompt import prompt
 from companion.games.exploration.missions import CANNOT_REVEAL
 from companion.games.exploration.rules import RULES
@@ -92,6 +94,8 @@ def test_a_goal_the_app_cannot_see_says_the_player_confirms_it() -> None:
     match = _holding("P14", "S10")
     labels = _labels(match, after="complete Xichang", seat="Xichang")
     assert "Complete Armed (S10) (you confirm it)" in labels
+    assert "Treasury (P06) needs 50 credits; Xichang has 12" in labels
+    assert "Moon landing (S07): not yet, Xichang has 0 of 1" in labels
     message = run(match, "complete S10")[-1].message
     assert "the app cannot count this goal: Xichang confirmed it" in message
 
@@ -120,3 +124,80 @@ def test_a_technology_draw_does_not_ask_for_a_scan() -> None:
     said = run(match, "tech development")[-1].message
     assert "Xichang draws 1 development card." in said
     assert "scan" not in said
+
+
+# ---- finding 31: a maneuver card's price is on its list button ----------------------------
+def test_each_maneuver_card_in_the_list_shows_its_price() -> None:
+    match = round_two()
+    run(match, "tech credits", "select TRNS1")
+    costs = {a.label.split(" (")[0]: a.cost for a in prompt(match).actions
+             if a.label.startswith("Use ")}
+    assert costs["Use Trim thrusters"] == "1 credit"
+    assert costs["Use Afterburner"] == "3 credits"
+    assert costs["Use Field assembly"] == "1 credit"  # its summary: the module paid on top
+    credits = match.state.table.resource("Xichang", "credits")
+    run(match, "maneuver M06 TRNS1")
+    assert match.state.table.resource("Xichang", "credits") == credits - 3
+
+
+# ---- finding 24: the newly drawn hidden mission is marked on its owner's screen ------------
+def test_a_mission_drawn_by_a_hazard_is_marked_new_for_its_owner_only() -> None:
+    from companion.ui.presenters.peek import card_lines
+
+    match = to_flight(round_two())
+    run(match, "move SHLD1 1 hazard", "scan XP/H06", "resolve", "draw secondary")
+    drawn = RULES.view(match.state, catalog(), "Baikonur")["my_missions"]
+    assert [m["new"] for m in drawn].count(True) == 1
+    newest = next(m for m in drawn if m["new"])
+    assert newest["id"] not in ("P01", "P13", "S04", "S15", "S18")  # the setup hand
+    lines = card_lines(drawn)
+    assert [line.startswith("New: ") for line in lines].count(True) == 1
+    assert "new" not in json.dumps(RULES.view(match.state, catalog(), None)["seats"])
+    assert not any(m["new"] for m in RULES.view(match.state, catalog(), "Xichang")["my_missions"])
+
+
+def test_a_hand_drawn_at_once_marks_nothing_new() -> None:
+    match = round_two()
+    assert not any(m["new"] for m in RULES.view(match.state, catalog(), "Xichang")["my_missions"])
+    snapshot = type(match.state).from_dict(match.state.to_dict())
+    assert snapshot == match.state
+
+
+# ---- finding 29: kept development cards are on the seat's card ------------------------------
+def test_a_seat_card_lists_its_kept_development_cards_until_played() -> None:
+    from companion.games.exploration.tableview import table_view
+
+    match = round_two()
+    seat = next(s for s in table_view(match.state, catalog()).seats if s.seat == "Xichang")
+    assert "Development cards kept: Funding (D17)" in seat.detail
+    run(match, "tech development", "draw development", "develop D17")
+    seat = next(s for s in table_view(match.state, catalog()).seats if s.seat == "Xichang")
+    assert not any("Funding (D17)" in line for line in seat.detail)
+
+
+def test_the_attack_says_its_result_first_and_the_range_rule_after() -> None:
+    match = to_flight(round_two(x_builds=("laser_turret", "laser_turret")))
+    run(match, "adjust SHLD1 resistance -1", "next")
+    said = run(match, "attack TRNS1 SHLD1")[-1].message
+    assert said.startswith("TRNS1 attacks SHLD1. SHLD1 takes 2 damage")
+    assert said.index("SHLD1 is destroyed") < said.index("Range: the target must be on the "
+                                                         "same orbit")
+
+
+def test_the_destroyer_ability_says_its_damage_before_the_tap() -> None:
+    match = round_two(x_ship="DSTR4", x_builds=())
+    run(match, "tech velocity", "select DSTR4", "done", "tech credits", "select SHLD1", "done")
+    while match.state.flight_order[match.state.flight_index] != "DSTR4":
+        run(match, "next")
+    assert "Damage SHLD1 (Baikonur): 2 damage: resistance 3 to 1" in \
+        _labels(match, after="ability DSTR4")
+    run(match, "ability DSTR4 SHLD1")
+    assert match.state.ships["SHLD1"].resistance == 1
+
+
+def test_an_outer_space_tile_says_only_what_the_ship_loses() -> None:
+    match = to_flight(round_two())
+    run(match, "next", "move TRNS1 1 outer")
+    said = run(match, "scan XP/X8")[-1].message
+    assert "TRNS1 loses 1 resistance (3 to 2). Xichang gains 12 credits." in said
+    assert "Energy 3->3" not in said  # an unchanged track is not said

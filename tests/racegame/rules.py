@@ -206,7 +206,8 @@ class RaceRules(GameRules[RaceState]):
         seats = tuple(replace(v, counters=(Counter.of("position", position(state.table, v.seat),
                                                       "space"),)) for v in basic.seats)
         return replace(basic, seats=seats, over=state.table.phase == "finished",
-                       panels=(Panel("track", "Track", rows, empty="Nobody has joined yet."),))
+                       panels=(Panel("track", "Track", rows, empty="Nobody has joined yet.",
+                                     by_seat=True),))
 
 
 RULES = RaceRules()

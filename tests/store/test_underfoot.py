@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import os
 import shutil
+import stat
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from companion.session import open_session
+from companion.store.journal import file_identity
 from tests.cli.conftest import ROOT
 from tests.store.damage import commands_in, kept_copies, one_sentence, saved_game
 
@@ -156,4 +160,41 @@ def test_a_file_set_aside_between_looking_and_opening_is_never_made_again_in_pla
     assert session.run("note after the other companion").ok
     session.close()
     assert found_gone and len(kept_copies(db)) == 1
+    assert commands_in(db) == ["note after the other companion"]
+
+
+@pytest.mark.parametrize("moment", ["after its first look", "before it reads the header"])
+def test_a_file_set_aside_while_another_companion_looks_at_it_is_looked_at_again(
+        tmp_path, monkeypatch, moment):
+    """Companions starting together on a damaged file (the loop above, 1 round in 200):
+    one had looked at the path, another set the file aside, and the first one's next look
+    (its size, its header) found nothing there: it said the file "cannot be opened (No
+    such file or directory)" and saved nothing. A file gone while looked at is looked at
+    again, and the new game started in its place is opened."""
+    from companion.store import opening
+
+    db = tmp_path / "games.db"
+    saved_game(db, notes=5)
+    data = db.read_bytes()
+    db.write_bytes(data[: len(data) // 2])
+    damaged = db.read_bytes()
+    other: list[Path | None] = []
+
+    def another_sets_it_aside_first(real):
+        def call(*args):
+            if not other:
+                other.append(opening.set_aside_once(db, file_identity(db)))
+            return real(*args)
+        return call
+
+    if moment == "after its first look":  # between its lstat and its stat
+        monkeypatch.setattr(opening.stat, "S_ISLNK", another_sets_it_aside_first(stat.S_ISLNK))
+    else:
+        monkeypatch.setattr(opening, "_odd_parts",
+                            another_sets_it_aside_first(opening._odd_parts))
+    session = open_session(db, "xp", new=True)
+    assert session.run("note after the other companion").ok
+    session.close()
+    assert other and other[0] is not None
+    assert [p.read_bytes() for p in kept_copies(db)] == [damaged]
     assert commands_in(db) == ["note after the other companion"]

@@ -108,6 +108,62 @@ def test_every_seat_field_tapped_where_it_shows_is_seen_whole_above_the_keyboard
         assert field.focus and seen_whole(driver, field), f"seat {index + 1} is not in view"
 
 
+def cut_rows(driver, field) -> list[str]:
+    """The form's rows that the keyboard's edge (its keys and any band above them) cuts in
+    two: a row shows whole above it, or not at all."""
+    keyboard = driver.keyboard()
+    edge = keyboard.top + keyboard.cover
+    cut = []
+    for row in form_list(field).children[0].children:
+        bottom = row.to_window(row.x, row.y)[1]
+        if bottom + 1 < edge < bottom + row.height - 1:
+            cut.append(getattr(row, "label", "") or getattr(row, "text", "") or repr(row))
+    return cut
+
+
+@pytest.mark.parametrize("game", ["Exploration", "TI4 Exploration"])
+def test_no_seat_or_chip_shows_half_above_the_keyboard(make_driver, game: str) -> None:
+    """Typing the first name, the next seat's row (its one-tap name) sat half under the
+    keyboard and took taps on its strip: every row is whole above the keyboard or covered."""
+    driver = make_driver(settings=AppSettings(recent_names=("Ana", "Ben")))
+    driver.tap("New game")
+    driver.tap(game, exact=True)
+    fields = name_fields(driver)
+    driver.tap(fields[0])
+    for index, field in enumerate(fields):
+        if index:
+            driver.type_keys("\n")  # Next: the next seat
+        driver.pump(3)
+        assert field.focus and seen_whole(driver, field), f"seat {index + 1} is not in view"
+        chip = chip_by(driver, field)
+        keyboard = driver.keyboard()
+        assert chip.to_window(chip.x, chip.y)[1] >= keyboard.top + keyboard.cover  # whole
+        assert cut_rows(driver, field) == [], f"seat {index + 1}: {cut_rows(driver, field)}"
+    driver.type_keys("\n")
+    # A tap on the band that covers a row types nothing and seats nobody.
+    driver.tap(fields[0])
+    driver.pump(3)
+    keyboard = driver.keyboard()
+    assert keyboard.cover > 0  # at 800x480 the second seat's row is covered
+    second_chip = chip_by(driver, fields[1])
+    driver.press(second_chip.to_window(*second_chip.center)[0], keyboard.top + keyboard.cover / 2)
+    driver.settle()
+    assert [f.text for f in fields[:2]] == ["", ""] and fields[0].focus
+
+
+def test_the_hide_key_closes_the_keyboard_on_any_field(make_driver) -> None:
+    driver = make_driver()
+    driver.tap("New game")
+    fields = name_fields(driver)
+    driver.tap(fields[0])
+    driver.type_keys("Ana\n")  # Next: the second seat, which is not the last
+    assert fields[1].focus and enter_key_text(driver.keyboard()) == "Next"
+    driver.type_keys("Bo\x1b")  # Hide
+    driver.pump(3)
+    assert driver.keyboard() is None and not any(f.focus for f in fields)
+    assert [f.text for f in fields[:2]] == ["Ana", "Bo"] and driver.app.root.y == 0
+
+
 def test_tapping_another_name_while_typing_moves_nothing_under_the_finger(make_driver) -> None:
     driver = make_driver()
     driver.tap("New game")

@@ -63,8 +63,10 @@ def test_a_hold_on_a_seat_badge_opens_its_private_panel(make_driver, tmp_path: P
     xichang = _missions(db, "Xichang")
     driver = make_driver(db=db)
     assert driver.screen.name == "dashboard"
-    _tap(driver, _badge(driver, "Xichang"))  # a short tap shows nothing private
-    assert driver.screen.name == "dashboard"
+    _tap(driver, _badge(driver, "Xichang"))  # a short tap shows nothing private:
+    assert driver.screen.name == "seat"  # the seat's public page, as a tap on its card
+    assert not any(secret in " ".join(driver.texts()) for secret in secrets)
+    driver.tap("Back to the table")
     outlined, held = _hold(driver, _badge(driver, "Xichang"),
                            lambda: driver.screen.name == "private")
     assert outlined[:1] == [True]  # outlined while the hold counted, from the press on

@@ -102,10 +102,11 @@ def hit_ship(catalog: Catalog, attacker: ShipStatus, target: ShipStatus, damage:
 
 
 def hit_preview(catalog: Catalog, attacker: ShipStatus, target: ShipStatus,
-                shield: bool = False) -> str:
-    """What an attack would do to `target`, said before the tap: "2 damage, destroyed",
-    "1 damage: resistance 3 to 2" (a Shield target with `shield` loses energy first)."""
-    damage = turret_damage(catalog, attacker)
+                shield: bool = False, damage: Damage | None = None) -> str:
+    """What an attack (its turrets' damage, or `damage`) would do to `target`, said before
+    the tap: "2 damage, destroyed", "1 damage: resistance 3 to 2" (a Shield target with
+    `shield` loses energy first)."""
+    damage = damage or turret_damage(catalog, attacker)
     use_shield = shield and xc.ship_type(catalog, target.ship_type).ability == "shield"
     hit = take_damage(target.energy, target.resistance, damage, use_shield)
     if hit.destroyed:
@@ -162,9 +163,10 @@ def attack(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
             raise IllegalMoveError(f"shield is reported, but {word} is not a ship: only a "
                                    f"Shield ship absorbs damage with its energy.")
         more, text = hit_dropped(state, catalog, ship, word, damage, reason)
-    return Outcome(tuple(events + more), f"{ship.card} attacks with {damage.energy} energy and "
-                                         f"{damage.resistance} resistance damage "
-                                         f"({RANGE_REMINDER}). {text}", ship.owner)
+    said = (f"{ship.card} attacks {args[1]}. {text} Range: {RANGE_REMINDER} "
+            f"({ship.card} dealt {damage.energy} energy and {damage.resistance} resistance "
+            f"damage).")
+    return Outcome(tuple(events + more), said, ship.owner)
 
 
 #: The rulebook's range condition the app cannot see: it trusts the players on it.
@@ -242,10 +244,15 @@ def _destroy(state: XpState, catalog: Catalog, ship: ShipStatus, target: ShipSta
     if target.card == ship.card:
         raise IllegalMoveError(f"{ship.card} cannot attack itself.")
     mark = _once_per_round(state, ship)
-    damage = Damage(0, int(xc.ship_type(catalog, ship.ship_type).extras["adjacent_damage"]))
+    damage = destroyer_damage(catalog, ship)
     shield = any(w.lower() == "shield" for w in rest)
     events, text = hit_ship(catalog, ship, target, damage, shield, f"{ship.card} destroyer")
     return [mark, *events], f"{ship.card} (Destroyer) deals {damage.resistance} damage. {text}"
+
+
+def destroyer_damage(catalog: Catalog, ship: ShipStatus) -> Damage:
+    """The Destroyer ability's damage to an adjacent ship (catalog `adjacent_damage`)."""
+    return Damage(0, int(xc.ship_type(catalog, ship.ship_type).extras["adjacent_damage"]))
 
 
 def _recover(state: XpState, catalog: Catalog, ship: ShipStatus, target: ShipStatus,

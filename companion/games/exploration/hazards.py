@@ -96,10 +96,13 @@ def tile_effects(state: XpState, card: CardEntry, ship: ShipStatus) -> tuple[lis
     resistance = max(0, ship.resistance + min(0, int(attrs.get("resistance", 0))))
     events: list[Event] = [event("ship_updated", card=ship.card,
                                  set={"energy": energy, "resistance": resistance})]
-    said = [f"Energy {ship.energy}->{energy}, resistance {ship.resistance}->{resistance}."]
+    lost = [f"{old - new} {name} ({old} to {new})" for name, old, new
+            in (("energy", ship.energy, energy), ("resistance", ship.resistance, resistance))
+            if new != old]
+    said = [f"{ship.card} loses {' and '.join(lost)}."] if lost else []
     if resistance == 0:
         return [*events, destroyed(ship, f"outer space tile {card.card_id}")], \
-            said[0] + f" {ship.card} does not survive and gains nothing."
+            " ".join([*said, f"{ship.card} does not survive and gains nothing."])
     seat, reason = ship.owner, f"outer space tile {card.name}"
     if attrs.get("credits"):
         more, text = credit_gain(state, seat, int(attrs["credits"]), reason)

@@ -98,14 +98,15 @@ def complete_label(state: XpState, catalog: Catalog, seat: str, card: CardEntry)
     name = f"{card.name} ({card.card_id})"
     value, goal = progress(state, catalog, seat, card)
     if goal is None:
-        return f"Complete {name}"
+        return f"{name}: scored at the end of the game"
     if value is None:
         return f"Complete {name} (you confirm it)"
     if value >= goal:
         return f"Complete {name} ({value} of {goal})"
     noun = STAT_NOUNS.get(str(card.attrs["stat"]))
-    need = counted(goal, *noun) if noun else str(goal)
-    return f"{name} needs {need}; {seat} has {value}"
+    if noun is None:
+        return f"{name}: not yet, {seat} has {value} of {goal}"
+    return f"{name} needs {counted(goal, *noun)}; {seat} has {value}"
 
 
 def holder(state: XpState, card: CardEntry) -> str:

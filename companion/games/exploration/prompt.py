@@ -27,8 +27,10 @@ from companion.games.exploration.display import (
 from companion.games.exploration.draft import drafter, picks_by_type
 from companion.games.exploration.missions import complete_label
 from companion.games.exploration.prompt_drift import drift_choices, expand_drift
+from companion.games.exploration.resources import amount_of
 from companion.games.exploration.setup import MODULE_CHOICE, recipient
 from companion.games.exploration.state import XpState
+from companion.games.exploration.support import maneuver_price
 
 SETUP, DRAFT, TECH = "Setup", "Ship draft", "Technology action"
 SHIPS, MODULES, DEVELOPMENT = "Spaceships", "Modules", "Development cards"
@@ -181,10 +183,19 @@ def _preparation_choices(state: XpState, catalog: Catalog) -> list[Choice]:
             choices.append(Choice(f"Play {card.name} ({card_id})", DEVELOPMENT,
                                   command=f"develop {card_id}"))
     choices += [Choice(with_effect(f"Use {catalog.card(c).name} ({c})", catalog.card(c)),
-                       MANEUVERS, partial=f"maneuver {c}") for c in state.maneuver_row()]
+                       MANEUVERS, partial=f"maneuver {c}",
+                       cost=_maneuver_cost(state, catalog, seat, catalog.card(c)))
+                for c in state.maneuver_row()]
     choices += flight.mission_choices(state, seat)
     return [*choices, Choice(f"End {seat}'s preparation turn", TURN, command="done",
                                       cost="free", main=True)]
+
+
+def _maneuver_cost(state: XpState, catalog: Catalog, seat: str, card: CardEntry) -> str:
+    """A maneuver card's price on its list button ("1 credit"; a build card's summary says
+    the module is paid on top), so it is read before the card is opened."""
+    credits = maneuver_price(state, catalog, seat, card)
+    return amount_of("credits", credits) if credits else "free"
 
 
 def _ship_choices(state: XpState, catalog: Catalog, seat: str) -> list[Choice]:

@@ -21,7 +21,7 @@ from companion.core.prompt import Choice, InputSpec, Option, amount_phrase
 from companion.core.words import counted
 from companion.games.exploration import catalog as xc
 from companion.games.exploration.checks import areas, attribute, flight_rule, flying_ship
-from companion.games.exploration.combat import hit_preview
+from companion.games.exploration.combat import destroyer_damage, hit_preview
 from companion.games.exploration.display import location_name, module_name
 from companion.games.exploration.drops import choose_space, drop_check
 from companion.games.exploration.flight import ENDS, maneuver_die, pass_target
@@ -282,8 +282,10 @@ def _expand_ability(state: XpState, catalog: Catalog, words: Sequence[str],
     if ability == "bomber":
         return [Choice(f"Bomb a module of {s.card} ({s.owner})", FLIGHT,
                        partial=f"{base} {s.card}") for s in others if s.modules]
-    return [Choice(f"Damage {s.card} ({s.owner})", FLIGHT, command=f"{base} {s.card}")
-            for s in others]
+    damage = destroyer_damage(catalog, ship)
+    return [Choice(f"Damage {s.card} ({s.owner}): "
+                   f"{hit_preview(catalog, ship, s, damage=damage)}", FLIGHT,
+                   command=f"{base} {s.card}") for s in others]
 
 
 # ---- hazard cards and the drift -----------------------------------------------------------------

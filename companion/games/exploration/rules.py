@@ -48,7 +48,12 @@ from companion.games.exploration.catalog import validate_rules
 from companion.games.exploration.migrations import MIGRATIONS
 from companion.games.exploration.phases import PHASES
 from companion.games.exploration.resources import RESOURCE_NOUNS
-from companion.games.exploration.state import SHARED_APPLIERS, Applier, XpState
+from companion.games.exploration.state import (
+    SHARED_APPLIERS,
+    Applier,
+    XpState,
+    noted_arrival,
+)
 
 
 def _merge(*tables: Mapping[str, Applier]) -> dict[str, Applier]:
@@ -98,7 +103,7 @@ class ExplorationRules(GameRules[XpState]):
 
     def apply(self, state: XpState, e: Event) -> XpState:
         if is_table_event(e):
-            return replace(state, table=apply_table_event(state.table, e))
+            return noted_arrival(replace(state, table=apply_table_event(state.table, e)), e)
         return APPLIERS[e.type](state, e)
 
     def verbs(self) -> Sequence[Verb]:

@@ -188,6 +188,9 @@ class XpState:
     ship_draws: tuple[ShipDraw, ...] = ()  # draws waiting for a scan, first first
     last_ship_draw: ShipDrawn | None = None
     upkeep_round: int = 0  # last round whose round-start upkeep ran
+    #: When each card last went into a hand (round * 10 + the phase's place): the holder's
+    #: newest hidden cards are those of its latest arrival (marked "new" on its own view).
+    arrivals: Mapping[str, int] = field(default_factory=dict)
 
     def ships_of(self, seat: str) -> list[ShipStatus]:
         return [s for s in self.ships.values() if s.owner == seat]
@@ -215,6 +218,7 @@ class XpState:
             "game_over": self.game_over, "upkeep_round": self.upkeep_round,
             "ship_draws": [d.to_dict() for d in self.ship_draws],
             "last_ship_draw": self.last_ship_draw.to_dict() if self.last_ship_draw else None,
+            "arrivals": dict(self.arrivals),
         }
 
     @classmethod
@@ -236,7 +240,32 @@ class XpState:
             ship_draws=tuple(ShipDraw.from_dict(d) for d in raw.get("ship_draws", ())),
             last_ship_draw=ShipDrawn.from_dict(drawn) if (drawn := raw.get("last_ship_draw"))
             else None,
+            arrivals={k: int(v) for k, v in raw.get("arrivals", {}).items()},
         )
+
+
+#: The phases of a round in play order, for the arrival stamps (an unknown phase: first).
+PHASE_ORDER = ("setup", "preparation", "flight", "drift", "round-end", "end")
+
+
+def noted_arrival(state: XpState, e: Event) -> XpState:
+    """After a core event: a card moved into a hand is stamped with when it came in
+    (round, then phase), so its holder can tell the newest hidden cards."""
+    if e.type != "card_moved" or not str(e["to"]).startswith("hand:"):
+        return state
+    t = state.table
+    stamp = t.round * 10 + (PHASE_ORDER.index(t.phase) + 1 if t.phase in PHASE_ORDER else 0)
+    return replace(state, arrivals={**state.arrivals, e["card"]: stamp})
+
+
+def newest_hidden(state: XpState, seat: str) -> set[str]:
+    """The hidden cards of `seat` that came in with its latest arrival, when it also holds
+    older ones (a hand drawn all at once has nothing to tell apart)."""
+    held = state.table.cards_in(f"hand:{seat}")
+    stamps = {c: state.arrivals.get(c, -1) for c in held}
+    latest = max(stamps.values(), default=-1)
+    new = {c for c, stamp in stamps.items() if stamp == latest and stamp >= 0}
+    return new if len(new) < len(held) else set()
 
 
 # ---- shared appliers: generic events both parts may emit -------------------------------

@@ -225,8 +225,7 @@ def maneuver(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     if not card.attrs.get("build") and len(args) == 3:
         raise CommandSyntaxError(f"{card.name} builds no module: use it without one, "
                                  f"maneuver {card.card_id} {ship.card}.")
-    cost = max(0, int(card.attrs["cost"]) - xc.discount(catalog, lasting_cards(state, seat),
-                                                        "maneuver"))
+    cost = maneuver_price(state, catalog, seat, card)
     events = pay(state, seat, cost, f"use {card.name}")
     more, said = _maneuver_effect(state, catalog, seat, card, ship, args[2:], cost)
     events += [event("ship_updated", card=ship.card, set={"maneuver_used": card.card_id}),
@@ -234,6 +233,13 @@ def maneuver(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     return Outcome(tuple(events), f"{seat} uses {card.name} on {ship.card} for "
                                   f"{counted(cost, 'credit')}. "
                                   f"{said}", seat)
+
+
+def maneuver_price(state: XpState, catalog: Catalog, seat: str, card: CardEntry) -> int:
+    """The credits `seat` pays for a maneuver card (its discount taken off; a build card's
+    module is paid on top)."""
+    off = xc.discount(catalog, lasting_cards(state, seat), "maneuver")
+    return max(0, int(card.attrs["cost"]) - off)
 
 
 def _maneuver_effect(state: XpState, catalog: Catalog, seat: str, card: CardEntry,

@@ -72,6 +72,10 @@ def _seat_detail(s: Mapping[str, Any]) -> list[str]:
     lines = [f"{ship['card']} {_where(ship)}, energy {ship['energy']}/{ship['max_energy']}"
              + "".join(f", {name}" for name in ship.get("module_names", ()))
              for ship in s["ships"] if ship["location"] in ON_BOARD]
+    kept = s.get("development_cards") or ()
+    if kept:  # the rulebook keeps them in the player area, face up
+        lines.append("Development cards kept: "
+                     + ", ".join(f"{c['name']} ({c['id']})" for c in kept))
     if s["hidden_missions"]:
         lines.append(counted(int(s["hidden_missions"]), "hidden mission"))
     return lines
@@ -102,7 +106,7 @@ def ships_panel(shown: Mapping[str, Any]) -> Panel:
         if not s["ships"]:
             rows.append(PanelRow("No ships yet.", kind="note"))
         rows += [ship_row(ship, round_) for ship in s["ships"]]
-    return Panel("ships", "Ships", tuple(rows))
+    return Panel("ships", "Ships", tuple(rows), by_seat=True)
 
 
 def ship_row(ship: Mapping[str, Any], round_: int) -> PanelRow:
@@ -181,7 +185,7 @@ def traps_panel(shown: Mapping[str, Any]) -> Panel:
         rows.append(PanelRow(f"{trap['trap_id']} · {owner}'s trap{where}",
                              badge=owner[:1].upper(), seat=owner, number=str(trap["count"]),
                              detail=(f"count {trap['count']}",)))
-    return Panel("traps", "Traps", tuple(rows), empty="No trap on the map.")
+    return Panel("traps", "Traps", tuple(rows), empty="No trap on the map.", by_seat=True)
 
 
 # ---- Board ------------------------------------------------------------------------------
@@ -263,8 +267,10 @@ def order_line(shown: Mapping[str, Any]) -> str:
 
 # ---- a seat's own view ------------------------------------------------------------------
 def missions_panel(shown: Mapping[str, Any], seat: str) -> Panel:
-    rows = [PanelRow(f"{m['id']} {m['name']}", badge=seat[:1].upper(), seat=seat,
+    rows = [PanelRow(f"{m['id']} {m['name']}" + (" (new)" if m.get("new") else ""),
+                     badge=seat[:1].upper(), seat=seat,
                      number="" if m["value"] is None else
                      f"{m['value']}/{'most' if m['goal'] is None else m['goal']}",
                      detail=(str(m["summary"]),)) for m in shown["my_missions"]]
-    return Panel("missions", "Missions", tuple(rows), empty=f"{seat} holds no hidden mission.")
+    return Panel("missions", "Missions", tuple(rows), empty=f"{seat} holds no hidden mission.",
+                 by_seat=True)

@@ -14,7 +14,7 @@ from companion.games.exploration.checks import area_spaces, areas, attribute, fl
 from companion.games.exploration.draft import current_pack, drafter, pack_seen_by
 from companion.games.exploration.missions import progress
 from companion.games.exploration.scoring import winner_sentence
-from companion.games.exploration.state import ShipStatus, XpState, play_zone
+from companion.games.exploration.state import ShipStatus, XpState, newest_hidden, play_zone
 
 RESOURCES = ("credits", "command", "technology", "frags")
 
@@ -102,7 +102,8 @@ def view(state: XpState, catalog: Catalog, seat: str | None = None) -> dict[str,
     }
     if seat is not None:
         result["as_seat"] = seat
-        result["my_missions"] = [_my_mission(state, catalog, seat, c)
+        new = newest_hidden(state, seat)
+        result["my_missions"] = [{**_my_mission(state, catalog, seat, c), "new": c in new}
                                  for c in table.cards_in(piles.hand_zone(seat))]
     return result
 

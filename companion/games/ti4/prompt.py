@@ -242,9 +242,16 @@ def _expand_take(state: TI4State, catalog: Catalog, words: Sequence[str]) -> lis
             for p in chosen]
 
 
+def _held(state: TI4State, catalog: Catalog, card_id: str) -> str:
+    """A planet someone holds, with whose it is ("Wellon (P19) · Omar"): every seat's are
+    listed, and a player should not have to remember who took which."""
+    owner = state.controller(card_id)
+    return f"{label(catalog, card_id)} · {owner}" if owner else label(catalog, card_id)
+
+
 def _expand_again(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
     if len(words) == 1:
-        return [_choice(label(catalog, c), PLANETS, partial=f"explore-again {c}")
+        return [_choice(_held(state, catalog, c), PLANETS, partial=f"explore-again {c}")
                 for c in _controlled_planets(state, catalog)
                 if traits_of(state, catalog.cards[c])]
     planet = words[1].upper()
@@ -355,7 +362,7 @@ def _expand_tech(state: TI4State, catalog: Catalog, words: Sequence[str]) -> lis
 
 
 def _expand_terraform(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
-    return [_choice(label(catalog, c), PLANETS, command=f"terraform {c}")
+    return [_choice(_held(state, catalog, c), PLANETS, command=f"terraform {c}")
             for c in _controlled_planets(state, catalog)
             if traits_of(state, catalog.cards[c]) and c not in state.extra_traits]
 

@@ -66,7 +66,7 @@ def planets_panel(shown: Mapping[str, Any]) -> Panel:
         rows.append(PanelRow(f"{s['seat']}: {summary}", badge=s["seat"][:1].upper(),
                              seat=s["seat"], kind="heading"))
         rows += [planet_row(p) for p in s["planets"]]
-    return Panel("planets", "Planets", (*rows, *table_rows(shown)))
+    return Panel("planets", "Planets", (*rows, *table_rows(shown)), by_seat=True)
 
 
 def planet_row(planet: Mapping[str, Any]) -> PanelRow:
@@ -113,7 +113,7 @@ def relics_panel(shown: Mapping[str, Any]) -> Panel:
         rows.append(PanelRow(f"{s['seat']}: {fragment_text(s['fragments'])}",
                              badge=s["seat"][:1].upper(), seat=s["seat"],
                              number=str(len(s["fragments"])), detail=tuple(detail)))
-    return Panel("relics", "Relics", tuple(rows), actions="relic")
+    return Panel("relics", "Relics", tuple(rows), actions="relic", by_seat=True)
 
 
 def fragment_text(fragments: Sequence[Mapping[str, Any]]) -> str:

@@ -31,6 +31,13 @@ def order_button(driver: AppDriver, planet: str, text: str) -> Any:
     raise AssertionError(f"{planet} is not in the order: {driver.texts(driver.screen.ids.order)}")
 
 
+def seat_card(driver: AppDriver, seat: str) -> Any:
+    """The dashboard's card of `seat` (a tap on it opens what the seat holds)."""
+    from companion.ui.widgets import SeatRowView
+
+    return next(w for w in driver.widgets() if isinstance(w, SeatRowView) and w.seat == seat)
+
+
 def start_ti4(driver: AppDriver) -> None:
     driver.tap("New game")
     driver.tap("TI4 Exploration")
@@ -42,6 +49,7 @@ def play_ti4_gallery(driver: AppDriver) -> Iterator[str]:
     """From the start screen of an app with no game: a TI4 session, screen by screen."""
     start_ti4(driver)
     driver.tap("Take planets for Alice")
+    driver.tap("70-76", exact=True)  # the section keys of a long list
     driver.tap("76: Rigel I, Rigel II, Rigel III")
     driver.tap(order_button(driver, "Rigel III", "Up"))
     driver.tap(order_button(driver, "Rigel III", "Up"))
@@ -54,6 +62,9 @@ def play_ti4_gallery(driver: AppDriver) -> Iterator[str]:
     for line in ("scan TI/H16", "resolve", "scan TI/I01", "resolve", *LATER_LINES):
         driver.run_line(line)
     yield "ti4-dashboard"
+    driver.tap(seat_card(driver, "Alice"))  # what a seat holds: a tap on its card
+    yield "ti4-seat"
+    driver.tap("Back to the table")
     for tab in ("Planets", "Relics", "Decks"):
         driver.tap(tab, exact=True)
         yield f"ti4-{tab.lower()}"

@@ -28,6 +28,7 @@ from companion.ui.panels.panel import (
 )
 from companion.ui.presenters.actions import offered_commands
 from companion.ui.presenters.decks import deck_rows, odds_view, reshuffle_notes
+from companion.ui.presenters.seat import seat_panels
 from companion.ui.runner import Reply
 from companion.ui.table import TableData
 from companion.ui.widgets import BigButton, Text
@@ -52,13 +53,16 @@ class GamePanel(PanelColumn):
 
     def show_table(self, table: TableData) -> None:
         shown = table_of(table)
-        data = next((p for p in shown.get("panels") or () if p["id"] == self.panel_id), None)
-        if data is None:
-            data = {"id": self.panel_id, "rows": [], "empty": "", "actions": None}
+        data = self.panel_data(shown)
         if data == self._shown and self.editing is None and not data.get("actions"):
             return  # most steps leave a panel as it was: nothing is rebuilt
         self._shown, self._colours = data, seat_colours(shown)
         self._build()
+
+    def panel_data(self, shown: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The panel's data in the table view (no rows when the view has no such panel)."""
+        data = next((p for p in shown.get("panels") or () if p["id"] == self.panel_id), None)
+        return data or {"id": self.panel_id, "rows": [], "empty": "", "actions": None}
 
     def correct(self, target: str) -> None:
         """Open the correction of a row's target (a ship, a seat)."""
@@ -150,6 +154,20 @@ class GamePanel(PanelColumn):
         for item in offered_commands(reply.value):
             self.add_widget(BigButton(
                 text=item.text, on_release=lambda _b, line=item.value: running_app().send(line)))
+
+
+class SeatPanel(GamePanel):
+    """What one seat holds in one of the game's panels (the seat screen): the panel's rows
+    of that seat only (`presenters.seat.seat_panels`), drawn as on its tab."""
+
+    def __init__(self, panel_id: str = "", seat: str = "", **kwargs: Any) -> None:
+        super().__init__(panel_id, **kwargs)
+        self.seat = seat
+
+    def panel_data(self, shown: Mapping[str, Any]) -> Mapping[str, Any]:
+        found = next((p for p in seat_panels(shown, self.seat) if p["id"] == self.panel_id),
+                     None)
+        return found or {"id": self.panel_id, "rows": [], "empty": "", "actions": None}
 
 
 class DecksPanel(PanelColumn):

@@ -7,8 +7,9 @@ from typing import Any
 
 
 def card_line(card: Mapping[str, Any]) -> str:
-    """'Explorer (P06): Have 3 ships in outer space. So far 1 of 3.'"""
-    text = f"{card.get('name', '')} ({card.get('id', '')})"
+    """'Explorer (P06): Have 3 ships in outer space. So far 1 of 3.'; a card the game marks
+    `new` (the newest drawn, among older ones) starts with 'New: '."""
+    text = ("New: " if card.get("new") else "") + f"{card.get('name', '')} ({card.get('id', '')})"
     summary = str(card.get("summary") or "").strip()
     if summary:
         text += f": {summary}" + ("" if summary.endswith((".", "!", "?")) else ".")

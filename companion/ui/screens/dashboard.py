@@ -141,7 +141,8 @@ class DashboardScreen(Screen):
         while len(seats.children) > len(data.seats):
             seats.remove_widget(seats.children[0])
         while len(seats.children) < len(data.seats):
-            seats.add_widget(SeatRowView())
+            # A tap on a seat's card opens what it holds (a hold on its badge: its secrets).
+            seats.add_widget(SeatRowView(on_release=lambda row: self._app().open_seat(row.seat)))
         for widget, row in zip(reversed(seats.children), data.seats, strict=True):
             widget.row = row
         active = next((r for r in data.seats if r.active), None)

@@ -3,7 +3,9 @@
 The prompt's action gives the options (gathered by group), how many may be chosen and
 the template; the player taps a group to add its options, moves them up or removes
 them, and sends the line: the action's template with the values in the order chosen
-(items taken and resolved in that order, say). Nothing here knows a game.
+(items taken and resolved in that order, say). A list too long for one page gets a row of
+section keys ("20-29"): one tap shows that section's groups, none below the fold. Nothing
+here knows a game.
 """
 
 from __future__ import annotations
@@ -25,10 +27,14 @@ load_layout(__file__)
 
 
 class GroupButton(ToggleChoice):
-    """A group of options: tapping it adds `values` to the order; `chosen` (and "added" in
-    its words) once they all are."""
+    """A group of options: tapping it adds `values` to the order; `chosen` (its colour and a
+    check mark in its corner, never other words: it keeps its size) once they all are."""
 
     values = ObjectProperty(())
+
+
+class SectionKey(ToggleChoice):
+    """A section of a long list ("20-29"), or "All": tapping it shows those groups."""
 
 
 class OrderScreen(Screen):
@@ -42,11 +48,15 @@ class OrderScreen(Screen):
         self._order: tuple[str, ...] = ()
         self._after: str | None = None
         self._groups: tuple[presenter.GroupChoice, ...] = ()
+        self._sections: tuple[presenter.Section, ...] = ()
+        self._section: str | None = None  # the label of the section shown; None: all
+        self._buttons: list[tuple[GroupButton, presenter.GroupChoice]] = []
 
     def prepare(self, item: ActionItem, after: str | None = None) -> None:
         """Open for the prompt's `item` (offered after the partial `after`, if any) with an
         empty order."""
         self._item, self._order, self._after = item, (), after
+        self._section = None
         self.heading = item.label
         self._draw_groups(item)
         self._draw_order()
@@ -88,6 +98,13 @@ class OrderScreen(Screen):
     def clear(self) -> None:
         self._set_order(())
 
+    def show_section(self, label: str | None) -> None:
+        """Show the groups of the section `label` (None: every group), from the top."""
+        self._section = label
+        self._mark_sections()
+        self._show_groups()
+        self.ids.groups_scroll.scroll_y = 1
+
     def _set_order(self, order: tuple[str, ...]) -> None:
         self._order = order
         self._draw_order()
@@ -104,19 +121,41 @@ class OrderScreen(Screen):
 
     # ---- drawing ----------------------------------------------------------------------------
     def _draw_groups(self, item: ActionItem) -> None:
+        self._groups = presenter.group_choices(item)
+        self._sections = presenter.sections(self._groups)
+        if self._section not in {s.label for s in self._sections}:
+            self._section = None
+        keys = self.ids.sections
+        keys.clear_widgets()
+        for label in ((None, *(s.label for s in self._sections)) if self._sections else ()):
+            keys.add_widget(SectionKey(text=label or "All", value=label,
+                                       on_release=lambda b: self.show_section(b.value)))
+        self._mark_sections()
+        self._show_groups()
+
+    def _show_groups(self) -> None:
+        """The groups of the section shown (in the order of their keys), or all of them in
+        the prompt's order."""
         grid = self.ids.groups
         grid.clear_widgets()
-        self._groups = presenter.group_choices(item)
-        for group in self._groups:
-            grid.add_widget(GroupButton(values=group.values,
-                                        on_release=lambda b: self.add(b.values)))
+        section = next((s for s in self._sections if s.label == self._section), None)
+        shown = [self._groups[i] for i in section.groups] if section else list(self._groups)
+        self._buttons = []
+        for group in shown:
+            button = GroupButton(values=group.values, text=group.text,
+                                 on_release=lambda b: self.add(b.values))
+            grid.add_widget(button)
+            self._buttons.append((button, group))
         self._mark_groups()
 
+    def _mark_sections(self) -> None:
+        for key in self.ids.sections.children:
+            key.chosen = key.value == self._section
+
     def _mark_groups(self) -> None:
-        """Groups whose options are all in the order say so (words and colour)."""
-        for button, group in zip(reversed(self.ids.groups.children), self._groups,
-                                 strict=False):
-            button.text, button.chosen = presenter.group_label(group, self._order)
+        """Groups whose options are all in the order say so (colour and check mark)."""
+        for button, group in self._buttons:
+            button.chosen = presenter.is_added(group, self._order)
 
     def _draw_order(self) -> None:
         box = self.ids.order
@@ -139,6 +178,6 @@ class OrderScreen(Screen):
                                      on_release=lambda _b, v=value: self.remove(v)))
             box.add_widget(row)
         if not self._order:
-            box.add_widget(Text(text="Tap a group on the left to add it.", muted=True))
+            box.add_widget(Text(text="Tap one on the left to add it.", muted=True))
         self.can_submit = len(self._order) >= max(1, item.minimum)
         self.submit_text = presenter.submit_text(item, self._order)

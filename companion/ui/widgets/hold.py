@@ -1,7 +1,8 @@
 """Hold-to-peek: a seat badge that opens its owner's private panel on a long press.
 
 A short tap does nothing private (a finger brushing a badge never shows a
-secret); a press held `HOLD_SECONDS` without sliding off dispatches `on_hold`.
+secret): it dispatches `on_tap`, as a tap on the rest of the seat's card does; a press
+held `HOLD_SECONDS` without sliding off dispatches `on_hold`.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ class HoldBadge(SeatBadge):
 
     def __init__(self, **kwargs: Any) -> None:
         self.register_event_type("on_hold")
+        self.register_event_type("on_tap")
         super().__init__(**kwargs)
         self._pending: Any = None
 
@@ -62,8 +64,11 @@ class HoldBadge(SeatBadge):
     def on_touch_up(self, touch: Any) -> bool:
         if touch.grab_current is self:
             touch.ungrab(self)
+            tapped = self._pending is not None and self.collide_point(*touch.pos)
             self._cancel()  # released early: a short tap does nothing private
             self.pressed = False
+            if tapped:
+                self.dispatch("on_tap")
             return True
         return bool(super().on_touch_up(touch))
 
@@ -80,6 +85,9 @@ class HoldBadge(SeatBadge):
 
     def on_hold(self) -> None:
         """Dispatched after a long press; the seat row opens the private panel."""
+
+    def on_tap(self) -> None:
+        """Dispatched after a short tap; the seat row opens the seat's public page."""
 
 
 Builder.load_file(str(Path(__file__).with_name("hold.kv")))

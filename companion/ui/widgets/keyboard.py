@@ -6,7 +6,8 @@ types too). Kivy's own keyboard does the typing; this class only sizes it for fi
 keeps the field above it (the screen is lifted while it is up), keeps the field focused
 while keys are tapped, and capitalises the first letter of each word, as phones do. On a
 form of several fields its enter key reads Next and moves to the next field (Done on the
-last one closes it).
+last one closes it); its Hide key closes it on any field (two tries at a table looked for
+one, and closed it by tapping an empty spot).
 
 The shift key works as on a phone: one tap gives a capital for the next letter only (or,
 when capitals are on, small letters), and it lights up while capitals are on. Once the
@@ -23,6 +24,7 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.graphics import Color, Rectangle
 from kivy.metrics import dp, sp
+from kivy.properties import NumericProperty
 from kivy.uix.behaviors import FocusBehavior
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.vkeyboard import VKeyboard
@@ -75,6 +77,21 @@ def _scroll_into_list(field: Any) -> float:
     return float((before - scroll.scroll_y) * spare)
 
 
+def _cut_row(field: Any, edge: float, offset: float) -> float:
+    """How much of the row of `field`'s list that the keyboard's top `edge` cuts in two
+    shows above the keyboard (both in the window with nothing lifted; `offset` turns a
+    row's place into that); 0 when no row is cut. A half-hidden row still takes taps on
+    its visible strip: the next seat's one-tap name, tapped by mistake, seated a player."""
+    scroll = next((p for p in _ancestors(field) if isinstance(p, ScrollView)), None)
+    if scroll is None or not scroll.children:
+        return 0.0
+    for row in scroll.children[0].children:
+        bottom = row.to_window(row.x, row.y)[1] - offset
+        if bottom + 1 < edge < bottom + row.height - 1 and field not in row.walk():
+            return float(bottom + row.height - edge)
+    return 0.0
+
+
 def _ancestors(widget: Any) -> Any:
     parent = widget.parent
     while parent is not None and parent is not parent.parent:
@@ -83,7 +100,11 @@ def _ancestors(widget: Any) -> Any:
 
 
 class TableKeyboard(VKeyboard):
-    """The docked keyboard the window opens for every focused text field."""
+    """The docked keyboard the window opens for every focused text field. `cover`: how far
+    above its keys it reaches (its own colour, taking the touches there) to cover whole a
+    row its top edge would cut in two."""
+
+    cover = NumericProperty(0.0)
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("layout", LAYOUT)
@@ -93,6 +114,10 @@ class TableKeyboard(VKeyboard):
         kwargs.setdefault("background_color", theme.SURFACE)
         kwargs.setdefault("key_background_color", theme.BUTTON)
         super().__init__(**kwargs)
+        with self.canvas.after:
+            Color(*theme.SURFACE)
+            self._band = Rectangle(pos=(0, 0), size=(0, 0))
+        self.bind(cover=self._draw_band, size=self._draw_band)
         self._lifted: Any = None
         #: The player has set capitals by the shift key in this word: no automatic capital.
         self._by_hand = False
@@ -143,13 +168,18 @@ class TableKeyboard(VKeyboard):
         # Where the field sits with nothing lifted: the screen follows the root only at
         # its next layout, so the lift still on screen is the screen's own offset.
         screen = getattr(root, "current_screen", None) or root
-        field_y = target.to_window(target.x, target.y)[1] - screen.y + _scroll_into_list(target)
+        moved = _scroll_into_list(target)
+        field_y = target.to_window(target.x, target.y)[1] - screen.y + moved
         lowest, highest = self.top + dp(GAP_DP), window.height - target.height
         if field_y + lift < lowest:
             lift = lowest - field_y
         elif field_y + lift > highest:
             lift = max(0.0, highest - field_y)
+        # A row the keyboard's edge cuts in two (the next seat, its one-tap name) is covered
+        # whole: lifted whole above it instead, the top bar would be cut in its turn.
+        cover = _cut_row(target, self.top - lift, screen.y - moved)
         self._lift_to(root, lift)
+        self.cover = cover
 
     def _lift_to(self, root: Any, lift: float) -> None:
         self._drop()
@@ -157,7 +187,17 @@ class TableKeyboard(VKeyboard):
             root.y += lift
             self._lifted = (root, lift)
 
+    def _draw_band(self, *_args: Any) -> None:
+        self._band.pos = 0, self.height
+        self._band.size = self.width, self.cover
+
+    def collide_point(self, x: float, y: float) -> bool:
+        """On the keys, or on the band covering a cut row (a tap there types nothing)."""
+        local_x, local_y = self.to_local(x, y)
+        return bool(0 <= local_x <= self.width and 0 <= local_y <= self.height + self.cover)
+
     def _drop(self) -> None:
+        self.cover = 0.0
         if self._lifted is not None:
             root, lift = self._lifted
             self._lifted = None

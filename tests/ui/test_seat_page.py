@@ -1,0 +1,81 @@
+"""A tap on a seat's card on the dashboard opens what that seat holds (any game: the rows of
+the panels its game declares `by_seat`), by simulated touches at 800x480."""
+
+from __future__ import annotations
+
+from companion.core.tableview import Panel, PanelRow
+from companion.ui.devtools.gallery import seat_players
+from companion.ui.devtools.gallery_ti4 import seat_card, start_ti4
+from companion.ui.presenters.seat import neighbours, seat_sheet
+
+
+def test_a_tap_on_a_ti4_seat_card_shows_its_planets_fragments_and_relics(make_driver) -> None:
+    driver = make_driver(seed=102)
+    start_ti4(driver)
+    for line in ("take P76A P76C P76B", "scan TI/I16", "resolve", "scan TI/H16", "resolve",
+                 "scan TI/I01", "resolve"):
+        driver.run_line(line)
+        assert not driver.app.message_refused, f"{line}: {driver.app.message}"
+    driver.tap(seat_card(driver, "Alice"), scroll=False)
+    assert driver.screen.name == "seat"
+    assert driver.shown("What Alice holds")
+    assert driver.shown("Rigel III (P76A)") and driver.shown("Rigel I (P76C)")
+    assert driver.shown("Alice: 1 hazardous (") and driver.shown("Relics: no relics")
+    assert not driver.shown("Frontier tokens")  # the table's, nobody's own
+    driver.tap("Bob >", scroll=False)
+    assert driver.shown("What Bob holds") and driver.shown("Bob: no planets")
+    assert not driver.shown("Rigel")  # Alice's planets are on Alice's page
+    driver.run_line("take P19 for Bob")  # the table moves on: the page follows it
+    assert driver.screen.name == "seat" and driver.shown("Wellon (P19)")
+    driver.tap("< Alice", scroll=False)
+    assert driver.shown("What Alice holds") and not driver.shown("Wellon")
+    driver.tap("Back to the table", scroll=False)
+    assert driver.screen.name == "dashboard"
+
+
+def test_a_short_tap_on_a_seat_badge_opens_the_seat_page_too(make_driver) -> None:
+    """Exploration's seat: its ships (and the Correct button of its tab); the badge's hold
+    still opens the private panel (tests/ui/test_peek.py), a short tap the public page."""
+    from companion.ui.widgets.hold import HoldBadge
+
+    driver = make_driver()
+    driver.tap("New game")
+    seat_players(driver, {"Xichang": "Ana", "Baikonur": "Ben"})
+    driver.tap("Start the game")
+    badge = next(w for w in driver.widgets(seat_card(driver, "Baikonur"))
+                 if isinstance(w, HoldBadge))
+    driver.tap(badge, scroll=False)
+    assert driver.screen.name == "seat"
+    assert driver.shown("What Baikonur holds") and driver.shown("Baikonur  ·  Ben")
+    assert driver.shown("Ships") and driver.shown("No ships yet.")
+    assert driver.shown("< Xichang") and not driver.shown("Kourou")  # seated seats only
+
+
+def test_a_seat_sheet_holds_only_that_seats_rows_of_by_seat_panels() -> None:
+    planets = Panel("planets", "Planets", (
+        PanelRow("Ann: 1 planet", badge="A", seat="Ann", kind="heading"),
+        PanelRow("Loki (P75A)", number="1/2"),
+        PanelRow("Bo: no planets", badge="B", seat="Bo", kind="heading"),
+        PanelRow("On the table", kind="heading"),
+        PanelRow("Frontier tokens", number="3")), by_seat=True)
+    relics = Panel("relics", "Relics", (PanelRow("Relic deck", number="9"),
+                                        PanelRow("Ann: no fragments", seat="Ann", number="0")),
+                   actions="relic", by_seat=True)
+    board = Panel("board", "Board", (PanelRow("SHLD1", seat="Ann"),))  # not by seat
+    table = {"seats": [{"seat": "Ann", "player": "Ann", "colour": "red", "score": None,
+                        "score_sources": [], "counters": [{"text": "1 planet"}],
+                        "in_effect": [], "detail": ["Dark Energy Tap"]},
+                       {"seat": "Bo", "player": "Bo", "colour": None, "score": 3,
+                        "score_sources": [{"source": "relics", "points": 3}],
+                        "counters": [], "in_effect": [], "detail": []}],
+             "panels": [p.to_dict() for p in (planets, relics, board)]}
+    ann = seat_sheet(table, "Ann")
+    assert ann is not None and ann.counters == "1 planet" and ann.lines == ("Dark Energy Tap",)
+    assert [(p["title"], [r["text"] for r in p["rows"]]) for p in ann.panels] == [
+        ("Planets", ["Ann: 1 planet", "Loki (P75A)"]), ("Relics", ["Ann: no fragments"])]
+    assert all(p["actions"] is None for p in ann.panels)  # the table's buttons stay on its tab
+    bo = seat_sheet(table, "Bo")
+    assert bo is not None and bo.score == "3" and bo.lines == ("Score: relics +3",)
+    assert [p["title"] for p in bo.panels] == ["Planets"]
+    assert seat_sheet(table, "Cy") is None
+    assert neighbours(table, "Ann") == (None, "Bo") and neighbours(table, "Bo") == ("Ann", None)
