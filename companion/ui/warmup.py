@@ -77,11 +77,13 @@ class Warmup:
         tabs = manager.get_screen("dashboard").ids.tabs
         if tabs.behind:
             return tabs.refresh_ahead
-        while self._screens:
-            name = self._screens.pop(0)
-            if not manager.has_screen(name):
-                return lambda: self._make(name)
-        return None
+        name = next((n for n in self._screens if not manager.has_screen(n)), None)
+        return None if name is None else lambda: self._make(name)
+
+    @property
+    def behind(self) -> bool:
+        """Work is left to do ahead (tests count widgets once there is none)."""
+        return self._next() is not None
 
     def _make(self, name: str) -> None:
         """Make the screen at the window's size, laid out as it will be shown (its text
