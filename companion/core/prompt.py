@@ -15,7 +15,7 @@ the table owes a card from, and undo and redo with their previews as labels.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol
 
 from companion.core.engine import Match, Plan
@@ -420,9 +420,18 @@ def candidates(match: Match[Any], seat: str | None = None,
     if situation.over:
         return situation, [c for c in _undo_redo(match) if c.command == "undo"]
     titles = {d: _deck_title(match, d) for d in situation.expects_scan}
-    return situation, [*draw_choices(situation.expects_scan, titles.__getitem__,
-                                     situation.owed_cards),
-                       *situation.choices, *_undo_redo(match)]
+    draws = draw_choices(situation.expects_scan, titles.__getitem__, situation.owed_cards)
+    if getattr(rules, "draw_is_main", False) and not any(c.main for c in situation.choices):
+        draws = main_draw(draws)
+    return situation, [*draws, *situation.choices, *_undo_redo(match)]
+
+
+def main_draw(draws: Sequence[Choice]) -> list[Choice]:
+    """`draws` with the one draw the moment owes marked main: the draw of every owed card,
+    or the only draw; none when the table chooses between decks."""
+    every = [c for c in draws if c.command == "draw all"]
+    main = every[0] if every else draws[0] if len(draws) == 1 else None
+    return [replace(c, main=True) if c is main else c for c in draws]
 
 
 def _deck_title(match: Match[Any], deck: str) -> str:

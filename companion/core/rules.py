@@ -108,6 +108,10 @@ class GameRules(Protocol[S]):
     #: prompt's `groups`). A group not named comes after, in the order it first appears.
     #: Default: none named (the order the actions come in).
     prompt_groups: ClassVar[tuple[str, ...]] = ()
+    #: The app's draw of the card the table owes is the moment's main action (a screen's
+    #: fixed bar: one place to tap after every step) when the game offers no other main
+    #: action then. Default: False (the draw is listed with the other actions).
+    draw_is_main: ClassVar[bool] = False
 
     def is_over(self, state: S) -> bool:
         """True once the game has ended: no turn follows, the app shows the final

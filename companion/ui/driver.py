@@ -242,8 +242,7 @@ class AppDriver:
 
     def type_keys(self, text: str) -> None:
         """Type `text` by tapping the on-screen keyboard's keys (capitals by its shift key
-        when the keyboard does not offer them already); `\n` taps Done (or Next), `\x1b`
-        Hide."""
+        when the keyboard does not offer them already); `\n` taps Done."""
         for char in text:
             keyboard = self.keyboard()
             if keyboard is None:
@@ -325,7 +324,7 @@ class AppDriver:
         App._running_app = None
 
 #: Characters `type_keys` types with a special key.
-SPECIAL_KEYS = {"\n": "enter", "\b": "backspace", "\x1b": "escape"}
+SPECIAL_KEYS = {"\n": "enter", "\b": "backspace"}
 
 
 def _ancestors(widget: Widget) -> Iterator[Widget]:

@@ -2,8 +2,10 @@
 
 `problems(window_root, text_scale)` walks what is on screen and names, in one
 sentence each, every label whose text is cut or shortened or spills out of the layout
-holding it, every pair of overlapping neighbours, every button under 48 dp and every
-text under 15 sp (times the text size).
+holding it, every pair of overlapping neighbours, every button under 48 dp, every
+text under 15 sp (times the text size), and every list with rows past its edge that does
+not show it (its bar drawn while still, the edge faded): a row cut by a list's edge must
+read as "more this way", never as the list's end.
 """
 
 from __future__ import annotations
@@ -114,6 +116,32 @@ def outside_problems(widget: Widget, window: Widget) -> Iterator[str]:
         yield f"{_name(widget)} reaches past the window's edge"
 
 
+#: The least opacity of a still list's bar, and its least width: seen at arm's length.
+LEAST_BAR_ALPHA = 0.4
+LEAST_BAR_DP = 3
+
+
+def _content_name(scroll: ScrollView) -> str:
+    texts = [w.text for w in scroll.walk(restrict=True) if isinstance(w, Label) and w.text.strip()]
+    return f"the list starting {texts[0][:40]!r}" if texts else "a list"
+
+
+def list_edge_problems(widget: Widget) -> Iterator[str]:
+    """A list whose rows go past its edge says so: a bar drawn while the list is still (Kivy's
+    default fades to nearly clear) and a fade at each edge with more past it."""
+    if not isinstance(widget, ScrollView) or not widget.children or not widget.do_scroll_y:
+        return
+    spare = widget.children[0].height - widget.height
+    if spare <= SLACK:
+        return
+    if widget.bar_inactive_color[3] < LEAST_BAR_ALPHA or widget.bar_width < dp(LEAST_BAR_DP):
+        yield f"{_content_name(widget)} goes past its edge and its bar is not drawn while still"
+    below, above = widget.scroll_y * spare > SLACK, (1 - widget.scroll_y) * spare > SLACK
+    if (below and not getattr(widget, "more_below", False)) \
+            or (above and not getattr(widget, "more_above", False)):
+        yield f"{_content_name(widget)} goes past its edge with no fade saying more is there"
+
+
 def problems(root: Widget, window: Widget, scale: float) -> list[str]:
     """Every rule broken by what is shown under `root` (a screen, or a popup)."""
     found: list[str] = []
@@ -123,6 +151,7 @@ def problems(root: Widget, window: Widget, scale: float) -> list[str]:
         found.extend(target_problems(widget))
         found.extend(overlap_problems(widget))
         found.extend(overflow_problems(widget))
+        found.extend(list_edge_problems(widget))
         if not in_scroll and isinstance(widget, Label | Button):
             found.extend(outside_problems(widget, window))
     return found

@@ -66,6 +66,25 @@ def test_the_camera_line_says_what_the_camera_is_for_and_shows_whole(make_driver
         assert whole.texture.width <= line.width, f"{words!r} is cut on the strip"
 
 
+def test_the_camera_line_wraps_whole_onto_the_strip_at_large_text(make_driver) -> None:
+    """At Large text the line no longer fits one line: it wraps and the strip grows to hold
+    it (it was shortened to "No camera: the app draws c...", unreadable whole)."""
+    from companion.ui.settings import TEXT_SIZES
+    from tests.ui.layout_rules import label_problems
+
+    driver = make_driver(seed=102)
+    start_ti4(driver)
+    driver.app.change_setting("text_scale", str(TEXT_SIZES[-1]))
+    strip = driver.screen.ids.scanstrip
+    line = strip.ids.status_line
+    strip.set_status("no-camera", "")
+    driver.settle()
+    driver.pump(3)
+    assert line.text == "No camera: the app draws cards"
+    assert not list(label_problems(line, TEXT_SIZES[-1]))
+    assert strip.y <= line.y and line.top <= strip.top, "the line spills out of the strip"
+
+
 def test_the_seat_whose_turn_it_is_comes_whole_into_view(make_driver) -> None:
     driver = make_driver(seed=102)
     start_ti4(driver)

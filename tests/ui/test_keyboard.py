@@ -69,6 +69,36 @@ def test_done_on_the_keyboard_goes_on_to_the_next_name_and_closes_after_the_last
     assert driver.app.root.y == 0
 
 
+def test_the_close_key_puts_the_keyboard_away_from_any_field(make_driver) -> None:
+    driver = make_driver()
+    driver.tap("New game")
+    fields = name_fields(driver)
+    driver.tap(fields[2])  # not the last field: its enter key reads Next
+    keyboard = driver.keyboard()
+    assert enter_key_text(keyboard) == "Next"
+    driver.type_keys("Mia")
+    driver._tap_key(keyboard, _key(keyboard, "close"))
+    driver.pump(3)
+    assert driver.keyboard() is None and not any(f.focus for f in fields)
+    assert fields[2].text == "Mia" and driver.app.root.y == 0
+
+
+def test_the_top_row_keeps_its_digits_with_capitals_on(make_driver) -> None:
+    driver = make_driver()
+    driver.tap("New game")
+    field = name_fields(driver)[0]
+    driver.tap(field)
+    keyboard = driver.keyboard()
+    assert keyboard.have_capslock  # a name's first letter: capitals on
+    for char in "2047":
+        driver._tap_key(keyboard, _key(keyboard, char))
+    driver._tap_key(keyboard, SHIFT_KEY)
+    driver._tap_key(keyboard, _key(keyboard, "9"))
+    assert field.text == "20479"
+    shown = {label.text for label in keyboard.children}
+    assert set("1234567890") <= shown and "!" not in shown
+
+
 def form_list(field):
     from kivy.uix.scrollview import ScrollView
 
@@ -149,19 +179,6 @@ def test_no_seat_or_chip_shows_half_above_the_keyboard(make_driver, game: str) -
     driver.press(second_chip.to_window(*second_chip.center)[0], keyboard.top + keyboard.cover / 2)
     driver.settle()
     assert [f.text for f in fields[:2]] == ["", ""] and fields[0].focus
-
-
-def test_the_hide_key_closes_the_keyboard_on_any_field(make_driver) -> None:
-    driver = make_driver()
-    driver.tap("New game")
-    fields = name_fields(driver)
-    driver.tap(fields[0])
-    driver.type_keys("Ana\n")  # Next: the second seat, which is not the last
-    assert fields[1].focus and enter_key_text(driver.keyboard()) == "Next"
-    driver.type_keys("Bo\x1b")  # Hide
-    driver.pump(3)
-    assert driver.keyboard() is None and not any(f.focus for f in fields)
-    assert [f.text for f in fields[:2]] == ["Ana", "Bo"] and driver.app.root.y == 0
 
 
 def test_tapping_another_name_while_typing_moves_nothing_under_the_finger(make_driver) -> None:

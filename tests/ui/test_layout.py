@@ -13,11 +13,12 @@ from typing import Any
 
 import pytest
 
+from companion.ui.settings import TEXT_SIZES
 from tests.ui.layout_rules import problems
 
 SIZES = ((800, 480), (1024, 600), (1280, 720))
 #: Normal and Large (companion.ui.settings.TEXT_SIZES).
-TEXT_SCALES = (1.0, 1.2)
+TEXT_SCALES = TEXT_SIZES[1:]
 
 
 def _snapshot(window: Any) -> tuple[Any, ...]:
@@ -66,6 +67,7 @@ def _walks() -> Iterator[tuple[str, Callable[..., Any], Callable[[Path], None] |
         play_recover_gallery,
         scored_game,
     )
+    from companion.ui.devtools.gallery_large import play_large_gallery, play_ti4_large_gallery
     from companion.ui.devtools.gallery_ti4 import play_ti4_gallery
 
     yield "exploration", play_gallery, None
@@ -74,6 +76,8 @@ def _walks() -> Iterator[tuple[str, Callable[..., Any], Callable[[Path], None] |
     yield "final", play_final_gallery, finished_game
     yield "recover", play_recover_gallery, damaged_file
     yield "dead end", play_dead_end_gallery, newer_file
+    yield "large", play_large_gallery, None
+    yield "ti4 large", play_ti4_large_gallery, None
 
 
 @pytest.mark.parametrize("walk_name", [name for name, _walk, _prepare in _walks()])
@@ -119,6 +123,11 @@ def test_the_rules_name_each_kind_of_layout_fault(make_driver: Any, kivy_window:
     row.add_widget(BigButton(text="Two lines\nin a row of one", size_hint_y=None,
                              height=dp(90)))
     box.add_widget(row)
+    from kivy.uix.scrollview import ScrollView
+
+    plain = ScrollView(do_scroll_x=False, size_hint_y=None, height=dp(60))
+    plain.add_widget(Text(text="A list of rows\n" * 6))  # taller than its 60 dp
+    box.add_widget(plain)
     kivy_window.add_widget(box)
     try:
         driver.pump(3)
@@ -136,3 +145,33 @@ def test_the_rules_name_each_kind_of_layout_fault(make_driver: Any, kivy_window:
     assert any("'Tiny' is 12.0 sp" in p for p in found), found
     assert any("'Left'" in p and "'Right'" in p and "overlap" in p for p in found), found
     assert any("'Two lines" in p and "reaches out of the BoxLayout" in p for p in found), found
+    assert any("'A list of rows" in p and "bar is not drawn" in p for p in found), found
+    assert any("'A list of rows" in p and "no fade" in p for p in found), found
+
+
+def test_a_list_with_more_rows_fades_its_edge_and_keeps_its_bar(make_driver,
+                                                                  kivy_window: Any) -> None:
+    """The app's lists pass the rule the plain list above breaks: a row cut by the list's
+    edge says "more this way" (the fade moves to the other edge as the list scrolls)."""
+    from kivy.metrics import dp
+    from kivy.uix.boxlayout import BoxLayout
+
+    from companion.ui.widgets import Text
+    from companion.ui.widgets.touch import TableScroll
+
+    driver = make_driver()
+    holder = BoxLayout(size_hint=(None, None), size=(dp(300), dp(120)))
+    scroll = TableScroll()
+    scroll.add_widget(Text(text="A row of the list\n" * 12))
+    holder.add_widget(scroll)
+    kivy_window.add_widget(holder)
+    try:
+        driver.pump(3)
+        assert scroll.more_below and not scroll.more_above
+        assert not problems(holder, kivy_window, 1.0)
+        scroll.scroll_y = 0
+        driver.pump(2)
+        assert scroll.more_above and not scroll.more_below
+        assert not problems(holder, kivy_window, 1.0)
+    finally:
+        kivy_window.remove_widget(holder)

@@ -82,3 +82,31 @@ def test_the_next_choices_of_a_walk_show_without_a_scroll(make_driver,
     driver.tap(back, scroll=False)
     driver.wait_still()
     assert driver.reachable(driver.button(text, exact=True))
+
+
+def test_a_list_that_shrinks_under_its_top_keeps_its_rows_in_place(make_driver,
+                                                                   kivy_window) -> None:
+    """A bar under a list grows (the move form's send button wrapping to two lines): the
+    rows a player is looking at stay where they were, not shifted by the scroll fraction."""
+    from kivy.uix.boxlayout import BoxLayout
+
+    from companion.ui.widgets.touch import TableScroll
+
+    driver = make_driver()
+    scroll = TableScroll(size_hint=(None, None), size=(dp(300), dp(200)), pos=(0, dp(100)))
+    rows = BoxLayout(orientation="vertical", size_hint_y=None, height=dp(600))
+    for n in range(10):
+        rows.add_widget(BigButton(text=f"Row {n}"))
+    scroll.add_widget(rows)
+    kivy_window.add_widget(scroll)
+    try:
+        driver.pump(3)
+        scroll.scroll_y = 0.5
+        driver.pump(3)
+        row = rows.children[4]
+        before = row.to_window(row.x, row.top)[1]
+        scroll.y, scroll.height = scroll.y + dp(30), scroll.height - dp(30)  # its top stays
+        driver.pump(3)
+        assert abs(row.to_window(row.x, row.top)[1] - before) <= 1, "the row moved"
+    finally:
+        kivy_window.remove_widget(scroll)

@@ -141,6 +141,9 @@ class TI4Rules(GameRules[TI4State]):
     #: One unit of each resource the companion counts (the cards' own choices, choices.py).
     resource_nouns = RESOURCE_NOUNS
     prompt_groups = prompt.PROMPT_GROUPS
+    #: A card owed (an exploration under way, a relic): the app's draw in the fixed bar,
+    #: where no turn's end is offered until the card is resolved.
+    draw_is_main = True
 
     def new_state(self, catalog: Catalog, seed: int) -> TI4State:
         return TI4State(new_table("ti4", seed, (

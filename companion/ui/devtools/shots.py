@@ -44,6 +44,10 @@ def _shoot(folder: Path, size: str) -> int:
             play_recover_gallery,
             scored_game,
         )
+        from companion.ui.devtools.gallery_large import (
+            play_large_gallery,
+            play_ti4_large_gallery,
+        )
         from companion.ui.devtools.gallery_ti4 import play_ti4_gallery
         from companion.ui.driver import AppDriver
 
@@ -52,7 +56,9 @@ def _shoot(folder: Path, size: str) -> int:
                                   (play_board_gallery, "board.db", scored_game),
                                   (play_final_gallery, "final.db", finished_game),
                                   (play_recover_gallery, "damaged.db", damaged_file),
-                                  (play_dead_end_gallery, "newer.db", newer_file)):
+                                  (play_dead_end_gallery, "newer.db", newer_file),
+                                  (play_large_gallery, "large.db", None),
+                                  (play_ti4_large_gallery, "ti4-large.db", None)):
             if prepare is not None:
                 prepare(Path(tmp) / db)
             driver = AppDriver(CompanionApp(AppOptions(db=Path(tmp) / db, seed=2047)))

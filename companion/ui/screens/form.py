@@ -67,9 +67,9 @@ class FormScreen(Screen):
     def _row(self, field: FormField) -> FieldRow:
         row = FieldRow(label=field.label)
         grid: GridLayout = row.ids.options
-        grid.cols = presenter.columns(len(field.options))
-        for option in field.options:
-            text = f"{option.label}\n{option.detail}" if option.detail else option.label
+        texts = [f"{o.label}\n{o.detail}" if o.detail else o.label for o in field.options]
+        grid.cols = presenter.columns(len(texts), max(map(len, texts), default=0))
+        for option, text in zip(field.options, texts, strict=True):
             button = FieldOption(text=text, value=option.value, field=field.name,
                                  on_release=lambda b: self.choose(b.field, b.value))
             grid.add_widget(button)

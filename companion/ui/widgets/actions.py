@@ -21,7 +21,7 @@ from companion.ui import theme
 from companion.ui.presenters.actions import ActionItem, ActionsView, fill
 from companion.ui.widgets import BigButton, CommandInput, LineText, Stepper, Text
 from companion.ui.widgets.entries import Entry, ListButton, reuse_widgets
-from companion.ui.widgets.touch import TapGate, holding_list
+from companion.ui.widgets.touch import SEAT_ARRIVAL, TapGate, holding_list
 
 EMPTY_FIELD = "Nothing is typed yet: tap the field above, type on the keyboard, then OK."
 
@@ -53,6 +53,7 @@ class ActionsPanel(TapGate, BoxLayout):
         self._open_after_show = False  # released while its result waited: open once shown
         #: Where the buttons of each level left for a deeper one were (`_places`).
         self._left: dict[int, list[tuple[str, float]]] = {}
+        self._offers: frozenset[str] | None = None  # the top level's buttons last shown
 
     def show(self, view: ActionsView, trail: Sequence[str] = ()) -> None:
         """Show `view`; `trail` is the labels of the partials chosen so far. In a list a
@@ -75,12 +76,17 @@ class ActionsPanel(TapGate, BoxLayout):
                 self._left[self._depth], places = places, []
             elif len(trail) < self._depth:
                 places = self._left.pop(len(trail), []) + places
+            if self._view is not None and view.seat != self._view.seat:
+                self._next_seat()
             self._view = view
             self._depth = len(trail)
             self.trail = label
             self.show_unavailable = False
             self._build()
-            self._keep_place(places)
+            if self._new_offers(view):
+                self._show_start()
+            else:
+                self._keep_place(places)
         if self._open_after_show:
             self._open_after_show = False
             self.open()
@@ -99,9 +105,10 @@ class ActionsPanel(TapGate, BoxLayout):
         return [(w.text, scroll.below_top(w)) for w in seen]
 
     def _keep_place(self, places: list[tuple[str, float]]) -> None:
-        """A button that was in view and is still offered stays where it was (the tapped
-        one first); else the list shows where the new choices start. Never the list's top
-        for its own sake: the finger stays over what it was reading."""
+        """A step that offers no new button (a refusal, a trade that leaves the same
+        choices): a button that was in view and is still offered stays where it was (the
+        tapped one first); else the list shows where the new choices start. Never the
+        list's top for its own sake: the finger stays over what it was reading."""
         scroll = holding_list(self)
         if scroll is None:
             return
@@ -113,6 +120,31 @@ class ActionsPanel(TapGate, BoxLayout):
         first = self if self._depth else next(
             (w for w in reversed(self.ids.entries.children) if isinstance(w, BigButton)), self)
         scroll.keep_in_view(first)
+
+    def _new_offers(self, view: ActionsView) -> bool:
+        """Whether the list's top level now offers a button it did not offer when last
+        shown (a draw the step owes, a card to resolve, the next seat's actions)."""
+        if self._depth:
+            return False
+        offers = frozenset(item.text for group in view.groups for item in group.items)
+        before, self._offers = self._offers, offers
+        return before is not None and not offers <= before
+
+    def _show_start(self) -> None:
+        """The list from its start: the prompt's line, the step's result and the first
+        things to do now in view, where the finger cannot be over what it was reading."""
+        scroll = holding_list(self)
+        if scroll is not None:
+            scroll.show_start()
+
+    def _next_seat(self) -> None:
+        """Another seat acts now: the buttons take no tap for a while after they are drawn,
+        so a double tap on one seat's pass never passes the next seat too (its pass comes
+        at the same place). A tap being worked on opens the panel itself once shown."""
+        self.hold_after_arrival(SEAT_ARRIVAL)
+        if not self.working:
+            self.close()
+            self.open()
 
     def release(self) -> None:
         """The tap's reply is in and shown (or it failed): the taken button goes back to

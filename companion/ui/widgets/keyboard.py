@@ -6,8 +6,8 @@ types too). Kivy's own keyboard does the typing; this class only sizes it for fi
 keeps the field above it (the screen is lifted while it is up), keeps the field focused
 while keys are tapped, and capitalises the first letter of each word, as phones do. On a
 form of several fields its enter key reads Next and moves to the next field (Done on the
-last one closes it); its Hide key closes it on any field (two tries at a table looked for
-one, and closed it by tapping an empty spot).
+last one closes it); its Close key puts it away from any field. Its top row is digits
+whatever the shift key says (a top row that turned into symbols hid the digits).
 
 The shift key works as on a phone: one tap gives a capital for the next letter only (or,
 when capitals are on, small letters), and it lights up while capitals are on. Once the
@@ -41,6 +41,7 @@ MOST_OF_HEIGHT = 0.48
 GAP_DP = 8
 SHIFT_KEY = (ROWS, 0)  # the capitals key: first key of the last row
 DONE, NEXT = "Done", "Next"  # the enter key: the last field of a form, or not the last
+CLOSE = "close"  # the special name of the key that puts the keyboard away
 
 
 def has_keyboard(by_path: Path = Path("/dev/input/by-path")) -> bool:
@@ -216,7 +217,9 @@ class TableKeyboard(VKeyboard):
         if pressed is None:
             return
         special = pressed[0][2]
-        if special == "capslock":
+        if special == CLOSE:
+            self._close()
+        elif special == "capslock":
             self._by_hand = True
             self.refresh_active_keys_layer()
         elif special == "spacebar" or not self._by_hand:
@@ -224,6 +227,12 @@ class TableKeyboard(VKeyboard):
             self._set_capitals(starts_word(self._target_text()))
         elif special != "backspace":
             self._set_capitals(False)  # the shift key's capital was for one letter
+
+    def _close(self) -> None:
+        """The field lets go of its focus: Kivy takes the keyboard off, the screen drops."""
+        target = self.target
+        if target is not None and getattr(target, "focus", False):
+            target.focus = False
 
     def _target_text(self) -> str:
         return str(getattr(self.target, "text", "") or "")

@@ -24,7 +24,7 @@ from typing import Any
 
 from kivy.clock import Clock
 from kivy.metrics import dp
-from kivy.properties import NumericProperty, ObjectProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
@@ -36,10 +36,16 @@ SETTLE = 0.3
 #: Seconds after a tap's result is drawn before the buttons it brought take a tap: a finger
 #: already on its way (a player re-tapping a step that looked missed) aimed at the old ones.
 ARRIVAL = 0.12
+#: ARRIVAL when the result hands the moment to another seat: the second tap of a double
+#: tap (a few tenths of a second apart) would otherwise land on the next seat's button at
+#: the same place ("End Pia's turn", then "End Nora's turn"; a pass, then the next pass).
+SEAT_ARRIVAL = 0.45
 #: Frames a held row is looked at after the content stops moving (a layout settles over a
 #: frame or two).
 PLACING_FRAMES = 3
 MOST_PLACING_FRAMES = 30
+#: Pixels of a list's content past its edge that do not count as "more" (rounding).
+EDGE_SLACK = 2.0
 
 
 def moved(touch: Any) -> float:
@@ -92,17 +98,28 @@ class SteadyTap:
 class TapGate:
     """Mixed into a layout: while a tap it took is worked on (`close`), touches on it are
     taken and dropped; once the result is drawn (`open` waits for the next frame), a touch
-    that went down before then, or less than ARRIVAL seconds after, is dropped too.
+    that went down before then, or less than ARRIVAL seconds after (SEAT_ARRIVAL when the
+    result hands the moment to another seat), is dropped too.
 
     A list defers a still touch's press to its release (ScrollView's tap detection), so the
     touch's start time, not the moment its press arrives, says what the finger aimed at."""
 
-    _opened_at = 0.0
+    _opened_at = 0.0  # when the gate takes touches again (inf: a tap is worked on)
     _opening = False
+    _arrival = ARRIVAL  # the next opening's wait after its frame
 
     def close(self) -> None:
         self._opened_at = float("inf")
         self._opening = False  # a frame already asked for does not open it
+
+    @property
+    def working(self) -> bool:
+        """A tap is being worked on, or the gate waits for its result's frame."""
+        return self._opened_at == float("inf")
+
+    def hold_after_arrival(self, seconds: float) -> None:
+        """The next opening takes touches only `seconds` after its frame (not ARRIVAL)."""
+        self._arrival = seconds
 
     def open(self) -> None:
         """Take taps again once the frame now being prepared is on the glass."""
@@ -114,7 +131,8 @@ class TapGate:
             Window.unbind(on_flip=drawn)
             if self._opening:
                 self._opening = False
-                self._opened_at = time.time()
+                self._opened_at = time.time() + self._arrival
+                self._arrival = ARRIVAL
 
         self._opening = True
         Window.bind(on_flip=drawn)
@@ -123,10 +141,10 @@ class TapGate:
     @property
     def closed(self) -> bool:
         """A tap is being worked on, or its result has only just been drawn."""
-        return time.time() < self._opened_at + ARRIVAL
+        return time.time() < self._opened_at
 
     def refuses(self, touch: Any) -> bool:
-        return bool(touch.time_start < self._opened_at + ARRIVAL)
+        return bool(touch.time_start < self._opened_at)
 
     def on_touch_down(self, touch: Any) -> bool:
         if self.collide_point(*touch.pos) and self.refuses(touch):  # type: ignore[attr-defined]
@@ -153,6 +171,11 @@ class TableScroll(ScrollView):
 
     #: Seconds after the list stops before a tap counts again (SETTLE).
     settle = NumericProperty(SETTLE)
+    #: Rows are out of view below (or above) the list's edge: the edge fades and the bar
+    #: stays drawn (widgets.kv), so a row cut by the edge reads as "more below", never as
+    #: the list's end (a half row at the bottom was taken for cut text, or missed).
+    more_below = BooleanProperty(False)
+    more_above = BooleanProperty(False)
     scroll_y: float  # Kivy's own property (for the type checker: Kivy ships no types)
 
     def __init__(self, **kwargs: Any) -> None:
@@ -162,6 +185,11 @@ class TableScroll(ScrollView):
         self._stopped_at = -SETTLE
         self._from_top = 0.0  # pixels of content scrolled past the top edge
         self.fbind("scroll_y", self._note_place)
+        self.fbind("scroll_y", self._note_edges)
+        self.fbind("height", self._note_edges)
+        # The list grows or shrinks (a bar under it wraps to two lines): its rows stay where
+        # they were under its top edge, not shifted by Kivy's scroll fraction.
+        self.fbind("height", self._keep_place)
         self._fingers: set[Any] = set()  # touches that went down on this list, not lifted
         self._waiting: dict[str, Callable[[], None]] = {}  # re-layouts held back
         self._flush = Clock.create_trigger(self._run_waiting, 0.05)
@@ -263,6 +291,14 @@ class TableScroll(ScrollView):
     def add_widget(self, widget: Widget, *args: Any, **kwargs: Any) -> None:
         super().add_widget(widget, *args, **kwargs)
         widget.fbind("height", self._keep_place)
+        widget.fbind("height", self._note_edges)
+        self._note_edges()
+
+    def _note_edges(self, *_args: Any) -> None:
+        spare = self._spare()
+        place = 1.0 - min(1.0, max(0.0, float(self.scroll_y)))
+        self.more_below = spare > EDGE_SLACK and (1.0 - place) * spare > EDGE_SLACK
+        self.more_above = spare > EDGE_SLACK and place * spare > EDGE_SLACK
 
     def _finger(self) -> Any:
         """The touch scrolling this list now (Kivy's own attribute), if any."""
@@ -319,6 +355,11 @@ class TableScroll(ScrollView):
         if isinstance(state, dict) and state.get("mode") == "scroll" and self._touch is touch:
             self._stopped_at = Clock.get_time()
         return bool(super().on_touch_up(touch))
+
+    def show_start(self) -> None:
+        """The list from its start, held there while the content is laid out again."""
+        if self._viewport is not None:
+            self.keep_in_view(self._viewport, 0.0)
 
     def bring_into_view(self, widget: Widget) -> None:
         """Scroll just enough for `widget` (a row of this list) to be seen whole: the seat

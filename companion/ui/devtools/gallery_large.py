@@ -1,0 +1,77 @@
+"""The screenshot gallery's walks at the Large text size: the screens two players found cut
+at 800x480 with Large text (issue 22), so the layout check (tests/ui/test_layout.py) reads
+them where the cuts were: the camera line without a camera, the Board's ship lines, the
+action list scrolled to its footer, the move form's Passes row, the draft's private pack,
+and TI4's seat column, Decks tab and take-planets grid."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from companion.ui.devtools.gallery import FLIGHT_SETUP, flight_lines
+from companion.ui.devtools.gallery_ti4 import start_ti4
+
+if TYPE_CHECKING:  # importing Kivy creates its window: only when driving
+    from companion.ui.driver import AppDriver
+
+#: The Large text size, as Settings' "Large" sets it.
+LARGE = "large"
+#: A draft the app deals (`draft virtual`): Xichang's private pack of ships.
+DRAFT_LINES = (*FLIGHT_SETUP[:FLIGHT_SETUP.index("draft")], "draft virtual")
+#: TI4 planets taken so every seat's card has its longest lines.
+TI4_LINES = ("take Loki", "scan TI/C10", "resolve", "take Jord for Bob",
+             "take Nestphar for Carol")
+
+
+def large_text(driver: AppDriver) -> None:
+    """Settings' Text size at Large, as its button sets it."""
+    from companion.ui.settings import TEXT_SIZES
+
+    driver.app.change_setting("text_scale", str(TEXT_SIZES[-1]))
+    driver.settle()
+
+
+def no_camera(driver: AppDriver) -> None:
+    """The scan strip as the scanner leaves it when no camera answers (a table with none)."""
+    driver.screen.ids.scanstrip.set_status("no-camera", "no camera answered")
+    driver.settle()
+
+
+def play_large_gallery(driver: AppDriver) -> Iterator[str]:
+    """Exploration at Large text: a flight phase with no camera, then the app's draft."""
+    driver.app.start_new_game("xp", list(flight_lines()))
+    driver.settle()
+    large_text(driver)
+    no_camera(driver)
+    yield "large-dashboard"
+    driver.tap("Board", exact=True)
+    yield "large-board"
+    driver.tap("Seats", exact=True)
+    driver.screen.ids.side_scroll.scroll_y = 0  # the list's foot: "Cards left" above the bar
+    driver.wait_still()
+    yield "large-actions-end"
+    driver.tap("Move SHLD1")
+    yield "large-form"
+    driver.tap("Back")
+    driver.app.start_new_game("xp", list(DRAFT_LINES))
+    driver.settle()
+    driver.tap("takes a ship from the pack")
+    driver.tap("Show Xichang's choices")
+    yield "large-draft"
+    driver.tap("Hide and go back")
+
+
+def play_ti4_large_gallery(driver: AppDriver) -> Iterator[str]:
+    """TI4 at Large text: the seats, the Decks tab and the take-planets grid."""
+    start_ti4(driver)
+    for line in TI4_LINES:
+        driver.run_line(line)
+    large_text(driver)
+    no_camera(driver)
+    yield "ti4-large-dashboard"
+    driver.tap("Decks", exact=True)
+    yield "ti4-large-decks"
+    driver.tap("Seats", exact=True)
+    driver.tap("Take planets for Alice")
+    yield "ti4-large-take"
