@@ -81,6 +81,9 @@ class InputSpec:
     die: str | None = None
     then: InputLeadsTo = "command"
     fields: tuple[FormField, ...] = ()
+    #: The game's sentence for a screen to show while nothing is chosen yet, naming
+    #: what its options are ("Tap a player on the left to add them, in turn order.").
+    hint: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "min": self.min, "max": self.max,
@@ -93,6 +96,8 @@ class InputSpec:
             data["die"] = self.die
         if self.then != "command":
             data["then"] = self.then
+        if self.hint:
+            data["hint"] = self.hint
         return data
 
     def fill(self, *values: str) -> str:

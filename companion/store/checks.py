@@ -8,6 +8,7 @@ import struct
 from contextlib import suppress
 from pathlib import Path
 
+from companion.store import held
 from companion.store.heads import folder_lock, is_own_wal, read_heads, wal_salts
 from companion.store.names import free_name, move_no_replace
 
@@ -33,13 +34,21 @@ def was_left_open(path: Path) -> bool:
     try:
         if os.stat(f"{path}-wal").st_size <= 32:
             return False
+        st = os.stat(path)
+    except OSError:
+        return False
+    return held.unless_held((st.st_dev, st.st_ino), lambda: _nobody_holds_shm(path), False)
+
+
+def _nobody_holds_shm(path: Path) -> bool:
+    try:
         fd = os.open(f"{path}-shm", os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except OSError:
         return False
     try:
         probe = struct.pack("hhqqi", fcntl.F_WRLCK, os.SEEK_SET, SHM_DMS_BYTE, 1, 0)
-        held = fcntl.fcntl(fd, fcntl.F_GETLK, probe)
-        return bool(struct.unpack("hhqqi", held)[0] == fcntl.F_UNLCK)
+        found = fcntl.fcntl(fd, fcntl.F_GETLK, probe)
+        return bool(struct.unpack("hhqqi", found)[0] == fcntl.F_UNLCK)
     except OSError:
         return False
     finally:

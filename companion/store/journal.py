@@ -23,7 +23,7 @@ from typing import Any
 from companion.core.catalog import Catalog, content_hash
 from companion.core.errors import CompanionError, DamageError
 from companion.core.events import Event, Step
-from companion.store import heads
+from companion.store import heads, held
 from companion.store.backups import write_backup
 from companion.store.checksums import (
     INDEX_TEXT,
@@ -93,15 +93,23 @@ class Journal:
         """`read_only`: why the file cannot be written (it is then only read, never changed)."""
         self.path = path
         self.read_only = read_only
+        self._held = file_identity(path)  # held from before the connection takes its locks
+        held.hold(self._held)
+        try:
+            self._connect(path, read_only)
+        except BaseException:
+            held.release(self._held)
+            raise
+        self.identity = file_identity(path)
+
+    def _connect(self, path: Path, read_only: str | None) -> None:
         if read_only:
             self.conn = connect_read_only(path)
-            self.identity = file_identity(path)
             return
         with heads.folder_lock(path.parent):
             self.conn = connect(path)  # a migration may start a new -wal: its salts noted
             if heads.wal_salts(path) not in (None, heads.read_heads(path).wal):
                 _note_heads(path, {})
-        self.identity = file_identity(path)
 
     def close(self) -> None:
         """Close the connection under the folder lock, so no set-aside happens meanwhile.
@@ -112,14 +120,18 @@ class Journal:
         file linked in while it checkpoints would lose the new file's log and
         index. Setting aside takes this lock too (opening.py).
         """
-        if self.read_only:
-            self.conn.close()
-            return
         try:
-            with heads.folder_lock(self.path.parent):
+            if self.read_only:
                 self.conn.close()
-        except OSError:  # the folder is gone or unreadable: nothing can be set aside there
-            self.conn.close()
+                return
+            try:
+                with heads.folder_lock(self.path.parent):
+                    self.conn.close()
+            except OSError:  # the folder is gone or unreadable: nothing is set aside there
+                self.conn.close()
+        finally:
+            held.release(self._held)
+            self._held = None
 
     # ---- the file under us ----------------------------------------------------------
     def check_same_file(self) -> None:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Literal
 
 from companion.core.errors import DamageError
+from companion.store import held
 from companion.store.checks import is_small, set_aside_stray_wal, was_left_open
 from companion.store.creating import create_whole, remove_leftovers
 from companion.store.errors import (
@@ -187,14 +188,16 @@ def _identify_path(path: Path) -> tuple[Kind, tuple[int, int] | None]:
         what = "a folder" if stat.S_ISDIR(st.st_mode) else \
             "a pipe (fifo)" if stat.S_ISFIFO(st.st_mode) else "a device or socket"
         raise _not_ours(path, what, set_aside=True)
-    found = "damaged" if _odd_parts(path) else _identify_file(target, st.st_size)
+    identity = (st.st_dev, st.st_ino)
+    found: Kind = "damaged" if _odd_parts(path) else held.unless_held(
+        identity, lambda: _identify_file(target, st.st_size), "ours")  # open here: ours
     if found == "ours" and _read_only_why(target, st.st_mode):
-        return "read-only", (st.st_dev, st.st_ino)
+        return "read-only", identity
     if found != "ours" and _read_only_why(target, st.st_mode):
         raise _not_ours(path, "a read-only file", "make it writable, or ")
     if target != path and found == "damaged":
         raise _not_ours(path, f"a link to {target}, which is damaged")
-    return found, (st.st_dev, st.st_ino)
+    return found, identity
 
 
 def _read_only_why(target: Path, mode: int) -> str | None:

@@ -107,7 +107,12 @@ def _parse(name: str, raw: str) -> object:
             raise ValueError(raw)
         return raw.lower()
     if name == "text_scale":
-        return min(1.5, max(0.75, float(raw)))
+        # The offered size nearest: a value no button offers (a hand-edited file) opens at
+        # a size Settings shows selected.
+        wanted = float(raw)
+        if wanted != wanted:  # NaN
+            raise ValueError(raw)
+        return min(TEXT_SIZES, key=lambda size: abs(size - wanted))
     if name == "decoder" and raw not in DECODERS:
         raise ValueError(raw)
     if name not in ("camera", "decoder") or not raw or len(raw) > 200:

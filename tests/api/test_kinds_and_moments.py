@@ -63,10 +63,10 @@ def test_ti4_planets_are_taken_through_an_order_input_grouped_by_system():
 def test_ti4_known_abilities_are_a_choice_and_an_unknown_one_stays_a_name():
     match = _ti4("take Loki", "draw cultural", "resolve")
     shown = prompt(match, after="explore-again P75A")
-    known = _action(shown, "With an ability")
+    known = _action(shown, "With Garv and Gunn or Dart and Tai")
     assert known.input is not None and known.input.kind == "choice"
     assert {o.label for o in known.input.options} == {"Garv and Gunn", "Dart and Tai"}
-    named = _action(shown, "With another ability, named")
+    named = _action(shown, "With another ability, by its name")
     assert named.input is not None and named.input.kind == "text"
     tiles = prompt(match, after="frontier").actions[0].input
     assert tiles is not None and tiles.kind == "choice" and tiles.then == "partial"
@@ -75,7 +75,7 @@ def test_ti4_known_abilities_are_a_choice_and_an_unknown_one_stays_a_name():
     tap = _action(how, "Tile 17 with Dark Energy Tap: record Dark Energy Tap first "
                        "(Record a technology)")
     assert not tap.enabled  # the technology is offered, and says what it needs first
-    by = _action(how, "Tile 17 with an ability")
+    by = _action(how, "Tile 17 with Exploration Probe or Multiverse Shift")
     assert by.input is not None and by.input.kind == "choice"
     assert {o.label for o in by.input.options} == {"Exploration Probe", "Multiverse Shift"}
     assert by.input.fill("multiverse-shift") == "frontier 17 with multiverse-shift"
@@ -137,7 +137,8 @@ def test_a_card_revealed_to_all_offers_its_resolution(tmp_path):
     match = _ti4("take Loki")
     result = match.execute("draw cultural")
     (reveal,) = result.moments
-    assert reveal.kind == "reveal" and reveal.title == "Cultural card for Alice, revealed to all"
+    assert reveal.kind == "reveal" and reveal.title == (
+        "Cultural card for Alice exploring Loki (tile 75)")
     card = match.state.revealed
     assert reveal.data["card"] == card and reveal.lines[0] == match.catalog.cards[card].name
     assert [c.command for c in reveal.choices] == ["resolve"]

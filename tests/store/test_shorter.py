@@ -188,8 +188,8 @@ sys.stdin.read()
 
 
 def test_an_unclean_shutdown_is_told_from_a_companion_still_running(tmp_path):
-    db = tmp_path / "g.db"
-    saved_game(db, notes=5, close=False)
+    # A power cut's copy: a game still open in this process holds its file (held.py).
+    db = _crash_copy(tmp_path, with_backup=False)[0]
     assert checks.was_left_open(db)  # the -wal with steps, and nobody holding the file
     holder = subprocess.Popen([sys.executable, "-c", HOLD, str(db)], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, text=True)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import fcntl
 import os
+import subprocess
+import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -130,3 +132,33 @@ def test_no_set_aside_while_a_companion_closes_the_file(tmp_path):
     assert commands_in(db) == ["note in the new game"]
     kept = kept_copies(db)
     assert len(kept) == 1 and commands_in(kept[0])[-1] == "note before leaving"
+
+
+def test_a_look_at_the_file_in_the_same_process_keeps_the_open_games_locks(tmp_path):
+    """The app lists the saved games (a second open in its process) while a game is open.
+    That open read the file's header and probed its -shm with plain opens and closes,
+    which drop every POSIX lock the process held on them, the open game's included: another
+    companion closing the file then took it for unused and deleted its -wal, and the open
+    game's next step went into a deleted log, unseen by anyone else (lost at a power cut)."""
+    from companion.tables import Tables
+
+    db = tmp_path / "games.db"
+    saved_game(db, notes=3)
+    playing = open_session(db, "xp")
+    try:
+        assert playing.run("note while the list is looked at").ok
+        Tables(db).games()  # the games list, in the same process
+        other = ("import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+                 "c.execute('SELECT COUNT(*) FROM steps').fetchall(); c.close()")
+        subprocess.run([sys.executable, "-c", other, str(db)], check=True, timeout=60)
+        assert Path(f"{db}-wal").exists()
+        assert playing.run("note after the other companion left").ok
+        seen = subprocess.run([sys.executable, "-c", READER, str(db)], check=True,
+                              capture_output=True, text=True, timeout=60).stdout
+        assert seen.split("\n")[-2] == "note after the other companion left"
+    finally:
+        playing.close()
+
+
+READER = ("import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+          "print('\\n'.join(r[0] for r in c.execute('SELECT command FROM steps ORDER BY step')))")

@@ -34,7 +34,8 @@ def test_the_card_shows_the_count_its_choice_is_made_with(catalog) -> None:
     m = new_match(catalog)
     ok(m, "take P76A")
     (reveal,) = ok(m, "scan TI/I09").moments
-    assert reveal.lines[-1] == "Alice has 0 commodities, 0 trade goods."
+    assert reveal.lines[-1] == ("Alice has 0 commodities, 0 trade goods; commodity value 3, "
+                                "assumed: not set from Alice's faction sheet.")
     assert [c.command for c in reveal.choices] == [
         "resolve gain", "resolve mech-commodity", "resolve mech-trade-good"]
     assert "cannot spend 1" in refused(m, "resolve mech-trade-good")
@@ -165,8 +166,8 @@ def test_a_frontier_token_is_chosen_by_tile_then_how_naming_the_technology_to_re
     how = {a.label: a for a in prompt(m, after="frontier 41").actions}
     tap = how["Tile 41 with Dark Energy Tap: record Dark Energy Tap first (Record a technology)"]
     assert not tap.enabled
-    assert "Tile 41 with another ability, named" in how
+    assert "Tile 41 with another ability, by its name" in how
     ok(m, "tech Alice dark-energy-tap")
     how = {a.label: a for a in prompt(m, after="frontier 41").actions}
-    assert how["Tile 41 with Dark Energy Tap"].enabled
+    assert how["Tile 41 with Dark Energy Tap (Alice owns it)"].enabled
     assert len(how) <= 3  # one tile at a time, not three buttons for each of 17 tiles

@@ -13,7 +13,7 @@ from kivy.tests.common import UnitTestTouch
 
 from companion.kiosk import power, usb
 from companion.ui.runner import Reply
-from companion.ui.settings import AppSettings, load_settings
+from companion.ui.settings import TEXT_SIZES, AppSettings, load_settings
 from tests.ui.test_actions import saved_game
 
 
@@ -209,3 +209,14 @@ def test_a_stick_plugged_in_during_a_game_is_noticed(make_driver, kiosk,
     driver.app.sticks.look()  # what the two-second look does
     driver.settle()
     assert driver.shown("KINGSTON is plugged in: Menu, then Settings, copies every saved game")
+
+
+@pytest.mark.parametrize(("stored", "read"), [(1.25, 1.2), (1.0, 1.0), (0.9, 0.85), (9, 1.2),
+                                              ("huge", 1.0)])
+def test_a_kept_text_size_opens_as_the_offered_size_nearest_it(tmp_path: Path, stored: object,
+                                                              read: float) -> None:
+    """A value no button offers (a hand-edited file) opens at the offered size nearest it,
+    which Settings then shows chosen; an unreadable one keeps Normal."""
+    (tmp_path / "settings.json").write_text(json.dumps({"text_scale": stored}))
+    settings = load_settings(tmp_path / "settings.json")
+    assert settings.text_scale == read and read in TEXT_SIZES

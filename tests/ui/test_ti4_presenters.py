@@ -119,7 +119,7 @@ def test_the_reveal_offers_resolve_and_says_whose_exploration_it_is(session) -> 
     table = table_data(TableAPI(session))
     cards = reveal_presenter.card_moments([m.to_dict() for m in result.moments])
     view = reveal_presenter.reveal_view(cards, 0, result.message, table.prompt)
-    assert view.heading == "Cultural card for Alice, revealed to all"
+    assert view.heading == "Cultural card for Alice exploring Loki (tile 75)"
     card = cards[0]["data"]
     assert view.name == card["name"] and card["deck"] == "cultural"
     assert [c.label for c in view.choices] == [f"Resolve {card['name']} ({card['card']})"]

@@ -41,7 +41,7 @@ def test_planets_taken_in_a_chosen_order_are_explored_one_card_at_a_time(make_dr
     driver = start_ti4_game(make_driver)
     driver.tap("Take planets for Alice")
     assert driver.screen.name == "order"
-    assert driver.shown("Tap one on the left to add it.")
+    assert driver.shown("Tap a system on the left to add its planets")
     driver.tap("76: Rigel I, Rigel II, Rigel III")
     assert order_shown(driver) == ["1. Rigel I (hazardous)", "2. Rigel II (industrial)",
                                    "3. Rigel III (industrial)"]
@@ -68,10 +68,12 @@ def test_planets_taken_in_a_chosen_order_are_explored_one_card_at_a_time(make_dr
     assert driver.shown("Then 2: Alice explores Rigel II (P76B)")
     driver.tap("Seats", exact=True)
     assert draw_and_resolve(driver, "Industrial exploration deck",
-                            "Industrial card for Alice, revealed to all") == "Local Fabricators"
+                            "Industrial card for Alice exploring Rigel III (tile 76)") \
+        == "Local Fabricators"
     assert driver.shown("Alice gains Rigel I (P76C).")
     assert draw_and_resolve(driver, "Hazardous exploration deck",
-                            "Hazardous card for Alice") == "Hazardous Relic Fragment"
+                            "Hazardous card for Alice exploring Rigel I") == \
+        "Hazardous Relic Fragment"
     draw_and_resolve(driver, "Industrial exploration deck", "Industrial card for Alice")
     seats = driver.app.table.view["seats"]
     assert sorted(p["name"] for p in seats[0]["planets"]) == ["Rigel I", "Rigel II", "Rigel III"]
@@ -178,7 +180,7 @@ def test_the_demo_camera_shows_the_card_owed_and_the_scanner_reads_it(make_drive
     driver.wait_for(lambda: driver.screen.name == "reveal", "the scanned card's reveal",
                     timeout=60)
     driver.settle()  # the reveal laid out before a finger goes on it
-    assert driver.shown("Cultural card for Alice, revealed to all")
+    assert driver.shown("Cultural card for Alice exploring Loki (tile 75)")
     scanned = driver.app.table.view["revealed"]
     assert scanned and scanned.startswith(driver.screen.name_text)
     assert driver.app.screen("dashboard").ids.scanstrip.last_scan == f"Read {scanned}"
@@ -225,10 +227,12 @@ def test_a_cards_own_choice_is_tapped_on_its_reveal_and_its_commodities_shown(
     assert not driver.shown("End Alice's turn")  # Alice's exploration is under way
     driver.type_command("scan TI/I01")  # the camera reads Abandoned Warehouses
     assert driver.screen.name == "reveal"
-    assert driver.shown("Alice has 0 commodities, 0 trade goods.")
+    assert driver.shown("Alice has 0 commodities, 0 trade goods; commodity value 3, assumed: "
+                        "not set from Alice's faction sheet.")
     driver.tap("Resolve Abandoned Warehouses (I01): Gain 2 commodities")
     assert driver.screen.name == "dashboard" and not driver.app.message_refused
-    assert driver.shown("Alice now has 2 commodities, 0 trade goods.")
+    assert driver.shown("Alice now has 2 commodities, 0 trade goods (commodity value 3, "
+                        "assumed")
     assert driver.app.table.view["seats"][0]["commodities"] == 2
     assert driver.shown("End Alice's turn")  # the exploration is over: the turn may end
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.core.catalog import CardEntry
+from companion.core.catalog import CardEntry, Catalog
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import event
 from companion.core.table import Table
@@ -72,14 +72,37 @@ def apply_choice(b: Builder, card: CardEntry, seat: str, word: str | None) -> No
     elif gain > 0 and value:  # gained commodities stop at the seat's commodity value
         gain = max(min(gain, value - have), 0)
     _change(b, seat, COMMODITIES, gain, card.name)
-    b.say(f"{seat}: {chosen['text']}; {seat} now has {holdings(b.state.table, seat)}.")
+    value_words = f" ({value_phrase(b.state.table, b.catalog, seat)})" \
+        if chosen.get("replenish") or gain else ""
+    b.say(f"{seat}: {chosen['text']}; {seat} now has {holdings(b.state.table, seat)}"
+          f"{value_words}.")
 
 
 def commodity_value(b: Builder, seat: str) -> int:
-    """`seat`'s commodity value: as the table recorded it (`adjust SEAT commodity_value
-    +N`), else the catalog's assumed default (0: no cap, an older catalog)."""
-    recorded = b.state.table.resource(seat, COMMODITY_VALUE)
-    return recorded or ti4_data(b.catalog).commodity_value
+    return value_of(b.state.table, b.catalog, seat)
+
+
+def value_of(table: Table, catalog: Catalog, seat: str) -> int:
+    """`seat`'s commodity value: as the table recorded it from its faction sheet
+    (`commodity-value SEAT N`, or `adjust SEAT commodity_value +N`), else the catalog's
+    assumed default (0: no cap, an older catalog)."""
+    return table.resource(seat, COMMODITY_VALUE) or ti4_data(catalog).commodity_value
+
+
+def is_value_assumed(table: Table, seat: str) -> bool:
+    """No commodity value recorded for `seat`: the catalog's assumed default applies."""
+    return not table.resource(seat, COMMODITY_VALUE)
+
+
+def value_phrase(table: Table, catalog: Catalog, seat: str) -> str:
+    """'commodity value 3, assumed: not set from Pia's faction sheet', or 'commodity
+    value 4' once recorded."""
+    value = value_of(table, catalog, seat)
+    if not value:
+        return "no commodity value known"
+    if is_value_assumed(table, seat):
+        return f"commodity value {value}, assumed: not set from {seat}'s faction sheet"
+    return f"commodity value {value}"
 
 
 def _change(b: Builder, seat: str, resource: str, delta: int, reason: str) -> None:

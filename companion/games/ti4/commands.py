@@ -11,7 +11,7 @@ from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import event
 from companion.core.seats import Seat
 from companion.core.words import for_count
-from companion.games.ti4 import abilities, choices, frontier, relics
+from companion.games.ti4 import abilities, choices, factions, frontier, relics
 from companion.games.ti4.explore import (
     Builder,
     data_of,
@@ -77,10 +77,10 @@ def cmd_setup(b: Builder, args: list[str]) -> str | None:
     if extra:
         b.say(f"Shuffle the {len(extra)} {', '.join(options)} "
               f"{for_count(len(extra), 'card')} into their decks.")
-    frontier.place_at_setup(b)
     first = b.state.table.seats[0]
+    b.say(f"Round 1, action phase; {first} is active.")  # what the table does first
+    frontier.place_at_setup(b)
     b.add(event("phase_changed", round=1, phase="action", active=first))
-    b.say(f"Round 1, action phase; {first} is active.")
     return None
 
 
@@ -356,4 +356,5 @@ ACTION_VERBS: dict[str, Handler] = {
     "order": cmd_order, "resolve": cmd_resolve, "explore-again": cmd_explore_again,
     "frontier": cmd_frontier, "place-frontier": cmd_place_frontier, "trade": cmd_trade,
     "relic": cmd_relic, "terraform": cmd_terraform, "purge": cmd_purge,
+    "commodity-value": factions.cmd_commodity_value,
 }

@@ -66,6 +66,9 @@ class TI4Data:
     #: A seat's commodity value when the table has recorded none (0: no cap, as catalogs
     #: before it counted); an assumed number, marked in the catalog.
     commodity_value: int = 0
+    #: The highest commodity value a faction sheet prints: the choices offered for a
+    #: seat's own value run from 1 to it (0: an older catalog, no choice offered).
+    commodity_value_highest: int = 0
 
     @property
     def exploration_decks(self) -> tuple[str, ...]:
@@ -146,6 +149,8 @@ def _build(catalog: Catalog) -> TI4Data:
         abilities=_abilities(catalog, raw.get("abilities", {})),
         commodity_value=_get(catalog, raw, "commodity_value", int)
         if "commodity_value" in raw else 0,
+        commodity_value_highest=_get(catalog, raw, "commodity_value_highest", int)
+        if "commodity_value_highest" in raw else 0,
     )
     _check_cards(catalog, data)
     return data

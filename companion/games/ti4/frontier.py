@@ -25,9 +25,9 @@ def place_at_setup(b: Builder) -> None:
     catalog); the table places only those of the systems on its own map."""
     tiles = list(data_of(b).frontier_setup_tiles)
     b.add(event("frontier_placed", tiles=tiles, reason="setup"))
-    b.say(f"Place a frontier token in each system without planets on your map, hyperlanes "
-          f"excepted (35.4a, LRR 38.1): the systems without planets are tiles "
-          f"{tile_ranges(tiles)}, so only those of them on the map get one.")
+    # A player's sentence: the rule's numbers are in the Planets panel's details.
+    b.say(f"Put a frontier token in each system without planets on your map (never on a "
+          f"hyperlane): tiles {tile_ranges(tiles)}.")
 
 
 def tile_ranges(tiles: list[str]) -> str:

@@ -15,23 +15,27 @@ from companion.core import piles
 from companion.core.catalog import CardEntry, Catalog
 from companion.core.engine import split_words
 from companion.core.prompt import Choice, InputSpec, Option, Situation
-from companion.games.ti4 import rounds
+from companion.games.ti4 import factions, rounds
 from companion.games.ti4.choices import card_choices
 from companion.games.ti4.data import fragment_type, ti4_data
 from companion.games.ti4.explore import label, system_of, target_phrase, traits_of
 from companion.games.ti4.relics import purge_sets
 from companion.games.ti4.state import COMMON, TI4State
 from companion.games.ti4.view import owed_decks, waiting_for
+from companion.games.ti4.words import either
 
 SETUP, EXPLORE, PLANETS, TURN = "Setup", "Exploration", "Planets", "Turn"
 FRONTIER, RELICS, CARDS = "Frontier tokens", "Relic fragments and relics", "Cards in play"
 TECH = "Technologies"  # recording one: the player, then the technology
 HELD = "Planets held"  # exploring a controlled planet again, Terraform
 STATUS = "Status phase"  # its purges, the next round
+FACTIONS = "Faction sheets"  # a seat's commodity value, once round 1's setup is past
 #: The groups in the order every seat sees them, whatever is explored: what explores
 #: first (the end of the turn itself is pinned, `main`), the turn's other choices after.
-PROMPT_GROUPS = (SETUP, EXPLORE, PLANETS, FRONTIER, TURN, STATUS, HELD, RELICS, TECH, CARDS)
+PROMPT_GROUPS = (SETUP, EXPLORE, PLANETS, FRONTIER, TURN, STATUS, HELD, RELICS, TECH,
+                 FACTIONS, CARDS)
 ABILITY = "ability"  # the probe's name for an ability the player enters (one plain word)
+NOT_LISTED = "another ability, by its name"  # the free name's button, after those listed
 
 
 def _choice(label_: str, group: str, **kind: object) -> Choice:
@@ -47,12 +51,14 @@ def _ability_input(label_: str, group: str, template: str) -> Choice:
 def _known_abilities(label_: str, group: str, template: str, catalog: Catalog,
                      explores: str) -> list[Choice]:
     """The abilities the catalog knows that explore a planet or a frontier token, as one
-    `choice` (none when the catalog knows none)."""
+    `choice` whose label names them ("... with Exploration Probe or Multiverse Shift"),
+    none when the catalog knows none."""
     options = tuple(Option(key, ability.name, detail=ability.condition or None)
                     for key, ability in ti4_data(catalog).abilities.items()
                     if ability.explores == explores)
     if not options:
         return []
+    label_ = f"{label_} {either(o.label for o in options)}"
     probe = template.replace("{}", options[0].value)
     return [_choice(label_, group, input=InputSpec("choice", template, probe=probe,
                                                    options=options))]
@@ -131,7 +137,8 @@ def _play_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
                 _choice("Trade a relic fragment", RELICS, partial="trade"),
                 _choice("Purge three fragments for a relic, or draw one by an ability", RELICS,
                         partial="relic"),
-                _choice("Record a technology", TECH, partial="tech")]
+                _choice("Record a technology", TECH, partial="tech"),
+                *factions.commodity_choices(state, catalog, SETUP, FACTIONS)]
     return [*choices, _choice("Purge a card in play", CARDS, partial="purge")]
 
 
@@ -212,8 +219,18 @@ def _take_order(state: TI4State, catalog: Catalog, seat: str | None) -> list[Cho
         return []
     template = f"take {{}} for {word(seat)}"
     spec = InputSpec("order", template, probe=template.replace("{}", ordered[0].value),
-                     min=1, max=len(ordered), options=ordered)
+                     min=1, max=len(ordered), options=ordered, hint=TAKE_HINT)
     return [_choice(f"Take planets for {seat}", PLANETS, input=spec)]
+
+
+def _by_owner(state: TI4State, planets: Sequence[str]) -> list[str]:
+    """Controlled planets gathered by owner, in seat order (kept in table order within)."""
+    seats = state.table.seats
+    return sorted(planets, key=lambda c: seats.index(state.controller(c) or seats[0]))
+
+
+TAKE_HINT = ("Tap a system on the left to add its planets; they are gained and explored "
+             "in the order listed here.")
 
 
 def _tile_key(tile: str) -> tuple[int, str]:
@@ -252,23 +269,23 @@ def _held(state: TI4State, catalog: Catalog, card_id: str) -> str:
 def _expand_again(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
     if len(words) == 1:
         return [_choice(_held(state, catalog, c), PLANETS, partial=f"explore-again {c}")
-                for c in _controlled_planets(state, catalog)
+                for c in _by_owner(state, _controlled_planets(state, catalog))
                 if traits_of(state, catalog.cards[c])]
     planet = words[1].upper()
     owner = state.controller(planet) if planet in catalog.cards else None
     if owner is None:
         return []
     data = ti4_data(catalog)
-    choices = [_choice(f"With {tech.name}", PLANETS,
-                       command=f"explore-again {planet} with {key}")
+    choices = [_choice(f"With {tech.name}" + (f" ({owner} owns it)" if state.has_tech(
+        owner, key) else ""), PLANETS, command=f"explore-again {planet} with {key}")
                for key, tech in data.techs.items() if tech.explores == "planet"]
     choices += [_choice(f"With {catalog.cards[r].name}", PLANETS,
                         command=f"explore-again {planet} with {r}")
                 for r in state.table.cards_in(piles.area_zone(owner))
                 if catalog.cards[r].attrs.get("explores_planet")]
     template = f"explore-again {planet} with {{}}"
-    known = _known_abilities("With an ability", PLANETS, template, catalog, "planet")
-    named = _ability_input("With another ability, named", PLANETS, template)
+    known = _known_abilities("With", PLANETS, template, catalog, "planet")
+    named = _ability_input(f"With {NOT_LISTED}", PLANETS, template)
     return [*choices, *known, named]
 
 
@@ -290,14 +307,13 @@ def _expand_frontier(state: TI4State, catalog: Catalog, words: Sequence[str]) ->
         return []
     template = f"frontier {tile} with {{}}"
     techs = [_choice(f"Tile {tile} with {tech.name}" + (
-        "" if active and state.has_tech(active, key) else
+        f" ({active} owns it)" if active and state.has_tech(active, key) else
         f": record {tech.name} first (Record a technology)"), FRONTIER,
         command=f"frontier {tile}")
         for key, tech in ti4_data(catalog).techs.items() if tech.explores == "frontier"]
     return [*techs,
-            *_known_abilities(f"Tile {tile} with an ability", FRONTIER, template, catalog,
-                              "frontier"),
-            _ability_input(f"Tile {tile} with another ability, named", FRONTIER, template)]
+            *_known_abilities(f"Tile {tile} with", FRONTIER, template, catalog, "frontier"),
+            _ability_input(f"Tile {tile} with {NOT_LISTED}", FRONTIER, template)]
 
 
 def _expand_place(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
@@ -363,7 +379,7 @@ def _expand_tech(state: TI4State, catalog: Catalog, words: Sequence[str]) -> lis
 
 def _expand_terraform(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
     return [_choice(_held(state, catalog, c), PLANETS, command=f"terraform {c}")
-            for c in _controlled_planets(state, catalog)
+            for c in _by_owner(state, _controlled_planets(state, catalog))
             if traits_of(state, catalog.cards[c]) and c not in state.extra_traits]
 
 
@@ -390,6 +406,7 @@ EXPANDERS: dict[str, Expander] = {
     "take": _expand_take, "explore-again": _expand_again, "frontier": _expand_frontier,
     "place-frontier": _expand_place, "trade": _expand_trade, "tech": _expand_tech,
     "terraform": _expand_terraform, "purge": _expand_purge, "relic": _expand_relic,
+    factions.VERB: lambda state, catalog, words: factions.expand(state, catalog, words, FACTIONS),
 }
 
 

@@ -201,7 +201,9 @@ def status_choices(state: TI4State, catalog: Catalog, group: str,
     order = state.turn_order
     options = tuple(Option(seat, seat) for seat in state.table.seats)
     spec = InputSpec("order", "round {}", probe="round " + " ".join(order),
-                     min=len(options), max=len(options), options=options)
+                     min=len(options), max=len(options), options=options,
+                     hint=f"Tap each player on the left in round {following}'s turn order, "
+                          f"the first to play first.")
     return [*choices,
             Choice(f"Start round {following}", group, command="round", priced=False,
                    main=True),

@@ -75,6 +75,9 @@ VERBS: tuple[Verb, ...] = (
          "the relic drawn next is scanned for SEAT.", "relic Alice hazardous"),
     Verb("terraform", "terraform PLANET", "Record the Terraform attachment: the planet "
          "gains every trait.", "terraform Abyz"),
+    Verb("commodity-value", "commodity-value SEAT N", "Record the commodity value printed "
+         "on SEAT's faction sheet (until then the catalog's assumed value applies).",
+         "commodity-value Pia 4"),
     Verb("purge", "purge CARD [WHY]", "Purge a card in play (a used Enigmatic Device, a "
          "relic, a destroyed planet with its attachments).", "purge F03 researched a tech"),
 )

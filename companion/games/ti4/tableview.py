@@ -125,6 +125,13 @@ def fragment_text(fragments: Sequence[Mapping[str, Any]]) -> str:
     return ", ".join(f"{len(ids)} {kind} ({' '.join(ids)})" for kind, ids in kinds.items())
 
 
+#: Where the setup's frontier tokens come from, with its rule numbers: a detail asked for
+#: on the Planets panel, not the first screen's sentence.
+FRONTIER_RULE = ("At setup one goes in each system without planets, never a hyperlane "
+                 "(35.4a, LRR 38.1); the app lists every such tile of the box, so only "
+                 "those on your map have one.")
+
+
 # ---- the table: frontier tokens, the common play area, tokens on the map ----------------
 def table_rows(shown: Mapping[str, Any]) -> list[PanelRow]:
     """On the Planets panel, after the seats' planets (a "Table" tab of its own would not
@@ -132,7 +139,8 @@ def table_rows(shown: Mapping[str, Any]) -> list[PanelRow]:
     tokens = shown["frontier_tokens"]
     rows = [PanelRow("On the table", kind="heading"),
             PanelRow("Frontier tokens", number=str(len(tokens)),
-                     detail=(f"in tiles {', '.join(tokens)}",) if tokens else ())]
+                     detail=(f"in tiles {', '.join(tokens)}",
+                             FRONTIER_RULE) if tokens else (FRONTIER_RULE,))]
     if shown["common_play_area"]:
         rows.append(PanelRow("Common play area", detail=(", ".join(shown["common_play_area"]),)))
     rows += [PanelRow(f"{t['token']} in tile {t['tile']}", detail=(str(t["source"]),))

@@ -122,3 +122,13 @@ def match_name(word: str, names: Iterable[tuple[str, str]]) -> str | None:
                          or text in initials(name))]
     unique = list(dict.fromkeys(hits))
     return unique[0] if len(unique) == 1 else None
+
+
+def either(names: Iterable[str]) -> str:
+    """Names joined as a sentence offers them.
+
+    >>> either(["Garv and Gunn"]), either(["A", "B"]), either(["A", "B", "C"])
+    ('Garv and Gunn', 'A or B', 'A, B or C')
+    """
+    listed = list(names)
+    return " or ".join([", ".join(listed[:-1]), listed[-1]] if len(listed) > 1 else listed)

@@ -40,6 +40,7 @@ class ActionItem:
     has_check: bool = False  # a dice check's choice: the check screen shows it
     main: bool = False  # the moment's main action (the prompt's `main`)
     fields: tuple[FormField, ...] = ()  # a form's fields, asked on one screen
+    hint: str = ""  # the game's words for a screen with nothing chosen yet (its options named)
 
     @property
     def text(self) -> str:
@@ -94,7 +95,8 @@ def _item(action: Mapping[str, Any]) -> ActionItem:
                       input_kind=str(spec["kind"]), minimum=int(spec.get("min") or 0),
                       maximum=int(spec["max"]) if spec.get("max") is not None else 99,
                       options=options, then=str(spec.get("then") or "command"),
-                      private_to=private, has_check=check, main=main)
+                      private_to=private, has_check=check, main=main,
+                      hint=str(spec.get("hint") or ""))
 
 
 def actions_view(prompt: Mapping[str, Any]) -> ActionsView:

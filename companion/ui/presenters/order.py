@@ -142,3 +142,9 @@ def submit_text(item: ActionItem, order: Sequence[str]) -> str:
 def order_line(item: ActionItem, order: Sequence[str]) -> str:
     """The line sent: the template with the values in the order chosen."""
     return fill(item.value, *order)
+
+
+def empty_hint(item: ActionItem) -> str:
+    """What the order column says before anything is added: the game's words naming its
+    options (the prompt's `hint`), else a sentence that fits any options."""
+    return item.hint or "Tap one on the left to add it."

@@ -178,6 +178,6 @@ class OrderScreen(Screen):
                                      on_release=lambda _b, v=value: self.remove(v)))
             box.add_widget(row)
         if not self._order:
-            box.add_widget(Text(text="Tap one on the left to add it.", muted=True))
+            box.add_widget(Text(text=presenter.empty_hint(item), muted=True))
         self.can_submit = len(self._order) >= max(1, item.minimum)
         self.submit_text = presenter.submit_text(item, self._order)
