@@ -227,7 +227,10 @@ class AppDriver:
             content = parent.children[0]
             spare = content.height - parent.height
             if spare > 0:
-                _x, y = content.to_widget(*widget.to_window(widget.x, widget.y))
+                # the widget's height above the content's own bottom edge (window terms,
+                # so rows nested in rows count from the list's content, not their row)
+                y = widget.to_window(widget.x, widget.y)[1] - content.to_window(content.x,
+                                                                                content.y)[1]
                 bottom = y + widget.height / 2 - parent.height / 2
                 parent.scroll_y = min(1.0, max(0.0, bottom / spare))
                 self.scrolls += 1
