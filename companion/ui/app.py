@@ -40,6 +40,7 @@ from companion.ui.sticks import StickWatch
 from companion.ui.table import TableData
 from companion.ui.theme import BACKGROUND
 from companion.ui.voicing import TableVoice
+from companion.ui.warmup import Warmup
 from companion.ui.widgets.keyboard import TableKeyboard, has_keyboard
 
 #: Seconds the demo camera shows an empty table before the next card (a player's hand).
@@ -54,9 +55,10 @@ DEMO_PAUSED = "Demo camera: waiting for the table"
 
 #: Every screen of the app, by name: its module in companion.ui.screens and its class.
 #: Only FIRST_SCREENS are made before the first frame (making them all cost about half a
-#: second of a cold start); each other one is imported and made the first time it is asked
-#: for (10 to 80 ms, once). (Made one a frame in the background instead, a hold on a seat
-#: badge meanwhile never opened the private panel.)
+#: second of a cold start); the others are made ahead, one at a time, in the quiet moments
+#: after it (companion/ui/warmup.py: never while a finger is on the glass; made one a frame
+#: regardless, a hold on a seat badge meanwhile never opened the private panel), or the
+#: first time one is asked for before that (10 to 100 ms, once).
 SCREENS: dict[str, str] = {
     "start": "start.StartScreen", "dashboard": "dashboard.DashboardScreen",
     "history": "history.HistoryScreen", "newgame": "newgame.NewGameScreen",
@@ -175,6 +177,7 @@ class CompanionApp(App):
         self.runner.attach(clock_deliver)
         self.idle = IdleWatch(self)  # the scoreboard after a while untouched
         self.idle.start()
+        self.warmup = Warmup(self)  # screens made ahead in quiet moments, once one shows
         self.sticks = StickWatch(self)  # the kiosk: a USB stick plugged in is noticed
         self.sticks.start()
         # A phone's choice is saved by the page's process: look for it twice a second.
@@ -191,6 +194,7 @@ class CompanionApp(App):
                     self.screen(name).on_leave()  # their timers end with the app
         if getattr(self, "idle", None) is not None:
             self.idle.stop()
+            self.warmup.stop()
             self.sticks.stop()
         if self.scanner is not None:
             self.scanner.stop()
@@ -430,6 +434,7 @@ class CompanionApp(App):
 
     def _on_open(self, reply: Reply) -> None:
         self.busy = False
+        self.warmup.start()
         if not self._forms_asked:
             # After the first frame: read before it, the new-game forms (every game's
             # catalog) took the runner's share of the only core from the start.

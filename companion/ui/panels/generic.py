@@ -179,13 +179,20 @@ class DecksPanel(PanelColumn):
         self.open_deck: str | None = None
         self._odds: dict[str, Any] | None = None
         self._table: TableData | None = None
+        self._drawn: tuple[Any, ...] | None = None  # the notes and rows on show
 
     def show_table(self, table: TableData) -> None:
         self._table = table
+        if self.open_deck is None and self._drawn == self._rows():
+            return  # most steps leave the decks as they were: nothing is rebuilt
         self._odds = None
         self._build()
         if self.open_deck is not None:
             self._ask(self.open_deck)
+
+    def _rows(self) -> tuple[Any, ...]:
+        shown = table_of(self._table) if self._table is not None else {}
+        return reshuffle_notes(shown), deck_rows(shown)
 
     def toggle(self, deck: str) -> None:
         """Show the odds of `deck`, or hide them when they are shown."""
@@ -209,10 +216,10 @@ class DecksPanel(PanelColumn):
         self.clear_widgets()
         if self._table is None:
             return
-        shown = table_of(self._table)
-        for note in reshuffle_notes(shown):
+        self._drawn = notes, rows = self._rows()
+        for note in notes:
             self.add_widget(Note(text=note))
-        for row in deck_rows(shown):
+        for row in rows:
             opened = row.deck == self.open_deck
             widget = CountRow(heading=row.title, detail=row.text, count=str(row.left),
                               action="Hide" if opened else "Odds")

@@ -37,6 +37,15 @@ class HistoryScreen(Screen):
     def on_pre_enter(self, *_args: Any) -> None:
         self._fill()  # replies that came while the screen was hidden are drawn now, once
 
+    @property
+    def pending(self) -> bool:
+        """Replies came while the screen was hidden and are not drawn yet."""
+        return self._lines is not None
+
+    def draw_ahead(self) -> None:
+        """Draw them now, while hidden (companion/ui/warmup.py: in a quiet moment)."""
+        self._fill()
+
     def _fill(self) -> None:
         """Bring the rows up to date, touching only what changed: a reply usually adds
         one step and marks one undone, so the other rows keep their rendered text."""

@@ -9,6 +9,7 @@ re-taps a slow step never hits a button that arrived under the finger."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +20,11 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.ui import theme
 from companion.ui.presenters.actions import ActionItem, ActionsView, fill
 from companion.ui.widgets import BigButton, CommandInput, LineText, Stepper, Text
+from companion.ui.widgets.entries import Entry, ListButton, reuse_widgets
 from companion.ui.widgets.fit import ChoiceRows
 from companion.ui.widgets.touch import SEAT_ARRIVAL, TapGate, holding_list
 
+BACK = "< Back"
 EMPTY_FIELD = "Nothing is typed yet: tap the field above, type on the keyboard, then OK."
 
 
@@ -163,53 +166,72 @@ class ActionsPanel(TapGate, BoxLayout):
         self.close()
 
     def _build(self) -> None:
-        box = self.ids.entries
-        box.clear_widgets()
         self._asking = False
         view = self._view
         self._pin(view.main if view is not None and self.pin_main and not self._depth else None)
-        if view is None:
-            return
-        toggle = None
+        self._put_up(self._entries(view) if view is not None else [])
+
+    def _entries(self, view: ActionsView) -> list[Entry]:
+        """What the list shows for `view`, top to bottom. The top level has no group
+        titles (each label names its action whole: "Deploy ...", "Use ... (M02)"), so its
+        first 6 choices fit 800x480 (issue 22); a level of a walk starts with the way back
+        and titles its groups when it has several."""
+        entries: list[Entry] = []
+        if self._depth:
+            entries.append(Entry(ListButton, BACK, "quiet", lambda _b: self.on_back()))
+        for group in view.groups:
+            items = [item for item in group.items if item is not self._main]
+            if group.title and items and self._depth and len(view.groups) > 1:
+                entries.append(Entry(LineText, group.title, "muted"))
+            entries.extend(self._button(item) for item in items)
+        if view.is_empty and self._depth:
+            entries.append(Entry(Text, "Nothing can be chosen here now.", "muted"))
         if view.unavailable:
             label = ("Hide what is not possible now" if self.show_unavailable
                      else f"Not possible now ({len(view.unavailable)})")
-            toggle = BigButton(text=label, kind="quiet",
-                               on_release=lambda _b: self._toggle_unavailable())
-        if self._depth:
-            self._level(view, toggle)
-        else:
-            self._top_level(view, toggle)
-        if self.show_unavailable:
-            for item in view.unavailable:
-                box.add_widget(Text(text=f"{item.label}: {item.reason}", muted=True))
+            entries.append(Entry(ListButton, label, "quiet",
+                                 lambda _b: self._toggle_unavailable()))
+            if self.show_unavailable:
+                entries.extend(Entry(Text, f"{item.label}: {item.reason}", "muted")
+                               for item in view.unavailable)
+        return entries
 
-    def _top_level(self, view: ActionsView, toggle: BigButton | None) -> None:
-        """Every choice in one list of rows, in the game's order of its groups, with no
-        group titles (each label names its action whole: "Deploy ...", "Use ... (M02)"),
-        then the way to what is not possible: the first 6 fit 800x480 (issue 22)."""
-        buttons = [self._button(item) for group in view.groups for item in group.items
-                   if item is not self._main]
-        buttons += [toggle] if toggle is not None else []
-        if buttons:  # two to a row where their labels fit (companion/ui/widgets/fit.py)
-            box = self.ids.entries
-            box.add_widget(ChoiceRows(buttons, width=box.width))
-
-    def _level(self, view: ActionsView, toggle: BigButton | None) -> None:
-        """A level of a walk: the way back, then each group under its title (none for a
-        level's one group: the trail above names it)."""
+    def _put_up(self, entries: list[Entry]) -> None:
+        """Show `entries`, reusing the widgets up now (`widgets.entries`: making a button
+        costs 5 to 15 ms on one loaded core, a list of them most of a committed tap), the
+        choices two to a row where their labels fit (`widgets.fit.ChoiceRows`); a quiet
+        button (the way back, Cancel, what is not possible) has a row of its own."""
         box = self.ids.entries
-        box.add_widget(BigButton(text="< Back", kind="quiet",
-                                 on_release=lambda _b: self.on_back()))
-        for group in view.groups:
-            if group.title and len(view.groups) > 1:
-                box.add_widget(LineText(text=group.title, muted=True))
-            box.add_widget(ChoiceRows([self._button(item) for item in group.items],
-                                      width=box.width))
-        if view.is_empty:
-            box.add_widget(Text(text="Nothing can be chosen here now.", muted=True))
-        if toggle is not None:
-            box.add_widget(toggle)
+        old = list(self._shown())
+        widgets = reuse_widgets(old, entries, box.width)
+        self._clear()
+        run: list[ListButton] = []
+        for widget, entry in zip(widgets, entries, strict=True):
+            if isinstance(widget, ListButton) and entry.style != "quiet":
+                run.append(widget)
+                continue
+            if run:
+                box.add_widget(ChoiceRows(run, width=box.width))
+                run = []
+            box.add_widget(widget)
+        if run:
+            box.add_widget(ChoiceRows(run, width=box.width))
+
+    def _clear(self) -> None:
+        """Take everything off the list, its rows letting go of their buttons."""
+        box = self.ids.entries
+        for child in box.children:
+            if isinstance(child, ChoiceRows):
+                child.release()
+        box.clear_widgets()
+
+    def _shown(self) -> Iterator[Any]:
+        """The list's widgets up now, top to bottom (a row's buttons in reading order)."""
+        for widget in reversed(self.ids.entries.children):
+            if isinstance(widget, ChoiceRows):
+                yield from widget.in_order()
+            else:
+                yield widget
 
     def _toggle_unavailable(self) -> None:
         self.show_unavailable = not self.show_unavailable
@@ -238,8 +260,8 @@ class ActionsPanel(TapGate, BoxLayout):
         if self._main is not None:
             self._run(self._main, button)
 
-    def _button(self, item: ActionItem) -> BigButton:
-        return BigButton(text=item.text, on_release=lambda b: self._run(item, b))
+    def _button(self, item: ActionItem) -> Entry:
+        return Entry(ListButton, item.text, "normal", lambda b: self._run(item, b))
 
     def _run(self, item: ActionItem, button: BigButton | None = None) -> None:
         if item.kind in ("command", "partial") and not item.private_to:
@@ -260,7 +282,7 @@ class ActionsPanel(TapGate, BoxLayout):
     def _ask(self, item: ActionItem) -> None:
         """An input: a stepper for a count, a field for a name; then OK runs the command."""
         box = self.ids.entries
-        box.clear_widgets()
+        self._clear()
         self._asking = True
         self._pin(None)
         box.add_widget(Text(text=item.label))
@@ -284,17 +306,15 @@ class ActionsPanel(TapGate, BoxLayout):
 
     def _ask_choice(self, item: ActionItem) -> None:
         """A choice: one big button per option, each running its command at once."""
-        box = self.ids.entries
-        box.clear_widgets()
-        self._asking = True
         self._pin(None)
-        box.add_widget(Text(text=item.label))
+        entries = [Entry(Text, item.label, "")]
         for option in item.options:
             text = f"{option.label}\n{option.detail}" if option.detail else option.label
-            box.add_widget(BigButton(text=text,
-                                     on_release=lambda b, o=option: self._chosen(item, o, b)))
-        box.add_widget(BigButton(text="Cancel", kind="quiet",
-                                 on_release=lambda _b: self._build()))
+            entries.append(Entry(ListButton, text, "normal",
+                                 partial(self._chosen, item, option)))
+        entries.append(Entry(ListButton, "Cancel", "quiet", lambda _b: self._build()))
+        self._put_up(entries)
+        self._asking = True
 
     def _chosen(self, item: ActionItem, option: Any, button: BigButton) -> None:
         self._take(button)

@@ -125,6 +125,23 @@ class ChoiceRows(BoxLayout):
         self.fbind("width", self._arrange)
         self._arrange()
 
+    def release(self) -> None:
+        """Let go of the buttons (they go on in another list): out of their rows, and
+        their sizes no longer regroup these rows."""
+        self._unrow()
+        for button in self.buttons:
+            button.funbind("font_size", self._arrange)
+            button.size_hint_y = None  # its own height again (a row sized it)
+            button.property("texture_size").dispatch(button)  # (the kv rule's height)
+        self.buttons = []
+
+    def _unrow(self) -> None:
+        for row in self.children:
+            for button in row.children:
+                button.funbind("texture_size", row.fit)
+            row.clear_widgets()
+        self.clear_widgets()
+
     def in_order(self) -> Iterator[Button]:
         """The buttons top to bottom, left to right."""
         yield from self.buttons
@@ -144,11 +161,7 @@ class ChoiceRows(BoxLayout):
         if tuple(shape) == self._shape:
             return
         self._shape = tuple(shape)
-        for row in self.children:
-            for button in row.children:
-                button.funbind("texture_size", row.fit)
-            row.clear_widgets()
-        self.clear_widgets()
+        self._unrow()
         start = 0
         for size in shape:
             self.add_widget(_row(self.buttons[start:start + size], float(self.spacing)))

@@ -144,6 +144,19 @@ class TabbedPages(BoxLayout):
         if self.current != self.home_title:
             self.select(self.current if self.current in self._pages else self.home_title)
 
+    @property
+    def behind(self) -> list[str]:
+        """The closed tabs whose panel does not show the newest table yet."""
+        return [title for title in self._pages if title in self._stale and title != self.current]
+
+    def refresh_ahead(self) -> None:
+        """Redraw one closed tab's panel with the newest table, at the open page's size
+        (companion/ui/warmup.py: in a quiet moment, so that opening it draws nothing new)."""
+        if self.behind:
+            title = self.behind[0]
+            self._pages[title].size = self.body.size
+            self._refresh(title)
+
     def _refresh(self, title: str) -> None:
         if self._table is not None:
             self.panel(title).show_table(self._table)

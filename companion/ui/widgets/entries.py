@@ -1,0 +1,82 @@
+"""A list's entries put up again on the widgets already showing: a list that changes after
+every step (the actions panel) changes the words of its buttons instead of making new ones.
+
+Making a button costs Kivy's rules and a label: 5 to 15 ms each on one loaded core, and a
+whole list of them was most of a committed tap (docs/perf.md). A widget that showed the
+same words keeps them (no new texture); a widget left over is dropped, never kept aside."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
+
+from kivy.uix.widget import Widget
+
+from companion.ui.widgets import BigButton, LineText, Text
+
+
+class ListButton(BigButton):
+    """A list's button whose release calls `tapped(button)`, set again each time it is
+    reused for another entry."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.tapped: Callable[[Any], None] = lambda _button: None
+        super().__init__(**kwargs)
+
+    def on_release(self) -> None:
+        self.tapped(self)
+
+
+#: The classes of widget an entry can be shown on.
+REUSED: tuple[type[Widget], ...] = (ListButton, Text, LineText)
+
+
+class Entry(NamedTuple):
+    """One entry of a list: a button (`style` is its kind) or a text (`style` "muted" or
+    ""), top to bottom; `tapped` is a button's action."""
+
+    cls: type[Widget]
+    text: str
+    style: str = ""
+    tapped: Callable[[Any], None] | None = None
+
+
+def reuse_widgets(old: Sequence[Widget], entries: Sequence[Entry],
+                  width: float) -> list[Widget]:
+    """Widgets showing `entries` in order, taken from `old` where one of the same class
+    is there: one with the same words first, else any other one not under a finger;
+    a new widget for the rest, made `width` wide (the list's: its text wraps to its
+    height at once, instead of a first layout with every line cut 100 px wide)."""
+    free = [w for w in old if type(w) in REUSED and getattr(w, "state", "normal") == "normal"]
+    widgets: list[Widget | None] = []
+    for entry in entries:
+        same = next((w for w in free if type(w) is entry.cls and w.text == entry.text), None)
+        if same is not None:
+            free.remove(same)
+        widgets.append(same)
+    done = []
+    for widget, entry in zip(widgets, entries, strict=True):
+        if widget is None:
+            widget = next((w for w in free if type(w) is entry.cls), None)
+            if widget is not None:
+                free.remove(widget)
+        done.append(_dress(widget, entry, width))
+    return done
+
+
+def _dress(widget: Any, entry: Entry, width: float) -> Widget:
+    """`widget` (a new one if None) showing `entry`."""
+    if widget is None:  # made with its words and style, as the list lays it out at once
+        style = {"kind": entry.style} if entry.cls is ListButton else \
+            {"muted": entry.style == "muted"}
+        widget = entry.cls(text=entry.text, width=width, **style)
+    if widget.text != entry.text:
+        widget.text = entry.text
+        if isinstance(widget, BigButton):
+            widget.taken = False  # lit for the words it showed, not for these
+    if isinstance(widget, ListButton):
+        widget.kind = entry.style
+        widget.tapped = entry.tapped or (lambda _button: None)
+    else:
+        widget.muted = entry.style == "muted"
+    return widget

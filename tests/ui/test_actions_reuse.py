@@ -1,0 +1,40 @@
+"""The actions list changes the words of the buttons it keeps after a step instead of
+making new ones (docs/perf.md, issue 22): every button then does what it says now."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.ui.test_taps import preparation_dashboard
+
+
+def test_a_button_that_now_says_another_action_runs_that_action(make_driver,
+                                                               tmp_path: Path) -> None:
+    driver = preparation_dashboard(make_driver, tmp_path)
+    panel = driver.app.screen("dashboard").ids.actions
+    deploy = driver.button("Deploy LASR2")
+    driver.tap(deploy)
+    assert "deploys Laser beam LASR2" in driver.app.message
+    steps = driver.app.table.steps
+    build = driver.button("Build a module on LASR2")
+    assert build is deploy, "a new button was made instead of the one up being reused"
+    assert build.kind == "normal" and not build.taken
+    toggle = driver.button("Not possible now (12)", exact=True)
+    assert toggle.kind == "quiet"
+    driver.tap(toggle)
+    assert driver.shown("Hide what is not possible now")
+    assert driver.app.table.steps == steps  # the toggle is no step
+    driver.tap(build)
+    assert panel.trail == "Build a module on LASR2" and driver.shown("< Back")
+    assert driver.app.table.steps == steps and not driver.app.message_refused
+
+
+def test_an_option_of_a_choice_runs_its_own_command(make_driver, tmp_path: Path) -> None:
+    driver = preparation_dashboard(make_driver, tmp_path)
+    panel = driver.app.screen("dashboard").ids.actions
+    driver.tap("Build a module on SHLD1")
+    options = [t for t in panel.offered() if t not in ("< Back",) and "SHLD1" not in t]
+    assert len(options) >= 2, options
+    driver.tap(options[1], exact=True)
+    assert "SHLD1" in driver.app.message and not driver.app.message_refused
+    assert options[1].split("  ")[0].split(" (")[0] in driver.app.message
