@@ -79,14 +79,14 @@ def test_the_order_inputs_name_what_is_tapped(catalog) -> None:
 def test_commodity_values_are_asked_by_touch_and_said_assumed_until_set(catalog) -> None:
     m = new_match(catalog, *TABLE)
     offer = labels(m)["Commodity values: 3 assumed for all"]
-    assert offer.group == "Setup" and offer.partial == "commodity-value"
+    assert offer.group == "Faction sheets" and offer.partial == "commodity-value"
     pia = labels(m, "commodity-value")["Pia: 3, assumed"]
     assert [o.value for o in pia.input.options] == ["1", "2", "3", "4", "5", "6"]
     ok(m, pia.input.fill("4"))  # the tapped button's line
     after = labels(m, "commodity-value")
     assert "Pia: 4" in after and "Nora: 3, assumed" in after
     assert labels(m)["Commodity values: Nora 3, Omar 3, Pia 4 (Nora, Omar assumed)"].group \
-        == "Setup"
+        == "Faction sheets"
 
 
 def test_a_recorded_commodity_value_replaces_the_assumed_one(catalog) -> None:

@@ -2,9 +2,10 @@
 
 The companion does not know factions, so each seat's value is the catalog's assumed one
 (`[rules] commodity_value`) until the table records the number on the seat's faction
-sheet (`commodity-value SEAT N`). The prompt offers it by touch: under "Setup" during
-the game's first turn while a seat's value is still assumed (the first screen a table
-sees), under "Faction sheets" after that.
+sheet (`commodity-value SEAT N`). The prompt offers it by touch under "Faction sheets",
+after the turn's own buttons (at 800x480 a first button there pushed the turn's ways to
+explore below the fold): on the game's first turn as "Commodity values: ..." while a
+seat's value is still assumed, as "Record a commodity value (...)" after that.
 """
 
 from __future__ import annotations
@@ -42,12 +43,11 @@ def cmd_commodity_value(b: Builder, args: list[str]) -> str | None:
     return seat
 
 
-def commodity_choices(state: TI4State, catalog: Catalog, setup: str,
-                      later: str) -> list[Choice]:
-    """The way in: one partial saying every seat's value ("Commodity values: 3 assumed
-    for all", "Commodity values: Nora 3, Omar 3, Pia 4 (Nora, Omar assumed)"), under
-    `setup` in the game's first turn while some seat's value is assumed, else under
-    `later` ("Record a commodity value (3 assumed for all)")."""
+def commodity_choices(state: TI4State, catalog: Catalog, group: str) -> list[Choice]:
+    """The way in, under `group`: one partial saying every seat's value ("Commodity
+    values: 3 assumed for all", "Commodity values: Nora 3, Omar 3, Pia 4 (Nora, Omar
+    assumed)") in the game's first turn while some seat's value is assumed, else "Record
+    a commodity value (3 assumed for all)"."""
     seats = state.table.seats
     if not seats or not ti4_data(catalog).commodity_value_highest:
         return []
@@ -59,10 +59,8 @@ def commodity_choices(state: TI4State, catalog: Catalog, setup: str,
         values = ", ".join(f"{s} {value_of(state.table, catalog, s)}" for s in seats) + (
             f" ({', '.join(assumed)} assumed)" if assumed else "")
     if assumed and _first_turn(state):
-        return [Choice(f"Commodity values: {values}", setup, priced=False, partial=VERB)]
-    # Worded apart from the first turn's button: the list follows a button still offered
-    # to where it went, and this one moves to the bottom.
-    return [Choice(f"Record a commodity value ({values})", later, priced=False,
+        return [Choice(f"Commodity values: {values}", group, priced=False, partial=VERB)]
+    return [Choice(f"Record a commodity value ({values})", group, priced=False,
                    partial=VERB)]
 
 

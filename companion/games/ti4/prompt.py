@@ -29,7 +29,7 @@ FRONTIER, RELICS, CARDS = "Frontier tokens", "Relic fragments and relics", "Card
 TECH = "Technologies"  # recording one: the player, then the technology
 HELD = "Planets held"  # exploring a controlled planet again, Terraform
 STATUS = "Status phase"  # its purges, the next round
-FACTIONS = "Faction sheets"  # a seat's commodity value, once round 1's setup is past
+FACTIONS = "Faction sheets"  # a seat's commodity value, after the turn's own ways
 #: The groups in the order every seat sees them, whatever is explored: what explores
 #: first (the end of the turn itself is pinned, `main`), the turn's other choices after.
 PROMPT_GROUPS = (SETUP, EXPLORE, PLANETS, FRONTIER, TURN, STATUS, HELD, RELICS, TECH,
@@ -138,7 +138,7 @@ def _play_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
                 _choice("Purge three fragments for a relic, or draw one by an ability", RELICS,
                         partial="relic"),
                 _choice("Record a technology", TECH, partial="tech"),
-                *factions.commodity_choices(state, catalog, SETUP, FACTIONS)]
+                *factions.commodity_choices(state, catalog, FACTIONS)]
     return [*choices, _choice("Purge a card in play", CARDS, partial="purge")]
 
 

@@ -1,7 +1,7 @@
 """A seat's own page: a tap on its card on the dashboard opens what that seat holds.
 
 Its counters, score and lasting cards, then its rows of every panel the game declares
-`by_seat` (a seat's planets, relics, ships or traps: whatever the game marks), drawn as on their
+`by_seat` (what a seat holds, whatever the game marks so), drawn as on their
 tabs (`panels.generic.SeatPanel`); the seats before and after it are one tap away. Nothing
 here knows a game.
 """
