@@ -56,6 +56,10 @@ class ActionsPanel(TapGate, BoxLayout):
         #: Where the buttons of each level left for a deeper one were (`_places`).
         self._left: dict[int, list[tuple[str, float]]] = {}
         self._offers: frozenset[str] | None = None  # the top level's buttons last shown
+        #: Each level's buttons' columns as last shown (a label, LEFT/RIGHT/WHOLE): the
+        #: next list of that level keeps them (`ChoiceRows`' `before`).
+        self._columns: dict[int, dict[str, int]] = {}
+        self._rows_depth = 0  # the level the rows up now belong to
 
     def show(self, view: ActionsView, trail: Sequence[str] = ()) -> None:
         """Show `view`; `trail` is the labels of the partials chosen so far. In a list a
@@ -205,21 +209,35 @@ class ActionsPanel(TapGate, BoxLayout):
         old = list(self._shown())
         widgets = reuse_widgets(old, entries, box.width)
         self._clear()
+        before = self._columns.get(self._depth, {})
         run: list[ListButton] = []
         for widget, entry in zip(widgets, entries, strict=True):
             if isinstance(widget, ListButton) and entry.style != "quiet":
                 run.append(widget)
                 continue
             if run:
-                box.add_widget(ChoiceRows(run, width=box.width))
+                box.add_widget(ChoiceRows(run, before, width=box.width))
                 run = []
             box.add_widget(widget)
         if run:
-            box.add_widget(ChoiceRows(run, width=box.width))
+            box.add_widget(ChoiceRows(run, before, width=box.width))
+        self._rows_depth = self._depth
+
+    def _remember_columns(self) -> None:
+        """Where the choices up now stand (left, right, whole row), for the next list of
+        their level: a choice keeps its column when another one goes or comes."""
+        placed: dict[str, int] = {}
+        for child in self.ids.entries.children:
+            if isinstance(child, ChoiceRows):
+                placed.update(child.placed)
+        if placed:
+            self._columns[self._rows_depth] = placed
 
     def _clear(self) -> None:
-        """Take everything off the list, its rows letting go of their buttons."""
+        """Take everything off the list, its rows letting go of their buttons (where
+        they stood is remembered)."""
         box = self.ids.entries
+        self._remember_columns()
         for child in box.children:
             if isinstance(child, ChoiceRows):
                 child.release()

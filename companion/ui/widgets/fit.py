@@ -2,7 +2,10 @@
 
 - `ChoiceRows`: a list's buttons two to a row where both labels fit in `PAIR_LINES` lines
   at half the width (a longer one takes a row of its own), in reading order: left, right,
-  then the next row. The same buttons are only regrouped when the width or the text size
+  then the next row. A button keeps the column it had on the list shown before (`before`,
+  its label's column): when an option before it goes or comes, it does not swap sides
+  under a finger that learned its place (try 7, finding 5); the other half of its row
+  stays empty then. The same buttons are only regrouped when the width or the text size
   changes, never when a finger is on them (the list's rebuilds are held back already).
 - `FoldText`: a sentence folded to its first `lines` lines, ending "… (more)"; its
   `whole` text shows once it is `unfolded` (the dashboard's said-box unfolds on a tap).
@@ -13,7 +16,7 @@ column count; neither pairs by label length, so the rows are laid out here.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -23,6 +26,7 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
+from kivy.uix.widget import Widget
 
 from companion.ui.widgets import Text
 from companion.ui.widgets.touch import SteadyTap
@@ -31,6 +35,8 @@ from companion.ui.widgets.touch import SteadyTap
 PAIR_LINES = 4
 #: What ends a folded sentence: there is more, one tap away.
 MORE = " … (more)"
+#: A button's column in its rows: the left half, the right half, a row of its own.
+LEFT, RIGHT, WHOLE = 0, 1, 2
 #: Pixels left spare on each line measured: Kivy's own wrapping may round differently.
 WRAP_SLACK = 4.0
 
@@ -111,14 +117,18 @@ class FoldBox(SteadyTap, ButtonBehavior, BoxLayout):
 
 
 class ChoiceRows(BoxLayout):
-    """`buttons` in rows of one or two (see the module's docstring)."""
+    """`buttons` in rows of one or two (see the module's docstring); `before`: each label's
+    column on the list shown before (LEFT, RIGHT or WHOLE), `placed` the same for these."""
 
-    def __init__(self, buttons: Sequence[Button], **kwargs: Any) -> None:
+    def __init__(self, buttons: Sequence[Button], before: Mapping[str, int] | None = None,
+                 **kwargs: Any) -> None:
         kwargs.setdefault("spacing", dp(6))
         super().__init__(orientation="vertical", size_hint_y=None, **kwargs)
         self.bind(minimum_height=self.setter("height"))
         self.buttons = list(buttons)
-        self._shape: tuple[int, ...] = ()
+        self.before = dict(before or {})
+        self.placed: dict[str, int] = {}
+        self._shape: tuple[tuple[int, ...], ...] = ()
         for button in self.buttons:
             button.size_hint_y = 1
             button.fbind("font_size", self._arrange)
@@ -137,7 +147,7 @@ class ChoiceRows(BoxLayout):
 
     def _unrow(self) -> None:
         for row in self.children:
-            for button in row.children:
+            for button in row.buttons:
                 button.funbind("texture_size", row.fit)
             row.clear_widgets()
         self.clear_widgets()
@@ -150,34 +160,65 @@ class ChoiceRows(BoxLayout):
         width = (self.width - float(self.spacing)) / 2 - dp(16)
         return lines_needed(button.text, float(button.font_size), width) <= PAIR_LINES
 
+    def _layout(self) -> list[tuple[int, ...]]:
+        """The rows as the buttons' indexes, -1 an empty half: a pair where both fit half
+        the width, a button that was on the right before on the right again, one that was
+        on the left on the left, the others in turn (a lone one the whole row)."""
+        rows: list[tuple[int, ...]] = []
+        left: int | None = None  # a button waiting in the left half for its partner
+        for i, button in enumerate(self.buttons):
+            want = self.before.get(button.text, WHOLE)
+            if not self._fits_half(button):
+                rows += self._lone(left)
+                rows.append((i,))
+                left = None
+            elif want == RIGHT or (left is not None and want != LEFT):
+                rows.append((-1 if left is None else left, i))
+                left = None
+            else:  # on the left, by its place before or in turn
+                rows += self._lone(left)
+                left = i
+        return rows + self._lone(left)
+
+    def _lone(self, left: int | None) -> list[tuple[int, ...]]:
+        """A button left without a partner: the left half if it was there before, else
+        the whole row."""
+        if left is None:
+            return []
+        if self.before.get(self.buttons[left].text) == LEFT:
+            return [(left, -1)]
+        return [(left,)]
+
     def _arrange(self, *_args: Any) -> None:
-        shape: list[int] = []
-        fits = [self._fits_half(b) for b in self.buttons]
-        i = 0
-        while i < len(self.buttons):
-            pair = i + 1 < len(self.buttons) and fits[i] and fits[i + 1]
-            shape.append(2 if pair else 1)
-            i += shape[-1]
-        if tuple(shape) == self._shape:
+        shape = tuple(self._layout())
+        if shape == self._shape:
             return
-        self._shape = tuple(shape)
+        self._shape = shape
         self._unrow()
-        start = 0
-        for size in shape:
-            self.add_widget(_row(self.buttons[start:start + size], float(self.spacing)))
-            start += size
+        self.placed = {}
+        for row in shape:
+            for column, i in enumerate(row):
+                if i >= 0:
+                    self.placed[self.buttons[i].text] = column if len(row) == 2 else WHOLE
+            self.add_widget(_row([self.buttons[i] if i >= 0 else None for i in row],
+                                 float(self.spacing)))
 
 
-def _row(buttons: Sequence[Button], spacing: float) -> BoxLayout:
-    """A row as tall as its tallest label needs (both buttons of a pair alike)."""
+def _row(cells: Sequence[Button | None], spacing: float) -> BoxLayout:
+    """A row as tall as its tallest label needs (both buttons of a pair alike); None is
+    an empty half."""
     row = BoxLayout(size_hint_y=None, spacing=spacing)
+    buttons = [b for b in cells if b is not None]
 
     def fit(*_args: Any) -> None:
         row.height = max(dp(52), max(b.texture_size[1] for b in buttons) + dp(16))
 
-    row.fit = fit  # (unbound when the buttons are regrouped)
-    for button in buttons:
-        row.add_widget(button)
-        button.fbind("texture_size", fit)
+    row.fit, row.buttons = fit, buttons  # (unbound when the buttons are regrouped)
+    for cell in cells:
+        if cell is None:
+            row.add_widget(Widget())
+            continue
+        row.add_widget(cell)
+        cell.fbind("texture_size", fit)
     fit()
     return row

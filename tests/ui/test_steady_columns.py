@@ -1,0 +1,56 @@
+"""A choice stays in its column when another one goes or comes (try 7, finding 5: after
+Wostochny's starting module the table-dealt draft went from the left half to the right,
+and the app-dealt one from the right half to a whole row: a tap by memory took the other
+mode)."""
+
+from __future__ import annotations
+
+from companion.games.exploration import DEMO_SETUP
+
+DRAFTS = ("Start the ship draft (packs dealt at the table)",
+          "Start the ship draft (the app deals the packs)")
+
+
+def _columns(driver) -> dict[str, tuple[float, float]]:
+    """Each list button's left and right edge on the window."""
+    panel = driver.screen.ids.actions
+    return {b.text: (round(b.to_window(b.x, 0)[0]), round(b.to_window(b.right, 0)[0]))
+            for b in panel.buttons()}
+
+
+def _kept(before: dict, after: dict) -> tuple[dict, dict]:
+    kept = [t for t in before if t in after]
+    return {t: after[t] for t in kept}, {t: before[t] for t in kept}
+
+
+def _seat(driver, name: str) -> None:
+    from companion.ui.widgets import CommandInput
+
+    field = next(w for w in driver.widgets() if isinstance(w, CommandInput)
+                 and w.hint_text == "type here")
+    driver.tap(field)
+    driver.type_keys(f"{name}\n")
+    driver.tap("OK", exact=True)
+
+
+def test_the_choices_keep_their_columns_when_one_before_them_is_taken(make_driver) -> None:
+    driver = make_driver(seed=2047, demo_setup=DEMO_SETUP)
+    driver.tap("Let the app draw every owed card")
+    driver.tap(driver.screen.ids["continue"])
+    before = _columns(driver)
+    driver.tap("Seat a player at Wostochny", exact=True)  # the first choice goes
+    _seat(driver, "Zoe")
+    after = _columns(driver)
+    assert "Seat a player at Wostochny" not in after
+    assert before["Seat a player at Kourou"][0] > 500  # it was on the right: it stays
+    assert set(DRAFTS) <= set(after)
+    assert _kept(before, after)[0] == _kept(before, after)[1]
+    driver.tap("Let the app draw every owed card")  # Zoe's cards: new choices came
+    driver.tap(driver.screen.ids["continue"])
+    before = _columns(driver)
+    module = next(t for t in before if t.endswith("takes a starting module  >"))
+    driver.tap(module, exact=True)
+    driver.tap(list(_columns(driver))[1], exact=True)  # a module (the first: the way back)
+    after = _columns(driver)
+    assert module not in after and set(DRAFTS) <= set(after), after
+    assert _kept(before, after)[0] == _kept(before, after)[1]
