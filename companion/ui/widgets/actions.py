@@ -179,14 +179,20 @@ class ActionsPanel(TapGate, BoxLayout):
         """What the list shows for `view`, top to bottom. The top level has no group
         titles (each label names its action whole: "Deploy ...", "Use ... (M02)"), so its
         first 6 choices fit 800x480 (issue 22); a level of a walk starts with the way back
-        and titles its groups when it has several."""
+        and titles its groups when it has several, or when a title is a sentence (ends with
+        a full stop: what the game says once over these choices, as the rule on a second
+        ship of a type in a draft); what is not possible there stays greyed in its place."""
         entries: list[Entry] = []
         if self._depth:
             entries.append(Entry(ListButton, BACK, "quiet", lambda _b: self.on_back()))
         for group in view.groups:
             items = [item for item in group.items if item is not self._main]
-            if group.title and items and self._depth and len(view.groups) > 1:
-                entries.append(Entry(LineText, group.title, "muted"))
+            if group.title and items and self._depth and (
+                    len(view.groups) > 1 or group.title.endswith(".")):
+                entries.append(Entry(Text if len(group.title) > 40 else LineText,
+                                     group.title, "muted"))
+            if self._depth:  # a walk's level: what is not possible now stays in its place
+                items = [item for item in group.places or items if item is not self._main]
             entries.extend(self._button(item) for item in items)
         if view.is_empty and self._depth:
             entries.append(Entry(Text, "Nothing can be chosen here now.", "muted"))
@@ -279,6 +285,8 @@ class ActionsPanel(TapGate, BoxLayout):
             self._run(self._main, button)
 
     def _button(self, item: ActionItem) -> Entry:
+        if not item.enabled:  # greyed in its place, not tappable (why: "Not possible now")
+            return Entry(ListButton, item.text, "off")
         return Entry(ListButton, item.text, "normal", lambda b: self._run(item, b))
 
     def _run(self, item: ActionItem, button: BigButton | None = None) -> None:

@@ -5,7 +5,10 @@ mode)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from companion.games.exploration import DEMO_SETUP
+from companion.games.exploration.prompt import ONE_OF_A_TYPE
 
 DRAFTS = ("Start the ship draft (packs dealt at the table)",
           "Start the ship draft (the app deals the packs)")
@@ -54,3 +57,48 @@ def test_the_choices_keep_their_columns_when_one_before_them_is_taken(make_drive
     after = _columns(driver)
     assert module not in after and set(DRAFTS) <= set(after), after
     assert _kept(before, after)[0] == _kept(before, after)[1]
+
+
+def _type_places(driver) -> dict[str, tuple[int, int, bool]]:
+    """The table draft's type buttons by ship type: where each is under the list's top
+    (its left edge and its top), and whether it takes a tap."""
+    from companion.ui.widgets.touch import holding_list
+
+    panel = driver.screen.ids.actions
+    scroll = holding_list(panel)
+    return {b.text.split(" (")[0]: (round(b.to_window(b.x, 0)[0]), round(scroll.below_top(b)),
+                                     not b.disabled)
+            for b in panel.buttons() if b.kind != "quiet"}  # (the way back, Not possible)
+
+
+def test_the_table_drafts_types_stay_in_place_for_the_whole_draft(make_driver) -> None:
+    """Try 7, finding 6: a type that ran out vanished and a held type's button grew a
+    note; every type now keeps its place, one that ran out greyed, the rule said once
+    over the list."""
+    driver = make_driver(seed=2047, demo_setup=DEMO_SETUP)
+    driver.tap("Let the app draw every owed card")
+    driver.tap(driver.screen.ids["continue"])
+    driver.tap(DRAFTS[0], exact=True)
+    main = driver.app.screen("dashboard").ids.main
+    first, gone, said = None, False, False
+    while main.text.endswith(" takes a ship from the pack  >"):
+        picker = main.text.split(" takes ")[0]
+        driver.tap(main, scroll=False)
+        places = _type_places(driver)
+        import os
+        if os.environ.get("SHOTS"):
+            driver.screenshot(Path(os.environ["SHOTS"]) / f"pick{driver.taps:03d}.png")
+        first = first or places
+        assert {k: v[:2] for k, v in places.items()} == {k: v[:2] for k, v in first.items()}
+        shield = driver.button("Shield (")
+        gone = gone or not places["Shield"][2]
+        if not places["Shield"][2]:
+            assert shield.text == "Shield (none left)" and shield.text not in \
+                driver.screen.ids.actions.offered()
+            driver.tap(next(t for t in driver.screen.ids.actions.offered()
+                            if t.endswith("left)")), exact=True, scroll=False)
+            continue
+        said = said or driver.button("Shield (").text.endswith(" left, has one)")
+        assert driver.shown(ONE_OF_A_TYPE)  # the rule, once over the list
+        driver.tap(shield, scroll=False)  # Shield again and again, till none is left
+    assert gone and said, (gone, said, driver.texts())
