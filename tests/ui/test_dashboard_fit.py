@@ -11,6 +11,11 @@ from companion.ui.presenters.actions import actions_view
 
 
 def test_the_last_result_folds_to_one_line_and_a_tap_shows_it_whole(make_driver) -> None:
+    """A tap shows the whole sentences over the screen, the buttons where they were (try 7,
+    finding 26: unfolded in place, every button moved ~50 px down under the finger); any
+    tap closes them and does nothing else."""
+    from companion.ui.widgets.fit import WholeText
+
     driver = make_driver(seed=102)
     start_ti4(driver)  # the last result: the seats taken and the frontier tokens, 5 lines
     dashboard = driver.screen
@@ -20,14 +25,24 @@ def test_the_last_result_folds_to_one_line_and_a_tap_shows_it_whole(make_driver)
     assert whole.startswith(message.text[:-len("\u2026 (more)")].rstrip())
     assert message.height < message.font_size * 1.6  # one line
     assert sentence.text == "Alice's action: take or scan a planet, or another action."
-    driver.tap(dashboard.ids.said, scroll=False)  # (a list lets a still tap go after 0.2 s)
-    driver.wait_for(lambda: message.text == whole and not message.folded, "the whole result")
-    driver.wait_for(lambda: message.height > 3 * message.font_size, "every line of it")
-    driver.tap(dashboard.ids.said, scroll=False)
-    driver.wait_for(lambda: message.folded, "the result folded again")
-    driver.wait_for(lambda: message.height < message.font_size * 1.6, "one line")
-    driver.tap(dashboard.ids.said, scroll=False)
-    driver.wait_for(lambda: not message.folded, "the whole result")
+    first = next(dashboard.ids.actions.buttons())
+    spot = tuple(first.to_window(*first.center))
+
+    def overlay():
+        from kivy.core.window import Window
+        return next((w for w in Window.children if isinstance(w, WholeText)), None)
+
+    steps = driver.app.table.steps
+    for _ in range(2):
+        driver.tap(dashboard.ids.said, scroll=False)  # (a list lets a still tap go after 0.2 s)
+        driver.wait_for(lambda: overlay() is not None, "the whole sentences over the screen")
+        assert whole in driver.texts(overlay()) and dashboard.ids.said.unfolded
+        assert tuple(first.to_window(*first.center)) == spot  # nothing moved
+        assert message.height < message.font_size * 1.6
+        driver.press(*spot)  # a tap where the first button is: it only closes the overlay
+        driver.settle()
+        driver.wait_for(lambda: overlay() is None, "the overlay closed")
+        assert driver.app.table.steps == steps and not dashboard.ids.said.unfolded
     driver.tap("End Alice's turn", exact=True)  # a new result comes folded again
     assert not dashboard.ids.said.unfolded and driver.screen.next_text.startswith("Bob's")
 

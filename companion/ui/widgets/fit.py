@@ -8,7 +8,10 @@
   stays empty then. The same buttons are only regrouped when the width or the text size
   changes, never when a finger is on them (the list's rebuilds are held back already).
 - `FoldText`: a sentence folded to its first `lines` lines, ending "… (more)"; its
-  `whole` text shows once it is `unfolded` (the dashboard's said-box unfolds on a tap).
+  `whole` text shows once it is `unfolded`.
+- `FoldBox`: a box of FoldTexts; a tap shows their whole texts over the screen
+  (`WholeText`), where they push no button down (try 7, finding 26: the buttons moved
+  ~50 px under a finger); any tap closes that and does nothing else.
 
 Kivy's StackLayout and GridLayout give a row's buttons different heights or a fixed
 column count; neither pairs by label length, so the rows are laid out here.
@@ -26,6 +29,7 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
+from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
 from companion.ui.widgets import Text
@@ -107,13 +111,65 @@ class FoldText(Text):
         self.text = shown
 
 
+class WholeText(ModalView):
+    """Sentences whole, over the screen: any tap anywhere closes it and reaches nothing
+    under it. `texts`: (text, colour, font size, bold) top to bottom."""
+
+    def __init__(self, texts: Sequence[tuple[str, Any, float, bool]], **kwargs: Any) -> None:
+        kwargs.setdefault("size_hint", (0.92, None))
+        super().__init__(auto_dismiss=False, **kwargs)
+        box = BoxLayout(orientation="vertical", size_hint_y=None, padding=dp(16),
+                        spacing=dp(10))
+        box.bind(minimum_height=box.setter("height"))
+        for text, colour, size, bold in texts:
+            line = Text(text=text, font_size=size, bold=bold)
+            line.color = colour  # (after the kv rule's own colour)
+            box.add_widget(line)
+        box.add_widget(Text(text="Tap anywhere to close this.", muted=True))
+        self.add_widget(box)
+        box.bind(height=self.setter("height"))
+
+    def on_touch_down(self, touch: Any) -> bool:
+        return True
+
+    def on_touch_move(self, touch: Any) -> bool:
+        return True
+
+    def on_touch_up(self, touch: Any) -> bool:
+        self.dismiss(animation=False)
+        return True
+
+
 class FoldBox(SteadyTap, ButtonBehavior, BoxLayout):
-    """A box of FoldTexts: a tap shows them whole, another folds them again."""
+    """A box of FoldTexts: a tap shows what is folded whole over the screen (`WholeText`),
+    `unfolded` while it shows; the box itself never grows."""
 
     unfolded = BooleanProperty(False)
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._view: WholeText | None = None
+
+    def texts(self) -> list[FoldText]:
+        return [c for c in reversed(self.children) if isinstance(c, FoldText) and c.whole]
+
     def on_release(self) -> None:
-        self.unfolded = not self.unfolded
+        texts = self.texts()
+        if self._view is not None or not any(t.folded for t in texts):
+            return
+        self._view = WholeText([(t.whole, t.color, float(t.font_size), bool(t.bold))
+                                for t in texts])
+        self._view.bind(on_dismiss=self._closed)
+        self.unfolded = True
+        self._view.open(animation=False)
+
+    def on_unfolded(self, _box: Any, unfolded: bool) -> None:
+        if not unfolded and self._view is not None:  # new words came: the old ones go
+            self._view.dismiss(animation=False)
+
+    def _closed(self, *_args: Any) -> None:
+        self._view = None
+        self.unfolded = False
 
 
 class ChoiceRows(BoxLayout):
