@@ -47,6 +47,7 @@ class DashboardScreen(Screen):
         panel.on_command = self._command
         panel.on_partial = self._partial
         panel.on_back = self._back
+        panel.unavailable_box = self.ids.unavailable
         panel.on_input = self._input
         panel.on_private = lambda seat, partial, label: self._app().open_private(
             seat, partial, label)

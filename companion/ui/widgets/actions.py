@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.ui import theme
@@ -36,6 +36,10 @@ class ActionsPanel(TapGate, BoxLayout):
     pin_main = BooleanProperty(False)
     #: The pinned main action's text; empty when there is none now (the bar folds away).
     main_text = StringProperty("")
+    #: A box after everything else a screen offers (the dashboard's: after the hidden
+    #: cards) where the top level's "Not possible now" goes: it sat over the only choices
+    #: of a draft screen (try 7). None: at the foot of the list.
+    unavailable_box = ObjectProperty(None, allownone=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -173,7 +177,11 @@ class ActionsPanel(TapGate, BoxLayout):
         self._asking = False
         view = self._view
         self._pin(view.main if view is not None and self.pin_main and not self._depth else None)
-        self._put_up(self._entries(view) if view is not None else [])
+        entries = self._entries(view) if view is not None else []
+        apart = self.unavailable_box is not None and not self._depth
+        moved = self._unavailable(view) if apart and view is not None else []
+        self._put_up(entries[:len(entries) - len(moved)])
+        self._put_apart(moved)
 
     def _entries(self, view: ActionsView) -> list[Entry]:
         """What the list shows for `view`, top to bottom. The top level has no group
@@ -196,15 +204,30 @@ class ActionsPanel(TapGate, BoxLayout):
             entries.extend(self._button(item) for item in items)
         if view.is_empty and self._depth:
             entries.append(Entry(Text, "Nothing can be chosen here now.", "muted"))
-        if view.unavailable:
-            label = ("Hide what is not possible now" if self.show_unavailable
-                     else f"Not possible now ({len(view.unavailable)})")
-            entries.append(Entry(ListButton, label, "quiet",
-                                 lambda _b: self._toggle_unavailable()))
-            if self.show_unavailable:
-                entries.extend(Entry(Text, f"{item.label}: {item.reason}", "muted")
-                               for item in view.unavailable)
+        return entries + self._unavailable(view)
+
+    def _unavailable(self, view: ActionsView) -> list[Entry]:
+        """What is not possible now: a button that shows why, under it the reasons."""
+        if not view.unavailable:
+            return []
+        label = ("Hide what is not possible now" if self.show_unavailable
+                 else f"Not possible now ({len(view.unavailable)})")
+        entries = [Entry(ListButton, label, "quiet", lambda _b: self._toggle_unavailable())]
+        if self.show_unavailable:
+            entries.extend(Entry(Text, f"{item.label}: {item.reason}", "muted")
+                           for item in view.unavailable)
         return entries
+
+    def _put_apart(self, entries: list[Entry]) -> None:
+        """The top level's "Not possible now" in `unavailable_box` (its widgets reused);
+        none: the box empty (a level of a walk, an input)."""
+        box = self.unavailable_box
+        if box is None:
+            return
+        widgets = reuse_widgets(list(reversed(box.children)), entries, box.width)
+        box.clear_widgets()
+        for widget in widgets:
+            box.add_widget(widget)
 
     def _put_up(self, entries: list[Entry]) -> None:
         """Show `entries`, reusing the widgets up now (`widgets.entries`: making a button
@@ -272,12 +295,16 @@ class ActionsPanel(TapGate, BoxLayout):
         return [*texts, self.main_text] if self.main_text else texts
 
     def buttons(self) -> Iterator[BigButton]:
-        """The list's buttons in reading order (rows of two: left, then right)."""
+        """The list's buttons in reading order (rows of two: left, then right), then the
+        "Not possible now" put apart."""
         for widget in reversed(self.ids.entries.children):
             if isinstance(widget, ChoiceRows):
                 yield from widget.in_order()
             elif isinstance(widget, BigButton):
                 yield widget
+        if self.unavailable_box is not None:
+            yield from (w for w in reversed(self.unavailable_box.children)
+                        if isinstance(w, BigButton))
 
     def tap_main(self, button: BigButton | None = None) -> None:
         """The fixed bar's button (`button`): the moment's main action."""
@@ -309,6 +336,7 @@ class ActionsPanel(TapGate, BoxLayout):
         """An input: a stepper for a count, a field for a name; then OK runs the command."""
         box = self.ids.entries
         self._clear()
+        self._put_apart([])
         self._asking = True
         self._pin(None)
         box.add_widget(Text(text=item.label))
@@ -333,6 +361,7 @@ class ActionsPanel(TapGate, BoxLayout):
     def _ask_choice(self, item: ActionItem) -> None:
         """A choice: one big button per option, each running its command at once."""
         self._pin(None)
+        self._put_apart([])
         entries = [Entry(Text, item.label, "")]
         for option in item.options:
             text = f"{option.label}\n{option.detail}" if option.detail else option.label
