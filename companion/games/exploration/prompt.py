@@ -187,8 +187,9 @@ def _preparation_choices(state: XpState, catalog: Catalog) -> list[Choice]:
                        cost=_maneuver_cost(state, catalog, seat, catalog.card(c)))
                 for c in state.maneuver_row()]
     choices += flight.mission_choices(state, seat)
+    owes = any(p.seat == seat for p in state.pending)  # its owed draw is the main action
     return [*choices, Choice(f"End {seat}'s preparation turn", TURN, command="done",
-                                      cost="free", main=True)]
+                             cost="free", main=not owes)]
 
 
 def _maneuver_cost(state: XpState, catalog: Catalog, seat: str, card: CardEntry) -> str:
