@@ -72,3 +72,19 @@ def test_a_waiting_hazard_says_its_effect_again_and_what_ignoring_costs() -> Non
     assert prompt(match).waiting_for.endswith(
         "Take one secondary mission card. It is applied, or ignored for 1 command point.")
     assert "or ignores the hazard New orders" in prompt(match).waiting_for
+
+
+# ---- finding 27: Gain 6 credits says before the tap that a restriction token blocks it ---
+def test_gain_credits_says_none_this_round_under_frozen_funds() -> None:
+    match = to_flight(round_two())
+    run(match, "move SHLD1 1 hazard", "scan XP/H13")
+    run(match, "resolve", "next", "next", "drift")
+    assert "Gain 6 credits" in _actions(match)  # Xichang has no token
+    run(match, "tech command", "done")
+    labels = _actions(match)
+    assert "Gain 6 credits: none this round (restriction token)" in labels
+    assert "Gain 6 credits" not in labels
+    credits = match.state.table.resource("Baikonur", "credits")
+    said = run(match, "tech credits")[-1].message
+    assert "Baikonur gains no credits this round (restriction token)." in said
+    assert match.state.table.resource("Baikonur", "credits") == credits

@@ -52,3 +52,23 @@ def test_the_move_button_says_a_ship_ends_on_a_new_tile_off_the_map(make_driver)
     assert option.texture_size[0] <= option.width + 1 and driver.reachable(option)
     if os.environ.get("SHOTS_DIR"):
         driver.screenshot(Path(os.environ["SHOTS_DIR"]) / "try7_move.png")
+
+
+# ---- finding 3: after "Let the app draw every owed card", the way out says it skips -------
+def test_continue_says_every_owed_card_is_drawn_and_it_skips_to_the_end(make_driver) -> None:
+    from companion.games.exploration import DEMO_SETUP
+
+    driver = make_driver(seed=2047, demo_setup=DEMO_SETUP)
+    driver.tap("Let the app draw every owed card")
+    assert driver.screen.name == "reveal"
+    total = int(driver.screen.counter.rsplit(" ", 1)[-1])
+    way_out = driver.screen.ids["continue"]
+    assert way_out.text == f"Continue to the end: all {total} drawn"
+    driver.pump(2)
+    assert way_out.texture_size[0] <= way_out.width + 1
+    assert way_out.texture_size[1] <= way_out.height + 1
+    if os.environ.get("SHOTS_DIR"):
+        driver.screenshot(Path(os.environ["SHOTS_DIR"]) / "try7_reveal.png")
+    driver.tap(way_out)
+    assert driver.screen.name == "dashboard"
+    assert not driver.shown("cards owed in all")  # every card was drawn by the one tap

@@ -29,7 +29,8 @@ from companion.games.exploration.status import IN_SPACE
 #: `state --as SEAT`.
 #: One line at 800x480 above the owner's list of missions not revealable now, whose labels
 #: name each one and what it lacks ("scored at the end of the game" for a "most" mission).
-CANNOT_REVEAL = "Not now: its owner reveals a mission on their own turn, once its goal is met."
+CANNOT_REVEAL = ("Not now: its owner reveals it on their own turn once its goal is met, or "
+                 "at the end of the game.")
 
 Stat = Callable[[XpState, str], int]
 STATS: dict[str, Stat] = {
