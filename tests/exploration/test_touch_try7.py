@@ -88,3 +88,28 @@ def test_gain_credits_says_none_this_round_under_frozen_funds() -> None:
     said = run(match, "tech credits")[-1].message
     assert "Baikonur gains no credits this round (restriction token)." in said
     assert match.state.table.resource("Baikonur", "credits") == credits
+
+
+# ---- finding 36: the seat's hidden-cards count is its hidden missions, one less once revealed
+def test_the_hidden_count_is_the_missions_in_hand_and_drops_when_one_is_revealed() -> None:
+    from companion.core import piles
+    from companion.core.privacy import hidden_counts
+
+    match = to_flight(round_two())
+    table = match.state.table
+    assert hidden_counts(table) == {s: len(table.cards_in(piles.hand_zone(s)))
+                                    for s in table.seats} == {"Xichang": 5, "Baikonur": 5}
+    run(match, "move SHLD1 1 hazard", "scan XP/H06", "resolve", "draw secondary")
+    assert hidden_counts(match.state.table)["Baikonur"] == 6  # New orders' card
+    run(match, "next", "adjust Xichang credits +42 test", "complete P06")  # Treasury
+    assert hidden_counts(match.state.table) == {"Xichang": 4, "Baikonur": 6}
+
+
+# ---- finding 35: the move's own step-by-step choices read as sentences too ---------------
+def test_the_move_s_step_by_step_ends_fly_off_the_map_and_end_in_home_orbit() -> None:
+    match = to_flight(round_two())
+    labels = list(_actions(match, after="move SHLD1 2"))
+    assert "Flies off the map (onto a new outer-space tile)" in labels
+    assert "Ends in home orbit" in labels
+    assert "Ends on a credit space" in labels
+    assert not [t for t in labels if t.startswith(("Ends on off", "Ends on home"))]
