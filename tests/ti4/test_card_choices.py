@@ -90,6 +90,23 @@ def test_every_seat_shows_its_commodities_and_trade_goods_at_all_times(catalog) 
     assert keys[-2:] == ["commodities", "trade_goods"]  # after the planets and relics
 
 
+def test_a_game_saved_with_a_catalog_of_no_commodity_value_says_no_cap(tmp_path) -> None:
+    """Games saved before the catalog assumed a value (0: none known) show the count alone,
+    never "of 0"."""
+    from companion.catalogs import load_catalog_file
+    from companion.games.ti4.tableview import table_view
+    from tests.ti4.conftest import CATALOG_PATH
+
+    text = CATALOG_PATH.read_text(encoding="utf-8")
+    assert "\ncommodity_value = 3\n" in text
+    older = tmp_path / "ti4.toml"
+    older.write_text(text.replace("\ncommodity_value = 3\n", "\n"), encoding="utf-8")
+    catalog = load_catalog_file(older)
+    m = new_match(catalog)
+    said = {c.key: c.text for c in table_view(m.state, catalog).seats[0].counters}
+    assert (said["commodities"], said["trade_goods"]) == ("0 commodities", "0 trade goods")
+
+
 def test_core_mine_asks_its_hazard_condition_before_the_trade_good(catalog) -> None:
     m = new_match(catalog)
     ok(m, "take Abyz", "scan TI/H07")
