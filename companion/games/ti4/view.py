@@ -10,6 +10,7 @@ from typing import Any
 
 from companion.core import piles
 from companion.core.catalog import CardEntry, Catalog
+from companion.games.ti4.choices import is_value_assumed, value_of
 from companion.games.ti4.counters import seat_counters
 from companion.games.ti4.data import TI4Data, fragment_type, ti4_data
 from companion.games.ti4.explore import (
@@ -94,6 +95,10 @@ def _seat_view(state: TI4State, catalog: Catalog, seat: str) -> dict[str, Any]:
         # Counted from the cards that give them and the table's corrections only.
         "commodities": state.table.resource(seat, "commodities"),
         "trade_goods": state.table.resource(seat, "trade_goods"),
+        # The cap on commodities: recorded from the faction sheet, else the catalog's
+        # assumed value (0: none known).
+        "commodity_value": value_of(state.table, catalog, seat),
+        "commodity_value_assumed": is_value_assumed(state.table, seat),
         "passed": seat in state.passed,  # this round's action phase
     }
     # The seat's counters as the game says them: what a screen shows for the seat.
