@@ -20,10 +20,22 @@ os.environ["KIVY_NO_ARGS"] = "1"
 os.environ["KIVY_NO_CONSOLELOG"] = "1"
 os.environ["KIVY_NO_FILELOG"] = "1"
 os.environ.setdefault("KIVY_CLIPBOARD", "dummy")
+# Kivy's GL backend that draws nothing: every canvas instruction is still built and every
+# frame dispatched (on_draw, on_flip), but no pixel is computed. Under software GL a frame
+# of the dashboard cost 20-25 ms of CPU, most of a UI test's time, and no test reads
+# pixels (the gallery, `python -m companion.ui.shots`, draws for real).
+# KIVY_GL_BACKEND=gl runs the UI tests with real GL.
+os.environ.setdefault("KIVY_GL_BACKEND", "mock")
 
 from companion.ui.command import configure_kivy  # noqa: E402  (after the environment)
 
 configure_kivy((800, 480), False)  # before any test module imports Kivy's window
+
+from kivy.config import Config  # noqa: E402
+
+# The clock turns as fast as the tests pump it, not at 60 frames a second: a test waits
+# for conditions (the driver's wait_for, settle), never for a number of frames.
+Config.set("graphics", "maxfps", "0")
 
 
 @pytest.fixture(scope="session")
