@@ -31,12 +31,6 @@ from companion.ui.command import configure_kivy  # noqa: E402  (after the enviro
 
 configure_kivy((800, 480), False)  # before any test module imports Kivy's window
 
-from kivy.config import Config  # noqa: E402
-
-# The clock turns as fast as the tests pump it, not at 60 frames a second: a test waits
-# for conditions (the driver's wait_for, settle), never for a number of frames.
-Config.set("graphics", "maxfps", "0")
-
 
 @pytest.fixture(scope="session")
 def kivy_window() -> object:
