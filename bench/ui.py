@@ -22,7 +22,11 @@ there) and copy its markdown into docs/perf.md.
 4. Response on a Pi's budget (`--only budget`, best under `taskset -c 0`): the flows'
    taps by kind (bench/ui_flows.py: screen switch, tab, prompt level, command, reveal,
    History, Decks), median and p95 from release to the frame showing the result, wall and
-   CPU, then the cold starts above. `--only flows` prints the flows' part alone.
+   CPU, then the cold starts above. `--only flows` prints the flows' part alone. The
+   flows import the companion from compiled bytecode (as the cold starts do). Also the
+   slowest taps (what the p95 is made of), and memory: resident, live widgets and
+   textures at the end of the flows, and what the work done ahead in quiet moments
+   holds (`--child-ahead`: a resumed game before and after every piece is done).
 5. A game night (`--only night`): each run a new process (`--child-night TAPS`) plays
    whole Exploration games by touch for TAPS taps (bench/ui_session.py: the prompt's
    buttons, reveals, checks, a trap, undo and redo, history, tabs, scoreboard, settings,
@@ -33,6 +37,7 @@ there) and copy its markdown into docs/perf.md.
 from __future__ import annotations
 
 import argparse
+import compileall
 import json
 import os
 import platform
@@ -59,6 +64,18 @@ def _configure(size: tuple[int, int] = (800, 480)) -> None:
     from companion.ui.command import configure_kivy
 
     configure_kivy(size, False)
+
+
+def use_compiled_bytecode() -> Path:
+    """Import the companion from compiled bytecode from here on, as an installed copy does
+    (pip compiles it on install): compiled once now into a folder of the benchmark's own,
+    even when PYTHONDONTWRITEBYTECODE is set. Without it the first tap that opens a screen
+    not made yet also compiled that screen's module from source (the flows until 27 Nov)."""
+    folder = Path(tempfile.mkdtemp(prefix="bench-pycache-"))
+    sys.pycache_prefix = str(folder)
+    sys.dont_write_bytecode = False
+    compileall.compile_dir(str(HERE.parent / "companion"), quiet=1)
+    return folder
 
 
 def child_start(db: Path, late: bool = False) -> None:
@@ -174,6 +191,77 @@ def _rss_mib() -> float:
     """This process's resident memory (Linux)."""
     pages = int(Path("/proc/self/statm").read_text().split()[1])
     return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def live_memory() -> dict[str, float]:
+    """This process's resident memory (MiB), and its live widgets and textures (after a
+    full collection). The app's frozen objects are unfrozen first: the collector does
+    not list them."""
+    import gc
+
+    from kivy.graphics.texture import Texture
+    from kivy.uix.widget import Widget
+
+    gc.unfreeze()
+    gc.collect()
+    kinds = [type(thing) for thing in gc.get_objects()]  # never isinstance: weak proxies
+    return {"rss": _rss_mib(), "widgets": sum(issubclass(k, Widget) for k in kinds),
+            "textures": sum(issubclass(k, Texture) for k in kinds)}
+
+
+def child_ahead(folder: Path) -> None:
+    """The memory the work done ahead holds (companion/ui/warmup.py): an app resumes a
+    2-seat game at round 2's flight (the gallery's), its warmup stopped once the dashboard
+    shows; memory then, and again once every piece of work has been done ahead. Prints
+    JSON, then leaves."""
+    _configure()
+    from companion.session import open_session
+    from companion.ui.app import AppOptions, CompanionApp
+    from companion.ui.devtools.gallery import flight_lines
+    from companion.ui.driver import AppDriver
+
+    session = open_session(folder / "ahead.db", "xp", new=True, seed=2047)
+    for line in flight_lines():
+        assert session.run(line).ok, line
+    session.close()
+    driver = AppDriver(CompanionApp(AppOptions(db=folder / "ahead.db", seed=2047)))
+    warmup, manager = driver.app.warmup, driver.app.manager
+    warmup.stop()
+    before = {**live_memory(), "screens": list(manager.screen_names)}
+    warmup.start()
+    driver.wait_for(lambda: not warmup.behind, "the work done ahead", timeout=600)
+    after = {**live_memory(), "screens": list(manager.screen_names)}
+    print(json.dumps({"before": before, "after": after}), flush=True)
+    os._exit(0)  # Kivy's window needs no tidying
+
+
+def memory_ahead() -> dict[str, dict[str, Any]]:
+    """`child_ahead` in a process of its own."""
+    with tempfile.TemporaryDirectory() as folder:
+        done = subprocess.run([sys.executable, __file__, "--child-ahead", folder],
+                              capture_output=True, text=True, timeout=900, env=os.environ)
+    if done.returncode != 0:
+        raise RuntimeError(f"The memory of the work done ahead was not measured:\n"
+                           f"{done.stderr[-3000:]}")
+    return dict(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def print_memory(end_of_flows: dict[str, float], ahead: dict[str, dict[str, Any]]) -> None:
+    before, after = ahead["before"], ahead["after"]
+    print()
+    print("| memory | resident MiB | live widgets | textures | screens made |")
+    print("|---|---|---|---|---|")
+    print(f"| end of the flows above (screens made ahead or visited) | "
+          f"{end_of_flows['rss']:.1f} | {end_of_flows['widgets']:.0f} | "
+          f"{end_of_flows['textures']:.0f} | {end_of_flows['screens']:.0f} |")
+    for what, row in (("a resumed game, nothing made ahead yet", before),
+                      ("the same once every piece is done ahead", after)):
+        print(f"| {what} | {row['rss']:.1f} | {row['widgets']:.0f} | {row['textures']:.0f} "
+              f"| {len(row['screens'])} |")
+    print(f"| held by the work done ahead | {after['rss'] - before['rss']:+.1f} | "
+          f"{after['widgets'] - before['widgets']:+.0f} | "
+          f"{after['textures'] - before['textures']:+.0f} | "
+          f"{len(after['screens']) - len(before['screens']):+d} |")
 
 
 def child_night(taps: int, every: int = 200) -> None:
@@ -302,7 +390,8 @@ def print_flows(folder: Path, quick: bool = False) -> None:
 
     driver = AppDriver(CompanionApp(AppOptions(db=folder / "flows.db", seed=2047)))
     try:
-        counts, times, cpu = ui_flows.play_flows(driver, quick)
+        counts, times, cpu, log = ui_flows.play_flows(driver, quick)
+        memory = {**live_memory(), "screens": len(driver.app.manager.screen_names)}
     finally:
         driver.close()
     print_machine()
@@ -323,6 +412,22 @@ def print_flows(folder: Path, quick: bool = False) -> None:
         print(f"| {kind} | {len(ms)} | {statistics.median(ms):.0f} | {_p95(ms):.0f} "
               f"| {ms[-1]:.0f} | {statistics.median(cpu_ms):.0f} | {_p95(cpu_ms):.0f} "
               f"| 100 / 200 |")
+    print_slowest(log)
+    print_memory(memory, memory_ahead())
+
+
+def print_slowest(log: list[tuple[float, str, str, str, float]], count: int = 8) -> None:
+    """The taps that cost the most CPU, in the order played (what the p95 is made of)."""
+    slowest = sorted(range(len(log)), key=lambda n: log[n][0])[-count:]
+    print()
+    print("| slowest taps (in the order played) | kind | on | CPU ms | of which the "
+          "collector's full passes, ms |")
+    print("|---|---|---|---|---|")
+    for n in sorted(slowest):
+        seconds, kind, text, screen, passes = log[n]
+        words = " ".join(text.split())[:40] or "(a widget)"
+        print(f"| #{n + 1} {words} | {kind} | {screen} | {seconds * 1000:.0f} "
+              f"| {passes * 1000:.0f} |")
 
 
 def _ms(seconds: list[float]) -> list[float]:
@@ -374,6 +479,7 @@ def main() -> None:
     parser.add_argument("--parallel", action="store_true", help="the game nights at once")
     parser.add_argument("--child-start", type=Path)
     parser.add_argument("--child-night", type=int, help="one game night of this many taps")
+    parser.add_argument("--child-ahead", type=Path, help="the memory of the work done ahead")
     parser.add_argument("--open-late", action="store_true",
                         help="with --child-start: open the game after Kivy (the old order)")
     parser.add_argument("--only", choices=("start", "taps", "preview", "night", "flows",
@@ -389,13 +495,19 @@ def main() -> None:
     if args.child_night:
         child_night(args.child_night)
         return
+    if args.child_ahead:
+        child_ahead(args.child_ahead)
+        return
     if args.only == "night":
         print_nights(args.night_taps, args.nights, args.parallel)
         return
+    if args.only in ("flows", "budget"):
+        pycache = use_compiled_bytecode()
     _configure()
     if args.only in ("flows", "budget"):
         with tempfile.TemporaryDirectory() as folder:
             print_flows(Path(folder), args.quick_flows)
+        shutil.rmtree(pycache, ignore_errors=True)
         if args.only == "flows":
             return
     import journal as journal_bench

@@ -23,6 +23,7 @@ software GL's) over the same span, which is what the tap costs a quiet core.
 
 from __future__ import annotations
 
+import gc
 import re
 import time
 from collections import defaultdict
@@ -54,6 +55,12 @@ class Finger:
         self.times: dict[str, list[float]] = defaultdict(list)
         #: The same taps' CPU seconds (the whole process) from release to that frame.
         self.cpu: dict[str, list[float]] = defaultdict(list)
+        #: Every tap in order: (CPU seconds, kind, what was tapped, the screen it was on,
+        #: CPU seconds of the collector's full passes in it).
+        self.log: list[tuple[float, str, str, str, float]] = []
+        self._full_passes = 0.0  # CPU seconds of the collector's full passes so far
+        self._pass_started = 0.0
+        gc.callbacks.append(self._collecting)
         self._flips: list[float] = []
         self._flip_cpu: list[float] = []
         Window.bind(on_flip=self._flipped)
@@ -63,8 +70,17 @@ class Finger:
         self._flips.append(time.perf_counter())
         self._flip_cpu.append(time.process_time())
 
+    def _collecting(self, phase: str, info: dict[str, int]) -> None:
+        if info["generation"] != 2:
+            return
+        if phase == "start":
+            self._pass_started = time.process_time()
+        else:
+            self._full_passes += time.process_time() - self._pass_started
+
     def close(self) -> None:
         Window.unbind(on_flip=self._flipped)
+        gc.callbacks.remove(self._collecting)
 
     def count(self) -> tuple[int, int]:
         return self.taps, self.scrolls
@@ -82,13 +98,17 @@ class Finger:
             driver._scroll_into_view(widget)
             self.scrolls += 1
         touch = UnitTestTouch(*widget.to_window(*widget.center))
+        on = driver.screen.name
         touch.touch_down()
         driver.pump()
         released, cpu = time.perf_counter(), time.process_time()
+        passes = self._full_passes
         touch.touch_up()
         shown = self._result_shown(released)
         self.times[kind].append(self._flips[shown] - released)
         self.cpu[kind].append(self._flip_cpu[shown] - cpu)
+        self.log.append((self.cpu[kind][-1], kind, str(getattr(widget, "text", "")), on,
+                         self._full_passes - passes))
         self.taps += 1
         driver.settle()
 
@@ -207,10 +227,11 @@ def ti4_flow(finger: Finger) -> None:
 
 
 def play_flows(driver: Any, quick: bool = False) -> tuple[
-        dict[str, tuple[int, int]], dict[str, list[float]], dict[str, list[float]]]:
-    """(taps, scrolls) per flow, and every tap's seconds to its result by kind, wall and
-    CPU; `quick`: the move with a check and the TI4 exploration only (the suite's smoke
-    run)."""
+        dict[str, tuple[int, int]], dict[str, list[float]], dict[str, list[float]],
+        list[tuple[float, str, str, str, float]]]:
+    """(taps, scrolls) per flow, every tap's seconds to its result by kind, wall and
+    CPU, and every tap in order (`Finger.log`); `quick`: the move with a check and the TI4
+    exploration only (the suite's smoke run)."""
     from companion.ui.devtools.gallery_ti4 import start_ti4
 
     finger, counts = Finger(driver), {}
@@ -235,7 +256,7 @@ def play_flows(driver: Any, quick: bool = False) -> tuple[
         look_around(finger)
     finally:
         finger.close()
-    return counts, finger.times, finger.cpu
+    return counts, finger.times, finger.cpu, finger.log
 
 
 def look_around(finger: Finger) -> None:

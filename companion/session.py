@@ -265,6 +265,10 @@ def open_session(db: Path, game: str | None, game_id: str | None = None,
             game_id = journal.last_game(game)
         if game_id is not None and not new:
             saved = _saved_game(journal.kind_of(game_id), game_id)
+            if journal.deleted_at(game_id) is not None:
+                raise CompanionError(f"The saved game {game_id} is deleted; bring it back "
+                                     f"first with `companion games --restore {game_id}` "
+                                     "or the app's Saved games.")
             if game is not None and saved.id != game:
                 raise CompanionError(
                     f"The saved game {game_id} is {saved.title_with_article} game, "

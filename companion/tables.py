@@ -42,14 +42,21 @@ class SavedGame:
     #: The game's public view as it now stands, its table view under `table` ({} when
     #: the game cannot be read).
     view: dict[str, Any] = field(default_factory=dict)
+    #: When it was deleted (UTC, ISO): it waits in Deleted games, to be brought back; "" if
+    #: it was not.
+    deleted: str = ""
+    #: It is the game open in this companion now (it cannot be deleted while it is).
+    playing: bool = False
 
     @classmethod
-    def of(cls, info: GameInfo, view: dict[str, Any] | None = None) -> SavedGame:
+    def of(cls, info: GameInfo, view: dict[str, Any] | None = None,
+           playing: bool = False) -> SavedGame:
         try:
             title = game(info.kind).title
         except CompanionError:
             title = info.kind  # a game this companion does not know: its id, as saved
-        return cls(info.game_id, title, info.steps, info.updated, view or {})
+        return cls(info.game_id, title, info.steps, info.updated, view or {},
+                   info.deleted or "", playing)
 
 
 @dataclass(frozen=True)
@@ -75,13 +82,28 @@ class Tables:
         finally:
             journal.close()
 
-    def games(self, open_game: TableAPI | None = None) -> tuple[SavedGame, ...]:
+    def games(self, open_game: TableAPI | None = None,
+              deleted: bool = False) -> tuple[SavedGame, ...]:
         """Every saved game, the most recently played first, each with its public view
         (round, players): `open_game`'s own, the others replayed from their last
-        snapshot (about 10 ms for 99 steps)."""
+        snapshot (about 10 ms for 99 steps). With `deleted`, the deleted games follow,
+        the most recently deleted first."""
+        playing = open_game.game_id if open_game is not None else None
         with self._journal() as (journal, _notice):
-            return tuple(SavedGame.of(info, _view_of(journal, info, open_game))
-                         for info in journal.games())
+            infos = journal.games() + (journal.games(deleted=True) if deleted else [])
+            return tuple(SavedGame.of(info, _view_of(journal, info, open_game),
+                                      info.game_id == playing) for info in infos)
+
+    def delete(self, game_id: str) -> None:
+        """Set a saved game aside whole (`bring_back` brings it back); a sentence if it
+        cannot be (the file busy or read-only, no such game)."""
+        with self._journal() as (journal, _notice):
+            journal.delete_game(game_id)
+
+    def bring_back(self, game_id: str) -> None:
+        """Bring a deleted game back to the list, exactly as it was."""
+        with self._journal() as (journal, _notice):
+            journal.restore_game(game_id)
 
     def last_game(self, kind: str | None = None) -> LastGame:
         """The game played last (of `kind`, a game's id, when given)."""

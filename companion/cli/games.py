@@ -22,6 +22,7 @@ from companion.games.registry import games
 from companion.paths import default_db
 from companion.scanner.options import fps_type, seconds_type
 from companion.session import MAX_LINE_CHARS, Session, import_game, open_db, open_session
+from companion.store.journal import GameInfo, Journal
 from companion.subcommand import Subcommand
 from companion.terminal import (
     binary_stdin,
@@ -256,26 +257,66 @@ history_command = Subcommand("history", "list the steps", _json_flag, run_histor
 
 
 # ---- games / export / import -------------------------------------------------------------
+def _games_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true")
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--deleted", action="store_true",
+                       help="list the deleted games instead (they can be brought back)")
+    which.add_argument("--delete", metavar="GAME_ID",
+                       help="delete this game: set aside whole, --restore brings it back")
+    which.add_argument("--restore", metavar="GAME_ID", help="bring a deleted game back")
+
+
 def run_games(args: argparse.Namespace) -> int:
     journal, notice = open_db(_db(args))
     _say(notice)
     try:
-        saved = journal.games()
+        if args.delete or args.restore:
+            return _delete_or_restore(journal, args)
+        saved = journal.games(deleted=args.deleted)
         if args.json:
             print(json.dumps([g.__dict__ for g in saved], indent=1))
-        elif not saved:
-            print(f"No saved games yet. Start one with: companion play --game "
+            return 0
+        if not saved:
+            print("No deleted games." if args.deleted else
+                  "No saved games yet. Start one with: companion play --game "
                   f"{games().ids[0]} --new")
-        for g in saved if not args.json else []:
-            steps = for_count(g.steps, "step")
-            print(f"{g.game_id:<20} {g.kind:<4} {g.steps:>5} {steps:<5}  last played "
-                  f"{g.updated[:16]}")
+        for g in saved:
+            print(_game_line(g))
+        if not args.deleted and (gone := len(journal.games(deleted=True))):
+            print(f"{counted(gone, 'deleted game')}: `companion games --deleted` "
+                  f"{for_count(gone, 'lists it', 'lists them')}.")
     finally:
         journal.close()
     return 0
 
 
-games_command = Subcommand("games", "list saved games", _json_flag, run_games)
+def _game_line(g: GameInfo) -> str:
+    steps = for_count(g.steps, "step")
+    when = f"deleted {g.deleted[:16]}" if g.deleted else f"last played {g.updated[:16]}"
+    return f"{g.game_id:<20} {g.kind:<4} {g.steps:>5} {steps:<5}  {when}"
+
+
+def _delete_or_restore(journal: Journal, args: argparse.Namespace) -> int:
+    game_id = str(args.delete or args.restore)[:200]
+    if args.delete:
+        journal.delete_game(game_id)
+        said = (f"Deleted {game_id}; `companion games --restore {game_id}` brings it back "
+                "exactly as it was.")
+    else:
+        journal.restore_game(game_id)
+        said = f"Brought back {game_id}: `companion games` lists it again."
+    if args.json:
+        info = next(g for g in (*journal.games(), *journal.games(deleted=True))
+                    if g.game_id == game_id)
+        print(json.dumps(info.__dict__, indent=1))
+    else:
+        print(said)
+    return 0
+
+
+games_command = Subcommand("games", "list, delete and bring back saved games",
+                           _games_arguments, run_games)
 
 
 def run_export(args: argparse.Namespace) -> int:

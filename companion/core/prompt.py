@@ -43,6 +43,9 @@ class Option:
 
     `group` gathers an order's options under a heading (a system's planets); `detail`
     is a line under the label; `symbols` is how many symbols (pips) a die's face shows.
+    `reason`, when set, is why the option cannot be chosen now (the sentence the command
+    would be refused with): a screen shows it in its place, greyed, so a list keeps the
+    same places for every seat and every turn (a planet the seat already controls).
     """
 
     value: str
@@ -50,12 +53,19 @@ class Option:
     group: str | None = None
     detail: str | None = None
     symbols: int | None = None
+    reason: str | None = None
+
+    @property
+    def enabled(self) -> bool:
+        return self.reason is None
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"value": self.value, "label": self.label}
         for key in ("group", "detail", "symbols"):
             if getattr(self, key) is not None:
                 data[key] = getattr(self, key)
+        if self.reason is not None:
+            data["enabled"], data["reason"] = False, self.reason
         return data
 
 

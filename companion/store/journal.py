@@ -23,7 +23,7 @@ from typing import Any
 from companion.core.catalog import Catalog, content_hash
 from companion.core.errors import CompanionError, DamageError
 from companion.core.events import Event, Step
-from companion.store import heads, held
+from companion.store import deleting, heads, held
 from companion.store.backups import write_backup
 from companion.store.checksums import (
     INDEX_TEXT,
@@ -52,6 +52,8 @@ class GameInfo:
     created: str
     updated: str
     steps: int
+    #: When the game was deleted (UTC, ISO; store/deleting.py), None if it was not.
+    deleted: str | None = None
 
 
 @dataclass(frozen=True)
@@ -198,12 +200,48 @@ class Journal:
         except StoreError as exc:
             raise _before_any_command(exc, self.path) from exc
 
-    def games(self) -> list[GameInfo]:
+    def games(self, deleted: bool = False) -> list[GameInfo]:
+        """The saved games, the most recently played first; with `deleted`, the deleted
+        ones instead, the most recently deleted first."""
         rows = self._read(
             "SELECT g.game_id, g.kind, g.created, g.updated, "
-            "(SELECT COUNT(*) FROM steps s WHERE s.game_id = g.game_id) "
-            "FROM games g ORDER BY g.updated DESC")
+            "(SELECT COUNT(*) FROM steps s WHERE s.game_id = g.game_id), "
+            f"(SELECT value FROM meta m WHERE m.key = '{deleting.PREFIX}' || g.game_id) AS d "
+            f"FROM games g WHERE {'NOT ' if deleted else ''}{deleting.KEPT} "
+            f"ORDER BY {'d' if deleted else 'g.updated'} DESC")
         return [GameInfo(*row) for row in rows]
+
+    def deleted_at(self, game_id: str) -> str | None:
+        """When the game was deleted, or None if it was not (or there is no such game)."""
+        try:
+            return deleting.deleted_at(self.conn, game_id)
+        except sqlite3.Error as exc:
+            raise translate(exc, self.path) from exc
+
+    def delete_game(self, game_id: str) -> None:
+        """Set the game aside in the file, whole (store/deleting.py); `restore_game` brings
+        it back. A damaged game can be deleted too: only its kind is read."""
+        kind = self._kind_unchecked(game_id)
+        if self.deleted_at(game_id) is not None:
+            raise StoreError(f"The saved game {game_id} is deleted already.")
+        with self._transaction() as conn:
+            deleting.mark(conn, game_id, kind, _now())
+
+    def restore_game(self, game_id: str) -> None:
+        """Bring a deleted game back to the list, exactly as it was."""
+        kind = self._kind_unchecked(game_id)
+        if self.deleted_at(game_id) is None:
+            raise StoreError(f"The saved game {game_id} is not deleted; `companion games` "
+                             "lists it.")
+        with self._transaction() as conn:
+            deleting.unmark(conn, game_id, kind)
+
+    def _kind_unchecked(self, game_id: str) -> str:
+        rows = self._read("SELECT kind FROM games WHERE game_id=?", (game_id,))
+        if not rows:
+            raise StoreError(f"There is no saved game called {game_id!r}; "
+                             "`companion games` lists them.")
+        return str(rows[0][0])
 
     def last_game(self, kind: str | None = None) -> str | None:
         key = f"last:{kind}" if kind else "last"

@@ -95,16 +95,18 @@ def screen_class(name: str) -> Any:
     return getattr(importlib.import_module(f"companion.ui.screens.{module}"), cls)
 
 
-_frozen: list[bool] = []
+_frozen: set[str] = set()
 
 
-def _freeze_once() -> None:
-    """Leave what the first open game made (Kivy, the screens, the game's catalog and
-    state: about 400,000 objects) out of the garbage collector's full passes: each pass
-    walked them all, 100 to 300 ms in the middle of a tap on one loaded core. Once per
-    app (a cycle that was garbage by then stays, once), so memory stays bounded."""
-    if not _frozen:
-        _frozen.append(True)
+def _freeze_once(moment: str) -> None:
+    """Leave what is alive at `moment` out of the garbage collector's full passes: at the
+    first screen shown (Kivy, the screens: about 110,000 objects; a full pass over them
+    cost 60 ms of the first "New game" tap on one core) and at the first open game (its
+    catalog and state too: about 400,000; each pass 100 to 300 ms in the middle of a tap
+    on one loaded core). Once per moment and app (a cycle that was garbage by then
+    stays, once), so memory stays bounded."""
+    if moment not in _frozen:
+        _frozen.add(moment)
         gc.freeze()
 
 
@@ -435,6 +437,7 @@ class CompanionApp(App):
     def _on_open(self, reply: Reply) -> None:
         self.busy = False
         self.warmup.start()
+        _freeze_once("first screen")
         if not self._forms_asked:
             # After the first frame: read before it, the new-game forms (every game's
             # catalog) took the runner's share of the only core from the start.
@@ -450,7 +453,7 @@ class CompanionApp(App):
             self.manager.current = "start"
             return
         self._take_table(reply.table)
-        _freeze_once()
+        _freeze_once("first game")
         self._sync_phones()
         self._say(reply.message, not reply.ok)
         self.voice.heard(reply.spoken)
@@ -575,6 +578,10 @@ class CompanionApp(App):
             self._forms = reply.value
             if self.manager.has_screen("newgame"):
                 self.screen("newgame").set_forms(reply.value)
+            elif self.table is None:
+                # No game to resume: the start screen's next tap is most likely "New
+                # game", and it can come before a quiet moment: its form is made now.
+                self.warmup.make("newgame")
 
     def _on_games(self, reply: Reply) -> None:
         if not reply.ok and reply.kind in DAMAGE_KINDS:  # not "no saved games": its ways out

@@ -49,15 +49,20 @@ class AppDriver:
             EventLoop.idle()
 
     def settle(self, timeout: float = PATIENCE) -> None:
-        """Pump frames until every queued command has come back and been drawn."""
+        """Pump frames until every queued command has come back and been drawn, and the
+        frames drawn meanwhile asked for nothing more (the first game's reply asks for
+        the new-game forms in the frame after it)."""
         deadline = time.monotonic() + timeout
         runner = self.app.runner
-        while runner is not None and runner.pending:
-            if time.monotonic() > deadline:
-                raise DriverError("The app did not answer within the time allowed.")
-            EventLoop.idle()  # replies come through the Clock; a frame only if one changed
-            time.sleep(0.002)
-        self.pump(2)
+        while True:
+            while runner is not None and runner.pending:
+                if time.monotonic() > deadline:
+                    raise DriverError("The app did not answer within the time allowed.")
+                EventLoop.idle()  # replies come through the Clock; a frame only if one changed
+                time.sleep(0.002)
+            self.pump(2)
+            if runner is None or not runner.pending:
+                return
 
     # ---- finding -----------------------------------------------------------------------------
     @property

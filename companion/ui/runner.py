@@ -56,6 +56,10 @@ class Reply:
 
 Job = Callable[["CommandRunner"], Reply]
 
+#: Deleting the game open now is refused: it would vanish from under the table.
+PLAYING = ("This is the game being played now, so it cannot be deleted: resume another game "
+           "or start a new one first.")
+
 
 class CommandRunner:
     """Runs jobs one at a time, in the order they were submitted, on its own thread."""
@@ -200,6 +204,14 @@ class CommandRunner:
         """Reply with `value` = the saved games, newest first, as `SavedGame`s."""
         self.submit(lambda r: r._games(), done)
 
+    def delete_game(self, game_id: str, done: Callable[[Reply], None]) -> None:
+        """Set a saved game aside whole (never the one open now); `value` = the games."""
+        self.submit(lambda r: r._delete(game_id), done)
+
+    def bring_back(self, game_id: str, done: Callable[[Reply], None]) -> None:
+        """Bring a deleted game back to the list; `value` = the games."""
+        self.submit(lambda r: r._bring_back(game_id), done)
+
     def new_game_forms(self, done: Callable[[Reply], None]) -> None:
         """Reply with `value` = one empty `NewGameForm` per game that declares one."""
         self.submit(lambda r: r._forms(), done)
@@ -290,9 +302,21 @@ class CommandRunner:
                      spoken=tuple(spoken))
 
     def _games(self) -> Reply:
-        games = self.tables.games(self.api)
-        return Reply(True, f"{counted(len(games), 'saved game')}.", self._table_or_none(), "info",
+        """The saved games, then the deleted ones (`SavedGame.deleted`)."""
+        games = self.tables.games(self.api, deleted=True)
+        kept = sum(1 for g in games if not g.deleted)
+        return Reply(True, f"{counted(kept, 'saved game')}.", self._table_or_none(), "info",
                      games)
+
+    def _delete(self, game_id: str) -> Reply:
+        if self.api is not None and self.api.game_id == game_id:
+            return Reply(False, PLAYING, self._table_or_none(), "refused")
+        self.tables.delete(game_id)
+        return self._games()
+
+    def _bring_back(self, game_id: str) -> Reply:
+        self.tables.bring_back(game_id)
+        return self._games()
 
     def _forms(self) -> Reply:
         """Each game's own new-game form (a game that declares none is not offered)."""

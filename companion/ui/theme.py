@@ -16,3 +16,5 @@ DANGER = hex_rgba("#FF7A45")
 BUTTON = hex_rgba("#2F5D80")
 BUTTON_DOWN = hex_rgba("#4A88B8")
 BUTTON_DISABLED = hex_rgba("#262B31")
+#: The veil over a button whose touch was held back a moment (the background, mostly opaque).
+HELD_BACK = (*BACKGROUND[:3], 0.6)

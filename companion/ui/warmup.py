@@ -78,14 +78,14 @@ class Warmup:
         if tabs.behind:
             return tabs.refresh_ahead
         name = next((n for n in self._screens if not manager.has_screen(n)), None)
-        return None if name is None else lambda: self._make(name)
+        return None if name is None else lambda: self.make(name)
 
     @property
     def behind(self) -> bool:
         """Work is left to do ahead (tests count widgets once there is none)."""
         return self._next() is not None
 
-    def _make(self, name: str) -> None:
+    def make(self, name: str) -> None:
         """Make the screen at the window's size, laid out as it will be shown (its text
         wrapped at its real width, not Kivy's 100 px default)."""
         screen = self.app.screen(name)

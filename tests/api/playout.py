@@ -46,17 +46,18 @@ def shuffled(choices: list[Choice], rng: random.Random) -> list[Choice]:
 
 def fill(choice: Choice, rng: random.Random) -> str:
     """A value for an input: a count in range, one of a choice's or a die's options, some
-    of an order's options in a random order, or a name."""
+    of an order's options in a random order (of those offered), or a name."""
     spec = choice.input
     assert spec is not None
     if spec.kind == "count":
         return spec.fill(str(rng.randint(spec.min or 0, spec.max if spec.max is not None
                                          else 9)))
+    offered = [o for o in spec.options if o.enabled]  # shown greyed: not offered
     if spec.kind in ("choice", "die"):
-        return spec.fill(rng.choice(spec.options).value)
+        return spec.fill(rng.choice(offered).value)
     if spec.kind == "order":
         count = rng.randint(spec.min or 1, min(spec.max or 1, 3))
-        return spec.fill(*(o.value for o in rng.sample(spec.options, count)))
+        return spec.fill(*(o.value for o in rng.sample(offered, count)))
     return spec.fill(rng.choice(NAMES))
 
 

@@ -70,15 +70,41 @@ def test_no_other_turn_while_a_card_is_drawn_or_revealed(catalog) -> None:
     assert "Bob is active." in ok(m, "turn Bob").message
 
 
-def test_a_seat_with_counted_commodities_shows_them_as_counters(catalog) -> None:
+def test_every_seat_shows_its_commodities_and_trade_goods_at_all_times(catalog) -> None:
+    """Try 6, findings 16, 17 and 27: at 0 they were shown nowhere and a table looked for
+    them; the commodity value beside them, said assumed until recorded."""
     from companion.games.ti4.tableview import table_view
 
+    def said(m, seat: int) -> dict[str, str]:
+        return {c.key: c.text for c in table_view(m.state, catalog).seats[seat].counters}
+
     m = new_match(catalog)
-    keys = [c.key for c in table_view(m.state, catalog).seats[0].counters]
-    assert "commodities" not in keys  # nothing counted: nothing new shown
+    assert said(m, 0)["commodities"] == "0 commodities (of 3, assumed)"
+    assert said(m, 0)["trade_goods"] == "0 trade goods"
     ok(m, "take P76A", "scan TI/I01", "resolve gain")
-    alice = table_view(m.state, catalog).seats[0]
-    assert [c.text for c in alice.counters if c.key == "commodities"] == ["2 commodities"]
+    assert said(m, 0)["commodities"] == "2 commodities (of 3, assumed)"
+    ok(m, "commodity-value Bob 4", "adjust Bob trade_goods +1 traded")
+    assert said(m, 1)["commodities"] == "0 commodities (of 4)"
+    assert said(m, 1)["trade_goods"] == "1 trade good"
+    keys = [c.key for c in table_view(m.state, catalog).seats[1].counters]
+    assert keys[-2:] == ["commodities", "trade_goods"]  # after the planets and relics
+
+
+def test_a_game_saved_with_a_catalog_of_no_commodity_value_says_no_cap(tmp_path) -> None:
+    """Games saved before the catalog assumed a value (0: none known) show the count alone,
+    never "of 0"."""
+    from companion.catalogs import load_catalog_file
+    from companion.games.ti4.tableview import table_view
+    from tests.ti4.conftest import CATALOG_PATH
+
+    text = CATALOG_PATH.read_text(encoding="utf-8")
+    assert "\ncommodity_value = 3\n" in text
+    older = tmp_path / "ti4.toml"
+    older.write_text(text.replace("\ncommodity_value = 3\n", "\n"), encoding="utf-8")
+    catalog = load_catalog_file(older)
+    m = new_match(catalog)
+    said = {c.key: c.text for c in table_view(m.state, catalog).seats[0].counters}
+    assert (said["commodities"], said["trade_goods"]) == ("0 commodities", "0 trade goods")
 
 
 def test_core_mine_asks_its_hazard_condition_before_the_trade_good(catalog) -> None:
@@ -171,3 +197,22 @@ def test_a_frontier_token_is_chosen_by_tile_then_how_naming_the_technology_to_re
     how = {a.label: a for a in prompt(m, after="frontier 41").actions}
     assert how["Tile 41 with Dark Energy Tap (Alice owns it)"].enabled
     assert len(how) <= 3  # one tile at a time, not three buttons for each of 17 tiles
+
+
+def test_ion_storm_offers_which_side_is_face_up_and_keeps_it(catalog) -> None:
+    """The explorer chooses the Ion Storm token's side (try 8, finding 8)."""
+    m = new_match(catalog)
+    ok(m, "tech Alice det", "frontier 41 for Alice", "scan TI/F06")
+    labels = {a.command: a.label for a in prompt(m).actions if a.group == "Exploration"}
+    assert labels == {
+        "resolve alpha": "Resolve Ion Storm (F06): Place the token with its alpha wormhole "
+                         "side face up",
+        "resolve beta": "Resolve Ion Storm (F06): Place the token with its beta wormhole "
+                        "side face up"}
+    message = ok(m, "resolve alpha").message
+    assert "Place the Ion Storm token in tile 41, its alpha wormhole side face up." in message
+    assert "commodit" not in message  # a side is chosen, nothing counted
+    (token,) = m.rules.view(m.state, catalog, None)["map_tokens"]
+    assert token["side"] == "alpha wormhole"
+    assert token["words"] == "Ion Storm (alpha wormhole side up) in tile 41"
+    assert "Ion Storm (alpha wormhole side up) in tile 41" in m.execute("state").message

@@ -22,7 +22,7 @@ def camera_game(make_driver, monkeypatch, seed: int, setup: tuple[str, ...] | No
 
 #: The move form's options that end a ship's move on a hazard space or off the map.
 ON_A_HAZARD_SPACE = "a hazard space"
-OFF_THE_MAP = "off the map"
+OFF_THE_MAP = "a new tile off the map"
 
 
 def move_one_space(driver, ship: str, ends_on: str) -> None:

@@ -92,7 +92,7 @@ class TablePlayer:
         picks = [("Moves", "1 space" if "1 space" in spaces else spaces[0]),
                  ("Ends on", self._end(offered["Ends on"], seat))]
         passes = offered.get("Passes", [])
-        if not passes or picks[1][1] == "off the map":
+        if not passes or "off the map" in picks[1][1]:
             return picks
         trap = self._first(passes, r"^trap T\d+$")
         if trap and self.checks >= 2 and not self.exploded:
@@ -108,7 +108,7 @@ class TablePlayer:
         flies off the map once, every other move ends on a credit space."""
         if seat == self.trap_owner and not self.off_the_map:
             self.off_the_map = True
-            return self._first(shown, r"^off the map") or shown[0]
+            return self._first(shown, r"off the map") or shown[0]
         if seat == self.pilot and not self.hazard_met:
             self.hazard_met = True
             return self._first(shown, r"^a hazard space") or shown[0]

@@ -161,3 +161,88 @@ def test_a_double_tap_on_the_end_of_a_turn_ends_one_turn(make_driver, tmp_path: 
     assert driver.app.table.view["active"] == "Bob"
     driver.tap("End Bob's turn", exact=True, scroll=False)
     assert driver.app.table.view["active"] == "Carol"
+
+
+def held_back_touch(driver, monkeypatch, text: str, then: str) -> list:
+    """Tap `text`, wait for its result to be drawn and still, then touch `then` (the next
+    seat's button) as if a quarter of a second after that frame, while the gate still holds
+    the next seat's buttons back: the buttons that touch dimmed. The dimming lasts 2 s
+    here, so a loaded machine's slow frames cannot end it before it is looked at."""
+    from companion.ui.widgets import BigButton, touch
+
+    monkeypatch.setattr(touch, "HELD_BACK_SHOWN", (2.0, 2.0))
+    flips: list[tuple[float, int]] = []
+
+    def drawn(*_args) -> None:
+        flips.append((time.time(), len(driver.app.table.history)))
+
+    steps = len(driver.app.table.history)
+    Window.bind(on_flip=drawn)
+    try:
+        driver.tap(text, exact=True)
+    finally:
+        Window.unbind(on_flip=drawn)
+    driver.wait_still()
+    button = driver.button(then, exact=True)
+    if not driver.reachable(button):
+        driver._scroll_into_view(button)  # the list shows its start: the finger scrolls
+        driver.wait_still()
+    assert driver.reachable(button)
+    dimmed: list = []
+    hold_back = BigButton.hold_back
+    monkeypatch.setattr(BigButton, "hold_back",
+                        lambda b, seconds: (hold_back(b, seconds), dimmed.append(b)))
+    second = UnitTestTouch(*button.to_window(*button.center))
+    second.time_start = next(at for at, count in flips if count > steps) + 0.25
+    second.touch_down()
+    driver.pump()
+    second.touch_up()
+    driver.settle()
+    assert len(driver.app.table.history) == steps + 1, "the touch held back acted"
+    return dimmed
+
+
+def veil(button) -> float:
+    """The opacity of the veil drawn over `button` (its last colour)."""
+    colours = [i for i in button.canvas.after.children if type(i).__name__ == "Color"]
+    return float(colours[-1].rgba[3])
+
+
+def dimmed_a_moment(driver, button) -> None:
+    """`button` shows dimmed, then lights up again by itself."""
+    driver.wait_for(lambda: veil(button) > 0.4, "the veil over the button held back")
+    driver.wait_for(lambda: not button.held_back and veil(button) == 0,
+                    "the dimmed button to light up again")
+
+
+def test_a_touch_held_back_after_a_pass_dims_the_next_seats_pass_a_moment(
+        make_driver, tmp_path: Path, monkeypatch) -> None:
+    driver = ti4_game(make_driver, tmp_path, SETUP)
+    dimmed = held_back_touch(driver, monkeypatch, "Alice passes", "Bob passes")
+    assert [b.text for b in dimmed] == ["Bob passes"]
+    dimmed_a_moment(driver, dimmed[0])
+    assert driver.app.table.view["passed"] == ["Alice"]  # the touch did nothing
+    driver.tap("Bob passes", exact=True)
+    assert driver.app.table.view["passed"] == ["Alice", "Bob"]
+
+
+def test_a_touch_held_back_on_the_fixed_bar_dims_its_button(
+        make_driver, tmp_path: Path, monkeypatch) -> None:
+    driver = ti4_game(make_driver, tmp_path, SETUP)
+    dimmed = held_back_touch(driver, monkeypatch, "End Alice's turn", "End Bob's turn")
+    assert [b.text for b in dimmed] == ["End Bob's turn"]
+    dimmed_a_moment(driver, dimmed[0])
+    assert driver.app.table.view["active"] == "Bob"  # the touch did nothing
+
+
+def test_a_tap_that_is_taken_dims_nothing(make_driver, tmp_path: Path, monkeypatch) -> None:
+    from companion.ui.widgets import BigButton
+
+    driver = ti4_game(make_driver, tmp_path, SETUP)
+    calls: list = []
+    monkeypatch.setattr(BigButton, "hold_back", lambda b, s: calls.append(b.text))
+    driver.tap("End Alice's turn", exact=True, scroll=False)
+    driver.pump_for(0.6)  # a tap of its own, well after the next seat's buttons are drawn
+    driver.tap("End Bob's turn", exact=True, scroll=False)
+    assert driver.app.table.view["active"] == "Carol"
+    assert calls == []

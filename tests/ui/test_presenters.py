@@ -104,7 +104,7 @@ def test_a_seat_row_shows_the_counters_the_game_declares_trade_goods_too() -> No
         assert match.execute(line).ok, line
     counters = dashboard("TI4", view_of(match)).seats[0].counters
     assert counters == ("1 planet · 1 resource · 1 influence · 0 relic fragments · "
-                        "0 relics · 2 commodities · 2 trade goods")
+                        "0 relics · 2 commodities (of 3, assumed) · 2 trade goods")
 
 
 def test_a_spaceport_keeps_its_colour_whoever_else_sits(tmp_path: Path) -> None:
@@ -528,8 +528,9 @@ def test_seat_counts_read_as_a_player_says_them_one_planet_two_relics() -> None:
              "relics": ["The Obsidian", "Dominus Orb"]}
     bob = {"seat": "Bob", "planets": [], "fragments": [{"id": "C1"}], "relics": []}
     assert said(alice) == ("1 planet · 1 resource · 2 influence · 0 relic fragments · "
-                           "2 relics")
-    assert said(bob) == "0 planets · 0 resources · 0 influence · 1 relic fragment · 0 relics"
+                           "2 relics · 0 commodities · 0 trade goods")
+    assert said(bob) == ("0 planets · 0 resources · 0 influence · 1 relic fragment · 0 relics"
+                         " · 0 commodities · 0 trade goods")
     ana = dashboard("Exploration", _table(_seat("Ana", detail=["1 hidden mission"]))).seats[0]
     assert ana.detail == "1 hidden mission"
 

@@ -90,6 +90,18 @@ def test_rotation_and_text_size_apply_at_once_and_are_kept(make_driver,
         Window.rotation = 0
 
 
+def test_text_size_is_in_reach_when_settings_open(make_driver, tmp_path: Path) -> None:
+    """Both new players (tries 7 and 8) looked for Text size and needed a swipe past the
+    voice's rows: it is the first row, each size a tap away at 800x480."""
+    db = tmp_path / "games.db"
+    saved_game(db, 2)
+    driver = make_driver(db=db)
+    driver.tap("Menu")
+    driver.tap("Settings")
+    for size in ("Small", "Normal", "Large"):
+        assert driver.reachable(driver.button(size, exact=True)), size
+
+
 def test_the_largest_text_still_fits_800x480(make_driver, tmp_path: Path) -> None:
     from kivy.core.window import Window
     from kivy.uix.label import Label

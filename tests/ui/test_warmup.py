@@ -58,3 +58,18 @@ def test_a_step_while_the_history_is_hidden_is_drawn_in_the_next_quiet_moment(
     assert any(row.text.startswith(f"{steps}.  ") and "LASR2" in row.text
                for row in history.ids.rows.children)
     assert driver.screen.name == "dashboard"
+
+
+def test_with_no_game_to_resume_the_new_game_form_is_ready_before_the_first_tap(
+        make_driver) -> None:
+    from companion.ui.screens.newgame import SeatEntry
+
+    driver = make_driver()  # a fresh saved-games file: the start screen
+    assert driver.screen.name == "start"
+    assert made(driver, "newgame")  # made once the forms came, not in a later quiet moment
+    form = driver.app.screen("newgame")
+    made_ahead = set(map(id, driver.widgets(form)))
+    assert sum(isinstance(w, SeatEntry) for w in driver.widgets(form)) >= 2
+    driver.tap("New game")
+    assert driver.screen.name == "newgame" and driver.shown("Start the game")
+    assert set(map(id, driver.widgets())) == made_ahead  # shown as made, nothing new

@@ -38,6 +38,8 @@ def test_lost_cargo_removes_the_module_the_player_taps_and_undo_puts_it_back(
     assert driver.shown("Apply Lost cargo: remove the Habitat")
     assert driver.shown("Apply Lost cargo: remove the GNSS")
     assert not driver.shown("Ignore Lost cargo")
+    # The card screen says why Ignore is not offered (try 7, finding 13).
+    assert driver.shown("It is applied: ignoring it costs 1 command point; Xichang has 0.")
     driver.tap("Apply Lost cargo: remove the Habitat")
     assert driver.screen.name == "dashboard"
     assert driver.shown("Lost cargo resolved for TRNS1: TRNS1 loses the Habitat.")
@@ -47,8 +49,10 @@ def test_lost_cargo_removes_the_module_the_player_taps_and_undo_puts_it_back(
     driver.tap("Undo", exact=True)
     assert driver.shown("Undid step")
     assert ship_lines(driver, "TRNS1")[-1] == "Cargo: Habitat, GNSS (2 of 4 slots)"
-    # The card waits again: its choices are back, on the dashboard this time.
-    assert driver.shown("Xichang resolves or ignores the hazard Lost cargo for TRNS1.")
+    # The card waits again: its choices are back, on the dashboard this time, and what
+    # the card does with them (try 7, finding 21).
+    assert driver.shown("Xichang resolves the hazard Lost cargo for TRNS1: Remove one module "
+                        "of your choice.")
     driver.tap("Apply Lost cargo: remove the GNSS")
     assert ship_lines(driver, "TRNS1")[-1] == "Cargo: Habitat (1 of 4 slots)"
     assert driver.shown("Drop the Habitat") and not driver.shown("Drop the GNSS")

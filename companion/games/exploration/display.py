@@ -131,7 +131,7 @@ def acting_seat(state: XpState, catalog: Catalog) -> str | None:
     owed = [p for p in state.pending if p.deck != MODULE_CHOICE]
     if owed:
         return recipient(state, owed[0].deck)
-    if state.pending:
+    if state.pending and drafter(state) is None:  # the draft, when it runs, comes first
         return state.pending[0].seat
     phase = state.table.phase
     if phase == "setup":
@@ -167,11 +167,25 @@ def waiting_for(state: XpState, catalog: Catalog) -> str:
     return "The end of the round."
 
 
+def hazard_choice(state: XpState, seat: str, cost: int) -> str:
+    """How a drawn hazard is decided: applied or ignored for its command points, or only
+    applied, saying why, when the seat has fewer command points than ignoring costs."""
+    have = state.table.resource(seat, "command")
+    if have < cost:
+        return f"It is applied: ignoring it costs {counted(cost, 'command point')}; " \
+               f"{seat} has {have}."
+    return f"It is applied, or ignored for {counted(cost, 'command point')}."
+
+
 def _draw_wait(state: XpState, catalog: Catalog) -> str:
-    if state.pending_hazard is not None:
-        card = catalog.card(state.pending_hazard.card)
-        return f"{state.pending_hazard.seat} resolves or ignores the hazard {card.name} " \
-               f"for {state.pending_hazard.ship}."
+    if state.pending_hazard is not None:  # what the card does, again, when the table returns
+        pending = state.pending_hazard
+        card = catalog.card(pending.card)
+        cost = int(card.attrs.get("ignore_cost", 0))
+        verb = "resolves or ignores" if state.table.resource(pending.seat, "command") >= cost \
+            else "resolves"
+        return f"{pending.seat} {verb} the hazard {card.name} for {pending.ship}: " \
+               f"{card.summary} {hazard_choice(state, pending.seat, cost)}"
     if state.ship_draws:
         draw = state.ship_draws[0]
         what = "a hazard card" if draw.deck == "hazard" else "an outer-space hex tile"
@@ -187,7 +201,11 @@ def _draw_wait(state: XpState, catalog: Catalog) -> str:
         return f"A {mine[0].deck} card for {seat} ({mine[0].reason}); " \
                f"{counted(total, 'card')} owed in all{them}."
     if state.pending:
-        return f"{state.pending[0].seat} chooses a starting module."
+        module = f"{state.pending[0].seat} chooses a starting module."
+        picker = drafter(state)  # the draft runs while the module waits: say the draft first
+        if picker is not None:
+            return f"{picker} picks a ship from pack {state.draft.pack}; still to do: {module}"
+        return module
     return ""
 
 

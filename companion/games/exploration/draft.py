@@ -135,6 +135,9 @@ def _pick(state: XpState, catalog: Catalog, card: CardEntry, anyway: bool) -> Ou
         piles.move(card.card_id, piles.deck_zone(SHIP_DECK), piles.area_zone(seat), "drafted"),
         event("ship_drafted", seat=seat, card=card.card_id, ship_type=kind.code, **numbers)]
     message = f"{seat} takes {card.name} ({card.card_id})."
+    if state.draft.is_virtual:  # the rulebook hides the pack, not a board once taken
+        message = f"{seat} takes {card.name} ({card.card_id}) into their fleet; the ships " \
+                  f"left in the pack stay private."
     after = replace(state, draft=replace(state.draft, picks=(*state.draft.picks, seat)))
     if drafter(after) is None:
         closing, text = _close_pack(after, catalog, card.card_id)

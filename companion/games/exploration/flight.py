@@ -35,7 +35,7 @@ from companion.games.exploration.checks import (
 from companion.games.exploration.display import drawable, empty_deck_sentence
 from companion.games.exploration.hazards import request, tile_effects
 from companion.games.exploration.resources import credit_gain, gain
-from companion.games.exploration.setup import seats_in_order
+from companion.games.exploration.setup import MODULE_CHOICE, seats_in_order
 from companion.games.exploration.state import XpState, require_phase
 from companion.games.exploration.status import IN_SPACE, ShipStatus
 
@@ -106,6 +106,7 @@ def start_flight(state: XpState, catalog: Catalog) -> Outcome | None:
 def next_ship(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     require_phase(state, ("flight",), "end a ship's flight turn")
     require_no_draw(state)
+    require_owed_drawn(state)
     flying = flying_ship(state)
     if flying is None:
         raise IllegalMoveError("No ship is flying now.")
@@ -124,6 +125,22 @@ def next_ship(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     return Outcome(tuple(events), f"{flying.card} ends its flight turn. Every selected ship has "
                                   f"flown: the drift of every ship comes next.",
                    flying.owner)
+
+
+def owed_cards(state: XpState) -> list[str]:
+    """The cards owed now (a hazard's secondary mission card...), as "a secondary card
+    for Baikonur (hazard New orders)"."""
+    return [f"a {p.deck} card for {p.seat} ({p.reason})" for p in state.pending
+            if p.deck != MODULE_CHOICE]
+
+
+def require_owed_drawn(state: XpState) -> None:
+    """Refuse to end a flight turn while a card is owed: the card is taken at once (a
+    hazard's "Take one secondary mission card"), so the turn does not walk away from it."""
+    owed = owed_cards(state)
+    if owed:
+        raise IllegalMoveError(f"First {owed[0]} is drawn (scanned, or drawn by the app); "
+                               f"then the flight turn can end.")
 
 
 # ---- velocity move --------------------------------------------------------------------------

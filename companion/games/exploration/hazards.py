@@ -24,7 +24,7 @@ from companion.core.zones import Zone
 from companion.games.exploration import traps
 from companion.games.exploration.checks import area_spaces, destroyed
 from companion.games.exploration.combat import remove_module
-from companion.games.exploration.display import module_name
+from companion.games.exploration.display import hazard_choice, module_name
 from companion.games.exploration.preparation import request_draws
 from companion.games.exploration.resources import credit_gain, gain, pay
 from companion.games.exploration.state import (
@@ -85,8 +85,8 @@ def _hazard_drawn(state: XpState, card: CardEntry, draw: ShipDraw) -> Outcome:
               event("counter_set", name=counter, value=state.table.counters.get(counter, 0) + 1)]
     cost = int(card.attrs.get("ignore_cost", 0))
     return Outcome(tuple(events), f"{draw.seat} draws hazard {card.name} ({card.card_id}) for "
-                                  f"{draw.ship}: {card.summary} It is applied, or ignored for "
-                                  f"{counted(cost, 'command point')}.", draw.seat)
+                                  f"{draw.ship}: {card.summary} "
+                                  f"{hazard_choice(state, draw.seat, cost)}", draw.seat)
 
 
 def tile_effects(state: XpState, card: CardEntry, ship: ShipStatus) -> tuple[list[Event], str]:

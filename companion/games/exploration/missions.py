@@ -27,9 +27,10 @@ from companion.games.exploration.status import IN_SPACE
 #: its holder, its goal or the exact reason would let anyone type `complete P06` (or
 #: `scan XP/P06`) to probe who holds what; the owner sees their progress with
 #: `state --as SEAT`.
-CANNOT_REVEAL = ("That mission cannot be revealed now: a mission is revealed by its owner, "
-                 "during their own turn, once its goal is met (a mission for the most of "
-                 "something, at the end of the game).")
+#: One line at 800x480 above the owner's list of missions not revealable now, whose labels
+#: name each one and what it lacks ("scored at the end of the game" for a "most" mission).
+CANNOT_REVEAL = ("Not now: its owner reveals it on their own turn once its goal is met, or "
+                 "at the end of the game.")
 
 Stat = Callable[[XpState, str], int]
 STATS: dict[str, Stat] = {

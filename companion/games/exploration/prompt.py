@@ -8,7 +8,8 @@ choices and partial expansions for moves, drops and attacks are in prompt_flight
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from companion.core import piles
 from companion.core.catalog import CardEntry, Catalog
@@ -167,7 +168,8 @@ def _preparation_choices(state: XpState, catalog: Catalog) -> list[Choice]:
     seat = state.table.active
     if seat is None:
         return []
-    choices = [Choice(str(action["name"]), TECH, command=f"tech {effect}")
+    frozen = state.seats[seat].has_restriction("no_credits", state.table.round)
+    choices = [Choice(_tech_label(action, frozen), TECH, command=f"tech {effect}")
                for effect, action in xc.tech_actions(catalog).items()]
     choices += _ship_choices(state, catalog, seat)
     for card_id in state.table.cards_in(piles.area_zone(seat)):
@@ -187,8 +189,17 @@ def _preparation_choices(state: XpState, catalog: Catalog) -> list[Choice]:
                        cost=_maneuver_cost(state, catalog, seat, catalog.card(c)))
                 for c in state.maneuver_row()]
     choices += flight.mission_choices(state, seat)
+    owes = any(p.seat == seat for p in state.pending)  # its owed draw is the main action
     return [*choices, Choice(f"End {seat}'s preparation turn", TURN, command="done",
-                                      cost="free", main=True)]
+                             cost="free", main=not owes)]
+
+
+def _tech_label(action: Mapping[str, Any], frozen: bool) -> str:
+    """A technology action's name; one that gains credits says before the tap when a
+    restriction token (Frozen funds) makes it gain none this round."""
+    if frozen and int(action.get("credits", 0)):
+        return f"{action['name']}: none this round (restriction token)"
+    return str(action["name"])
 
 
 def _maneuver_cost(state: XpState, catalog: Catalog, seat: str, card: CardEntry) -> str:

@@ -24,7 +24,7 @@ from companion.games.exploration.checks import areas, attribute, flight_rule, fl
 from companion.games.exploration.combat import destroyer_damage, hit_preview
 from companion.games.exploration.display import location_name, module_name
 from companion.games.exploration.drops import choose_space, drop_check
-from companion.games.exploration.flight import ENDS, maneuver_die, pass_target
+from companion.games.exploration.flight import ENDS, maneuver_die, owed_cards, pass_target
 from companion.games.exploration.prompt_move import move_form
 from companion.games.exploration.state import ShipStatus, XpState
 
@@ -33,6 +33,9 @@ APP_ROLLS = "The app rolls the maneuver die"
 END_LABELS = {"space": "a plain space", "credit": "a credit space", "command": "a command space",
               "hazard": "a hazard space", "orbit": "home orbit",
               "outer": "off the map (a new outer-space tile)"}
+#: The move's end where "Ends on" does not read: "Flies off the map", "Ends in home orbit".
+END_CHOICES = {"orbit": "Ends in home orbit",
+               "outer": "Flies off the map (onto a new outer-space tile)"}
 DRIFT_ENDS = ("credit", "command", "hazard", "orbit", "outer")
 
 
@@ -44,9 +47,11 @@ def flight_choices(state: XpState, catalog: Catalog) -> list[Choice]:
     ship = flying_ship(state)
     if ship is None:
         return []
+    # An owed card (a hazard's New orders) is drawn first: the draw is then the main action.
+    owed = bool(owed_cards(state) or state.ship_draws)
     return [*ship_actions(state, catalog, ship), *mission_choices(state, ship.owner),
             Choice(f"End {ship.card}'s flight turn", TURN, command="next", cost="free",
-                   main=True)]
+                   main=not owed)]
 
 
 def ship_actions(state: XpState, catalog: Catalog, ship: ShipStatus) -> list[Choice]:
@@ -113,7 +118,8 @@ def _ends(state: XpState, ship: ShipStatus, partial: str) -> list[Choice]:
                 *(Choice(f"Onto the revealed tile {tile}", FLIGHT,
                          command=f"{partial} tile at {tile}")
                   for tile in state.outer_space_tiles())]
-    choices = [Choice(f"Ends on {END_LABELS[end]}", FLIGHT, partial=f"{partial} {end}")
+    choices = [Choice(END_CHOICES.get(end, f"Ends on {END_LABELS[end]}"), FLIGHT,
+                      partial=f"{partial} {end}")
                for end in ENDS if end in END_LABELS]
     return choices + [Choice(f"Ends on trap {t.trap_id} (it explodes)", FLIGHT,
                              partial=f"{partial} {t.trap_id}") for t in state.traps]

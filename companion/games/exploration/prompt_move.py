@@ -20,11 +20,13 @@ from companion.games.exploration.checks import attribute
 from companion.games.exploration.flight import ENDS
 from companion.games.exploration.state import ShipStatus, XpState
 
-#: Where a move ends, on the form's buttons (a field headed "Ends on").
+#: Where a move ends, on the form's buttons (a field headed "Ends on"): each reads on after
+#: it, as the form's button sums the move up ("moves 2 spaces, ends on a new tile off the
+#: map"), never "ends on off the map".
 END_WORDS = {"space": "a plain space", "credit": "a credit space",
              "command": "a command space", "hazard": "a hazard space",
-             "orbit": "home orbit", "outer": "off the map"}
-END_DETAILS = {"outer": "a new tile"}
+             "orbit": "home orbit", "outer": "a new tile off the map"}
+END_DETAILS = {"outer": "outer space"}
 
 
 def move_form(state: XpState, catalog: Catalog, ship: ShipStatus) -> InputSpec:

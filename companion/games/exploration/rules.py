@@ -87,6 +87,8 @@ class ExplorationRules(GameRules[XpState]):
     #: One unit of each resource, as the prompt says an action's cost.
     resource_nouns = RESOURCE_NOUNS
     prompt_groups = prompt.PROMPT_GROUPS
+    #: An owed card is drawn before the turn ends: its draw is then the fixed bar's action.
+    draw_is_main = True
 
     def new_state(self, catalog: Catalog, seed: int) -> XpState:
         validate_rules(catalog)

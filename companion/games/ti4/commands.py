@@ -26,6 +26,7 @@ from companion.games.ti4.explore import (
     zone_words,
 )
 from companion.games.ti4.state import COMMON, Exploration
+from companion.games.ti4.take import already_controls
 from companion.games.ti4.words import (
     KEYWORDS,
     find_planets,
@@ -138,7 +139,7 @@ def take_planets(b: Builder, planets: list[CardEntry], seat: str) -> None:
     for card in planets:
         zone = b.state.table.zone_of(card.card_id)
         if zone == piles.area_zone(seat):
-            raise IllegalMoveError(f"{seat} already controls {card.name}.")
+            raise IllegalMoveError(already_controls(seat, card.name))
         require_on_map(b, card, "taken")
         _require_not_queued(b, card)
         if [p.card_id for p in planets].count(card.card_id) > 1:

@@ -6,6 +6,7 @@ the game."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from companion.core.tableview import Counter
@@ -23,9 +24,20 @@ def seat_counters(s: Mapping[str, Any]) -> tuple[Counter, ...]:
               "fragments": len(s["fragments"]), "relics": len(s["relics"])}
     said = [Counter.of(k, v, NOUNS[k], "influence" if k == "influence" else None)
             for k, v in values.items()]
-    # Commodities and trade goods as the cards' own choices counted them (choices.py):
-    # shown once a seat has some, so a table that never counts them sees nothing new.
-    for key, plural in (("commodities", "commodities"), ("trade_goods", None)):
-        if s.get(key):
-            said.append(Counter.of(key, int(s[key]), RESOURCE_NOUNS[key], plural))
-    return tuple(said)
+    # Commodities and trade goods as the cards' own choices and the table's corrections
+    # counted them (choices.py), shown at all times: at 0 a table looked for them.
+    return (*said, commodities_counter(s),
+            Counter.of("trade_goods", int(s.get("trade_goods") or 0),
+                       RESOURCE_NOUNS["trade_goods"]))
+
+
+def commodities_counter(s: Mapping[str, Any]) -> Counter:
+    """'0 commodities (of 3, assumed)': the count, with the seat's commodity value (said
+    assumed while the table has not recorded it from the faction sheet)."""
+    counter = Counter.of("commodities", int(s.get("commodities") or 0),
+                         RESOURCE_NOUNS["commodities"], "commodities")
+    value = int(s.get("commodity_value") or 0)
+    if not value:  # a catalog with no assumed value and none recorded: no cap to say
+        return counter
+    of = f"of {value}, assumed" if s.get("commodity_value_assumed") else f"of {value}"
+    return replace(counter, text=f"{counter.text} ({of})")

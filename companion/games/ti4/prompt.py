@@ -8,23 +8,23 @@ are entered by name as text inputs. TI4 exploration tracks no costs.
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable, Sequence
 
 from companion.core import piles
 from companion.core.catalog import CardEntry, Catalog
 from companion.core.engine import split_words
 from companion.core.prompt import Choice, InputSpec, Option, Situation
-from companion.games.ti4 import factions, rounds
+from companion.games.ti4 import factions, rounds, take
 from companion.games.ti4.choices import card_choices
 from companion.games.ti4.data import fragment_type, ti4_data
-from companion.games.ti4.explore import label, system_of, target_phrase, traits_of
+from companion.games.ti4.explore import label, target_phrase, traits_of
 from companion.games.ti4.relics import purge_sets
 from companion.games.ti4.state import COMMON, TI4State
+from companion.games.ti4.take import PLANETS, word
 from companion.games.ti4.view import owed_decks, waiting_for
 from companion.games.ti4.words import either
 
-SETUP, EXPLORE, PLANETS, TURN = "Setup", "Exploration", "Planets", "Turn"
+SETUP, EXPLORE, TURN = "Setup", "Exploration", "Turn"
 FRONTIER, RELICS, CARDS = "Frontier tokens", "Relic fragments and relics", "Cards in play"
 TECH = "Technologies"  # recording one: the player, then the technology
 HELD = "Planets held"  # exploring a controlled planet again, Terraform
@@ -62,10 +62,6 @@ def _known_abilities(label_: str, group: str, template: str, catalog: Catalog,
     probe = template.replace("{}", options[0].value)
     return [_choice(label_, group, input=InputSpec("choice", template, probe=probe,
                                                    options=options))]
-
-
-def word(text: str) -> str:
-    return shlex.quote(text) if not text.replace("-", "").isalnum() else text
 
 
 def expects_scan(state: TI4State, catalog: Catalog) -> tuple[str, ...]:
@@ -126,7 +122,7 @@ def _play_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
     else:
         choices += rounds.turn_choices(state, TURN, pending)
     if not pending and active is not None:
-        choices += [*_take_order(state, catalog, active),
+        choices += [*take.take_order(state, catalog, active),
                     _choice("Take planets for another player", PLANETS, partial="take for"),
                     _choice("Explore a planet again", HELD, partial="explore-again")]
     choices.append(_choice("Terraform a planet", HELD, partial="terraform"))
@@ -195,68 +191,21 @@ def _controlled_planets(state: TI4State, catalog: Catalog) -> list[str]:
             if state.table.zone(c).kind == "area" and catalog.cards[c].deck == planet_deck]
 
 
-def _take_order(state: TI4State, catalog: Catalog, seat: str | None) -> list[Choice]:
-    """Planets to take, put in the order they are gained and explored (35.2d, note 3): an
-    `order` input over every planet on the map `seat` does not control, by system."""
-    if seat is None:
-        return []
-    options = []
-    for card in catalog.in_deck(ti4_data(catalog).planet_deck):
-        tile = system_of(state, card)
-        owner = state.controller(card.card_id)
-        if tile is None or owner == seat or state.table.zone_of(card.card_id) in (
-                "box", "purged"):
-            continue
-        traits = ", ".join(traits_of(state, card))
-        options.append((tile, card.name, bool(traits), Option(
-            card.card_id, card.name + (f" ({owner})" if owner else ""), group=tile,
-            detail=traits or "no trait: not explored")))
-    explorable = {tile for tile, _n, traits, _o in options if traits}
-    # Systems with a planet to explore first (35.2b), then by tile number; planets by name.
-    ordered = tuple(o for _t, _n, _x, o in sorted(
-        options, key=lambda t: (t[0] not in explorable, _tile_key(t[0]), t[1])))
-    if not ordered:
-        return []
-    template = f"take {{}} for {word(seat)}"
-    spec = InputSpec("order", template, probe=template.replace("{}", ordered[0].value),
-                     min=1, max=len(ordered), options=ordered, hint=TAKE_HINT)
-    return [_choice(f"Take planets for {seat}", PLANETS, input=spec)]
+def active_first(state: TI4State) -> tuple[str, ...]:
+    """The seats as lists of theirs go: the seat whose turn it is first, then the others
+    in this round's turn order (a player looks for their own line at the top)."""
+    order = [s for s in state.turn_order if s in state.table.seats]
+    order += [s for s in state.table.seats if s not in order]
+    active = state.table.active
+    start = order.index(active) if active in order else 0
+    return (*order[start:], *order[:start])
 
 
 def _by_owner(state: TI4State, planets: Sequence[str]) -> list[str]:
-    """Controlled planets gathered by owner, in seat order (kept in table order within)."""
-    seats = state.table.seats
+    """Controlled planets gathered by owner, the active seat's first (`active_first`), kept
+    in table order within."""
+    seats = active_first(state)
     return sorted(planets, key=lambda c: seats.index(state.controller(c) or seats[0]))
-
-
-TAKE_HINT = ("Tap a system on the left to add its planets; they are gained and explored "
-             "in the order listed here.")
-
-
-def _tile_key(tile: str) -> tuple[int, str]:
-    return (int(tile), tile) if tile.isdigit() else (10_000, tile)
-
-
-TAKE_GROUP = 10  # planets per alphabetical group, so a screen page (and its check) stays small
-
-
-def _expand_take(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
-    """Planets in alphabetical groups of a few ("Abaddon to Arinam"), then each planet."""
-    active = state.table.active
-    taken = ("box", "purged", *([piles.area_zone(active)] if active else []))
-    planets = sorted((p for p in catalog.in_deck(ti4_data(catalog).planet_deck)
-                      if state.table.zone_of(p.card_id) not in taken), key=lambda p: p.name)
-    groups = [planets[i:i + TAKE_GROUP] for i in range(0, len(planets), TAKE_GROUP)]
-    if len(words) == 2 and words[1].lower() == "for":  # another seat takes (an invasion...)
-        return [c for seat in state.table.seats if seat != active
-                for c in _take_order(state, catalog, seat)]
-    if len(words) == 1:
-        return [_choice(f"{g[0].name} to {g[-1].name}", PLANETS,
-                        partial=f"take group {n}") for n, g in enumerate(groups, start=1)]
-    number = int(words[2]) if len(words) == 3 and words[2].isdigit() else 0
-    chosen = groups[number - 1] if 1 <= number <= len(groups) else []
-    return [_choice(f"{p.name} ({p.card_id})", PLANETS, command=f"take {p.card_id}")
-            for p in chosen]
 
 
 def _held(state: TI4State, catalog: Catalog, card_id: str) -> str:
@@ -337,7 +286,7 @@ def _expand_trade(state: TI4State, catalog: Catalog, words: Sequence[str]) -> li
 
 def _expand_relic(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
     choices = []
-    for seat in state.table.seats:
+    for seat in active_first(state):
         choices += [_purge_choice(state, catalog, seat),
                     _ability_input(f"{seat} draws a relic by an ability", RELICS,
                                    f"relic {word(seat)} with {{}}")]
@@ -403,7 +352,7 @@ def _expand_purge(state: TI4State, catalog: Catalog, words: Sequence[str]) -> li
 
 Expander = Callable[[TI4State, Catalog, Sequence[str]], list[Choice]]
 EXPANDERS: dict[str, Expander] = {
-    "take": _expand_take, "explore-again": _expand_again, "frontier": _expand_frontier,
+    "take": take.expand_take, "explore-again": _expand_again, "frontier": _expand_frontier,
     "place-frontier": _expand_place, "trade": _expand_trade, "tech": _expand_tech,
     "terraform": _expand_terraform, "purge": _expand_purge, "relic": _expand_relic,
     factions.VERB: lambda state, catalog, words: factions.expand(state, catalog, words, FACTIONS),

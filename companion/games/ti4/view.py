@@ -10,6 +10,7 @@ from typing import Any
 
 from companion.core import piles
 from companion.core.catalog import CardEntry, Catalog
+from companion.games.ti4.choices import is_value_assumed, value_of
 from companion.games.ti4.counters import seat_counters
 from companion.games.ti4.data import TI4Data, fragment_type, ti4_data
 from companion.games.ti4.explore import (
@@ -94,6 +95,10 @@ def _seat_view(state: TI4State, catalog: Catalog, seat: str) -> dict[str, Any]:
         # Counted from the cards that give them and the table's corrections only.
         "commodities": state.table.resource(seat, "commodities"),
         "trade_goods": state.table.resource(seat, "trade_goods"),
+        # The cap on commodities: recorded from the faction sheet, else the catalog's
+        # assumed value (0: none known).
+        "commodity_value": value_of(state.table, catalog, seat),
+        "commodity_value_assumed": is_value_assumed(state.table, seat),
         "passed": seat in state.passed,  # this round's action phase
     }
     # The seat's counters as the game says them: what a screen shows for the seat.
@@ -142,7 +147,7 @@ def view(state: TI4State, catalog: Catalog, seat: str | None = None) -> dict[str
                   for i in state.queue],
         "frontier_tokens": list(state.frontier),
         "common_play_area": [label(catalog, c) for c in t.cards_in(COMMON)],
-        "map_tokens": [{**m.to_dict(), "source": label(catalog, m.card)}
+        "map_tokens": [{**m.to_dict(), "source": label(catalog, m.card), "words": m.words}
                        for m in state.map_tokens],
         "purged": len(t.cards_in("purged")),
         "waiting_for": waiting_for(state, catalog),
@@ -194,8 +199,7 @@ def render(state: TI4State, catalog: Catalog, seat: str | None = None) -> str:
     lines.append(f"relic deck: {v['relic_deck_left']} left")
     lines.append(f"frontier tokens: {', '.join(v['frontier_tokens']) or 'none'}")
     if v["map_tokens"]:
-        lines.append("map tokens: " + ", ".join(f"{m['token']} in tile {m['tile']}"
-                                                 for m in v["map_tokens"]))
+        lines.append("map tokens: " + ", ".join(m["words"] for m in v["map_tokens"]))
     if v["common_play_area"]:
         lines.append(f"common play area: {', '.join(v['common_play_area'])}")
     for n, item in enumerate(v["queue"], start=1):

@@ -21,6 +21,11 @@ class InputOption:
     group: str = ""
     detail: str = ""
     symbols: int = 0
+    reason: str = ""  # why it cannot be chosen now: shown in its place, greyed ("" if it can)
+
+    @property
+    def enabled(self) -> bool:
+        return not self.reason
 
 
 @dataclass(frozen=True)
@@ -71,6 +76,14 @@ class ActionsView:
         return not self.groups
 
 
+def _option(o: Mapping[str, Any]) -> InputOption:
+    """One of an input's options; one the game marks `enabled: false` keeps its reason."""
+    reason = "" if o.get("enabled", True) else str(o.get("reason") or "Not possible now.")
+    return InputOption(str(o["value"]), str(o.get("label") or o["value"]),
+                       str(o.get("group") or ""), str(o.get("detail") or ""),
+                       int(o.get("symbols") or 0), reason)
+
+
 def _item(action: Mapping[str, Any]) -> ActionItem:
     label, enabled = str(action["label"]), bool(action["enabled"])
     reason, cost = str(action.get("reason") or ""), str(action.get("cost") or "")
@@ -88,9 +101,7 @@ def _item(action: Mapping[str, Any]) -> ActionItem:
     if "partial" in action:
         return ActionItem(label, "partial", str(action["partial"]), enabled, reason, cost,
                           private_to=private, has_check=check, main=main)
-    options = tuple(InputOption(str(o["value"]), str(o.get("label") or o["value"]),
-                                str(o.get("group") or ""), str(o.get("detail") or ""),
-                                int(o.get("symbols") or 0)) for o in spec.get("options") or ())
+    options = tuple(_option(o) for o in spec.get("options") or ())
     return ActionItem(label, "input", str(spec["template"]), enabled, reason, cost,
                       input_kind=str(spec["kind"]), minimum=int(spec.get("min") or 0),
                       maximum=int(spec["max"]) if spec.get("max") is not None else 99,
@@ -141,5 +152,5 @@ def offered_commands(prompt: Mapping[str, Any]) -> tuple[ActionItem, ...]:
             elif item.input_kind == "choice" and item.enabled:
                 items += [replace(item, label=f"{item.label}: {o.label}", kind="command",
                                   value=fill(item.value, o.value), options=())
-                          for o in item.options]
+                          for o in item.options if o.enabled]
     return tuple(items)

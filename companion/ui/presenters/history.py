@@ -51,6 +51,25 @@ def games_lines(games: Sequence[SavedGame]) -> list[tuple[str, str]]:
             for g in games]
 
 
+def deleted_lines(games: Sequence[SavedGame]) -> list[tuple[str, str]]:
+    """(game id, two lines) for Deleted games: which game, and when it was deleted."""
+    return [(g.game_id, f"{_saved_heading(g)}\nDeleted {_when(g.deleted)}") for g in games]
+
+
+def delete_question(saved: SavedGame) -> str:
+    """The one sentence Delete asks, naming the game so the right one goes."""
+    return (f"Delete {_saved_heading(saved)}, last played {_when(saved.updated)}? It goes "
+            "to Deleted games at the foot of this list, where it can be brought back.")
+
+
+def deleted_sentence(saved: SavedGame) -> str:
+    return f"Deleted {_saved_heading(saved)}."
+
+
+def brought_back_sentence(saved: SavedGame) -> str:
+    return f"Brought back {_saved_heading(saved)}: tap it to play it."
+
+
 def _saved_heading(saved: SavedGame) -> str:
     return game_heading(saved.title, saved.view, saved.steps)
 

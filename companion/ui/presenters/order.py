@@ -23,11 +23,14 @@ MOST_SECTIONS = 8
 @dataclass(frozen=True)
 class GroupChoice:
     """A button adding `values` (in the prompt's order) to the order; `key` is the group's
-    name (a system's tile number), or the option's label for an ungrouped one."""
+    name (a system's tile number), or the option's label for an ungrouped one. `values`
+    are only the options offered; a group offering none keeps its place, greyed, and
+    `reason` says why (its options' reasons)."""
 
     text: str
     values: tuple[str, ...]
     key: str = ""
+    reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -46,9 +49,18 @@ def group_choices(item: ActionItem) -> tuple[GroupChoice, ...]:
     groups: dict[str, list[InputOption]] = {}
     for option in item.options:
         groups.setdefault(option.group or f"\0{option.value}", []).append(option)
-    return tuple(GroupChoice(_group_text(key, options), tuple(o.value for o in options),
-                             options[0].label if key.startswith("\0") else key)
+    return tuple(GroupChoice(_group_text(key, options),
+                             tuple(o.value for o in options if o.enabled),
+                             options[0].label if key.startswith("\0") else key,
+                             _held_reason(options))
                  for key, options in groups.items())
+
+
+def _held_reason(options: Sequence[InputOption]) -> str:
+    """Why a group offers nothing: its options' reasons, each once ("" if it offers any)."""
+    if any(o.enabled for o in options):
+        return ""
+    return " ".join(dict.fromkeys(o.reason for o in options))
 
 
 def sections(groups: Sequence[GroupChoice], page: int = PAGE,

@@ -18,6 +18,7 @@ from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
+from companion.ui import theme
 from companion.ui.presenters import order as presenter
 from companion.ui.presenters.actions import ActionItem, actions_view
 from companion.ui.screens import load_layout
@@ -28,9 +29,12 @@ load_layout(__file__)
 
 class GroupButton(ToggleChoice):
     """A group of options: tapping it adds `values` to the order; `chosen` (its colour and a
-    check mark in its corner, never other words: it keeps its size) once they all are."""
+    check mark in its corner, never other words: it keeps its size) once they all are.
+    `reason`: the group offers nothing now; it keeps its place, greyed, and a tap says why
+    (a list laid out the same for every seat: a table learns where each group lies)."""
 
     values = ObjectProperty(())
+    reason = StringProperty("")
 
 
 class SectionKey(ToggleChoice):
@@ -51,12 +55,13 @@ class OrderScreen(Screen):
         self._sections: tuple[presenter.Section, ...] = ()
         self._section: str | None = None  # the label of the section shown; None: all
         self._buttons: list[tuple[GroupButton, presenter.GroupChoice]] = []
+        self._note = ""  # why the greyed group just tapped offers nothing
 
     def prepare(self, item: ActionItem, after: str | None = None) -> None:
         """Open for the prompt's `item` (offered after the partial `after`, if any) with an
         empty order."""
         self._item, self._order, self._after = item, (), after
-        self._section = None
+        self._section, self._note = None, ""
         self.heading = item.label
         self._draw_groups(item)
         self._draw_order()
@@ -79,12 +84,20 @@ class OrderScreen(Screen):
         if same is None or same == self._item:
             return
         self._item = same
-        offered = {o.value for o in same.options}
+        offered = {o.value for o in same.options if o.enabled}
         self._order = tuple(v for v in self._order if v in offered)
         self._draw_groups(same)
         self._draw_order()
 
     # ---- intents ----------------------------------------------------------------------------
+    def tap_group(self, button: GroupButton) -> None:
+        """A group's button: its options added, or, greyed, the sentence why it is not."""
+        if button.reason:
+            self._note = button.reason
+            self._draw_order()
+        else:
+            self.add(button.values)
+
     def add(self, values: tuple[str, ...]) -> None:
         if self._item is not None:
             self._set_order(presenter.add(self._order, values, self._item.maximum))
@@ -106,7 +119,7 @@ class OrderScreen(Screen):
         self.ids.groups_scroll.scroll_y = 1
 
     def _set_order(self, order: tuple[str, ...]) -> None:
-        self._order = order
+        self._order, self._note = order, ""
         self._draw_order()
         self._mark_groups()
 
@@ -142,8 +155,8 @@ class OrderScreen(Screen):
         shown = [self._groups[i] for i in section.groups] if section else list(self._groups)
         self._buttons = []
         for group in shown:
-            button = GroupButton(values=group.values, text=group.text,
-                                 on_release=lambda b: self.add(b.values))
+            button = GroupButton(values=group.values, text=group.text, reason=group.reason,
+                                 on_release=self.tap_group)
             grid.add_widget(button)
             self._buttons.append((button, group))
         self._mark_groups()
@@ -179,5 +192,9 @@ class OrderScreen(Screen):
             box.add_widget(row)
         if not self._order:
             box.add_widget(Text(text=presenter.empty_hint(item), muted=True))
+        if self._note:  # under the order: nothing above it moves
+            note = Text(text=self._note)
+            note.color = theme.WARN  # after the rule's plain colour, which a keyword loses to
+            box.add_widget(note)
         self.can_submit = len(self._order) >= max(1, item.minimum)
         self.submit_text = presenter.submit_text(item, self._order)

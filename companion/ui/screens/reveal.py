@@ -24,6 +24,12 @@ CONTINUE = "Continue"
 CONTINUE_UNDECIDED = "Decide later"
 
 
+def skip_text(count: int) -> str:
+    """The way out while more drawn cards wait to be looked at: it says that every card is
+    drawn already and only the looking is skipped (a player feared one tap a card)."""
+    return f"{CONTINUE} to the end: all {count} drawn"
+
+
 class RevealScreen(Screen):
     heading = StringProperty("")
     name_text = StringProperty("")
@@ -73,7 +79,8 @@ class RevealScreen(Screen):
             box.add_widget(button)
         self._even_choices()
         way_out = self.ids["continue"]
-        way_out.text = CONTINUE_UNDECIDED if view.choices else CONTINUE
+        way_out.text = CONTINUE_UNDECIDED if view.choices else \
+            skip_text(len(self._cards)) if self.more else CONTINUE
         way_out.kind = "quiet" if view.choices else "primary"
         # A new card flashes its frame for a moment (the words are readable at once), so
         # the previous card never looks like this one.

@@ -88,10 +88,27 @@ class BigButton(SteadyTap, FreshTexture, Button):
     kind = StringProperty("normal")  # normal, primary, danger, quiet
     #: Its tap was taken and is being worked on: it stays lit until the result is drawn.
     taken = BooleanProperty(False)
+    #: A touch on it was held back (its list takes no tap yet): it shows dimmed a moment.
+    held_back = BooleanProperty(False)
 
     def __init__(self, **kwargs: object) -> None:
         kwargs["markup"] = False
         super().__init__(**kwargs)
+        self._unhold: Any = None
+
+    def hold_back(self, seconds: float) -> None:
+        """Show dimmed for `seconds`: a touch on it was felt but not taken (touch.TapGate).
+        One veil over the button, nothing re-laid out or re-rendered (a Pi's budget)."""
+        from kivy.clock import Clock
+
+        if self._unhold is not None:
+            self._unhold.cancel()
+        self.held_back = True
+        self._unhold = Clock.schedule_once(self._let_up, seconds)
+
+    def _let_up(self, *_args: object) -> None:
+        self._unhold = None
+        self.held_back = False
 
 
 class ToggleChoice(BigButton):

@@ -9,7 +9,9 @@
 
 - A list whose tap is being worked on takes no tap until the result is drawn, nor a touch
   that went down before it was (`TapGate`): a second tap on a slow step never lands on a
-  button that arrived under the finger.
+  button that arrived under the finger. A touch held back that way shows it: the button
+  under it dims until the list takes taps again (`show_held_back`), so the player sees the
+  touch was felt and waits, instead of thinking the app froze and tapping again.
 
 Kivy's ScrollView tells a scroll from a tap by distance within a timeout (20 sp in
 250 ms by default): a finger that rests on a button for a quarter of a second and then
@@ -40,6 +42,9 @@ ARRIVAL = 0.12
 #: tap (a few tenths of a second apart) would otherwise land on the next seat's button at
 #: the same place ("End Pia's turn", then "End Nora's turn"; a pass, then the next pass).
 SEAT_ARRIVAL = 0.45
+#: Seconds a button under a touch held back stays dimmed at least (and at most, however
+#: long the list still waits): long enough to be seen, short enough not to read as "off".
+HELD_BACK_SHOWN = (0.3, 0.6)
 #: Frames a held row is looked at after the content stops moving (a layout settles over a
 #: frame or two).
 PLACING_FRAMES = 3
@@ -146,10 +151,31 @@ class TapGate:
     def refuses(self, touch: Any) -> bool:
         return bool(touch.time_start < self._opened_at)
 
+    def held_for(self) -> float:
+        """Seconds a touch held back now shows: until the gate takes taps again, within
+        HELD_BACK_SHOWN (a tap being worked on: the shortest)."""
+        least, most = HELD_BACK_SHOWN  # read here: a test may lengthen it
+        left = self._opened_at - time.time()
+        return least if left == float("inf") else min(max(left, least), most)
+
     def on_touch_down(self, touch: Any) -> bool:
         if self.collide_point(*touch.pos) and self.refuses(touch):  # type: ignore[attr-defined]
+            show_held_back(self, touch, self.held_for())  # type: ignore[arg-type]
             return True
         return bool(super().on_touch_down(touch))  # type: ignore[misc]
+
+
+def show_held_back(root: Widget, touch: Any, seconds: float) -> None:
+    """Dim the button under a touch `root` held back for `seconds` (its `hold_back`): the
+    deepest one that shows, in `root`'s own coordinates as its touches come."""
+    x, y = root.to_window(*touch.pos)
+    hit = None
+    for widget in root.walk(restrict=True):
+        if hasattr(widget, "hold_back") and widget.opacity > 0 and not widget.disabled \
+                and widget.collide_point(*widget.to_widget(x, y)):
+            hit = widget  # walked parents first: the last one hit is the deepest
+    if hit is not None:
+        hit.hold_back(seconds)
 
 
 class GatedBox(BoxLayout):
@@ -161,6 +187,7 @@ class GatedBox(BoxLayout):
     def on_touch_down(self, touch: Any) -> bool:
         if self.gate is not None and self.collide_point(*touch.pos) \
                 and self.gate.refuses(touch):
+            show_held_back(self, touch, self.gate.held_for())
             return True
         return bool(super().on_touch_down(touch))
 

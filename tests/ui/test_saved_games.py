@@ -1,0 +1,126 @@
+"""Saved games by touch: a row's Delete asks first, in one sentence naming the game; the
+game is set aside whole and comes back by Undo or from Deleted games; the game being
+played is never deleted; a file that cannot be written says so and nothing changes."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from companion.session import open_session
+from companion.store import journal as journal_module
+from companion.store.opening import open_journal
+from companion.ui.settings import AppSettings
+
+OLD = ("player Ann red", "player Bob blue", "setup")
+NEW = ("player Cleo red", "player Dan blue", "player Eve green", "setup")
+
+
+def two_games(db: Path) -> tuple[str, str]:
+    """An older TI4 game of Ann and Bob, then a newer one of Cleo, Dan and Eve."""
+    ids = []
+    for lines in (OLD, NEW):
+        session = open_session(db, "ti4", new=True, seed=5)
+        for line in lines:
+            assert session.run(line).ok, line
+        ids.append(session.game_id)
+        session.close()
+    return ids[0], ids[1]
+
+
+def listed(db: Path, deleted: bool = False) -> list[str]:
+    journal, _ = open_journal(db)
+    try:
+        return [g.game_id for g in journal.games(deleted=deleted)]
+    finally:
+        journal.close()
+
+
+def saved_screen(make_driver, tmp_path: Path, scale: float = 1.0):
+    db = tmp_path / "games.db"
+    old, new = two_games(db)
+    driver = make_driver(db=db, settings=AppSettings(typed_commands=False, text_scale=scale))
+    assert driver.app.table.game_id == new  # the app resumed the newer game
+    driver.tap("Menu")
+    driver.tap("Saved games")
+    driver.wait_for(lambda: driver.shown("Ann, Bob"), "the saved games")
+    return driver, db, old, new
+
+
+def delete_of(driver, players: str):
+    """The Delete beside the row of the game these players play."""
+    row = next(b for b in driver.widgets() if getattr(b, "text", "").find(players) >= 0
+               and b.parent is not None)
+    return next(w for w in row.parent.children if getattr(w, "text", "") == "Delete")
+
+
+def test_delete_asks_naming_the_game_and_keep_it_changes_nothing(make_driver, tmp_path):
+    driver, db, old, new = saved_screen(make_driver, tmp_path)
+    driver.tap(delete_of(driver, "Ann, Bob"))
+    question = [t for t in driver.texts() if t.startswith("Delete TI4")]
+    assert len(question) == 1 and "Ann, Bob" in question[0] and "last played" in question[0]
+    assert listed(db) == [new, old]  # asking deletes nothing
+    driver.tap("Keep it", exact=True)
+    assert not any(t.startswith("Delete TI4") for t in driver.texts())
+    assert listed(db) == [new, old]
+
+
+def test_a_game_deleted_goes_to_deleted_games_and_undo_brings_it_back(make_driver, tmp_path):
+    driver, db, old, new = saved_screen(make_driver, tmp_path)
+    driver.tap(delete_of(driver, "Ann, Bob"))
+    driver.tap("Delete it", exact=True)
+    driver.wait_for(lambda: driver.shown("Deleted games (1)"), "the game to be deleted")
+    assert listed(db) == [new] and listed(db, deleted=True) == [old]
+    assert any(t.startswith("Deleted TI4") and "Ann, Bob" in t for t in driver.texts())
+    assert not any("Ann, Bob" in t for t in driver.texts() if "Last played" in t)
+    driver.tap("Undo: bring it back", exact=True)
+    driver.wait_for(lambda: not driver.shown("Deleted games ("), "the game to come back")
+    assert listed(db) == [new, old] and listed(db, deleted=True) == []
+    driver.tap(driver.button("Ann, Bob"))  # and it plays as before
+    driver.wait_for(lambda: driver.screen.name == "dashboard", "the game to open")
+    assert driver.app.table.game_id == old
+
+
+def test_deleted_games_bring_one_back(make_driver, tmp_path):
+    driver, db, old, new = saved_screen(make_driver, tmp_path)
+    driver.tap(delete_of(driver, "Ann, Bob"))
+    driver.tap("Delete it", exact=True)
+    driver.wait_for(lambda: driver.shown("Deleted games (1)"), "the game to be deleted")
+    driver.tap("Back")
+    driver.tap("Saved games")  # a later visit: no Undo, the game waits under Deleted games
+    driver.wait_for(lambda: driver.shown("Deleted games (1)"), "the list")
+    assert not driver.shown("Undo: bring it back")
+    driver.tap("Deleted games (1)", exact=True)
+    assert any("Ann, Bob" in t and "\nDeleted " in t for t in driver.texts())
+    driver.tap("Bring back", exact=True)
+    driver.wait_for(lambda: driver.shown("Brought back"), "the game to come back")
+    assert listed(db) == [new, old]
+
+
+def test_the_game_being_played_says_why_it_is_not_deleted(make_driver, tmp_path):
+    driver, db, old, new = saved_screen(make_driver, tmp_path)
+    driver.tap(delete_of(driver, "Cleo, Dan, Eve"))
+    assert driver.shown("This is the game being played now")
+    with pytest.raises(Exception, match="No button"):
+        driver.button("Delete it", exact=True)
+    driver.tap("OK", exact=True)
+    assert listed(db) == [new, old]
+
+
+def test_a_busy_file_says_so_in_one_sentence_and_deletes_nothing(make_driver, tmp_path,
+                                                                  monkeypatch):
+    driver, db, old, new = saved_screen(make_driver, tmp_path)
+    monkeypatch.setattr(journal_module, "BUSY_SECONDS", 0.2)
+    other = sqlite3.connect(db, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another companion is writing
+    try:
+        driver.tap(delete_of(driver, "Ann, Bob"))
+        driver.tap("Delete it", exact=True)
+        driver.wait_for(lambda: driver.shown("is busy in another companion"), "the sentence")
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert listed(db) == [new, old]
+    assert not driver.shown("Deleted games (")
