@@ -20,12 +20,6 @@ os.environ["KIVY_NO_ARGS"] = "1"
 os.environ["KIVY_NO_CONSOLELOG"] = "1"
 os.environ["KIVY_NO_FILELOG"] = "1"
 os.environ.setdefault("KIVY_CLIPBOARD", "dummy")
-# Kivy's GL backend that draws nothing: every canvas instruction is still built and every
-# frame dispatched (on_draw, on_flip), but no pixel is computed. Under software GL a frame
-# of the dashboard cost 20-25 ms of CPU, most of a UI test's time, and no test reads
-# pixels (the gallery, `python -m companion.ui.shots`, draws for real).
-# KIVY_GL_BACKEND=gl runs the UI tests with real GL.
-os.environ.setdefault("KIVY_GL_BACKEND", "mock")
 
 from companion.ui.command import configure_kivy  # noqa: E402  (after the environment)
 

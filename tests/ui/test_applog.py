@@ -27,8 +27,9 @@ def _doctor_gl(journal: str) -> str:
 
 
 def test_the_app_logs_its_renderer_and_doctor_reads_it(make_driver, monkeypatch) -> None:
-    """The UI tests draw with Kivy's mock GL, which names no renderer (tests/ui/conftest.py):
-    here the window reports Mesa's; the next test's second process draws with real GL."""
+    """Under Kivy's mock GL backend (`KIVY_GL_BACKEND=mock`, tests/ui/real_gl.py), which
+    names no renderer, the window reports Mesa's; the next test's second process draws
+    with real GL."""
     from companion.ui import applog
 
     if not gl_renderer():
