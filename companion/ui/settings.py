@@ -23,7 +23,7 @@ DECODERS = ("auto", "zxing", "zbar", "opencv")
 #: Player names remembered for the new-game form's one-tap chips, newest first.
 RECENT_NAMES = 8
 NAME_LENGTH = 40
-TEXT_SIZES = (0.85, 1.0, 1.2)
+TEXT_SIZES = (0.85, 1.0, 1.3)
 #: The voice's speeds in Settings, words per minute (espeak-ng's own default is 175).
 VOICE_RATES = {"Slow": 130, "Medium": 160, "Fast": 200}
 #: The English voices offered: espeak-ng's names and what a player reads.

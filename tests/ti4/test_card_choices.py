@@ -197,3 +197,22 @@ def test_a_frontier_token_is_chosen_by_tile_then_how_naming_the_technology_to_re
     how = {a.label: a for a in prompt(m, after="frontier 41").actions}
     assert how["Tile 41 with Dark Energy Tap (Alice owns it)"].enabled
     assert len(how) <= 3  # one tile at a time, not three buttons for each of 17 tiles
+
+
+def test_ion_storm_offers_which_side_is_face_up_and_keeps_it(catalog) -> None:
+    """The explorer chooses the Ion Storm token's side (try 8, finding 8)."""
+    m = new_match(catalog)
+    ok(m, "tech Alice det", "frontier 41 for Alice", "scan TI/F06")
+    labels = {a.command: a.label for a in prompt(m).actions if a.group == "Exploration"}
+    assert labels == {
+        "resolve alpha": "Resolve Ion Storm (F06): Place the token with its alpha wormhole "
+                         "side face up",
+        "resolve beta": "Resolve Ion Storm (F06): Place the token with its beta wormhole "
+                        "side face up"}
+    message = ok(m, "resolve alpha").message
+    assert "Place the Ion Storm token in tile 41, its alpha wormhole side face up." in message
+    assert "commodit" not in message  # a side is chosen, nothing counted
+    (token,) = m.rules.view(m.state, catalog, None)["map_tokens"]
+    assert token["side"] == "alpha wormhole"
+    assert token["words"] == "Ion Storm (alpha wormhole side up) in tile 41"
+    assert "Ion Storm (alpha wormhole side up) in tile 41" in m.execute("state").message

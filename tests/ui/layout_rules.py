@@ -22,6 +22,8 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.stacklayout import StackLayout
 from kivy.uix.widget import Widget
 
+from companion.ui.widgets.touch import EDGE_SLACK
+
 #: The least height of anything a finger presses.
 MIN_TARGET_DP = 48
 #: The least size of text at the Normal text size.
@@ -131,12 +133,15 @@ def list_edge_problems(widget: Widget) -> Iterator[str]:
     default fades to nearly clear) and a fade at each edge with more past it."""
     if not isinstance(widget, ScrollView) or not widget.children or not widget.do_scroll_y:
         return
+    # The list's own tolerance (TableScroll's EDGE_SLACK): content a pixel or two past the
+    # edge (a list 406 px tall holding 408) cuts no row, and the list draws no fade for it.
     spare = widget.children[0].height - widget.height
-    if spare <= SLACK:
+    if spare <= EDGE_SLACK:
         return
     if widget.bar_inactive_color[3] < LEAST_BAR_ALPHA or widget.bar_width < dp(LEAST_BAR_DP):
         yield f"{_content_name(widget)} goes past its edge and its bar is not drawn while still"
-    below, above = widget.scroll_y * spare > SLACK, (1 - widget.scroll_y) * spare > SLACK
+    below = widget.scroll_y * spare > EDGE_SLACK
+    above = (1 - widget.scroll_y) * spare > EDGE_SLACK
     if (below and not getattr(widget, "more_below", False)) \
             or (above and not getattr(widget, "more_above", False)):
         yield f"{_content_name(widget)} goes past its edge with no fade saying more is there"

@@ -26,14 +26,21 @@ def _doctor_gl(journal: str) -> str:
     return finding.found
 
 
-def test_the_app_logs_its_renderer_and_doctor_reads_it(make_driver) -> None:
+def test_the_app_logs_its_renderer_and_doctor_reads_it(make_driver, monkeypatch) -> None:
+    """Under Kivy's mock GL backend (`KIVY_GL_BACKEND=mock`, tests/ui/real_gl.py), which
+    names no renderer, the window reports Mesa's; the next test's second process draws
+    with real GL."""
+    from companion.ui import applog
+
+    if not gl_renderer():
+        monkeypatch.setattr(applog, "gl_renderer", lambda: "llvmpipe (LLVM 15.0.6, 256 bits)")
     stream = io.StringIO()
     handler = setup_logging(stream)
     try:
         make_driver()
     finally:
         logging.getLogger(LOGGER).removeHandler(handler)
-    renderer = gl_renderer()
+    renderer = applog.gl_renderer()
     assert renderer  # the window draws with some GL renderer
     assert f"INFO:companion.ui:GL: Renderer {renderer}\n" in stream.getvalue()
     assert f"the kiosk last drew with {renderer}" in _doctor_gl(stream.getvalue())
@@ -43,7 +50,8 @@ def test_the_scoreboard_runs_as_a_second_process(tmp_path: Path) -> None:
     db = tmp_path / "games.db"
     saved_game(db, 2)
     before = db.read_bytes()
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "offscreen",
+    env = {k: v for k, v in os.environ.items() if k != "KIVY_GL_BACKEND"}  # real GL
+    env = {**env, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "offscreen",
            "KIVY_HOME": str(tmp_path / "kivy"), "COMPANION_CONFIG_DIR": str(tmp_path / "cfg"),
            "XDG_DATA_HOME": str(tmp_path / "data"), "KIVY_CLIPBOARD": "dummy"}
     process = subprocess.Popen([sys.executable, "-m", "companion", "app", "--scoreboard",

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from companion.session import open_session
+from companion.ui.settings import TEXT_SIZES
 from companion.ui.widgets import CommandInput
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -131,8 +132,8 @@ def test_settings_are_kept_in_the_apps_own_file(make_driver, tmp_path: Path) -> 
     driver.tap("Large")
     driver.tap("Off")
     saved = json.loads((tmp_path / "settings.json").read_text())
-    assert saved["text_scale"] == 1.2 and saved["sound"] is False
-    assert driver.app.text_scale == 1.2
+    assert saved["text_scale"] == TEXT_SIZES[-1] and saved["sound"] is False
+    assert driver.app.text_scale == TEXT_SIZES[-1]
 
 
 def test_every_button_is_a_finger_sized_target(make_driver) -> None:

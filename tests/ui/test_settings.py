@@ -69,9 +69,9 @@ def test_rotation_and_text_size_apply_at_once_and_are_kept(make_driver,
         touch.touch_up()
         driver.settle()
         assert driver.screen.name == "dashboard"
-        assert _label_size(driver, "Xichang") == pytest.approx(normal * 1.2)
+        assert _label_size(driver, "Xichang") == pytest.approx(normal * TEXT_SIZES[-1])
         saved = json.loads((tmp_path / "settings.json").read_text())
-        assert saved["rotation"] == 180 and saved["text_scale"] == 1.2
+        assert saved["rotation"] == 180 and saved["text_scale"] == TEXT_SIZES[-1]
         driver.close()
         # The next start reads them back and applies them before the first frame.
         from companion.ui.app import AppOptions, CompanionApp
@@ -81,7 +81,7 @@ def test_rotation_and_text_size_apply_at_once_and_are_kept(make_driver,
         kept = load_settings(tmp_path / "settings.json")
         again = AppDriver(CompanionApp(AppOptions(db=db), kept))
         assert Window.rotation == 180
-        assert _label_size(again, "Xichang") == pytest.approx(normal * 1.2)
+        assert _label_size(again, "Xichang") == pytest.approx(normal * TEXT_SIZES[-1])
         again.app.show("settings")
         again.pump(2)
         assert _chosen_in_row(again, "Text size") == ["Large"]
@@ -113,7 +113,7 @@ def test_the_largest_text_still_fits_800x480(make_driver, tmp_path: Path) -> Non
     from companion.ui.app import AppOptions, CompanionApp
     from companion.ui.driver import AppDriver
 
-    driver = AppDriver(CompanionApp(AppOptions(db=db), AppSettings(text_scale=1.2)))
+    driver = AppDriver(CompanionApp(AppOptions(db=db), AppSettings(text_scale=TEXT_SIZES[-1])))
     try:
         for name in ("start", "settings", "scoreboard", "dashboard"):
             driver.app.show(name)
@@ -129,6 +129,46 @@ def test_the_largest_text_still_fits_800x480(make_driver, tmp_path: Path) -> Non
                 assert w.texture_size[1] <= w.height + 2, f"{name}: {w.text!r} is cut"
     finally:
         driver.close()
+
+
+def _bar_lines(driver) -> list:
+    from companion.ui.widgets import GameBar
+
+    bar = next(w for w in driver.widgets() if isinstance(w, GameBar))
+    return [bar, *(w for w in bar.ids.lines.children if w.text)]
+
+
+def test_large_text_is_clearly_larger_and_the_top_bar_holds_it_whole(make_driver,
+                                                                   tmp_path: Path) -> None:
+    """Large is at least 1.3 times Normal (1.2 read as "only a little bigger"), the seat
+    card's detail lines grow with it, and the top bar grows to hold its heading whole at
+    800x480 (a fixed 60 dp bar pushed the heading out of its top)."""
+    from kivy.core.window import Window
+
+    from tests.ui.layout_rules import label_problems, overflow_problems
+
+    assert TEXT_SIZES[-1] >= 1.3
+    assert tuple(Window.size) == (800, 480)
+    db = tmp_path / "games.db"
+    saved_game(db, 2)
+    driver = make_driver(db=db)
+    normal = _label_size(driver, "command points")
+    driver.app.change_setting("text_scale", str(TEXT_SIZES[-1]))
+    driver.settle()
+    driver.pump(3)
+    assert _label_size(driver, "command points") == pytest.approx(normal * TEXT_SIZES[-1])
+    for screen in ("dashboard", "seat"):
+        if screen == "seat":
+            driver.app.open_seat("Xichang")
+            driver.settle()
+        assert driver.screen.name == screen
+        bar, *lines = _bar_lines(driver)
+        box = bar.ids.lines
+        assert lines and box.height + 1.5 >= sum(line.height for line in lines)
+        assert bar.y <= box.y and box.top <= bar.top <= Window.height
+        assert not list(overflow_problems(box))
+        for line in lines:
+            assert not list(label_problems(line, TEXT_SIZES[-1])), line.text
 
 
 def _parents(widget):
@@ -223,12 +263,13 @@ def test_a_stick_plugged_in_during_a_game_is_noticed(make_driver, kiosk,
     assert driver.shown("KINGSTON is plugged in: Menu, then Settings, copies every saved game")
 
 
-@pytest.mark.parametrize(("stored", "read"), [(1.25, 1.2), (1.0, 1.0), (0.9, 0.85), (9, 1.2),
-                                              ("huge", 1.0)])
+@pytest.mark.parametrize(("stored", "read"), [(1.25, 1.3), (1.0, 1.0), (0.9, 0.85), (9, 1.3),
+                                              ("huge", 1.0), (1.2, 1.3)])
 def test_a_kept_text_size_opens_as_the_offered_size_nearest_it(tmp_path: Path, stored: object,
                                                               read: float) -> None:
-    """A value no button offers (a hand-edited file) opens at the offered size nearest it,
-    which Settings then shows chosen; an unreadable one keeps Normal."""
+    """A value no button offers (a hand-edited file, or Large as an older version kept it:
+    1.2) opens at the offered size nearest it, which Settings then shows chosen; an
+    unreadable one keeps Normal."""
     (tmp_path / "settings.json").write_text(json.dumps({"text_scale": stored}))
     settings = load_settings(tmp_path / "settings.json")
     assert settings.text_scale == read and read in TEXT_SIZES

@@ -132,9 +132,17 @@ def test_planets_taken_in_a_chosen_order_are_explored_one_card_at_a_time(make_dr
     driver.tap("Planets", exact=True)
     assert driver.shown("Now: Alice explores the frontier token in tile 41 (frontier deck)")
     driver.tap("Seats", exact=True)
-    assert draw_and_resolve(driver, "Frontier exploration deck",
-                            "Frontier card for Alice") == "Ion Storm"
-    assert driver.shown("Place the Ion Storm token in tile 41.")
+    driver.tap("Let the app draw: Frontier exploration deck")
+    assert driver.screen.name == "reveal" and driver.screen.name_text == "Ion Storm"
+    assert not driver.shown("commodit")  # the choice is the token's side, nothing counted
+    # The explorer chooses the side face up (try 8, finding 8); it is said and kept.
+    driver.tap("Resolve Ion Storm (F06): Place the token with its beta wormhole side face up")
+    assert driver.screen.name == "dashboard"
+    assert driver.shown("Place the Ion Storm token in tile 41, its beta wormhole side face up.")
+    assert [t.get("side") for t in driver.app.table.view["map_tokens"]] == ["beta wormhole"]
+    driver.tap("Planets", exact=True)
+    assert driver.shown("Ion Storm (beta wormhole side up) in tile 41")
+    driver.tap("Seats", exact=True)
     assert "41" not in driver.app.table.view["frontier_tokens"]
     driver.tap("Undo", exact=True)
     assert driver.shown("Undid step")

@@ -32,6 +32,11 @@ def card_choices(card: CardEntry) -> Sequence[Mapping[str, Any]]:
     return raw if isinstance(raw, list) else ()
 
 
+def counts_resources(card: CardEntry) -> bool:
+    """The card's choices change commodities or trade goods (not only a token's side)."""
+    return any(not o.get("side") for o in card_choices(card))
+
+
 def amount(table: Table, seat: str, resource: str) -> str:
     """'2 commodities', as the companion counts them for `seat`."""
     noun = RESOURCE_NOUNS[resource]
@@ -44,18 +49,29 @@ def holdings(table: Table, seat: str) -> str:
     return f"{amount(table, seat, COMMODITIES)}, {amount(table, seat, TRADE_GOODS)}"
 
 
-def apply_choice(b: Builder, card: CardEntry, seat: str, word: str | None) -> None:
-    """The card's choice `word` for `seat` (none: the table made it by hand, uncounted)."""
+def apply_choice(b: Builder, card: CardEntry, seat: str,
+                 word: str | None) -> Mapping[str, Any] | None:
+    """The card's choice `word` for `seat` (none: the table made it by hand, uncounted);
+    returns the choice made, whose `side` a token is placed with (Ion Storm)."""
     options = card_choices(card)
     if word is None and len(options) == 1:  # one effect and nothing to choose: counted
         word = str(options[0]["word"])
     if word is None:
-        return
+        return None
     chosen = next((o for o in options if str(o["word"]) == word.lower()), None)
     if chosen is None:
         words = ", ".join(str(o["word"]) for o in options)
         raise CommandSyntaxError(f"{card.name} offers no choice {word!r}" + (
             f"; its choices: {words}." if words else ": resolve it without a word."))
+    if chosen.get("side"):  # a token's side: nothing is counted
+        b.say(f"{seat} chose: {chosen['text']}.")
+        return chosen
+    _count_choice(b, card, seat, chosen)
+    return chosen
+
+
+def _count_choice(b: Builder, card: CardEntry, seat: str, chosen: Mapping[str, Any]) -> None:
+    """The commodities and trade goods the choice `chosen` changes, said."""
     have = b.state.table.resource(seat, COMMODITIES)
     convert = chosen.get("convert", 0)
     if convert and not have:

@@ -7,8 +7,9 @@ LRR 35 note 3) and the command's events replay to exactly the same state.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
+from typing import Any
 
 from companion.core import piles
 from companion.core.builder import Builder as CoreBuilder
@@ -217,7 +218,8 @@ def reveal(b: Builder, card: CardEntry) -> None:
           f"Transactions may happen now, before {item.seat} resolves it.")
 
 
-def resolve(b: Builder, choose: Callable[[CardEntry, str], None] | None = None) -> None:
+def resolve(b: Builder, choose: Callable[[CardEntry, str], Mapping[str, Any] | None]
+            | None = None) -> None:
     """Resolve the revealed card (35.7-35.9, notes 1-2) and move on to the next exploration;
     `choose(card, seat)` makes the card's own choice once it is resolved."""
     card_id, item = b.state.revealed, b.state.head
@@ -227,9 +229,8 @@ def resolve(b: Builder, choose: Callable[[CardEntry, str], None] | None = None) 
     to, where = _destination(b, card, item)
     b.add(piles.move(card_id, REVEALED, to, f"resolved for {item.seat}"))
     b.say(f"{item.seat} resolved {label(b.catalog, card_id)}: {where}.")
-    if choose is not None:
-        choose(card, item.seat)
-    _place_map_token(b, card, item)
+    chosen = choose(card, item.seat) if choose is not None else None
+    _place_map_token(b, card, item, str((chosen or {}).get("side", "")))
     rest = b.state.queue[1:]
     if item.kind == "frontier":
         b.add(event("frontier_removed", tile=item.target, reason="explored"))
@@ -259,18 +260,21 @@ def exploration_tile(b: Builder, item: Exploration) -> str | None:
     return system_of(b.state, b.catalog.card(item.target))
 
 
-def _place_map_token(b: Builder, card: CardEntry, item: Exploration) -> None:
-    """A card that puts a token on the map (Ion Storm, gamma wormhole, Mirage): where."""
+def _place_map_token(b: Builder, card: CardEntry, item: Exploration, side: str) -> None:
+    """A card that puts a token on the map (Ion Storm, gamma wormhole, Mirage): where, and
+    with which side face up when the explorer chose one (Ion Storm)."""
     token = card.attrs.get("map_token")
     if not token:
         return
     tile = exploration_tile(b, item)
+    face = f", its {side} side face up" if side else ""
     if tile is None:
-        b.say(f"Place the {token} token in the explored system.")
+        b.say(f"Place the {token} token in the explored system{face}.")
         return
+    extra = {"side": side} if side else {}
     b.add(event("map_token_placed", token=str(token), tile=tile, card=card.card_id,
-                reason=f"resolved {card.name}"))
-    b.say(f"Place the {token} token in tile {tile}.")
+                reason=f"resolved {card.name}", **extra))
+    b.say(f"Place the {token} token in tile {tile}{face}.")
 
 
 def _card_extras(b: Builder, card: CardEntry, item: Exploration) -> None:

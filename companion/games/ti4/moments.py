@@ -9,7 +9,7 @@ from dataclasses import replace
 from companion.core.catalog import Catalog
 from companion.core.events import Step
 from companion.core.moments import Moment, MomentChoice, default_moments
-from companion.games.ti4.choices import card_choices, holdings, value_phrase
+from companion.games.ti4.choices import counts_resources, holdings, value_phrase
 from companion.games.ti4.explore import system_of
 from companion.games.ti4.prompt import acting_seat, resolutions
 from companion.games.ti4.state import REVEALED, TI4State
@@ -35,7 +35,7 @@ def _revealed(moment: Moment, state: TI4State, catalog: Catalog) -> Moment:
     if state.revealed == card:
         choices = tuple(MomentChoice(c.label, c.command) for c in resolutions(state, catalog)
                         if c.command)
-        if card_choices(catalog.card(card)) and seat:  # what the choice is made with
+        if counts_resources(catalog.card(card)) and seat:  # what the choice is made with
             lines = (*lines, f"{seat} has {holdings(state.table, seat)}; "
                              f"{value_phrase(state.table, catalog, seat)}.")
     # One line above the card's name ("Hazardous card for Omar exploring Rigel I (tile

@@ -191,9 +191,20 @@ def _controlled_planets(state: TI4State, catalog: Catalog) -> list[str]:
             if state.table.zone(c).kind == "area" and catalog.cards[c].deck == planet_deck]
 
 
+def active_first(state: TI4State) -> tuple[str, ...]:
+    """The seats as lists of theirs go: the seat whose turn it is first, then the others
+    in this round's turn order (a player looks for their own line at the top)."""
+    order = [s for s in state.turn_order if s in state.table.seats]
+    order += [s for s in state.table.seats if s not in order]
+    active = state.table.active
+    start = order.index(active) if active in order else 0
+    return (*order[start:], *order[:start])
+
+
 def _by_owner(state: TI4State, planets: Sequence[str]) -> list[str]:
-    """Controlled planets gathered by owner, in seat order (kept in table order within)."""
-    seats = state.table.seats
+    """Controlled planets gathered by owner, the active seat's first (`active_first`), kept
+    in table order within."""
+    seats = active_first(state)
     return sorted(planets, key=lambda c: seats.index(state.controller(c) or seats[0]))
 
 
@@ -275,7 +286,7 @@ def _expand_trade(state: TI4State, catalog: Catalog, words: Sequence[str]) -> li
 
 def _expand_relic(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
     choices = []
-    for seat in state.table.seats:
+    for seat in active_first(state):
         choices += [_purge_choice(state, catalog, seat),
                     _ability_input(f"{seat} draws a relic by an ability", RELICS,
                                    f"relic {word(seat)} with {{}}")]

@@ -30,13 +30,23 @@ class MapToken:
     token: str
     tile: str
     card: str
+    #: The side face up, when the explorer chose it ("alpha wormhole", Ion Storm).
+    side: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"token": self.token, "tile": self.tile, "card": self.card}
+        side = {"side": self.side} if self.side else {}
+        return {"token": self.token, "tile": self.tile, "card": self.card, **side}
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> MapToken:
-        return cls(str(raw.get("token", "")), str(raw.get("tile", "")), str(raw.get("card", "")))
+        return cls(str(raw.get("token", "")), str(raw.get("tile", "")), str(raw.get("card", "")),
+                   str(raw.get("side", "")))
+
+    @property
+    def words(self) -> str:
+        """'Ion Storm (alpha wormhole side up) in tile 41'."""
+        side = f" ({self.side} side up)" if self.side else ""
+        return f"{self.token}{side} in tile {self.tile}"
 
 
 @dataclass(frozen=True)
@@ -204,7 +214,8 @@ def _planet_token_placed(s: TI4State, e: Event) -> TI4State:
 
 
 def _map_token_placed(s: TI4State, e: Event) -> TI4State:
-    token = MapToken(str(e["token"]), str(e["tile"]), str(e.get("card", "")))
+    token = MapToken(str(e["token"]), str(e["tile"]), str(e.get("card", "")),
+                     str(e.get("side", "")))
     return replace(s, map_tokens=(*s.map_tokens, token))
 
 

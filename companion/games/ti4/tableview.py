@@ -143,7 +143,7 @@ def table_rows(shown: Mapping[str, Any]) -> list[PanelRow]:
                              FRONTIER_RULE) if tokens else (FRONTIER_RULE,))]
     if shown["common_play_area"]:
         rows.append(PanelRow("Common play area", detail=(", ".join(shown["common_play_area"]),)))
-    rows += [PanelRow(f"{t['token']} in tile {t['tile']}", detail=(str(t["source"]),))
+    rows += [PanelRow(str(t["words"]), detail=(str(t["source"]),))
              for t in shown["map_tokens"]]
     if shown["purged"]:
         rows.append(PanelRow("Purged", number=str(shown["purged"]), detail=("cards",)))

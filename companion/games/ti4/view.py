@@ -147,7 +147,7 @@ def view(state: TI4State, catalog: Catalog, seat: str | None = None) -> dict[str
                   for i in state.queue],
         "frontier_tokens": list(state.frontier),
         "common_play_area": [label(catalog, c) for c in t.cards_in(COMMON)],
-        "map_tokens": [{**m.to_dict(), "source": label(catalog, m.card)}
+        "map_tokens": [{**m.to_dict(), "source": label(catalog, m.card), "words": m.words}
                        for m in state.map_tokens],
         "purged": len(t.cards_in("purged")),
         "waiting_for": waiting_for(state, catalog),
@@ -199,8 +199,7 @@ def render(state: TI4State, catalog: Catalog, seat: str | None = None) -> str:
     lines.append(f"relic deck: {v['relic_deck_left']} left")
     lines.append(f"frontier tokens: {', '.join(v['frontier_tokens']) or 'none'}")
     if v["map_tokens"]:
-        lines.append("map tokens: " + ", ".join(f"{m['token']} in tile {m['tile']}"
-                                                 for m in v["map_tokens"]))
+        lines.append("map tokens: " + ", ".join(m["words"] for m in v["map_tokens"]))
     if v["common_play_area"]:
         lines.append(f"common play area: {', '.join(v['common_play_area'])}")
     for n, item in enumerate(v["queue"], start=1):

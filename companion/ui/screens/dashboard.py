@@ -15,7 +15,7 @@ from companion.ui.presenters.dashboard import Dashboard, dashboard, scores_of
 from companion.ui.runner import Reply
 from companion.ui.screens import load_layout
 from companion.ui.table import TableData
-from companion.ui.widgets import BigButton, LineText, SeatRowView
+from companion.ui.widgets import BigButton, SeatRowView, Text
 from companion.ui.widgets.actions import ActionsPanel
 from companion.ui.widgets.fit import FoldBox, FoldText  # noqa: F401  (used in the .kv)
 from companion.ui.widgets.scanstrip import ScanStrip  # noqa: F401  (used in the .kv)
@@ -124,7 +124,7 @@ class DashboardScreen(Screen):
         box.clear_widgets()
         if not hidden:
             return
-        box.add_widget(LineText(text="Hidden cards, for their owner's eyes only", muted=True))
+        box.add_widget(Text(text="Hidden cards, for their owner's eyes only", muted=True))
         row = GridLayout(cols=2, size_hint_y=None, spacing="6dp")
         row.bind(minimum_height=row.setter("height"))
         for seat, count in hidden.items():

@@ -56,6 +56,7 @@ class OrderScreen(Screen):
         self._section: str | None = None  # the label of the section shown; None: all
         self._buttons: list[tuple[GroupButton, presenter.GroupChoice]] = []
         self._note = ""  # why the greyed group just tapped offers nothing
+        self._rows: dict[str, BoxLayout] = {}  # each value's row in the order shown
 
     def prepare(self, item: ActionItem, after: str | None = None) -> None:
         """Open for the prompt's `item` (offered after the partial `after`, if any) with an
@@ -100,7 +101,19 @@ class OrderScreen(Screen):
 
     def add(self, values: tuple[str, ...]) -> None:
         if self._item is not None:
+            before = self._order
             self._set_order(presenter.add(self._order, values, self._item.maximum))
+            added = [v for v in self._order if v not in before]
+            if added:
+                self._show_last(added[-1])
+
+    def _show_last(self, value: str) -> None:
+        """The row just added whole in view above the pinned buttons: a fourth planet's
+        row was half under the send button until a swipe (try 8)."""
+        row = self._rows.get(value)
+        if row is not None:
+            scroll = self.ids.side_scroll
+            scroll.keep_in_view(row, max(0.0, scroll.height - row.height - dp(4)))
 
     def move_up(self, value: str) -> None:
         self._set_order(presenter.move_up(self._order, value))
@@ -173,6 +186,7 @@ class OrderScreen(Screen):
     def _draw_order(self) -> None:
         box = self.ids.order
         box.clear_widgets()
+        self._rows = {}
         item = self._item
         if item is None:
             return
@@ -190,6 +204,7 @@ class OrderScreen(Screen):
                                      width="100dp",
                                      on_release=lambda _b, v=value: self.remove(v)))
             box.add_widget(row)
+            self._rows[value] = row
         if not self._order:
             box.add_widget(Text(text=presenter.empty_hint(item), muted=True))
         if self._note:  # under the order: nothing above it moves

@@ -14,7 +14,7 @@ from kivy.uix.screenmanager import Screen
 from companion.ui.recover import RecoveryOffer, aside_job, copy_job, offer_job, restore_job
 from companion.ui.runner import Reply
 from companion.ui.screens import load_layout
-from companion.ui.widgets import BigButton, Text
+from companion.ui.widgets import BigButton, ButtonRow, Text
 
 load_layout(__file__)
 
@@ -96,6 +96,13 @@ class StartScreen(Screen):
             app._say(f"{recovered} {reply.message}")
 
     def _draw(self) -> None:
+        self._fill_offer()
+        box: BoxLayout = self.ids.offer
+        if box.children:
+            # Its buttons in view: at Large text on 800x480 the dialog ends below the fold.
+            self.ids.page_scroll.keep_in_view(box.children[0])
+
+    def _fill_offer(self) -> None:
         box: BoxLayout = self.ids.offer
         box.clear_widgets()
         found: RecoveryOffer | None = self.offer
@@ -104,14 +111,14 @@ class StartScreen(Screen):
         box.add_widget(_coloured(Text(text=found.sentence), _danger()))
         if self.asking:
             box.add_widget(_coloured(Text(text=_question(self.asking, found)), _warn()))
-            row = BoxLayout(size_hint_y=None, height=_dp(56), spacing=_dp(8))
+            row = ButtonRow(least=_dp(56), spacing=_dp(8))
             row.add_widget(BigButton(text=_yes(self.asking), kind="primary",
                                      on_release=lambda _b: self.confirm()))
             row.add_widget(BigButton(text="Cancel", kind="quiet",
                                      on_release=lambda _b: self.cancel()))
             box.add_widget(row)
             return
-        row = BoxLayout(size_hint_y=None, height=_dp(56), spacing=_dp(8))
+        row = ButtonRow(least=_dp(56), spacing=_dp(8))
         if found.dead_end:
             row.add_widget(BigButton(text="Keep it aside and start fresh",
                                      on_release=lambda _b: self.ask("aside")))

@@ -194,6 +194,32 @@ class Stepper(BoxLayout):
         self.value = max(self.minimum, min(self.maximum, self.value + by))
 
 
+class ButtonRow(BoxLayout):
+    """Buttons side by side in a row as tall as its tallest (at least `least`): a label
+    wrapped to two lines at Large text grew its button out of a fixed-height row."""
+
+    least = NumericProperty(0)
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("size_hint_y", None)
+        super().__init__(**kwargs)
+        self.fbind("least", self._fit)
+        self._fit()
+
+    def add_widget(self, widget: Any, *args: Any, **kwargs: Any) -> None:
+        super().add_widget(widget, *args, **kwargs)
+        widget.fbind("height", self._fit)
+        self._fit()
+
+    def remove_widget(self, widget: Any, *args: Any, **kwargs: Any) -> None:
+        super().remove_widget(widget, *args, **kwargs)
+        widget.funbind("height", self._fit)
+        self._fit()
+
+    def _fit(self, *_args: Any) -> None:
+        self.height = max([self.least, *(child.height for child in self.children)])
+
+
 class GameBar(BoxLayout):
     """The top bar of every in-game screen: where we are, and undo, redo, history, menu
     always in the same corner."""

@@ -333,7 +333,8 @@ class ActionsPanel(TapGate, BoxLayout):
             self._ask(item)
 
     def _ask(self, item: ActionItem) -> None:
-        """An input: a stepper for a count, a field for a name; then OK runs the command."""
+        """An input: a stepper for a count, a field for a name; then OK runs the command,
+        as the keyboard's Done does on the field (its only one: no extra tap on OK)."""
         box = self.ids.entries
         self._clear()
         self._put_apart([])
@@ -354,9 +355,12 @@ class ActionsPanel(TapGate, BoxLayout):
         box.add_widget(why)
         row = BoxLayout(size_hint_y=None, height="56dp", spacing="8dp")
         row.add_widget(BigButton(text="Cancel", kind="quiet", on_release=lambda _b: self._build()))
-        row.add_widget(BigButton(text="OK", kind="primary",
-                                 on_release=lambda b: self._submit(item, value(), why, b)))
+        ok = BigButton(text="OK", kind="primary",
+                       on_release=lambda b: self._submit(item, value(), why, b))
+        row.add_widget(ok)
         box.add_widget(row)
+        if isinstance(editor, CommandInput):
+            editor.bind(on_text_validate=lambda _f: self._submit(item, value(), why, ok))
 
     def _ask_choice(self, item: ActionItem) -> None:
         """A choice: one big button per option, each running its command at once."""

@@ -6,8 +6,9 @@ types too). Kivy's own keyboard does the typing; this class only sizes it for fi
 keeps the field above it (the screen is lifted while it is up), keeps the field focused
 while keys are tapped, and capitalises the first letter of each word, as phones do. On a
 form of several fields its enter key reads Next and moves to the next field (Done on the
-last one closes it); its Close key puts it away from any field. Its top row is digits
-whatever the shift key says (a top row that turned into symbols hid the digits).
+last one closes it; on a field asked on its own, Done sends it); its Close key puts it
+away from any field. Its top row is digits whatever the shift key says (a top row that
+turned into symbols hid the digits).
 
 The shift key works as on a phone: one tap gives a capital for the next letter only (or,
 when capitals are on, small letters), and it lights up while capitals are on. Once the
