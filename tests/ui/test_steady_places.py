@@ -30,7 +30,7 @@ def _seat(driver, name: str) -> None:
     field = next(w for w in driver.widgets() if isinstance(w, CommandInput)
                  and w.hint_text == "type here")
     driver.tap(field)
-    driver.type_keys(f"{name}\n")
+    driver.type_keys(name)
     driver.tap("OK", exact=True)
 
 
