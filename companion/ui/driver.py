@@ -75,9 +75,10 @@ class AppDriver:
         yield from root.walk(restrict=True)
 
     def texts(self, root: Widget | None = None) -> list[str]:
-        """Every text shown on the current screen (labels, buttons, fields)."""
-        return [w.text for w in self.widgets(root) if isinstance(getattr(w, "text", None), str)
-                and w.text and w.opacity > 0]
+        """Every text shown on the current screen (labels, buttons, fields); of a folded
+        sentence (`widgets.fit.FoldText`) its whole text, one tap away."""
+        return [w.whole if getattr(w, "folded", False) else w.text for w in self.widgets(root)
+                if isinstance(getattr(w, "text", None), str) and w.text and w.opacity > 0]
 
     def shown(self, fragment: str) -> bool:
         return any(fragment in text for text in self.texts())

@@ -110,3 +110,22 @@ def test_every_drifting_ship_can_be_reported_before_the_round_ends() -> None:
     assert match.state.table.resource("Baikonur", "credits") == credits + 5
     assert match.state.table.resource("Xichang", "command") == points + 1
     assert match.state.table.round == 3
+
+
+def test_the_report_buttons_come_in_seat_order_whatever_the_drift_order() -> None:
+    """Try 7 (finding 36): the drift order follows maneuverability, which changes between
+    rounds; the "Report where ... drifts" buttons stay in the seats' order, then by ship."""
+    from companion.core.prompt import prompt
+
+    def reports(match) -> list[str]:
+        return [a.label for a in prompt(match).actions if a.label.startswith("Report where")]
+
+    faster = _drift_phase()  # TRNS1 drifts first (its maneuverability was added to)
+    tied = to_flight(round_two())
+    run(tied, "next", "next")  # a tie: SHLD1 first by its card
+    seats = list(tied.state.table.seats)
+    assert seats.index("Xichang") < seats.index("Baikonur")
+    expected = ["Report where TRNS1 drifts", "Report where SHLD1 drifts"]  # Xichang's first
+    assert reports(faster) == reports(tied) == expected
+    after = [a.label for a in prompt(tied, after="drift SHLD1=credit").actions]
+    assert "Report where TRNS1 drifts" in after

@@ -27,8 +27,8 @@ def scrolled_down(make_driver, tmp_path: Path):
 
 def walk_in_view(driver) -> str:
     """The text of a walk's button (a partial, "  >") a finger reaches without a scroll."""
-    entries = driver.app.screen("dashboard").ids.actions.ids.entries
-    return next(w.text for w in reversed(entries.children) if w.text.endswith(">")
+    panel = driver.app.screen("dashboard").ids.actions
+    return next(w.text for w in panel.buttons() if w.text.endswith(">")
                 and isinstance(w, BigButton) and driver.reachable(w))
 
 
@@ -76,8 +76,8 @@ def test_the_next_choices_of_a_walk_show_without_a_scroll(make_driver,
     driver.wait_still()
     back = driver.button("< Back", exact=True)
     assert driver.reachable(back), "the walk's next level opened out of view"
-    first = next(w for w in reversed(driver.app.screen("dashboard").ids.actions.ids
-                                     .entries.children) if w is not back and hasattr(w, "kind"))
+    first = next(w for w in driver.app.screen("dashboard").ids.actions.buttons()
+                 if w is not back)
     assert driver.reachable(first)
     driver.tap(back, scroll=False)
     driver.wait_still()

@@ -298,3 +298,22 @@ def test_the_decks_panel_says_to_reshuffle_an_empty_deck_the_table_owes(make_dri
     assert "0 left · 7 in the discard pile" in driver.texts(panel)
     driver.type_command("tech credits")  # any command: the real table comes back
     assert not any("is empty" in t for t in driver.texts(panel))
+
+
+def test_the_ships_tab_opens_at_the_acting_seats_ships(make_driver, tmp_path: Path) -> None:
+    """Try 7 (finding 36): the Ships tab started with the first seat's ships on anybody's
+    turn; it opens at the acting seat's heading (a tab opened again, the same)."""
+    driver = make_driver(db=saved_game(tmp_path / "games.db"))
+    seats = [s["seat"] for s in driver.app.table.view["seats"]]
+    while driver.app.table.view["table"]["active"] == seats[0]:
+        driver.type_command("done")  # the first seat's turn ends: a later seat acts
+    active = driver.app.table.view["table"]["active"]
+    driver.tap("Ships", exact=True)
+    tabs = driver.screen.ids.tabs
+    page, heading = tabs._pages["Ships"], tabs.panel("Ships").opening
+    assert heading is not None and active in " ".join(driver.texts(heading))
+    driver.wait_for(lambda: abs(page.below_top(heading)) < 2, "the acting seat's heading on top")
+    assert page.scroll_y < 1  # the first seat's ships are above, a swipe away
+    driver.tap("Seats", exact=True)
+    driver.tap("Ships", exact=True)
+    driver.wait_for(lambda: abs(page.below_top(heading)) < 2, "again on top")

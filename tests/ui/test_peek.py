@@ -16,7 +16,18 @@ from tests.ui.test_actions import saved_game
 
 
 def _badge(driver, seat: str) -> HoldBadge:
-    return next(w for w in driver.widgets() if isinstance(w, HoldBadge) and w.seat == seat)
+    """The seat's badge, in view: the seat list scrolled to it first if the finger needs it
+    (at 800x480 with the command bar the acting seat's card can push the first out)."""
+    from companion.ui.widgets.touch import holding_list
+
+    badge = next(w for w in driver.widgets() if isinstance(w, HoldBadge) and w.seat == seat)
+    if not driver.reachable(badge):
+        scroll = holding_list(badge)
+        assert scroll is not None
+        scroll.scroll_to(badge, padding=8, animate=False)
+        driver.wait_for(lambda: driver.reachable(badge), "the badge in view")
+        driver.wait_still()
+    return badge
 
 
 def _tap(driver, badge: HoldBadge) -> None:

@@ -47,7 +47,7 @@ def test_a_tapped_action_looks_taken_at_once_and_a_second_tap_runs_nothing(
     try:
         assert getattr(button, "taken", False), "the tapped button does not show that it was taken"
         panel = driver.app.screen("dashboard").ids.actions
-        plain = next(w for w in panel.ids.entries.children  # another action, still up
+        plain = next(w for w in panel.buttons()  # another action, still up
                      if isinstance(w, BigButton) and w is not button and driver.reachable(w))
         assert not plain.taken
         driver.press(*button.to_window(*button.center))  # "nothing happened": tapped again

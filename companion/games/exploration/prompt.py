@@ -9,6 +9,7 @@ choices and partial expansions for moves, drops and attacks are in prompt_flight
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from companion.core import piles
@@ -125,21 +126,48 @@ def _expand_pick(state: XpState, catalog: Catalog, words: Sequence[str],
     if len(words) == 2:
         return [_pick(catalog, card_id, held, not state.draft.is_virtual)
                 for card_id in by_type.get(words[1].upper(), [])]
-    return [_pick_type(catalog, kind, len(cards), held, state.draft.is_virtual)
+    if not state.draft.is_virtual:
+        return _table_types(catalog, by_type, held)
+    return [_pick_type(catalog, kind, len(cards), True)
             for kind, cards in by_type.items()]
 
 
-def _pick_type(catalog: Catalog, code: str, copies: int, held: set[str],
-               virtual: bool) -> Choice:
+#: Over a pack dealt at the table's ship types, from the first pick to the last (the same
+#: words each time: the list never moves). Rulebook: one ship of a type per player, a
+#: second only when the pack held no other type.
+ONE_OF_A_TYPE = ("A second ship of a type ('has one') only when the pack in hand has no "
+                 "other type.")
+
+
+def _table_types(catalog: Catalog, by_type: dict[str, list[str]],
+                 held: set[str]) -> list[Choice]:
+    """A pack dealt at the table: every ship type in the catalog's order, in the same place
+    for the whole draft (try 7): one that ran out stays, "none left" (its pick is refused,
+    so it shows greyed), one the drafter has is marked "has one" and the rule said once
+    over the list (their group's title) instead of on each button."""
+    choices = []
+    codes = [c for c, raw in catalog.rules["ship_types"].items() if isinstance(raw, Mapping)]
+    for code in codes:  # (the table's other keys are lists: which numbers are assumed)
+        kind, copies = xc.ship_type(catalog, code), len(by_type.get(code, []))
+        if not copies:
+            choices.append(Choice(f"{kind.name} (none left)", ONE_OF_A_TYPE,
+                                  command=f"pick {code}", cost="free"))
+        elif code in held:
+            choices.append(Choice(f"{kind.name} ({copies} left, has one)", ONE_OF_A_TYPE,
+                                  command=f"pick {code} anyway", cost="free"))
+        else:
+            choices.append(replace(_pick_type(catalog, code, copies, False),
+                                   group=ONE_OF_A_TYPE))
+    return choices
+
+
+def _pick_type(catalog: Catalog, code: str, copies: int, virtual: bool) -> Choice:
     kind = xc.ship_type(catalog, code)
     left = f"{copies} in the pack" if virtual else f"{counted(copies, 'copy', 'copies')} left"
     label = f"{kind.name} ({left})"
     if virtual:  # its drafter's own screen, the whole width: the numbers fit on the line
         label = f"{kind.name}: velocity {kind.velocity}, maneuverability " \
                 f"{kind.maneuverability} ({left})"
-    if not virtual and code in held:
-        return Choice(f"{label}, the pack held no other type", DRAFT,
-                      command=f"pick {code} anyway", cost="free")
     return Choice(label, DRAFT, command=f"pick {code}", cost="free")
 
 

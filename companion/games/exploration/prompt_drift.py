@@ -28,8 +28,20 @@ def drift_choices(state: XpState, catalog: Catalog) -> list[Choice]:
                        cost="free", main=True)]
     choices = [Choice("Every ship drifts onto a plain space", DRIFT, command="drift",
                       cost="free", main=True)]
-    return choices + [Choice(f"Report where {s.card} drifts", DRIFT, partial=f"drift {s.card}",
-                             cost="free") for s in ships]
+    return choices + [Choice(f"Report where {card} drifts", DRIFT, partial=f"drift {card}",
+                             cost="free") for card in _in_place(state, [s.card for s in ships])]
+
+
+def _in_place(state: XpState, cards: Sequence[str]) -> list[str]:
+    """`cards` in the table's seat order, then by ship: a report's button stays where it
+    was last round (the drift order follows maneuverability, which changes; try 7)."""
+    seats = list(state.table.seats)
+
+    def place(card: str) -> tuple[int, str]:
+        owner = state.ships[card].owner
+        return (seats.index(owner) if owner in seats else len(seats), card)
+
+    return sorted(cards, key=place)
 
 
 def _unreported(state: XpState, catalog: Catalog, reported: Sequence[str]) -> list[str]:
@@ -77,7 +89,7 @@ def _after_reports(state: XpState, catalog: Catalog, reports: Sequence[str],
     plain = Choice(f"The other {_ships(left)} onto a plain space", DRIFT, command=base,
                    cost="free")
     return [plain, *(Choice(f"Report where {card} drifts", DRIFT, partial=f"{base} {card}",
-                            cost="free") for card in left)]
+                            cost="free") for card in _in_place(state, left))]
 
 
 def _ships(cards: Sequence[str]) -> str:

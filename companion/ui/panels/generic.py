@@ -50,14 +50,22 @@ class GamePanel(PanelColumn):
         self.editing: str | None = None  # the target being corrected
         self._shown: Mapping[str, Any] | None = None
         self._colours: dict[str, str] = {}
+        self._active: str | None = None
+        self._headings: dict[str, Any] = {}  # each seat's first heading row
 
     def show_table(self, table: TableData) -> None:
         shown = table_of(table)
         data = self.panel_data(shown)
+        self._active = shown.get("active")
         if data == self._shown and self.editing is None and not data.get("actions"):
             return  # most steps leave a panel as it was: nothing is rebuilt
         self._shown, self._colours = data, seat_colours(shown)
         self._build()
+
+    @property
+    def opening(self) -> Any:
+        """The heading of the acting seat's rows: the tab opens there (None: its top)."""
+        return self._headings.get(self._active or "")
 
     def panel_data(self, shown: Mapping[str, Any]) -> Mapping[str, Any]:
         """The panel's data in the table view (no rows when the view has no such panel)."""
@@ -90,6 +98,7 @@ class GamePanel(PanelColumn):
                 return
             self.editing = None  # it left play (an undo): back to the list
         self.clear_widgets()
+        self._headings = {}
         if not data["rows"] and data.get("empty"):
             self.add_widget(Text(text=data["empty"], muted=True))
         owner: str | None = None
@@ -97,6 +106,8 @@ class GamePanel(PanelColumn):
             if row["kind"] == "heading":
                 owner = row.get("seat")
             self.add_widget(self._row(row, owner))
+            if row["kind"] == "heading" and owner:
+                self._headings.setdefault(str(owner), self.children[0])
         if data.get("actions"):
             self._ask_actions(str(data["actions"]))
 

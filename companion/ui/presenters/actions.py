@@ -58,6 +58,9 @@ class ActionItem:
 class ActionGroup:
     title: str
     items: tuple[ActionItem, ...]
+    #: Every item of the group in the prompt's order, the ones not possible now too: a walk's
+    #: level shows those greyed in their place (a choice keeps its place; try 7).
+    places: tuple[ActionItem, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -113,6 +116,7 @@ def _item(action: Mapping[str, Any]) -> ActionItem:
 def actions_view(prompt: Mapping[str, Any]) -> ActionsView:
     """Enabled actions by group (in the prompt's order); disabled ones apart, with reasons."""
     groups: dict[str, list[ActionItem]] = {}
+    places: dict[str, list[ActionItem]] = {}
     unavailable = []
     main: ActionItem | None = None
     for action in prompt.get("actions", []):
@@ -121,6 +125,7 @@ def actions_view(prompt: Mapping[str, Any]) -> ActionsView:
         item = _item(action)
         if item.enabled and item.main and main is None:
             main = item  # also in its group: a screen with no fixed bar shows it there
+        places.setdefault(str(action.get("group") or ""), []).append(item)
         if item.enabled:
             groups.setdefault(str(action.get("group") or ""), []).append(item)
         else:
@@ -128,7 +133,8 @@ def actions_view(prompt: Mapping[str, Any]) -> ActionsView:
     order = {str(g): i for i, g in enumerate(prompt.get("groups") or ())}
     titles = sorted(groups, key=lambda t: order.get(t, len(order)))  # the game's fixed order
     return ActionsView(str(prompt.get("waiting_for") or ""), str(prompt.get("seat") or ""),
-                       tuple(ActionGroup(t, tuple(groups[t])) for t in titles),
+                       tuple(ActionGroup(t, tuple(groups[t]), tuple(places[t]))
+                             for t in titles),
                        tuple(unavailable), tuple(prompt.get("expects_scan") or ()), main)
 
 

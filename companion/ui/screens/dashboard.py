@@ -17,6 +17,7 @@ from companion.ui.screens import load_layout
 from companion.ui.table import TableData
 from companion.ui.widgets import BigButton, SeatRowView, Text
 from companion.ui.widgets.actions import ActionsPanel
+from companion.ui.widgets.fit import FoldBox, FoldText  # noqa: F401  (used in the .kv)
 from companion.ui.widgets.scanstrip import ScanStrip  # noqa: F401  (used in the .kv)
 from companion.ui.widgets.tabs import TabbedPages  # noqa: F401  (used in the .kv)
 from companion.ui.widgets.touch import TableScroll
@@ -46,6 +47,7 @@ class DashboardScreen(Screen):
         panel.on_command = self._command
         panel.on_partial = self._partial
         panel.on_back = self._back
+        panel.unavailable_box = self.ids.unavailable
         panel.on_input = self._input
         panel.on_private = lambda seat, partial, label: self._app().open_private(
             seat, partial, label)

@@ -8,21 +8,23 @@ re-taps a slow step never hits a button that arrived under the finger."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.ui import theme
 from companion.ui.presenters.actions import ActionItem, ActionsView, fill
 from companion.ui.widgets import BigButton, CommandInput, LineText, Stepper, Text
 from companion.ui.widgets.entries import Entry, ListButton, reuse_widgets
+from companion.ui.widgets.fit import ChoiceRows
 from companion.ui.widgets.touch import SEAT_ARRIVAL, TapGate, holding_list
 
+BACK = "< Back"
 EMPTY_FIELD = "Nothing is typed yet: tap the field above, type on the keyboard, then OK."
 
 
@@ -34,6 +36,10 @@ class ActionsPanel(TapGate, BoxLayout):
     pin_main = BooleanProperty(False)
     #: The pinned main action's text; empty when there is none now (the bar folds away).
     main_text = StringProperty("")
+    #: A box after everything else a screen offers (the dashboard's: after the hidden
+    #: cards) where the top level's "Not possible now" goes: it sat over the only choices
+    #: of a draft screen (try 7). None: at the foot of the list.
+    unavailable_box = ObjectProperty(None, allownone=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -54,6 +60,10 @@ class ActionsPanel(TapGate, BoxLayout):
         #: Where the buttons of each level left for a deeper one were (`_places`).
         self._left: dict[int, list[tuple[str, float]]] = {}
         self._offers: frozenset[str] | None = None  # the top level's buttons last shown
+        #: Each level's buttons' columns as last shown (a label, LEFT/RIGHT/WHOLE): the
+        #: next list of that level keeps them (`ChoiceRows`' `before`).
+        self._columns: dict[int, dict[str, int]] = {}
+        self._rows_depth = 0  # the level the rows up now belong to
 
     def show(self, view: ActionsView, trail: Sequence[str] = ()) -> None:
         """Show `view`; `trail` is the labels of the partials chosen so far. In a list a
@@ -97,8 +107,7 @@ class ActionsPanel(TapGate, BoxLayout):
         scroll = holding_list(self)
         if scroll is None:
             return []
-        seen = [w for w in reversed(self.ids.entries.children) if isinstance(w, BigButton)
-                and -w.height < scroll.below_top(w) < scroll.height]
+        seen = [w for w in self.buttons() if -w.height < scroll.below_top(w) < scroll.height]
         if self._taken in seen:
             seen.remove(self._taken)
             seen.insert(0, self._taken)
@@ -112,13 +121,12 @@ class ActionsPanel(TapGate, BoxLayout):
         scroll = holding_list(self)
         if scroll is None:
             return
-        buttons = {w.text: w for w in self.ids.entries.children if isinstance(w, BigButton)}
+        buttons = {w.text: w for w in self.buttons()}
         for text, below in places:
             if text in buttons:
                 scroll.keep_in_view(buttons[text], below)
                 return
-        first = self if self._depth else next(
-            (w for w in reversed(self.ids.entries.children) if isinstance(w, BigButton)), self)
+        first = self if self._depth else next(self.buttons(), self)
         scroll.keep_in_view(first)
 
     def _new_offers(self, view: ActionsView) -> bool:
@@ -169,47 +177,108 @@ class ActionsPanel(TapGate, BoxLayout):
         self._asking = False
         view = self._view
         self._pin(view.main if view is not None and self.pin_main and not self._depth else None)
-        self._put_up(self._entries(view) if view is not None else [])
+        entries = self._entries(view) if view is not None else []
+        apart = self.unavailable_box is not None and not self._depth
+        moved = self._unavailable(view) if apart and view is not None else []
+        self._put_up(entries[:len(entries) - len(moved)])
+        self._put_apart(moved)
 
     def _entries(self, view: ActionsView) -> list[Entry]:
-        """What the list shows for `view`, top to bottom."""
+        """What the list shows for `view`, top to bottom. The top level has no group
+        titles (each label names its action whole: "Deploy ...", "Use ... (M02)"), so its
+        first 6 choices fit 800x480 (issue 22); a level of a walk starts with the way back
+        and titles its groups when it has several, or when a title is a sentence (ends with
+        a full stop: what the game says once over these choices, as the rule on a second
+        ship of a type in a draft); what is not possible there stays greyed in its place."""
         entries: list[Entry] = []
         if self._depth:
-            entries.append(Entry(ListButton, "< Back", "quiet", lambda _b: self.on_back()))
+            entries.append(Entry(ListButton, BACK, "quiet", lambda _b: self.on_back()))
         for group in view.groups:
             items = [item for item in group.items if item is not self._main]
-            # No title for a group of the pinned main action alone, nor for a level's one
-            # group (the trail above names it).
-            if group.title and items and not (self._depth and len(view.groups) == 1):
-                entries.append(Entry(LineText, group.title, "muted"))
+            if group.title and items and self._depth and (
+                    len(view.groups) > 1 or group.title.endswith(".")):
+                entries.append(Entry(Text if len(group.title) > 40 else LineText,
+                                     group.title, "muted"))
+            if self._depth:  # a walk's level: what is not possible now stays in its place
+                items = [item for item in group.places or items if item is not self._main]
             entries.extend(self._button(item) for item in items)
         if view.is_empty and self._depth:
             entries.append(Entry(Text, "Nothing can be chosen here now.", "muted"))
-        if view.unavailable:
-            label = ("Hide what is not possible now" if self.show_unavailable
-                     else f"Not possible now ({len(view.unavailable)})")
-            entries.append(Entry(ListButton, label, "quiet",
-                                 lambda _b: self._toggle_unavailable()))
-            if self.show_unavailable:
-                entries.extend(Entry(Text, f"{item.label}: {item.reason}", "muted")
-                               for item in view.unavailable)
+        return entries + self._unavailable(view)
+
+    def _unavailable(self, view: ActionsView) -> list[Entry]:
+        """What is not possible now: a button that shows why, under it the reasons."""
+        if not view.unavailable:
+            return []
+        label = ("Hide what is not possible now" if self.show_unavailable
+                 else f"Not possible now ({len(view.unavailable)})")
+        entries = [Entry(ListButton, label, "quiet", lambda _b: self._toggle_unavailable())]
+        if self.show_unavailable:
+            entries.extend(Entry(Text, f"{item.label}: {item.reason}", "muted")
+                           for item in view.unavailable)
         return entries
 
-    def _put_up(self, entries: list[Entry]) -> None:
-        """Show `entries`, reusing the widgets up now: making a button (Kivy's rules, its
-        label) costs 5 to 15 ms on one loaded core, a list of them most of a committed
-        tap. A widget that showed the same words shows them again (no new texture); a
-        widget left over is dropped, never kept for later."""
-        box = self.ids.entries
-        old = list(reversed(box.children))
-        widgets = reuse_widgets(old, entries, box.width)
-        same = 0  # how many at the top are the very widgets up now
-        while same < min(len(old), len(widgets)) and old[same] is widgets[same]:
-            same += 1
-        for widget in old[same:]:  # only what changed is taken off and put up
-            box.remove_widget(widget)
-        for widget in widgets[same:]:
+    def _put_apart(self, entries: list[Entry]) -> None:
+        """The top level's "Not possible now" in `unavailable_box` (its widgets reused);
+        none: the box empty (a level of a walk, an input)."""
+        box = self.unavailable_box
+        if box is None:
+            return
+        widgets = reuse_widgets(list(reversed(box.children)), entries, box.width)
+        box.clear_widgets()
+        for widget in widgets:
             box.add_widget(widget)
+
+    def _put_up(self, entries: list[Entry]) -> None:
+        """Show `entries`, reusing the widgets up now (`widgets.entries`: making a button
+        costs 5 to 15 ms on one loaded core, a list of them most of a committed tap), the
+        choices two to a row where their labels fit (`widgets.fit.ChoiceRows`); a quiet
+        button (the way back, Cancel, what is not possible) has a row of its own."""
+        box = self.ids.entries
+        old = list(self._shown())
+        widgets = reuse_widgets(old, entries, box.width)
+        self._clear()
+        before = self._columns.get(self._depth, {})
+        run: list[ListButton] = []
+        for widget, entry in zip(widgets, entries, strict=True):
+            if isinstance(widget, ListButton) and entry.style != "quiet":
+                run.append(widget)
+                continue
+            if run:
+                box.add_widget(ChoiceRows(run, before, width=box.width))
+                run = []
+            box.add_widget(widget)
+        if run:
+            box.add_widget(ChoiceRows(run, before, width=box.width))
+        self._rows_depth = self._depth
+
+    def _remember_columns(self) -> None:
+        """Where the choices up now stand (left, right, whole row), for the next list of
+        their level: a choice keeps its column when another one goes or comes."""
+        placed: dict[str, int] = {}
+        for child in self.ids.entries.children:
+            if isinstance(child, ChoiceRows):
+                placed.update(child.placed)
+        if placed:
+            self._columns[self._rows_depth] = placed
+
+    def _clear(self) -> None:
+        """Take everything off the list, its rows letting go of their buttons (where
+        they stood is remembered)."""
+        box = self.ids.entries
+        self._remember_columns()
+        for child in box.children:
+            if isinstance(child, ChoiceRows):
+                child.release()
+        box.clear_widgets()
+
+    def _shown(self) -> Iterator[Any]:
+        """The list's widgets up now, top to bottom (a row's buttons in reading order)."""
+        for widget in reversed(self.ids.entries.children):
+            if isinstance(widget, ChoiceRows):
+                yield from widget.in_order()
+            else:
+                yield widget
 
     def _toggle_unavailable(self) -> None:
         self.show_unavailable = not self.show_unavailable
@@ -222,9 +291,20 @@ class ActionsPanel(TapGate, BoxLayout):
     def offered(self) -> list[str]:
         """The texts of every action button up now, the list's then the pinned main action's
         (what a player can tap: tests and benchmarks choose from it)."""
-        texts = [w.text for w in reversed(self.ids.entries.children)
-                 if isinstance(w, BigButton) and not w.disabled]
+        texts = [w.text for w in self.buttons() if not w.disabled]
         return [*texts, self.main_text] if self.main_text else texts
+
+    def buttons(self) -> Iterator[BigButton]:
+        """The list's buttons in reading order (rows of two: left, then right), then the
+        "Not possible now" put apart."""
+        for widget in reversed(self.ids.entries.children):
+            if isinstance(widget, ChoiceRows):
+                yield from widget.in_order()
+            elif isinstance(widget, BigButton):
+                yield widget
+        if self.unavailable_box is not None:
+            yield from (w for w in reversed(self.unavailable_box.children)
+                        if isinstance(w, BigButton))
 
     def tap_main(self, button: BigButton | None = None) -> None:
         """The fixed bar's button (`button`): the moment's main action."""
@@ -232,6 +312,8 @@ class ActionsPanel(TapGate, BoxLayout):
             self._run(self._main, button)
 
     def _button(self, item: ActionItem) -> Entry:
+        if not item.enabled:  # greyed in its place, not tappable (why: "Not possible now")
+            return Entry(ListButton, item.text, "off")
         return Entry(ListButton, item.text, "normal", lambda b: self._run(item, b))
 
     def _run(self, item: ActionItem, button: BigButton | None = None) -> None:
@@ -254,7 +336,8 @@ class ActionsPanel(TapGate, BoxLayout):
         """An input: a stepper for a count, a field for a name; then OK runs the command,
         as the keyboard's Done does on the field (its only one: no extra tap on OK)."""
         box = self.ids.entries
-        box.clear_widgets()
+        self._clear()
+        self._put_apart([])
         self._asking = True
         self._pin(None)
         box.add_widget(Text(text=item.label))
@@ -282,6 +365,7 @@ class ActionsPanel(TapGate, BoxLayout):
     def _ask_choice(self, item: ActionItem) -> None:
         """A choice: one big button per option, each running its command at once."""
         self._pin(None)
+        self._put_apart([])
         entries = [Entry(Text, item.label, "")]
         for option in item.options:
             text = f"{option.label}\n{option.detail}" if option.detail else option.label

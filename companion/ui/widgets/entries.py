@@ -67,15 +67,17 @@ def reuse_widgets(old: Sequence[Widget], entries: Sequence[Entry],
 def _dress(widget: Any, entry: Entry, width: float) -> Widget:
     """`widget` (a new one if None) showing `entry`."""
     if widget is None:  # made with its words and style, as the list lays it out at once
-        style = {"kind": entry.style} if entry.cls is ListButton else \
+        style = {"kind": "normal" if entry.style == "off" else entry.style} \
+            if entry.cls is ListButton else \
             {"muted": entry.style == "muted"}
         widget = entry.cls(text=entry.text, width=width, **style)
     if widget.text != entry.text:
         widget.text = entry.text
         if isinstance(widget, BigButton):
             widget.taken = False  # lit for the words it showed, not for these
-    if isinstance(widget, ListButton):
-        widget.kind = entry.style
+    if isinstance(widget, ListButton):  # style "off": greyed, not tappable
+        widget.kind = "normal" if entry.style == "off" else entry.style
+        widget.disabled = entry.style == "off"
         widget.tapped = entry.tapped or (lambda _button: None)
     else:
         widget.muted = entry.style == "muted"

@@ -128,6 +128,9 @@ class TabbedPages(BoxLayout):
         if title in self._stale:
             self._refresh(title)
         page.scroll_y = 1
+        start = getattr(self.panel(title), "opening", None)
+        if start is not None and start.parent is not None:
+            page.keep_in_view(start, 0.0)  # the acting seat's rows first (try 7)
 
     def on_current(self, _widget: object, current: str) -> None:
         self.strip.current = current

@@ -1,0 +1,280 @@
+"""Room for the moment's choices on a small screen (issue 22: the first 6 in reach at 800x480).
+
+- `ChoiceRows`: a list's buttons two to a row where both labels fit in `PAIR_LINES` lines
+  at half the width (a longer one takes a row of its own), in reading order: left, right,
+  then the next row. A button keeps the column it had on the list shown before (`before`,
+  its label's column): when an option before it goes or comes, it does not swap sides
+  under a finger that learned its place (try 7, finding 5); the other half of its row
+  stays empty then. The same buttons are only regrouped when the width or the text size
+  changes, never when a finger is on them (the list's rebuilds are held back already).
+- `FoldText`: a sentence folded to its first `lines` lines, ending "… (more)"; its
+  `whole` text shows once it is `unfolded`.
+- `FoldBox`: a box of FoldTexts; a tap shows their whole texts over the screen
+  (`WholeText`), where they push no button down (try 7, finding 26: the buttons moved
+  ~50 px under a finger); any tap closes that and does nothing else.
+
+Kivy's StackLayout and GridLayout give a row's buttons different heights or a fixed
+column count; neither pairs by label length, so the rows are laid out here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from kivy.core.text import Label as CoreLabel
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.modalview import ModalView
+from kivy.uix.widget import Widget
+
+from companion.ui.widgets import Text
+from companion.ui.widgets.touch import SteadyTap
+
+#: A label that needs more lines than this at half the width gets a row of its own.
+PAIR_LINES = 4
+#: What ends a folded sentence: there is more, one tap away.
+MORE = " … (more)"
+#: A button's column in its rows: the left half, the right half, a row of its own.
+LEFT, RIGHT, WHOLE = 0, 1, 2
+#: Pixels left spare on each line measured: Kivy's own wrapping may round differently.
+WRAP_SLACK = 4.0
+
+
+@lru_cache(maxsize=8)
+def _measure(font_size: float, bold: bool) -> Any:
+    return CoreLabel(font_size=font_size, bold=bold).get_extents
+
+
+def _wrap(text: str, font_size: float, width: float, bold: bool = False) -> list[list[str]]:
+    """`text`'s words line by line as a label of `width` wraps them (each paragraph, a
+    word wider than the line alone on its own)."""
+    measure = _measure(round(font_size, 2), bold)
+    space = measure(" ")[0]
+    lines: list[list[str]] = []
+    for paragraph in text.split("\n"):
+        line: list[str] = []
+        used = 0.0
+        for word in paragraph.split():
+            size = measure(word)[0]
+            if line and used + space + size > width - WRAP_SLACK:
+                lines.append(line)
+                line, used = [], 0.0
+            used, line = used + (space if line else 0.0) + size, [*line, word]
+        lines.append(line)
+    return lines
+
+
+def lines_needed(text: str, font_size: float, width: float, bold: bool = False) -> int:
+    return len(_wrap(text, font_size, width, bold))
+
+
+def fold(text: str, font_size: float, width: float, lines: int, bold: bool = False) -> str:
+    """`text` as it shows in `lines` lines of `width`: whole when it fits, else as many of
+    its words as fit, ending with MORE."""
+    wrapped = _wrap(text, font_size, width, bold)
+    if len(wrapped) <= lines:
+        return text
+    measure = _measure(round(font_size, 2), bold)
+    kept = [" ".join(line) for line in wrapped[:lines]]
+    last = wrapped[lines - 1]
+    while last and measure(" ".join(last) + MORE)[0] > width - WRAP_SLACK:
+        last = last[:-1]
+    kept[-1] = " ".join(last)
+    return "\n".join(kept).rstrip(" ,;:.") + MORE
+
+
+class FoldText(Text):
+    """A Text showing at most `lines` lines of `whole` until `unfolded`."""
+
+    whole = StringProperty("")
+    lines = NumericProperty(1)
+    unfolded = BooleanProperty(False)
+    #: The text shown is only the start of `whole` (a tap on its box shows the rest).
+    folded = BooleanProperty(False)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        for name in ("whole", "lines", "unfolded", "width", "font_size", "bold"):
+            self.fbind(name, self._refold)
+        self._refold()
+
+    def _refold(self, *_args: Any) -> None:
+        width = max(self.width, dp(8))
+        shown = self.whole if self.unfolded else fold(
+            self.whole, self.font_size, width, int(self.lines), bool(self.bold))
+        self.folded = shown != self.whole
+        self.text = shown
+
+
+class WholeText(ModalView):
+    """Sentences whole, over the screen: any tap anywhere closes it and reaches nothing
+    under it. `texts`: (text, colour, font size, bold) top to bottom."""
+
+    def __init__(self, texts: Sequence[tuple[str, Any, float, bool]], **kwargs: Any) -> None:
+        kwargs.setdefault("size_hint", (0.92, None))
+        super().__init__(auto_dismiss=False, **kwargs)
+        box = BoxLayout(orientation="vertical", size_hint_y=None, padding=dp(16),
+                        spacing=dp(10))
+        box.bind(minimum_height=box.setter("height"))
+        for text, colour, size, bold in texts:
+            line = Text(text=text, font_size=size, bold=bold)
+            line.color = colour  # (after the kv rule's own colour)
+            box.add_widget(line)
+        box.add_widget(Text(text="Tap anywhere to close this.", muted=True))
+        self.add_widget(box)
+        box.bind(height=self.setter("height"))
+
+    def on_touch_down(self, touch: Any) -> bool:
+        return True
+
+    def on_touch_move(self, touch: Any) -> bool:
+        return True
+
+    def on_touch_up(self, touch: Any) -> bool:
+        self.dismiss(animation=False)
+        return True
+
+
+class FoldBox(SteadyTap, ButtonBehavior, BoxLayout):
+    """A box of FoldTexts: a tap shows what is folded whole over the screen (`WholeText`),
+    `unfolded` while it shows; the box itself never grows."""
+
+    unfolded = BooleanProperty(False)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._view: WholeText | None = None
+
+    def texts(self) -> list[FoldText]:
+        return [c for c in reversed(self.children) if isinstance(c, FoldText) and c.whole]
+
+    def on_release(self) -> None:
+        texts = self.texts()
+        if self._view is not None or not any(t.folded for t in texts):
+            return
+        self._view = WholeText([(t.whole, t.color, float(t.font_size), bool(t.bold))
+                                for t in texts])
+        self._view.bind(on_dismiss=self._closed)
+        self.unfolded = True
+        self._view.open(animation=False)
+
+    def on_unfolded(self, _box: Any, unfolded: bool) -> None:
+        if not unfolded and self._view is not None:  # new words came: the old ones go
+            self._view.dismiss(animation=False)
+
+    def _closed(self, *_args: Any) -> None:
+        self._view = None
+        self.unfolded = False
+
+
+class ChoiceRows(BoxLayout):
+    """`buttons` in rows of one or two (see the module's docstring); `before`: each label's
+    column on the list shown before (LEFT, RIGHT or WHOLE), `placed` the same for these."""
+
+    def __init__(self, buttons: Sequence[Button], before: Mapping[str, int] | None = None,
+                 **kwargs: Any) -> None:
+        kwargs.setdefault("spacing", dp(6))
+        super().__init__(orientation="vertical", size_hint_y=None, **kwargs)
+        self.bind(minimum_height=self.setter("height"))
+        self.buttons = list(buttons)
+        self.before = dict(before or {})
+        self.placed: dict[str, int] = {}
+        self._shape: tuple[tuple[int, ...], ...] = ()
+        for button in self.buttons:
+            button.size_hint_y = 1
+            button.fbind("font_size", self._arrange)
+        self.fbind("width", self._arrange)
+        self._arrange()
+
+    def release(self) -> None:
+        """Let go of the buttons (they go on in another list): out of their rows, and
+        their sizes no longer regroup these rows."""
+        self._unrow()
+        for button in self.buttons:
+            button.funbind("font_size", self._arrange)
+            button.size_hint_y = None  # its own height again (a row sized it)
+            button.property("texture_size").dispatch(button)  # (the kv rule's height)
+        self.buttons = []
+
+    def _unrow(self) -> None:
+        for row in self.children:
+            for button in row.buttons:
+                button.funbind("texture_size", row.fit)
+            row.clear_widgets()
+        self.clear_widgets()
+
+    def in_order(self) -> Iterator[Button]:
+        """The buttons top to bottom, left to right."""
+        yield from self.buttons
+
+    def _fits_half(self, button: Button) -> bool:
+        width = (self.width - float(self.spacing)) / 2 - dp(16)
+        return lines_needed(button.text, float(button.font_size), width) <= PAIR_LINES
+
+    def _layout(self) -> list[tuple[int, ...]]:
+        """The rows as the buttons' indexes, -1 an empty half: a pair where both fit half
+        the width, a button that was on the right before on the right again, one that was
+        on the left on the left, the others in turn (a lone one the whole row)."""
+        rows: list[tuple[int, ...]] = []
+        left: int | None = None  # a button waiting in the left half for its partner
+        for i, button in enumerate(self.buttons):
+            want = self.before.get(button.text, WHOLE)
+            if not self._fits_half(button):
+                rows += self._lone(left)
+                rows.append((i,))
+                left = None
+            elif want == RIGHT or (left is not None and want != LEFT):
+                rows.append((-1 if left is None else left, i))
+                left = None
+            else:  # on the left, by its place before or in turn
+                rows += self._lone(left)
+                left = i
+        return rows + self._lone(left)
+
+    def _lone(self, left: int | None) -> list[tuple[int, ...]]:
+        """A button left without a partner: the left half if it was there before, else
+        the whole row."""
+        if left is None:
+            return []
+        if self.before.get(self.buttons[left].text) == LEFT:
+            return [(left, -1)]
+        return [(left,)]
+
+    def _arrange(self, *_args: Any) -> None:
+        shape = tuple(self._layout())
+        if shape == self._shape:
+            return
+        self._shape = shape
+        self._unrow()
+        self.placed = {}
+        for row in shape:
+            for column, i in enumerate(row):
+                if i >= 0:
+                    self.placed[self.buttons[i].text] = column if len(row) == 2 else WHOLE
+            self.add_widget(_row([self.buttons[i] if i >= 0 else None for i in row],
+                                 float(self.spacing)))
+
+
+def _row(cells: Sequence[Button | None], spacing: float) -> BoxLayout:
+    """A row as tall as its tallest label needs (both buttons of a pair alike); None is
+    an empty half."""
+    row = BoxLayout(size_hint_y=None, spacing=spacing)
+    buttons = [b for b in cells if b is not None]
+
+    def fit(*_args: Any) -> None:
+        row.height = max(dp(52), max(b.texture_size[1] for b in buttons) + dp(16))
+
+    row.fit, row.buttons = fit, buttons  # (unbound when the buttons are regrouped)
+    for cell in cells:
+        if cell is None:
+            row.add_widget(Widget())
+            continue
+        row.add_widget(cell)
+        cell.fbind("texture_size", fit)
+    fit()
+    return row

@@ -1,0 +1,102 @@
+"""A choice stays in its column when another one goes or comes (try 7, finding 5: after
+Wostochny's starting module the table-dealt draft went from the left half to the right,
+and the app-dealt one from the right half to a whole row: a tap by memory took the other
+mode)."""
+
+from __future__ import annotations
+
+from companion.games.exploration import DEMO_SETUP
+from companion.games.exploration.prompt import ONE_OF_A_TYPE
+
+DRAFTS = ("Start the ship draft (packs dealt at the table)",
+          "Start the ship draft (the app deals the packs)")
+
+
+def _columns(driver) -> dict[str, tuple[float, float]]:
+    """Each list button's left and right edge on the window."""
+    panel = driver.screen.ids.actions
+    return {b.text: (round(b.to_window(b.x, 0)[0]), round(b.to_window(b.right, 0)[0]))
+            for b in panel.buttons()}
+
+
+def _kept(before: dict, after: dict) -> tuple[dict, dict]:
+    kept = [t for t in before if t in after]
+    return {t: after[t] for t in kept}, {t: before[t] for t in kept}
+
+
+def _seat(driver, name: str) -> None:
+    from companion.ui.widgets import CommandInput
+
+    field = next(w for w in driver.widgets() if isinstance(w, CommandInput)
+                 and w.hint_text == "type here")
+    driver.tap(field)
+    driver.type_keys(f"{name}\n")
+    driver.tap("OK", exact=True)
+
+
+def test_the_choices_keep_their_columns_when_one_before_them_is_taken(make_driver) -> None:
+    driver = make_driver(seed=2047, demo_setup=DEMO_SETUP)
+    driver.tap("Let the app draw every owed card")
+    driver.tap(driver.screen.ids["continue"])
+    before = _columns(driver)
+    driver.tap("Seat a player at Wostochny", exact=True)  # the first choice goes
+    _seat(driver, "Zoe")
+    after = _columns(driver)
+    assert "Seat a player at Wostochny" not in after
+    assert before["Seat a player at Kourou"][0] > 500  # it was on the right: it stays
+    assert set(DRAFTS) <= set(after)
+    assert _kept(before, after)[0] == _kept(before, after)[1]
+    driver.tap("Let the app draw every owed card")  # Zoe's cards: new choices came
+    driver.tap(driver.screen.ids["continue"])
+    before = _columns(driver)
+    module = next(t for t in before if t.endswith("takes a starting module  >"))
+    driver.tap(module, exact=True)
+    driver.tap(list(_columns(driver))[1], exact=True)  # a module (the first: the way back)
+    after = _columns(driver)
+    assert module not in after and set(DRAFTS) <= set(after), after
+    assert _kept(before, after)[0] == _kept(before, after)[1]
+
+
+def _type_places(driver) -> dict[str, tuple[int, int, bool]]:
+    """The table draft's type buttons by ship type: where each is under the list's top
+    (its left edge and its top), and whether it takes a tap."""
+    from companion.ui.widgets.touch import holding_list
+
+    panel = driver.screen.ids.actions
+    scroll = holding_list(panel)
+    return {b.text.split(" (")[0]: (round(b.to_window(b.x, 0)[0]), round(scroll.below_top(b)),
+                                     not b.disabled)
+            for b in panel.buttons() if b.kind != "quiet"}  # (the way back, Not possible)
+
+
+def test_the_table_drafts_types_stay_in_place_for_the_whole_draft(make_driver) -> None:
+    """Try 7, finding 6: a type that ran out vanished and a held type's button grew a
+    note; every type now keeps its place, one that ran out greyed, the rule said once
+    over the list."""
+    driver = make_driver(seed=2047, demo_setup=DEMO_SETUP)
+    driver.tap("Let the app draw every owed card")
+    driver.tap(driver.screen.ids["continue"])
+    driver.tap(DRAFTS[0], exact=True)
+    main = driver.app.screen("dashboard").ids.main
+    toggle = driver.button("Not possible now (")  # after the choices, not over them
+    hidden = driver.screen.ids.hidden.children
+    assert hidden and all(toggle.to_window(0, toggle.top)[1] < b.to_window(0, b.y)[1]
+                          for row in hidden for b in [row])
+    first, gone, said = None, False, False
+    while main.text.endswith(" takes a ship from the pack  >"):
+        driver.tap(main, scroll=False)
+        places = _type_places(driver)
+        first = first or places
+        assert {k: v[:2] for k, v in places.items()} == {k: v[:2] for k, v in first.items()}
+        shield = driver.button("Shield (")
+        gone = gone or not places["Shield"][2]
+        if not places["Shield"][2]:
+            assert shield.text == "Shield (none left)" and shield.text not in \
+                driver.screen.ids.actions.offered()
+            driver.tap(next(t for t in driver.screen.ids.actions.offered()
+                            if t.endswith("left)")), exact=True, scroll=False)
+            continue
+        said = said or driver.button("Shield (").text.endswith(" left, has one)")
+        assert driver.shown(ONE_OF_A_TYPE)  # the rule, once over the list
+        driver.tap(shield, scroll=False)  # Shield again and again, till none is left
+    assert gone and said
