@@ -79,3 +79,28 @@ def test_a_seat_sheet_holds_only_that_seats_rows_of_by_seat_panels() -> None:
     assert [p["title"] for p in bo.panels] == ["Planets"]
     assert seat_sheet(table, "Cy") is None
     assert neighbours(table, "Ann") == (None, "Bo") and neighbours(table, "Bo") == ("Ann", None)
+
+
+def test_a_swipe_past_the_end_of_a_seat_page_rests_on_its_last_row(make_driver) -> None:
+    """A long pull at a list's end springs back to the end, not part way up: a new player
+    swiped to a seat's Relics and the page came to rest with that box cut in half, every
+    swipe again (try 8, findings 13 and 36)."""
+    from kivy.metrics import dp
+
+    from companion.ui.devtools.gallery_ti4 import LATER_LINES
+
+    driver = make_driver()
+    start_ti4(driver)
+    for line in ("take Rigel I", "scan TI/I16", "resolve", "take Rigel II", "scan TI/H16",
+                 "resolve", "take Rigel III", "scan TI/I01", "resolve", *LATER_LINES):
+        driver.run_line(line)
+    driver.tap(seat_card(driver, "Alice"))
+    scroll = driver.screen.ids.sheet_scroll
+    last_box = driver.screen.ids.sheet.children[0]
+    assert last_box.height > 0 and scroll.children[0].height > scroll.height  # it scrolls
+    list_bottom = scroll.to_window(scroll.x, scroll.y)[1]
+    for swipe in range(3):  # the first reaches the end; the next ones pull past it
+        driver.drag((scroll.center_x, scroll.y + dp(12)), scroll.height * 0.9)
+        rows = last_box.children or [last_box]
+        lowest = min(w.to_window(w.x, w.y)[1] for w in rows)
+        assert lowest >= list_bottom - 1, f"swipe {swipe + 1}: the last row is cut"

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kivy.clock import Clock
+from kivy.effects.dampedscroll import DampedScrollEffect
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -192,9 +193,33 @@ class GatedBox(BoxLayout):
         return bool(super().on_touch_down(touch))
 
 
+class EdgeStopEffect(DampedScrollEffect):
+    """Kivy's bounce at a list's end, stopping at the end it springs back to.
+
+    Kivy's own springs back past the edge when the pull was long: the speed the spring
+    gave it carries on as a glide, and the list comes to rest part way back (a new
+    player's swipe at the end of a seat's page left its last box cut in half, and a second
+    swipe did the same: try 8, findings 13 and 36)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._was_over = False
+        super().__init__(**kwargs)
+
+    def on_overscroll(self, *args: Any) -> None:
+        back_in = self._was_over and not self.overscroll and not self.is_manual
+        self._was_over = bool(self.overscroll)
+        if back_in:
+            self.velocity = 0
+            low, high = sorted((self.min, self.max))
+            self.value = low if abs(self.value - low) < abs(self.value - high) else high
+        super().on_overscroll(*args)
+
+
 class TableScroll(ScrollView):
     """A vertical list that scrolls after TAP_SLOP and never turns a stopping touch into a
     tap on what glided under the finger."""
+
+    effect_cls = ObjectProperty(EdgeStopEffect, allownone=True)
 
     #: Seconds after the list stops before a tap counts again (SETTLE).
     settle = NumericProperty(SETTLE)
