@@ -108,7 +108,7 @@ class OrderScreen(Screen):
                 self._show_last(added[-1])
 
     def _show_last(self, value: str) -> None:
-        """The row just added whole in view above the pinned buttons: a fourth planet's
+        """The row just added whole in view above the pinned buttons: the fourth item's
         row was half under the send button until a swipe (try 8)."""
         row = self._rows.get(value)
         if row is not None:
