@@ -201,6 +201,14 @@ class EdgeStopEffect(DampedScrollEffect):
     player's swipe at the end of a seat's page left its last box cut in half, and a second
     swipe did the same: try 8, findings 13 and 36)."""
 
+    # Kivy's own properties (for the type checker: Kivy ships no types).
+    value: float
+    min: float
+    max: float
+    overscroll: float
+    velocity: float
+    is_manual: bool
+
     def __init__(self, **kwargs: Any) -> None:
         self._was_over = False
         super().__init__(**kwargs)
