@@ -132,7 +132,9 @@ def relics_panel(shown: Mapping[str, Any]) -> Panel:
     rows = [PanelRow("Relic deck", number=str(shown["relic_deck_left"]),
                      detail=("cards left",))]
     for s in shown["seats"]:
-        relics = ", ".join(s["relics"]) or "no relics"
+        tired = set(s.get("exhausted_relics", ()))
+        relics = ", ".join(r + (" (exhausted until the status phase)" if r in tired else "")
+                           for r in s["relics"]) or "no relics"
         owed = int(s["relic_draws_owed"])
         if owed:
             relics += f"; owed {counted(owed, 'relic card')} from the relic deck"
