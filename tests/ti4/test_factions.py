@@ -8,7 +8,7 @@ from companion.core.prompt import prompt
 from companion.games.ti4.data import ti4_data
 from companion.games.ti4.state import TI4State
 from companion.games.ti4.tableview import table_view
-from companion.games.ti4.view import view
+from companion.games.ti4.view import render, view
 from tests.ti4.conftest import new_match, ok, refused
 
 TABLE = ("player Nora red", "player Omar blue", "player Pia green", "setup")
@@ -46,6 +46,7 @@ def test_choosing_a_faction_by_name_sets_the_seats_commodity_value(catalog) -> N
     assert commodities(m, catalog, "Pia") == "0 commodities (of 6, Hacan)"
     assert view(m.state, catalog)["seats"][2]["faction"] == {
         "key": "hacan", "name": "The Emirates of Hacan", "short": "Hacan"}
+    assert "Pia (green, The Emirates of Hacan): techs none" in render(m.state, catalog)
     assert labels(m)["Factions: Nora 3, Omar 3, Pia Hacan (Nora, Omar assumed)"]
     assert "Pia's faction (Hacan)" in labels(m, "faction")
     # The commodity value it set caps a gain and fills a replenish, said with the faction.

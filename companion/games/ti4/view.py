@@ -194,7 +194,8 @@ def render(state: TI4State, catalog: Catalog, seat: str | None = None) -> str:
     lines = [f"TI4 exploration - round {v['round']}, {v['phase']} phase, "
              f"active: {v['active'] or 'nobody'}"]
     for s in v["seats"]:
-        lines.append(f"{s['seat']} ({s['color'] or 'no colour'}): techs "
+        plays = f", {s['faction']['name']}" if s["faction"] else ""
+        lines.append(f"{s['seat']} ({s['color'] or 'no colour'}{plays}): techs "
                      f"{', '.join(s['techs']) or 'none'}")
         lines += [planet_line(p) for p in s["planets"]]
         if s["fragments"]:
