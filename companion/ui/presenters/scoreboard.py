@@ -75,6 +75,21 @@ def _note(seat: Mapping[str, object], sources: str) -> str:
     return " · ".join(parts)
 
 
+#: What a line of counters is joined with; it wraps there, never inside an item.
+ITEMS = " · "
+
+
+def whole_items(text: str) -> str:
+    """`text`'s items (joined by " · ") each kept whole on one line: the spaces inside an
+    item are no-break spaces, so a line wraps between items (try 10, finding 24: the
+    scoreboard read "0 / commodities (of 3, assumed)").
+
+    >>> whole_items("1 planet · 0 trade goods") == "1\u00a0planet · 0\u00a0trade\u00a0goods"
+    True
+    """
+    return ITEMS.join(item.replace(" ", "\u00a0") for item in text.split(ITEMS))
+
+
 def _first_sentences(text: str, limit: int = LAST_CHARS) -> str:
     """Whole sentences from the start of `text`, as many as fit in about `limit` characters.
 
@@ -95,8 +110,8 @@ def scoreboard(table: TableData, before: Mapping[str, int] | None = None) -> Sco
     seats = {str(s["seat"]): s for s in table.view.get("seats", [])}
     # A game without scores shows what each seat holds instead (its counters).
     lines = tuple(ScoreLine(row.seat, row.player, row.initial, row.colour, row.score,
-                            row.delta, _note(seats.get(row.seat, {}), row.sources)
-                            if row.score else row.counters, row.active)
+                            row.delta, whole_items(_note(seats.get(row.seat, {}), row.sources)
+                                                   if row.score else row.counters), row.active)
                   for row in board.seats)
     last = next((row.sentence for row in reversed(table.history) if row.kind == "do"
                  and not row.undone), "")
