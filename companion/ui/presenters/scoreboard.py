@@ -110,8 +110,8 @@ def scoreboard(table: TableData, before: Mapping[str, int] | None = None) -> Sco
     seats = {str(s["seat"]): s for s in table.view.get("seats", [])}
     # A game without scores shows what each seat holds instead (its counters).
     lines = tuple(ScoreLine(row.seat, row.player, row.initial, row.colour, row.score,
-                            row.delta, whole_items(_note(seats.get(row.seat, {}), row.sources)
-                                                   if row.score else row.counters), row.active)
+                            row.delta, _note(seats.get(row.seat, {}), row.sources)
+                            if row.score else row.counters, row.active)
                   for row in board.seats)
     last = next((row.sentence for row in reversed(table.history) if row.kind == "do"
                  and not row.undone), "")
