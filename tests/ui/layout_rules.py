@@ -2,10 +2,14 @@
 
 `problems(window_root, text_scale)` walks what is on screen and names, in one
 sentence each, every label whose text is cut or shortened or spills out of the layout
-holding it, every pair of overlapping neighbours, every button under 48 dp, every
-text under 15 sp (times the text size), and every list with rows past its edge that does
-not show it (its bar drawn while still, the edge faded): a row cut by a list's edge must
-read as "more this way", never as the list's end.
+holding it or wraps a closing mark (">") alone onto a line, every button whose lines
+touch its edges (its lines plus 16 dp), every pair of overlapping neighbours, every
+button under 48 dp, every text under 15 sp (times the text size), and every list with
+rows past its edge that does not show it (its bar drawn while still, the edge faded): a
+row cut by a list's edge must read as "more this way", never as the list's end. A scroll
+view that holds one thing read whole (`shows_whole`: a drawn card) is never cut at all:
+its last line cut by the buttons under it reads as covered (try 10, the check passed it
+as a list saying "more below").
 """
 
 from __future__ import annotations
@@ -30,6 +34,9 @@ MIN_TARGET_DP = 48
 MIN_TEXT_SP = 15
 #: Pixels of rounding a layout may leave.
 SLACK = 1.5
+
+#: Marks that close a label and read as nothing on a line of their own.
+LONE_MARKS = (">", "<", "…", "·")
 
 _MARKUP = re.compile(r"\[/?[a-z_]+(=[^\]]*)?\]")
 
@@ -65,6 +72,10 @@ def label_problems(label: Label, scale: float) -> Iterator[str]:
         yield f"{name} is shortened"
     elif _squeeze(_shown_text(label)) != _squeeze(label.text):
         yield f"{name} is cut: shows only {_shown_text(label)[:60]!r}"
+    lines = getattr(label._label, "_cached_lines", []) if label._label is not None else []
+    words = ["".join(word.text for word in line.words).strip() for line in lines]
+    if len(words) > 1 and any(w in LONE_MARKS for w in words):
+        yield f"{name} wraps a mark alone onto a line: {words}"
     width, height = label.texture_size
     if height > label.height + SLACK or width > label.width + SLACK:
         yield (f"{name} needs {width:.0f}x{height:.0f} px but has "
@@ -74,9 +85,18 @@ def label_problems(label: Label, scale: float) -> Iterator[str]:
         yield f"{name} is {label.font_size / sp(1):.1f} sp (at least {least / sp(1):.1f})"
 
 
+#: The room a button keeps above and below its words (BigButton's height rule: its
+#: lines plus 16 dp).
+BUTTON_PAD_DP = 16
+
+
 def target_problems(widget: Widget) -> Iterator[str]:
     if isinstance(widget, Button) and widget.height + 0.01 < dp(MIN_TARGET_DP):
         yield f"{_name(widget)} is {widget.height / dp(1):.0f} dp tall (at least {MIN_TARGET_DP})"
+    if isinstance(widget, Button) and widget.text.strip() \
+            and widget.texture_size[1] + dp(BUTTON_PAD_DP) > widget.height + SLACK:
+        yield (f"{_name(widget)}'s lines touch its edges: {widget.texture_size[1]:.0f} px of "
+               f"words in {widget.height:.0f} px (its lines plus {BUTTON_PAD_DP} dp)")
 
 
 def _overlap(a: Widget, b: Widget) -> bool:
@@ -137,6 +157,10 @@ def list_edge_problems(widget: Widget) -> Iterator[str]:
     # edge (a list 406 px tall holding 408) cuts no row, and the list draws no fade for it.
     spare = widget.children[0].height - widget.height
     if spare <= EDGE_SLACK:
+        return
+    if getattr(widget, "shows_whole", False):
+        yield (f"{_content_name(widget)} is cut by its edge ({spare:.0f} px hidden): it is "
+               f"one thing to read whole, its last lines read as covered, not as more")
         return
     if widget.bar_inactive_color[3] < LEAST_BAR_ALPHA or widget.bar_width < dp(LEAST_BAR_DP):
         yield f"{_content_name(widget)} goes past its edge and its bar is not drawn while still"

@@ -129,6 +129,11 @@ def test_the_rules_name_each_kind_of_layout_fault(make_driver: Any, kivy_window:
     plain.add_widget(Text(text="A list of rows\n" * 6))  # taller than its 60 dp
     box.add_widget(plain)
     kivy_window.add_widget(box)
+    words = BoxLayout(orientation="vertical", size=(400, 300), size_hint=(None, None))
+    words.add_widget(Text(text="A choice that leads on\n>"))  # its mark alone on a line
+    crammed = BigButton(text="Three lines\nof words\ncrammed", size_hint_y=None)
+    words.add_widget(crammed)
+    kivy_window.add_widget(words)
     try:
         driver.pump(3)
         cut.height = cut.font_size * 1.2
@@ -137,8 +142,12 @@ def test_the_rules_name_each_kind_of_layout_fault(make_driver: Any, kivy_window:
         driver.pump(2)
         crowded.children[0].x = crowded.children[1].x + 50
         found = problems(box, kivy_window, 1.0)
+        crammed.height = crammed.texture_size[1] + dp(4)  # its lines on its edges
+        driver.pump(2)
+        found += problems(words, kivy_window, 1.0)
     finally:
         kivy_window.remove_widget(box)
+        kivy_window.remove_widget(words)
     assert any("'A line far too long" in p and "shortened" in p for p in found), found
     assert any("Three lines" in p and "needs" in p for p in found), found
     assert any("'Low' is 40 dp tall" in p for p in found), found
@@ -147,6 +156,8 @@ def test_the_rules_name_each_kind_of_layout_fault(make_driver: Any, kivy_window:
     assert any("'Two lines" in p and "reaches out of the BoxLayout" in p for p in found), found
     assert any("'A list of rows" in p and "bar is not drawn" in p for p in found), found
     assert any("'A list of rows" in p and "no fade" in p for p in found), found
+    assert any("'A choice that leads on" in p and "mark alone" in p for p in found), found
+    assert any("'Three lines" in p and "touch its edges" in p for p in found), found
 
 
 def test_a_list_with_more_rows_fades_its_edge_and_keeps_its_bar(make_driver,

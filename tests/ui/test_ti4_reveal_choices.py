@@ -22,10 +22,11 @@ def _functioning_base(make_driver):
 def test_a_cards_choices_are_the_main_buttons_and_deciding_later_is_quiet(make_driver):
     driver = _functioning_base(make_driver)
     choices = list(reversed(driver.screen.ids.choices.children))
+    # Under the card's name, its choices do not name it again (try 10, finding 26).
     assert [b.text for b in choices] == [
-        "Resolve Functioning Base (I05): Gain 1 commodity",
-        "Resolve Functioning Base (I05): Spend 1 commodity to draw 1 action card",
-        "Resolve Functioning Base (I05): Spend 1 trade good to draw 1 action card"]
+        "Gain 1 commodity",
+        "Spend 1 commodity to draw 1 action card",
+        "Spend 1 trade good to draw 1 action card"]
     assert {b.kind for b in choices} == {"primary"}
     way_out = driver.screen.ids["continue"]
     assert way_out.text == "Decide later" and way_out.kind == "quiet"

@@ -136,7 +136,7 @@ def test_planets_taken_in_a_chosen_order_are_explored_one_card_at_a_time(make_dr
     assert driver.screen.name == "reveal" and driver.screen.name_text == "Ion Storm"
     assert not driver.shown("commodit")  # the choice is the token's side, nothing counted
     # The explorer chooses the side face up (try 8, finding 8); it is said and kept.
-    driver.tap("Resolve Ion Storm (F06): Place the token with its beta wormhole side face up")
+    driver.tap("Place the token with its beta wormhole side face up")
     assert driver.screen.name == "dashboard"
     assert driver.shown("Place the Ion Storm token in tile 41, its beta wormhole side face up.")
     assert [t.get("side") for t in driver.app.table.view["map_tokens"]] == ["beta wormhole"]
@@ -239,7 +239,7 @@ def test_a_cards_own_choice_is_tapped_on_its_reveal_and_its_commodities_shown(
     assert driver.screen.name == "reveal"
     assert driver.shown("Alice has 0 commodities, 0 trade goods; commodity value 3, assumed: "
                         "not set from Alice's faction sheet.")
-    driver.tap("Resolve Abandoned Warehouses (I01): Gain 2 commodities")
+    driver.tap("Gain 2 commodities", exact=True)
     assert driver.screen.name == "dashboard" and not driver.app.message_refused
     assert driver.shown("Alice now has 2 commodities, 0 trade goods (commodity value 3, "
                         "assumed")

@@ -4,7 +4,7 @@ API): what was drawn and for whom, what it does, and the choices it offers."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.ui.presenters.actions import ActionGroup, ActionItem, actions_view
@@ -66,12 +66,29 @@ def reveal_view(cards: Sequence[Mapping[str, Any]], index: int, message: str,
     groups = actions_view(prompt).groups
     choices = _own(moment, groups) or _choices(str(data.get("card") or ""), groups)
     name = str(data.get("name") or "")
+    choices = tuple(_on_card(item, f"{name} ({data.get('card')})") for item in choices)
     # Lines the game added to the moment (what the card's choice is made with) come first.
     extra = [str(line) for line in moment.get("lines") or () if line not in (name, summary)]
     did = " ".join([*extra, _without_summary(message, summary)]).strip()
     return RevealView(str(moment.get("title") or ""), name, str(data.get("card") or ""),
                       f"{kept} {summary}" if kept and summary else summary, did, counter,
                       False, choices, seat)
+
+
+def _on_card(item: ActionItem, card: str) -> ActionItem:
+    """A choice as the card's own screen shows it, under the card's name: without the
+    words naming the card again ("Resolve Core Mine (H08): A mech is on the planet: gain
+    1 trade good" reads "A mech is on the planet: gain 1 trade good"), so three choices
+    leave the card its room at Large text (try 10, finding 26: its last line was covered).
+
+    >>> item = ActionItem("Resolve Core Mine (H08): a mech: gain 1", "command", "x", True, "", "")
+    >>> _on_card(item, "Core Mine (H08)").label
+    'A mech: gain 1'
+    """
+    named, colon, rest = item.label.partition(": ")
+    if not colon or not rest or card not in named:
+        return item
+    return replace(item, label=rest[:1].upper() + rest[1:])
 
 
 def _how(data: Mapping[str, Any]) -> str:

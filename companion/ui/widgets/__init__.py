@@ -82,8 +82,26 @@ class LineText(Text):
     """One line of text cut with an ellipsis when it does not fit."""
 
 
+#: What ends the label of a choice that leads on to more choices (the presenters' mark).
+LEADS_ON = "  >"
+
+
+def keep_mark(text: str) -> str:
+    """`text` with its closing mark held to its last word by no-break spaces, so the mark
+    never wraps onto a line of its own (try 10: "by an ability" then ">" alone).
+
+    >>> keep_mark("Place a frontier token by an ability  >").endswith("ability\u00a0\u00a0>")
+    True
+    """
+    if text.endswith(LEADS_ON):
+        return text[:-len(LEADS_ON)] + LEADS_ON.replace(" ", "\u00a0")
+    return text
+
+
 class BigButton(SteadyTap, FreshTexture, Button):
-    """A big, clearly labelled button (at least 48 dp tall); `kind` picks its colour."""
+    """A big, clearly labelled button (at least 48 dp tall); `kind` picks its colour. Its
+    words are drawn with the closing mark kept on their last line (`keep_mark`); `text`
+    stays as given."""
 
     kind = StringProperty("normal")  # normal, primary, danger, quiet
     #: Its tap was taken and is being worked on: it stays lit until the result is drawn.
@@ -95,6 +113,10 @@ class BigButton(SteadyTap, FreshTexture, Button):
         kwargs["markup"] = False
         super().__init__(**kwargs)
         self._unhold: Any = None
+
+    def texture_update(self, *args: Any) -> None:
+        self._label.text = keep_mark(self.text)
+        super().texture_update(*args)
 
     def hold_back(self, seconds: float) -> None:
         """Show dimmed for `seconds`: a touch on it was felt but not taken (touch.TapGate).

@@ -32,7 +32,7 @@ from kivy.uix.button import Button
 from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
-from companion.ui.widgets import Text
+from companion.ui.widgets import Text, keep_mark
 from companion.ui.widgets.touch import SteadyTap
 
 #: A label that needs more lines than this at half the width gets a row of its own.
@@ -62,7 +62,8 @@ def _wrap(text: str, font_size: float, width: float, bold: bool = False) -> list
     for paragraph in text.split("\n"):
         line: list[str] = []
         used = 0.0
-        for word in paragraph.split():
+        # Split at plain spaces only, as Kivy wraps: a no-break space holds two words.
+        for word in (w for w in paragraph.split(" ") if w):
             size = measure(word)[0]
             if line and used + space + size > width - WRAP_SLACK:
                 lines.append(line)
@@ -221,7 +222,7 @@ class ChoiceRows(BoxLayout):
 
     def _fits_half(self, button: Button) -> bool:
         width = (self.width - float(self.spacing)) / 2 - dp(16)
-        return lines_needed(button.text, float(button.font_size), width) <= PAIR_LINES
+        return lines_needed(keep_mark(button.text), float(button.font_size), width) <= PAIR_LINES
 
     def _layout(self) -> list[tuple[int, ...]]:
         """The rows as the buttons' indexes, -1 an empty half: a pair where both fit half
