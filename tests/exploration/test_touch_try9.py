@@ -46,7 +46,7 @@ def test_the_last_hazard_of_a_round_says_the_round_ends_first() -> None:
     assert match.state.table.phase == "round-end"
     said = run(match, "scan XP/H10", "ignore")[-1].message
     # The line a player reads first says the round is over, then the next one begins.
-    assert said.startswith("The last card of round 2: ")
+    assert said.startswith("End of round 2: ")
     assert "Round 3 of 8: preparation phase" in said
     assert match.state.table.round == 3
 
@@ -54,10 +54,10 @@ def test_the_last_hazard_of_a_round_says_the_round_ends_first() -> None:
 def test_a_drift_that_ends_the_round_says_so_and_one_that_draws_does_not() -> None:
     match = to_flight(round_two(), x_tech="maneuverability")
     said = run(match, "next", "next", "drift TRNS1=credit")[-1].message
-    assert said.startswith("The drift ends round 2: TRNS1 drifts")
+    assert said.startswith("End of round 2, the drift: TRNS1 drifts")
     match = to_flight(round_two(), x_tech="maneuverability")
     said = run(match, "next", "next", "drift SHLD1=hazard")[-1].message
-    assert "ends round" not in said and match.state.table.round == 2
+    assert "End of round" not in said and match.state.table.round == 2
 
 
 def _station_in_hand():

@@ -103,7 +103,7 @@ def drift(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
                         active=None))
     said = " ".join(texts) or "No ship drifts."
     if not any(e.type == "ship_draw_requested" for e in events):  # the round ends with it
-        said = f"The drift ends round {state.table.round}: {said}"
+        said = f"End of round {state.table.round}, the drift: {said}"
     return Outcome(tuple(events), said)
 
 

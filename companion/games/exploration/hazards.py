@@ -62,7 +62,7 @@ def round_closing(state: XpState, events: Sequence[Event], draws_left: int) -> s
     if state.table.phase != "round-end" or draws_left \
             or any(e.type == "ship_draw_requested" for e in events):
         return ""
-    return f"The last card of round {state.table.round}: "
+    return f"End of round {state.table.round}: "
 
 
 # ---- scans ----------------------------------------------------------------------------------
