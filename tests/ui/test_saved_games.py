@@ -69,7 +69,7 @@ def test_delete_asks_naming_the_game_and_keep_it_changes_nothing(make_driver, tm
 
 
 def test_delete_asks_in_the_rows_place_and_no_other_row_moves(make_driver, tmp_path):
-    driver, db, old, new = saved_screen(make_driver, tmp_path)
+    driver, _db, _old, _new = saved_screen(make_driver, tmp_path)
     top, below = driver.button("Cleo, Dan, Eve"), driver.button("Ann, Bob")
     before = (top.height, below.x, below.y, below.height)
     driver.tap(delete_of(driver, "Cleo, Dan, Eve"))  # the top row: the game being played
