@@ -6,10 +6,7 @@ holding it or wraps a closing mark (">") alone onto a line, every button whose l
 touch its edges (less than its lines plus 8 dp), every pair of overlapping neighbours, every
 button under 48 dp, every text under 15 sp (times the text size), and every list with
 rows past its edge that does not show it (its bar drawn while still, the edge faded): a
-row cut by a list's edge must read as "more this way", never as the list's end. A scroll
-view that holds one thing read whole (`shows_whole`: a drawn card) is never cut at all:
-its last line cut by the buttons under it reads as covered (try 10, the check passed it
-as a list saying "more below").
+row cut by a list's edge must read as "more this way", never as the list's end.
 """
 
 from __future__ import annotations
@@ -157,10 +154,6 @@ def list_edge_problems(widget: Widget) -> Iterator[str]:
     # edge (a list 406 px tall holding 408) cuts no row, and the list draws no fade for it.
     spare = widget.children[0].height - widget.height
     if spare <= EDGE_SLACK:
-        return
-    if getattr(widget, "shows_whole", False):
-        yield (f"{_content_name(widget)} is cut by its edge ({spare:.0f} px hidden): it is "
-               f"one thing to read whole, its last lines read as covered, not as more")
         return
     if widget.bar_inactive_color[3] < LEAST_BAR_ALPHA or widget.bar_width < dp(LEAST_BAR_DP):
         yield f"{_content_name(widget)} goes past its edge and its bar is not drawn while still"

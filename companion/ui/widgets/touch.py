@@ -236,11 +236,6 @@ class TableScroll(ScrollView):
     #: the list's end (a half row at the bottom was taken for cut text, or missed).
     more_below = BooleanProperty(False)
     more_above = BooleanProperty(False)
-    #: What it holds is one thing read whole (a drawn card), not a list: a line cut by its
-    #: edge reads as covered by what is under it, never as "more below" (try 10: a card's
-    #: last line sat cut under its choices at Large text), so the layout check wants it
-    #: whole (tests/ui/layout_rules.py).
-    shows_whole = BooleanProperty(False)
     scroll_y: float  # Kivy's own property (for the type checker: Kivy ships no types)
 
     def __init__(self, **kwargs: Any) -> None:
