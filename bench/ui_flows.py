@@ -221,8 +221,9 @@ def ti4_flow(finger: Finger) -> None:
     while driver.app.table.prompt.get("expects_scan"):
         finger.tap(next(t for t in _actions(driver) if t.startswith("Let the app draw")),
                    "reveal")
-        resolve = next(w for w in driver.widgets() if isinstance(w, BigButton)
-                       and w.text.startswith("Resolve "))
+        # The reveal's first choice: "Resolve NAME (ID)", or the card's own first choice.
+        resolve = next(w for w in reversed(driver.screen.ids.choices.children)
+                       if isinstance(w, BigButton))
         finger.tap(resolve, "command")
 
 

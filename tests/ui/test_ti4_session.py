@@ -32,7 +32,8 @@ def draw_and_resolve(driver, deck: str, heading: str) -> str:
     assert driver.screen.name == "reveal"
     assert driver.shown(heading)
     name = driver.screen.name_text
-    driver.tap(f"Resolve {name}")
+    # Its first choice: "Resolve NAME (ID)", or the first of the card's own choices.
+    driver.tap(next(iter(reversed(driver.screen.ids.choices.children))))
     assert driver.screen.name == "dashboard"
     return name
 
@@ -250,8 +251,8 @@ def test_a_cards_own_choice_is_tapped_on_its_reveal_and_its_commodities_shown(
 def resolve_on_reveal(driver) -> None:
     """The reveal's Resolve (a card with its own choice: its first one)."""
     assert driver.screen.name == "reveal"
-    first = next(w for w in driver.widgets() if isinstance(w, Button)
-                 and w.text.startswith("Resolve ") and not w.disabled)
+    first = next(w for w in reversed(driver.screen.ids.choices.children)
+                 if isinstance(w, Button) and not w.disabled)
     driver.tap(first, scroll=False)
     assert driver.screen.name == "dashboard"
 
