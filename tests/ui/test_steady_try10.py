@@ -110,3 +110,42 @@ def test_a_pass_keeps_its_column_for_every_seat_after_a_restart_and_new_abilitie
     driver.close()
     again = make_driver(db=db, seed=7)  # the plug pulled: the same game, the same places
     assert again.screen.name == "dashboard" and _places(again) == before
+
+
+def _bar(driver: Any) -> list[tuple[str, tuple[int, ...]]]:
+    """The seat page's bottom bar: each button's words (the seats' names taken out) and
+    place on the window, those shown."""
+    bar = driver.screen.ids.back.parent
+    names = [*SEATS]
+    out = []
+    for button in reversed(bar.children):
+        if button.opacity and not button.disabled:
+            words = button.text
+            for name in names:
+                words = words.replace(name, "SEAT")
+            out.append((words, tuple(round(v) for v in (*button.to_window(*button.pos),
+                                                        *button.size))))
+    return out
+
+
+def test_a_seat_page_has_the_same_bar_for_every_seat(make_driver) -> None:
+    """Finding 28: "Back to the table" had a blank on its left on the first seat's page and
+    on its right on the last's (the seats beside it stopped at either end): the seats now go
+    around the table, so every page's bar is the same, Back in its middle."""
+    from companion.ui.devtools.gallery_ti4 import seat_card
+
+    driver = make_driver(seed=7)
+    _start(driver)
+    bars = {}
+    for seat in SEATS:
+        driver.tap(seat_card(driver, seat))
+        assert driver.screen.name == "seat" and driver.screen.seat == seat
+        bars[seat] = _bar(driver)
+        driver.tap("Back to the table", exact=True, scroll=False)
+    assert [w for w, _p in bars["Ravi"]] == ["< SEAT", "Back to the table", "SEAT >"]
+    assert bars["Ravi"] == bars["Sue"] == bars["Tess"]
+    driver.tap(seat_card(driver, "Ravi"))
+    driver.tap("< Tess", exact=True, scroll=False)  # the last seat is before the first
+    assert driver.screen.seat == "Tess"
+    driver.tap("Ravi >", exact=True, scroll=False)
+    assert driver.screen.seat == "Ravi"
