@@ -149,3 +149,39 @@ def test_a_seat_page_has_the_same_bar_for_every_seat(make_driver) -> None:
     assert driver.screen.seat == "Tess"
     driver.tap("Ravi >", exact=True, scroll=False)
     assert driver.screen.seat == "Ravi"
+
+
+def _tiles(driver: Any) -> dict[str, tuple[int, ...]]:
+    """The Take-planets list's systems by number: each one's place and size on the window."""
+    from companion.ui.screens.order import GroupButton
+
+    driver.wait_still()
+    return {b.whole.split(":")[0]: tuple(round(v) for v in (*b.to_window(*b.pos), *b.size))
+            for b in driver.widgets(driver.screen.ids.groups) if isinstance(b, GroupButton)}
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.3])
+def test_the_systems_keep_their_places_when_their_planets_are_taken(make_driver,
+                                                                     scale: float) -> None:
+    """Findings 8, 25, 38: tile 72 grew a line when Sue took Lisis and Velnor ("72: Lisis
+    (Sue), Velnor (Sue)"), so the same swipe landed elsewhere for Tess. Every system of the
+    list is now one height, its words folded to it."""
+    driver = make_driver(seed=7, settings=AppSettings(text_scale=scale))
+    _start(driver)
+    driver.tap("Take planets for another player")
+    driver.tap("Take planets for Sue", exact=True)
+    driver.tap("70-76", exact=True, scroll=False)
+    before = _tiles(driver)
+    assert len({size[3] for size in before.values()}) == 1  # one height for all
+    driver.tap("Back to the table", scroll=False)
+    for line in ("take Lisis Velnor for Sue", "scan TI/I16", "resolve", "scan TI/I01",
+                 "resolve gain"):
+        driver.run_line(line)
+        assert not driver.app.message_refused, f"{line}: {driver.app.message}"
+    driver.tap("Take planets for another player")
+    driver.tap("Take planets for Tess", exact=True)
+    driver.tap("70-76", exact=True, scroll=False)
+    grown = next(b for b in driver.widgets(driver.screen.ids.groups)
+                 if getattr(b, "whole", "").startswith("72: "))
+    assert "(Sue)" in grown.whole  # the owners are said ...
+    assert _tiles(driver) == before  # ... and no system moved

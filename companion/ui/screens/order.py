@@ -14,7 +14,7 @@ from typing import Any
 
 from kivy.app import App
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
@@ -23,18 +23,47 @@ from companion.ui.presenters import order as presenter
 from companion.ui.presenters.actions import ActionItem, actions_view
 from companion.ui.screens import load_layout
 from companion.ui.widgets import BigButton, Text, ToggleChoice
+from companion.ui.widgets.fit import fold, lines_height
 
 load_layout(__file__)
+
+#: A group's names take at most this many lines, its details one more.
+NAME_LINES = 2
+ELLIPSIS = " …"
 
 
 class GroupButton(ToggleChoice):
     """A group of options: tapping it adds `values` to the order; `chosen` (its colour and a
     check mark in its corner, never other words: it keeps its size) once they all are.
     `reason`: the group offers nothing now; it keeps its place, greyed, and a tap says why
-    (a list laid out the same for every seat: a table learns where each group lies)."""
+    (a list laid out the same for every seat: a table learns where each group lies).
+
+    Every group of a list is one height, `room`: its first line (the options' names) in at
+    most NAME_LINES lines and its details in one, folded with an ellipsis when longer (the
+    order column lists them whole). A group that grew with its owners' names moved every
+    group after it, and the same swipe landed elsewhere for the next player (try 10,
+    findings 8, 25, 38)."""
 
     values = ObjectProperty(())
     reason = StringProperty("")
+    whole = StringProperty("")  # its words whole (`text` shows them folded)
+    room = NumericProperty(0)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        for name in ("whole", "width", "font_size"):
+            self.fbind(name, self._refold)
+        self._refold()
+
+    def _refold(self, *_args: Any) -> None:
+        size = round(float(self.font_size), 2)
+        width = max(self.width - dp(28), dp(8))  # (its padding: the check mark's gutter)
+        names, _, details = self.whole.partition("\n")
+        lines = [fold(names, size, width, NAME_LINES, more=ELLIPSIS)]
+        if details:
+            lines.append(fold(details.replace("\n", " "), size, width, 1, more=ELLIPSIS))
+        self.text = "\n".join(lines)
+        self.room = lines_height(NAME_LINES + 1, size) + dp(12)
 
 
 class SectionKey(ToggleChoice):
@@ -168,9 +197,11 @@ class OrderScreen(Screen):
         shown = [self._groups[i] for i in section.groups] if section else list(self._groups)
         self._buttons = []
         for group in shown:
-            button = GroupButton(values=group.values, text=group.text, reason=group.reason,
+            button = GroupButton(values=group.values, whole=group.text, reason=group.reason,
                                  on_release=self.tap_group)
+            button.size_hint_y = 1  # the grid's one row height (`room`)
             grid.add_widget(button)
+            grid.row_default_height = max(dp(52), button.room)
             self._buttons.append((button, group))
         self._mark_groups()
 

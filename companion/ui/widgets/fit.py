@@ -81,19 +81,20 @@ def lines_needed(text: str, font_size: float, width: float, bold: bool = False) 
     return len(_wrap(text, font_size, width, bold))
 
 
-def fold(text: str, font_size: float, width: float, lines: int, bold: bool = False) -> str:
+def fold(text: str, font_size: float, width: float, lines: int, bold: bool = False,
+         more: str = MORE) -> str:
     """`text` as it shows in `lines` lines of `width`: whole when it fits, else as many of
-    its words as fit, ending with MORE."""
+    its words as fit, ending with `more`."""
     wrapped = _wrap(text, font_size, width, bold)
     if len(wrapped) <= lines:
         return text
     measure = _measure(round(font_size, 2), bold)
     kept = [" ".join(line) for line in wrapped[:lines]]
     last = wrapped[lines - 1]
-    while last and measure(" ".join(last) + MORE)[0] > width - WRAP_SLACK:
+    while last and measure(" ".join(last) + more)[0] > width - WRAP_SLACK:
         last = last[:-1]
     kept[-1] = " ".join(last)
-    return "\n".join(kept).rstrip(" ,;:.") + MORE
+    return "\n".join(kept).rstrip(" ,;:.") + more
 
 
 class FoldText(Text):
