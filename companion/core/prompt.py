@@ -70,6 +70,24 @@ class Option:
 
 
 @dataclass(frozen=True)
+class OptionSection:
+    """A key of a long `order` input's list: `label` ("20-29") shows the options of
+    `groups` (their `group`s), fixed for the whole game whatever is offered now, so a key
+    never moves nor changes its range; `title`, when set, heads those groups in the whole
+    list ("Home systems")."""
+
+    label: str
+    groups: tuple[str, ...]
+    title: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"label": self.label, "groups": list(self.groups)}
+        if self.title:
+            data["title"] = self.title
+        return data
+
+
+@dataclass(frozen=True)
 class InputSpec:
     """A value the player enters: the command is `template` with `{}` replaced.
 
@@ -94,6 +112,8 @@ class InputSpec:
     #: The game's sentence for a screen to show while nothing is chosen yet, naming
     #: what its options are ("Tap a player on the left to add them, in turn order.").
     hint: str | None = None
+    #: An order's keys, in the game's order (none: a screen makes its own from the groups).
+    sections: tuple[OptionSection, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "min": self.min, "max": self.max,
@@ -108,6 +128,8 @@ class InputSpec:
             data["then"] = self.then
         if self.hint:
             data["hint"] = self.hint
+        if self.sections:
+            data["sections"] = [s.to_dict() for s in self.sections]
         return data
 
     def fill(self, *values: str) -> str:

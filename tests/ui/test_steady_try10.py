@@ -164,15 +164,19 @@ def _tiles(driver: Any) -> dict[str, tuple[int, ...]]:
 def test_the_systems_keep_their_places_when_their_planets_are_taken(make_driver,
                                                                      scale: float) -> None:
     """Findings 8, 25, 38: tile 72 grew a line when Sue took Lisis and Velnor ("72: Lisis
-    (Sue), Velnor (Sue)"), so the same swipe landed elsewhere for Tess. Every system of the
-    list is now one height, its words folded to it."""
+    (Sue), Velnor (Sue)"), so the same swipe landed elsewhere for Tess, and two systems of
+    a row started at different heights. The owner is now said on the details' line, folded
+    to one line, and a row's two systems are one height."""
     driver = make_driver(seed=7, settings=AppSettings(text_scale=scale))
     _start(driver)
     driver.tap("Take planets for another player")
     driver.tap("Take planets for Sue", exact=True)
-    driver.tap("70-76", exact=True, scroll=False)
+    driver.tap("69-82", exact=True, scroll=False)
     before = _tiles(driver)
-    assert len({size[3] for size in before.values()}) == 1  # one height for all
+    rows: dict[int, set[int]] = {}
+    for _x, y, _w, h in before.values():
+        rows.setdefault(y, set()).add(h)
+    assert all(len(heights) == 1 for heights in rows.values())  # a row's two: one height
     driver.tap("Back to the table", scroll=False)
     for line in ("take Lisis Velnor for Sue", "scan TI/I16", "resolve", "scan TI/I01",
                  "resolve gain"):
@@ -180,8 +184,44 @@ def test_the_systems_keep_their_places_when_their_planets_are_taken(make_driver,
         assert not driver.app.message_refused, f"{line}: {driver.app.message}"
     driver.tap("Take planets for another player")
     driver.tap("Take planets for Tess", exact=True)
-    driver.tap("70-76", exact=True, scroll=False)
+    driver.tap("69-82", exact=True, scroll=False)
     grown = next(b for b in driver.widgets(driver.screen.ids.groups)
                  if getattr(b, "whole", "").startswith("72: "))
-    assert "(Sue)" in grown.whole  # the owners are said ...
+    assert grown.text == "72: Lisis, Velnor\nindustrial · Sue"  # the owner is said ...
     assert _tiles(driver) == before  # ... and no system moved
+
+
+def test_the_systems_keys_stay_the_same_all_game_and_say_what_the_home_systems_are(
+        make_driver) -> None:
+    """Finding 37: the keys were made from the systems offered, so a Mirage found in tile
+    42 re-numbered them ("70-76" and "82" became "70-82", "42" came in). Finding 25: the
+    home systems followed 82 as if the list went on. The game declares its keys now."""
+    from companion.ui.screens.order import SectionKey
+    from companion.ui.widgets import Text
+
+    driver = make_driver(seed=7)
+    _start(driver)
+
+    def keys() -> list[str]:
+        driver.tap("Take planets for Ravi", exact=True)
+        shown = [k.text for k in reversed(driver.screen.ids.sections.children)
+                 if isinstance(k, SectionKey)]
+        driver.tap("Back to the table", scroll=False)
+        return shown
+
+    first = keys()
+    assert first == ["All", "17-28", "29-50", "59-68", "69-82", "1-9", "10-18", "51-58"]
+    for line in ("frontier 42 with exploration-probe", "scan TI/F11", "resolve",
+                 "scan TI/C10", "resolve"):  # Mirage: a planet comes to tile 42, explored
+        driver.run_line(line)
+        assert not driver.app.message_refused, f"{line}: {driver.app.message}"
+    if driver.screen.name != "dashboard":
+        driver.app.show("dashboard")
+        driver.settle()
+    assert keys() == first
+    driver.tap("Take planets for Ravi", exact=True)
+    driver.tap("29-50", exact=True, scroll=False)
+    assert driver.shown("42: Mirage")
+    driver.tap("All", exact=True, scroll=False)
+    titles = [w.text for w in driver.widgets(driver.screen.ids.groups) if type(w) is Text]
+    assert titles == ["Home systems and Mecatol Rex: no trait, nothing to explore"]

@@ -14,8 +14,9 @@ from typing import Any
 
 from kivy.app import App
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.ui import theme
@@ -23,12 +24,10 @@ from companion.ui.presenters import order as presenter
 from companion.ui.presenters.actions import ActionItem, actions_view
 from companion.ui.screens import load_layout
 from companion.ui.widgets import BigButton, Text, ToggleChoice
-from companion.ui.widgets.fit import fold, lines_height
+from companion.ui.widgets.fit import fold
 
 load_layout(__file__)
 
-#: A group's names take at most this many lines, its details one more.
-NAME_LINES = 2
 ELLIPSIS = " …"
 
 
@@ -38,16 +37,15 @@ class GroupButton(ToggleChoice):
     `reason`: the group offers nothing now; it keeps its place, greyed, and a tap says why
     (a list laid out the same for every seat: a table learns where each group lies).
 
-    Every group of a list is one height, `room`: its first line (the options' names) in at
-    most NAME_LINES lines and its details in one, folded with an ellipsis when longer (the
-    order column lists them whole). A group that grew with its owners' names moved every
-    group after it, and the same swipe landed elsewhere for the next player (try 10,
-    findings 8, 25, 38)."""
+    Its details (the second line) are folded to one line with an ellipsis when longer (the
+    order column lists them whole): a group keeps its height when they grow (a planet's
+    owner said after its traits), and the same swipe lands on the same group for every
+    player all game long (try 10, findings 8, 25, 38).
+    """
 
     values = ObjectProperty(())
     reason = StringProperty("")
     whole = StringProperty("")  # its words whole (`text` shows them folded)
-    room = NumericProperty(0)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -56,14 +54,35 @@ class GroupButton(ToggleChoice):
         self._refold()
 
     def _refold(self, *_args: Any) -> None:
-        size = round(float(self.font_size), 2)
-        width = max(self.width - dp(28), dp(8))  # (its padding: the check mark's gutter)
         names, _, details = self.whole.partition("\n")
-        lines = [fold(names, size, width, NAME_LINES, more=ELLIPSIS)]
         if details:
-            lines.append(fold(details.replace("\n", " "), size, width, 1, more=ELLIPSIS))
-        self.text = "\n".join(lines)
-        self.room = lines_height(NAME_LINES + 1, size) + dp(12)
+            width = max(self.width - dp(28), dp(8))  # (its padding: the check mark's gutter)
+            details = fold(details.replace("\n", " "), round(float(self.font_size), 2),
+                           width, 1, more=ELLIPSIS)
+        self.text = f"{names}\n{details}" if details else names
+
+
+class GroupGrid(GridLayout):
+    """Groups two to a row, both of a row as tall as the taller one needs (two of one row
+    started at different heights: try 10, finding 38)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.fbind("cols", self._even)
+
+    def add_widget(self, widget: Any, *args: Any, **kwargs: Any) -> None:
+        super().add_widget(widget, *args, **kwargs)
+        widget.size_hint_y = 1  # the row's height (`rows_minimum`)
+        widget.fbind("texture_size", self._even)
+        self._even()
+
+    def _even(self, *_args: Any) -> None:
+        buttons = list(reversed(self.children))
+        cols = max(int(self.cols or 1), 1)
+        self.rows_minimum = {
+            row: max(dp(52), *(b.texture_size[1] + dp(16)
+                               for b in buttons[row * cols:(row + 1) * cols]))
+            for row in range(-(-len(buttons) // cols))}
 
 
 class SectionKey(ToggleChoice):
@@ -177,7 +196,8 @@ class OrderScreen(Screen):
     # ---- drawing ----------------------------------------------------------------------------
     def _draw_groups(self, item: ActionItem) -> None:
         self._groups = presenter.group_choices(item)
-        self._sections = presenter.sections(self._groups)
+        declared = presenter.declared_sections(item, self._groups)
+        self._sections = presenter.sections(self._groups) if declared is None else declared
         if self._section not in {s.label for s in self._sections}:
             self._section = None
         keys = self.ids.sections
@@ -190,18 +210,26 @@ class OrderScreen(Screen):
 
     def _show_groups(self) -> None:
         """The groups of the section shown (in the order of their keys), or all of them in
-        the prompt's order."""
-        grid = self.ids.groups
-        grid.clear_widgets()
+        the prompt's order; a section the game titles under its title (try 10, finding 25:
+        the home systems after 82 looked like the list going on)."""
+        box = self.ids.groups
+        box.clear_widgets()
         section = next((s for s in self._sections if s.label == self._section), None)
-        shown = [self._groups[i] for i in section.groups] if section else list(self._groups)
+        shown = list(section.groups) if section else list(range(len(self._groups)))
+        titles = {i: s.title for s in self._sections for i in s.groups}
         self._buttons = []
-        for group in shown:
+        grid, said = None, ""
+        for i in shown:
+            title = titles.get(i, "")
+            if grid is None or title != said:  # a title once over the groups it heads
+                if title:
+                    box.add_widget(Text(text=title, color=theme.ACCENT))
+                grid, said = GroupGrid(), title
+                box.add_widget(grid)
+            group = self._groups[i]
             button = GroupButton(values=group.values, whole=group.text, reason=group.reason,
                                  on_release=self.tap_group)
-            button.size_hint_y = 1  # the grid's one row height (`room`)
             grid.add_widget(button)
-            grid.row_default_height = max(dp(52), button.room)
             self._buttons.append((button, group))
         self._mark_groups()
 
