@@ -14,8 +14,11 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
 
+from kivy.metrics import sp
+
 from companion.colours import seat_colours
 from companion.core.tableview import Track
+from companion.ui import theme
 from companion.ui.panels.corrections import CorrectionEditor
 from companion.ui.panels.panel import (
     AccentText,
@@ -32,6 +35,7 @@ from companion.ui.presenters.seat import seat_panels
 from companion.ui.runner import Reply
 from companion.ui.table import TableData
 from companion.ui.widgets import BigButton, Text
+from companion.ui.widgets.fit import WholeText
 
 #: The tab of every game's decks, after the game's own panels.
 DECKS = "Decks"
@@ -183,45 +187,52 @@ class SeatPanel(GamePanel):
 
 class DecksPanel(PanelColumn):
     """Every deck: cards left and discarded, what the table must do first, and on a tap
-    the odds of its next card (asked of the runner, which owns the session)."""
+    the odds of its next card (asked of the runner, which owns the session), whole over
+    the screen until any tap: opened in the list, they moved the deck's row ~65 px under
+    the finger and fell below the fold (try 10, finding 44)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.open_deck: str | None = None
-        self._odds: dict[str, Any] | None = None
+        self.open_deck: str | None = None  # the deck whose odds are asked or shown
+        self.odds: WholeText | None = None  # the odds over the screen
         self._table: TableData | None = None
         self._drawn: tuple[Any, ...] | None = None  # the notes and rows on show
 
     def show_table(self, table: TableData) -> None:
         self._table = table
-        if self.open_deck is None and self._drawn == self._rows():
+        if self._drawn == self._rows():
             return  # most steps leave the decks as they were: nothing is rebuilt
-        self._odds = None
+        self.close_odds()  # (counted before this step)
         self._build()
-        if self.open_deck is not None:
-            self._ask(self.open_deck)
 
     def _rows(self) -> tuple[Any, ...]:
         shown = table_of(self._table) if self._table is not None else {}
         return reshuffle_notes(shown), deck_rows(shown)
 
     def toggle(self, deck: str) -> None:
-        """Show the odds of `deck`, or hide them when they are shown."""
-        if self.open_deck == deck:
-            self.open_deck = None
-            self._build()
-            return
-        self.open_deck, self._odds = deck, None
-        self._build()
-        self._ask(deck)
-
-    def _ask(self, deck: str) -> None:
+        """Show the odds of `deck` over the screen (a tap anywhere closes them)."""
+        self.open_deck = deck
         running_app().runner.odds(deck, self._on_odds)
 
     def _on_odds(self, reply: Reply) -> None:
-        if reply.ok and reply.value and reply.value.get("deck") == self.open_deck:
-            self._odds = reply.value
-            self._build()
+        if not (reply.ok and reply.value and reply.value.get("deck") == self.open_deck) \
+                or self.odds is not None:
+            return
+        odds = odds_view(reply.value)
+        scale = float(getattr(running_app(), "text_scale", 1.0))
+        texts = [(odds.sentence, theme.TEXT, sp(17) * scale, False)]
+        if odds.rows:
+            texts.append((" · ".join(odds.rows), theme.MUTED, sp(15) * scale, False))
+        self.odds = WholeText(texts)
+        self.odds.bind(on_dismiss=self._closed)
+        self.odds.open(animation=False)
+
+    def close_odds(self) -> None:
+        if self.odds is not None:
+            self.odds.dismiss(animation=False)
+
+    def _closed(self, *_args: Any) -> None:
+        self.odds, self.open_deck = None, None
 
     def _build(self) -> None:
         self.clear_widgets()
@@ -231,21 +242,7 @@ class DecksPanel(PanelColumn):
         for note in notes:
             self.add_widget(Note(text=note))
         for row in rows:
-            opened = row.deck == self.open_deck
             widget = CountRow(heading=row.title, detail=row.text, count=str(row.left),
-                              action="Hide" if opened else "Odds")
+                              action="Odds")
             widget.on_action = partial(self.toggle, row.deck)
             self.add_widget(widget)
-            if opened:
-                self.add_widget(self._odds_card())
-
-    def _odds_card(self) -> PanelCard:
-        card = PanelCard()
-        if self._odds is None:
-            card.add_widget(Text(text="Counting what is left...", muted=True))
-            return card
-        odds = odds_view(self._odds)
-        card.add_widget(Text(text=odds.sentence))
-        for line in odds.rows:
-            card.add_widget(Text(text=line, muted=True))
-        return card
