@@ -24,11 +24,9 @@ from companion.ui.presenters import order as presenter
 from companion.ui.presenters.actions import ActionItem, actions_view
 from companion.ui.screens import load_layout
 from companion.ui.widgets import BigButton, Text, ToggleChoice
-from companion.ui.widgets.fit import fold
+from companion.ui.widgets.fit import CUT, fold
 
 load_layout(__file__)
-
-ELLIPSIS = " …"
 
 
 class GroupButton(ToggleChoice):
@@ -58,7 +56,7 @@ class GroupButton(ToggleChoice):
         if details:
             width = max(self.width - dp(28), dp(8))  # (its padding: the check mark's gutter)
             details = fold(details.replace("\n", " "), round(float(self.font_size), 2),
-                           width, 1, more=ELLIPSIS)
+                           width, 1, end=CUT)
         self.text = f"{names}\n{details}" if details else names
 
 

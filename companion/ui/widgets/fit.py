@@ -41,6 +41,9 @@ from companion.ui.widgets.touch import SteadyTap
 PAIR_LINES = 4
 #: What ends a folded sentence: there is more, one tap away.
 MORE = " … (more)"
+#: What ends a folded sentence when another one below it in its box says "(more)" for
+#: both (one tap shows them all): one fold per box, never "(more)" stacked twice.
+CUT = " …"
 #: Pixels left spare on each line measured: Kivy's own wrapping may round differently.
 WRAP_SLACK = 4.0
 
@@ -82,29 +85,31 @@ def lines_needed(text: str, font_size: float, width: float, bold: bool = False) 
 
 
 def fold(text: str, font_size: float, width: float, lines: int, bold: bool = False,
-         more: str = MORE) -> str:
+         end: str = MORE) -> str:
     """`text` as it shows in `lines` lines of `width`: whole when it fits, else as many of
-    its words as fit, ending with `more`."""
+    its words as fit, ending with `end` (MORE, or CUT)."""
     wrapped = _wrap(text, font_size, width, bold)
     if len(wrapped) <= lines:
         return text
     measure = _measure(round(font_size, 2), bold)
     kept = [" ".join(line) for line in wrapped[:lines]]
     last = wrapped[lines - 1]
-    while last and measure(" ".join(last) + more)[0] > width - WRAP_SLACK:
+    while last and measure(" ".join(last) + end)[0] > width - WRAP_SLACK:
         last = last[:-1]
     kept[-1] = " ".join(last)
-    return "\n".join(kept).rstrip(" ,;:.") + more
+    return "\n".join(kept).rstrip(" ,;:.") + end
 
 
 class FoldText(Text):
-    """A Text showing at most `lines` lines of `whole` until `unfolded`; with `keep_room`,
-    `room` is the height of its `lines` lines whatever it says (a shorter sentence for
-    another seat moves nothing under it: try 10, findings 7 and 43)."""
+    """A Text showing at most `lines` lines of `whole` until `unfolded`; folded, it ends
+    with "… (more)", or with "…" alone when not `marked` (a text below says it). With
+    `keep_room`, `room` is the height of its `lines` lines whatever it says (a shorter
+    sentence for another seat moves nothing under it: try 10, findings 7 and 43)."""
 
     whole = StringProperty("")
     lines = NumericProperty(1)
     unfolded = BooleanProperty(False)
+    marked = BooleanProperty(True)
     #: The text shown is only the start of `whole` (a tap on its box shows the rest).
     folded = BooleanProperty(False)
     keep_room = BooleanProperty(False)
@@ -112,7 +117,8 @@ class FoldText(Text):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        for name in ("whole", "lines", "unfolded", "width", "font_size", "bold", "keep_room"):
+        for name in ("whole", "lines", "unfolded", "width", "font_size", "bold", "marked",
+                     "keep_room"):
             self.fbind(name, self._refold)
         self._refold()
 
@@ -121,7 +127,8 @@ class FoldText(Text):
                                  bool(self.bold)) if self.keep_room else 0.0
         width = max(self.width, dp(8))
         shown = self.whole if self.unfolded else fold(
-            self.whole, self.font_size, width, int(self.lines), bool(self.bold))
+            self.whole, self.font_size, width, int(self.lines), bool(self.bold),
+            MORE if self.marked else CUT)
         self.folded = shown != self.whole
         self.text = shown
 
