@@ -32,8 +32,8 @@ def test_a_revealed_tile_waits_for_the_table_to_say_what_it_does() -> None:
     run(match, "move SHLD1 2 outer")
     energy = match.state.ships["SHLD1"].energy
     result = match.with_moments(run(match, "scan XP/X6")[-1])
-    assert "Apply the companion's default (Draw 1 hazard card), or enter what your tile " \
-           "says." in result.message
+    assert "SHLD1 reveals Outer Space tile 6 (X6) in outer space. Apply the companion's " \
+           "default, or enter what your tile says." in result.message
     assert match.state.ships["SHLD1"].energy == energy and not match.state.ship_draws
     assert "First say what outer-space tile X6 does for SHLD1" in refused(match, "next")
     assert "First say what outer-space tile X6 does" in refused(match, "move SHLD1 1 outer")

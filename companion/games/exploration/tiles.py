@@ -164,15 +164,11 @@ def scan_tile(state: XpState, catalog: Catalog, card: CardEntry) -> Outcome | No
     if card.card_id not in state.printed_tiles:
         events.append(event("tile_revealed", card=card.card_id, seat=ship.owner,
                             ship=ship.card))
-        return Outcome(tuple(events), f"{said} {waiting_words(card)}", ship.owner)
+        return Outcome(tuple(events), f"{said} Apply {DEFAULT}, or enter what your tile "
+                                      f"says.", ship.owner)
     more, text = tile_effects(state, card, ship)
     return Outcome(tuple(events + more + round_end_again(state)), f"{said} {text}",
                    ship.owner)
-
-
-def waiting_words(card: CardEntry) -> str:
-    return (f"Apply {DEFAULT} ({effect_words(effects_of_catalog(card))[:-1]}), or enter "
-            f"what your tile says.")
 
 
 def tile(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
