@@ -160,3 +160,13 @@ def test_a_game_saved_before_tiles_waited_opens_and_replays_the_same(tmp_path: P
     assert xichang["score"] == 4
     assert api.run("next")["ok"]  # the game plays on from where it was
     api.close()
+
+
+def test_a_tile_drifted_into_last_in_the_round_says_the_round_ends_once_it_is_said() -> None:
+    match = to_flight(round_two(), x_tech="maneuverability")
+    said = run(match, "next", "next", "drift SHLD1=outer", "scan XP/X2")[-1].message
+    assert "End of round" not in said and match.state.table.round == 2  # the tile waits
+    said = run(match, "tile command 1")[-1].message
+    assert said.startswith("End of round 2: Outer Space tile 2 for SHLD1, as printed on "
+                           "your tile: Gain 1 command point.")
+    assert "Round 3 of 8: preparation phase" in said and match.state.table.round == 3

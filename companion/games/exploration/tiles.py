@@ -23,7 +23,7 @@ from companion.core.prompt import Choice, InputSpec
 from companion.core.rules import Outcome, Verb
 from companion.core.words import counted
 from companion.games.exploration.checks import destroyed, require_no_tile
-from companion.games.exploration.hazards import request, round_end_again
+from companion.games.exploration.hazards import request, round_closing, round_end_again
 from companion.games.exploration.resources import credit_gain, gain
 from companion.games.exploration.state import (
     OUTER_SPACE,
@@ -167,8 +167,9 @@ def scan_tile(state: XpState, catalog: Catalog, card: CardEntry) -> Outcome | No
         return Outcome(tuple(events), f"{said} Apply {DEFAULT}, or enter what your tile "
                                       f"says.", ship.owner)
     more, text = tile_effects(state, card, ship)
-    return Outcome(tuple(events + more + round_end_again(state)), f"{said} {text}",
-                   ship.owner)
+    left = len(state.ship_draws) - 1 + (state.pending_hazard is not None)
+    return Outcome(tuple(events + more + round_end_again(state)),
+                   f"{round_closing(state, more, left)}{said} {text}", ship.owner)
 
 
 def tile(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
@@ -184,7 +185,8 @@ def tile(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
         events = [event("tile_printed", card=card.card_id, effects=dict(effects))]
     more, text = tile_effects(state, card, ship, effects)
     events += [event("tile_resolved", card=card.card_id), *more, *round_end_again(state)]
-    return Outcome(tuple(events), f"{card.name} for {ship.card}, {said}: "
+    last = round_closing(state, more, len(state.ship_draws) + (state.pending_hazard is not None))
+    return Outcome(tuple(events), f"{last}{card.name} for {ship.card}, {said}: "
                                   f"{effect_words(effects)} {text}".rstrip(), pending.seat)
 
 
