@@ -6,7 +6,8 @@
   shown before (try 10, findings 13, 21, 36: a memory by label made "Ravi passes" and "Sue
   passes" strangers, and died with the app): each group of the prompt starts a row (a
   choice coming or going in one group moves no other group's column), and within a group
-  the buttons pair in turn, a lone one the whole row. The same buttons are only regrouped
+  the buttons pair in turn; a group's lone last one pairs with a next group of one
+  button only, else it takes the whole row. The same buttons are only regrouped
   when the width or the text size changes, never when a finger is on them (the list's
   rebuilds are held back already).
 - `FoldText`: a sentence folded to its first `lines` lines, ending "… (more)"; its
@@ -239,11 +240,14 @@ class ChoiceRows(BoxLayout):
 
     def _layout(self) -> list[tuple[int, ...]]:
         """The rows as the buttons' indexes: a button pairs with the one waiting on the left
-        when both fit half the width and are of one group; a lone one takes the row."""
+        when both fit half the width and are of one group, or when it is its group's only
+        one (a group of one joins the lone last of the group before: the first 6 choices
+        stay in reach); a lone one takes the row."""
         rows: list[tuple[int, ...]] = []
+        alone = self._alone()
         left: int | None = None  # a button waiting in the left half for its partner
         for i, button in enumerate(self.buttons):
-            if left is not None and self.groups[left] == self.groups[i] \
+            if left is not None and (self.groups[left] == self.groups[i] or i in alone) \
                     and self._fits_half(button):
                 rows.append((left, i))
                 left = None
@@ -253,6 +257,12 @@ class ChoiceRows(BoxLayout):
             if left is None:
                 rows.append((i,))
         return rows + ([] if left is None else [(left,)])
+
+    def _alone(self) -> set[int]:
+        """The buttons that are their group's only one here."""
+        return {i for i, group in enumerate(self.groups)
+                if (i == 0 or self.groups[i - 1] != group)
+                and (i + 1 == len(self.groups) or self.groups[i + 1] != group)}
 
     def _arrange(self, *_args: Any) -> None:
         shape = tuple(self._layout())
