@@ -103,3 +103,100 @@ def test_a_move_with_three_traps_and_four_ships_fits_800x480(make_driver,
     large_text(driver)
     driver.wait_still()
     assert _problems(driver, kivy_window) == []
+
+
+def _in_view(widget: Any, scroll: Any) -> bool:
+    """`widget` whole inside the list `scroll` shows (window coordinates)."""
+    low = scroll.to_window(scroll.x, scroll.y)[1]
+    high = scroll.to_window(scroll.x, scroll.top)[1]
+    return low - 1 <= widget.to_window(widget.x, widget.y)[1] \
+        and widget.to_window(widget.x, widget.top)[1] <= high + 1
+
+
+def test_the_odds_a_tap_opens_come_into_view_with_their_decks_row(make_driver) -> None:
+    """s227: at Large, the hazard deck's odds opened under the list, a swipe away."""
+    from companion.ui.panels.panel import PanelCard
+
+    driver = make_driver(seed=2047)
+    driver.app.start_new_game("xp", list(flight_lines()))
+    driver.settle()
+    large_text(driver)
+    driver.tap("Decks", exact=True)
+    panel = driver.screen.ids.tabs.panel("Decks")
+    hazard = next(row for row in panel.children if getattr(row, "heading", "") == "Hazard deck")
+    driver.tap(next(w for w in hazard.walk(restrict=True) if getattr(w, "text", "") == "Odds"))
+    driver.wait_for(lambda: any(isinstance(w, PanelCard) and len(w.children) > 1
+                                for w in panel.children), "the hazard deck's odds")
+    driver.wait_still()
+    card = next(w for w in panel.children if isinstance(w, PanelCard))
+    row = next(row for row in panel.children if getattr(row, "heading", "") == "Hazard deck")
+    assert _in_view(row, panel.parent), "the deck's row (its Hide) is out of view"
+    first = card.children[-1]  # the odds' first sentence
+    assert driver.reachable(first), first.text
+
+
+def test_the_correct_panels_apply_and_cancel_in_reach_as_it_opens(make_driver) -> None:
+    """s317: Apply and Cancel were below the left column's fold."""
+    driver = make_driver(seed=2047)
+    driver.app.start_new_game("xp", list(flight_lines()))
+    driver.settle()
+    for scale in ("1.0", "1.3"):
+        driver.app.change_setting("text_scale", scale)
+        driver.settle()
+        driver.tap("Ships", exact=True)
+        driver.tap("Correct SHLD1")
+        driver.wait_still()
+        for text in ("Apply", "Cancel"):
+            assert driver.reachable(driver.button(text, True)), f"{text} at text x{scale}"
+        driver.tap("Cancel", exact=True, scroll=False)
+        driver.tap("Seats", exact=True)
+
+
+def test_history_lines_stop_clear_of_the_lists_bar(make_driver) -> None:
+    """s261: at Large a line's last word touched the scroll bar."""
+    driver = make_driver(seed=2047)
+    driver.app.start_new_game("xp", list(flight_lines()))
+    driver.settle()
+    large_text(driver)
+    driver.tap("History")
+    driver.wait_still()
+    rows = driver.screen.ids.rows
+    scroll = rows.parent
+    bar = scroll.right - scroll.bar_width - scroll.bar_margin
+    lines = [w for w in rows.walk(restrict=True) if getattr(w, "text", "").strip()]
+    assert lines
+    assert all(w.x + w.texture_size[0] <= bar - 4 for w in lines), \
+        [w.text[:30] for w in lines if w.x + w.texture_size[0] > bar - 4]
+
+
+def test_the_seat_list_following_the_turn_cuts_no_card_at_its_top(make_driver) -> None:
+    """s093, s098: scrolled to the active seat, the seat above it was cut at the top edge
+    (its name half hidden): the active seat is whole and no card is cut at the top."""
+    from companion.ui.widgets import SeatRowView
+    from tests.racegame.rules import TITLE
+    from tests.ui.test_racegame_by_touch import seat_pilots
+
+    driver = make_driver()
+    driver.tap("New game")
+    driver.tap(TITLE)
+    seat_pilots(driver, "Ann", "Bo", "Cy", "Di")
+    driver.tap("Start the game")
+    seats = driver.app.screen("dashboard").ids.seats
+    scroll = seats.parent
+    top = scroll.to_window(scroll.x, scroll.top)[1]
+    checked = 0  # turns where the list was not at its end
+    for _turn in range(4):
+        driver.wait_still()
+        rows = [w for w in seats.children if isinstance(w, SeatRowView)]
+        active = next(w for w in rows if w.active)
+        assert _in_view(active, scroll), f"{active.seat}'s card is cut"
+        cut = [w.seat for w in rows
+               if w.to_window(w.x, w.y)[1] + 2 < top < w.to_window(w.x, w.top)[1] - 2]
+        at_end = scroll.scroll_y <= 0.001  # the last cards: no scroll shows the one above whole
+        assert cut == [] or at_end, f"{cut} cut at the list's top on {active.seat}'s turn"
+        checked += not at_end
+        driver.tap("Roll the die", scroll=False)
+        driver.tap("1\n1 symbol", exact=True)
+        driver.wait_for(lambda: driver.screen.mode == "result", "the die's result")
+        driver.tap("Continue")
+    assert checked >= 2
