@@ -262,6 +262,7 @@ class CommandRunner:
             game_id = last.game_id
         api = self.tables.open(game_id)
         self.hold(api)
+        self.tables.mark_played(game_id)
         note = f" {api.notice}" if api.notice else ""
         return Reply(True, f"Resumed game {game_id}.{note}", table_data(api), "info")
 

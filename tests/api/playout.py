@@ -136,8 +136,8 @@ def check_prompt(match: Match[Any], shown: Prompt) -> int:
             else:
                 assert not result.ok and result.message == action.reason, (action, result)
             checked += 1
-        elif action.partial is not None and action.enabled and "chosen privately" not in \
-                action.label:
+        elif action.partial is not None and action.enabled \
+                and action.private_to in (None, shown.as_seat):
             assert prompt(match, shown.as_seat, action.partial).enabled(), action
     return checked
 

@@ -136,7 +136,8 @@ def test_the_virtual_draft_pack_is_seen_only_by_its_drafter() -> None:
     assert "my_pack" not in view(match.state, match.catalog, "Baikonur")["draft"]
     assert "Your pack: " in match.rules.render(match.state, match.catalog, "Xichang")
     shared = [a for a in prompt(match).actions if a.group == "Ship draft"]
-    assert [a.label for a in shared] == ["Xichang takes a ship from the pack (chosen privately)"]
+    assert [a.label for a in shared] == [
+        "Xichang takes a ship from the pack (only Xichang sees the choices)"]
     assert not any(card in str(prompt(match, after="pick").to_dict()) for card in pack)
     own = prompt(match, "Xichang", after="pick").actions  # by type: a copy is the app's
     types = {str(match.catalog.card(c).attrs["type"]) for c in pack}

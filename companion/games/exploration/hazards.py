@@ -56,6 +56,15 @@ def round_end_again(state: XpState) -> list[Event]:
     return [event("phase_changed", round=state.table.round, phase="round-end", active=None)]
 
 
+def round_closing(state: XpState, events: Sequence[Event], draws_left: int) -> str:
+    """The words that lead a card's sentence when it is the round's last one (its end
+    follows in the same step: try 9 saw round 2 begin with no word of round 1's end)."""
+    if state.table.phase != "round-end" or draws_left \
+            or any(e.type == "ship_draw_requested" for e in events):
+        return ""
+    return f"End of round {state.table.round}: "
+
+
 # ---- scans ----------------------------------------------------------------------------------
 def scan_ship_draw(state: XpState, catalog: Catalog, card: CardEntry) -> Outcome | None:
     """A hazard card or hex tile some ship's move is waiting for."""
@@ -69,9 +78,10 @@ def scan_ship_draw(state: XpState, catalog: Catalog, card: CardEntry) -> Outcome
     events = [*drawn, event("ship_draw_done", deck="hex", card=card.card_id)]
     ship = state.ships[draw.ship]
     more, text = tile_effects(state, card, ship)
+    left = len(state.ship_draws) - 1 + (state.pending_hazard is not None)
     return Outcome(tuple(events + more + round_end_again(state)),
-                   f"{ship.card} reveals {card.name} ({card.card_id}) in outer space. {text}",
-                   ship.owner)
+                   f"{round_closing(state, more, left)}{ship.card} reveals {card.name} "
+                   f"({card.card_id}) in outer space. {text}", ship.owner)
 
 
 def _hazard_drawn(state: XpState, card: CardEntry, draw: ShipDraw) -> Outcome:
@@ -132,8 +142,10 @@ def ignore(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     cost = int(card.attrs.get("ignore_cost", 0))
     events = [*pay(state, pending.seat, cost, f"ignore hazard {card.name}", resource="command"),
               *_close(card, pending, keep=False), *round_end_again(state)]
-    return Outcome(tuple(events), f"{pending.seat} spends {counted(cost, 'command point')} to "
-                                  f"ignore {card.name}.", pending.seat)
+    last = round_closing(state, events, len(state.ship_draws))
+    return Outcome(tuple(events), f"{last}{pending.seat} spends "
+                                  f"{counted(cost, 'command point')} to ignore {card.name}.",
+                   pending.seat)
 
 
 def resolve(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
@@ -145,8 +157,9 @@ def resolve(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
         raise IllegalMoveError(f"{card.name} has an effect ({effect}) the app does not know.")
     events, text = handler(state, catalog, card, ship, args)
     keep = bool(card.attrs.get("keep"))
+    last = round_closing(state, events, len(state.ship_draws))
     return Outcome(tuple(events + _close(card, pending, keep) + round_end_again(state)),
-                   f"{card.name} resolved for {ship.card}: {text}", pending.seat)
+                   f"{last}{card.name} resolved for {ship.card}: {text}", pending.seat)
 
 
 def _close(card: CardEntry, pending: PendingHazard, keep: bool) -> list[Event]:

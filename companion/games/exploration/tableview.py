@@ -189,10 +189,15 @@ def traps_panel(shown: Mapping[str, Any]) -> Panel:
 
 
 # ---- Board ------------------------------------------------------------------------------
+#: The companion has no map (the rulebook prints no board geometry and the table moves the
+#: miniatures): said first, as try 9's player looked for one on this tab.
+BOARD_NOTE = "The real board is the map: the app keeps only what the table reports."
+
+
 def board_panel(shown: Mapping[str, Any], catalog: Catalog) -> Panel:
     """Where each ship in play is, then each domination area: who holds it, which
     spaces hold whose cube, which are closed, which are free."""
-    rows = [PanelRow("Ships in play", kind="heading")]
+    rows = [PanelRow(BOARD_NOTE, kind="note"), PanelRow("Ships in play", kind="heading")]
     placed = [(s["seat"], ship) for s in shown["seats"] for ship in s["ships"]
               if ship["location"] in ON_BOARD]
     rows += [PanelRow(f"{ship['card']} {ship['type']}", badge=seat[:1].upper(), seat=seat,
