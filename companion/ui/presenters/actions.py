@@ -108,7 +108,8 @@ def _item_of(action: Mapping[str, Any]) -> ActionItem:
         return ActionItem(label, "input", str(spec["template"]), enabled, reason, cost,
                           input_kind="form", then=str(spec.get("then") or "command"),
                           private_to=private, has_check=check, main=main,
-                          fields=tuple(FormField.from_dict(f) for f in spec.get("fields") or ()))
+                          fields=tuple(FormField.from_dict(f) for f in spec.get("fields") or ()),
+                          hint=str(spec.get("hint") or ""))
     if "command" in action:
         return ActionItem(label, "command", str(action["command"]), enabled, reason, cost,
                           private_to=private, has_check=check, main=main)
