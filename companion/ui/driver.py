@@ -71,16 +71,8 @@ class AppDriver:
         return self.app.manager.current_screen
 
     def widgets(self, root: Widget | None = None) -> Iterator[Widget]:
-        """The widgets under `root`; by default the screen's, then what lies over it (a
-        view over the whole screen: a deck's odds, a sentence shown whole)."""
-        from kivy.uix.modalview import ModalView
-
-        if root is not None:
-            yield from root.walk(restrict=True)
-            return
-        yield from self.screen.walk(restrict=True)
-        for view in [w for w in Window.children if isinstance(w, ModalView)]:
-            yield from view.walk(restrict=True)
+        root = root if root is not None else self.screen
+        yield from root.walk(restrict=True)
 
     def texts(self, root: Widget | None = None) -> list[str]:
         """Every text shown on the current screen (labels, buttons, fields); of a folded

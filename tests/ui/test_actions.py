@@ -125,11 +125,11 @@ def test_hidden_missions_appear_on_no_public_screen(make_driver, tmp_path: Path)
             if title == tabs.home_title:
                 continue
             for index in range(len(_buttons(driver, tabs.panel(title), "Odds"))):
-                driver.tap(_buttons(driver, tabs.panel(title), "Odds")[index])
-                _odds_shown(driver, tabs.panel(title))
-                check(f"the odds of deck {index + 1} on the {title} tab")
-                driver.press(5, 5)  # a tap anywhere closes them
-                driver.settle()
+                row = _buttons(driver, tabs.panel(title), "Odds", "Hide")[index]
+                if row.text == "Odds":  # one deck's odds open at a time
+                    driver.tap(row)
+                    _odds_card(driver, tabs.panel(title))
+                    check(f"the odds of deck {index + 1} on the {title} tab")
         return list(tabs.titles)
 
     check("the dashboard")
@@ -170,14 +170,16 @@ def _buttons(driver, root, *texts: str) -> list:
     return [w for w in driver.widgets(root) if isinstance(w, Button) and w.text in texts]
 
 
-def _odds_shown(driver, panel):
-    """The odds of a deck over the screen (a view of their own, walked by `texts`): a
-    deck with cards in hidden hands counted, not named."""
-    assert panel.odds is not None, driver.texts(panel)
-    texts = driver.texts(panel.odds)
-    if any("in hidden hands" in t for t in texts):
-        assert any("unseen cards" in t for t in texts)  # counted, not named
-    return panel.odds
+def _odds_card(driver, panel):
+    """The open odds under a Decks panel: the card right under the row whose button
+    reads Hide."""
+    rows = list(reversed(panel.children))  # top to bottom
+    shown = [i for i, row in enumerate(rows) if _buttons(driver, row, "Hide")]
+    assert len(shown) == 1 and shown[0] + 1 < len(rows), driver.texts(panel)
+    card = rows[shown[0] + 1]
+    if any("in hidden hands" in t for t in driver.texts(card)):
+        assert any("unseen cards" in t for t in driver.texts(card))  # counted, not named
+    return card
 
 
 def test_a_long_trail_of_choices_wraps_whole_instead_of_being_cut(make_driver,

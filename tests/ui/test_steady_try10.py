@@ -227,36 +227,3 @@ def test_the_systems_keys_stay_the_same_all_game_and_say_what_the_home_systems_a
     driver.tap("All", exact=True, scroll=False)
     titles = [w.text for w in driver.widgets(driver.screen.ids.groups) if type(w) is Text]
     assert titles == ["Home systems and Mecatol Rex: no trait, nothing to explore"]
-
-
-@pytest.mark.parametrize("scale", [1.0, 1.3])
-def test_a_decks_odds_open_in_view_and_its_row_stays_under_the_finger(make_driver,
-                                                                      scale: float) -> None:
-    """Finding 44: "Odds" on the Frontier deck, the list scrolled to its end, moved the row
-    ~65 px under the finger and opened the odds below the fold. They open over the screen
-    now, whole, and the list under them does not move."""
-    from kivy.core.window import Window
-
-    driver = make_driver(seed=7, settings=AppSettings(text_scale=scale))
-    _start(driver)
-    driver.tap("Decks", exact=True)
-    tabs = driver.screen.ids.tabs
-    panel = tabs.panel("Decks")
-    row = next(w for w in panel.children if getattr(w, "heading", "") == "Frontier deck")
-    scroll = panel.parent
-    while scroll is not None and not hasattr(scroll, "scroll_y"):
-        scroll = scroll.parent
-    scroll.scroll_y = 0  # the list at its end, as the player had it
-    driver.pump(3)
-    button = next(w for w in row.walk(restrict=True) if getattr(w, "text", "") == "Odds")
-    where = row.to_window(*row.pos)
-    driver.tap(button, scroll=False)
-    assert row.to_window(*row.pos) == where and button.text == "Odds"
-    view = panel.odds
-    assert view is not None
-    texts = driver.texts(view)
-    assert any("cards left in the frontier deck" in t for t in texts), texts
-    assert view.y >= 0 and view.top <= Window.height  # whole in view
-    driver.press(5, 5)  # any tap closes them
-    driver.settle()
-    assert panel.odds is None and row.to_window(*row.pos) == where

@@ -183,7 +183,5 @@ def play_panels(driver: AppDriver) -> Iterator[str]:
     hazard = next(row for row in tabs.panel("Decks").children
                   if getattr(row, "heading", "") == "Hazard deck")
     driver.tap(next(w for w in hazard.walk(restrict=True) if getattr(w, "text", "") == "Odds"))
-    yield "decks"  # (the odds over the screen)
-    driver.press(5, 5)  # a tap anywhere closes them
-    driver.settle()
+    yield "decks"
     driver.tap("Seats", exact=True)

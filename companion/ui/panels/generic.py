@@ -14,11 +14,11 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
 
-from kivy.metrics import sp
+from kivy.clock import Clock
+from kivy.metrics import dp
 
 from companion.colours import seat_colours
 from companion.core.tableview import Track
-from companion.ui import theme
 from companion.ui.panels.corrections import CorrectionEditor
 from companion.ui.panels.panel import (
     AccentText,
@@ -35,7 +35,7 @@ from companion.ui.presenters.seat import seat_panels
 from companion.ui.runner import Reply
 from companion.ui.table import TableData
 from companion.ui.widgets import BigButton, Text
-from companion.ui.widgets.fit import WholeText
+from companion.ui.widgets.touch import TableScroll
 
 #: The tab of every game's decks, after the game's own panels.
 DECKS = "Decks"
@@ -187,52 +187,58 @@ class SeatPanel(GamePanel):
 
 class DecksPanel(PanelColumn):
     """Every deck: cards left and discarded, what the table must do first, and on a tap
-    the odds of its next card (asked of the runner, which owns the session), whole over
-    the screen until any tap: opened in the list, they moved the deck's row ~65 px under
-    the finger and fell below the fold (try 10, finding 44)."""
+    the odds of its next card (asked of the runner, which owns the session)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.open_deck: str | None = None  # the deck whose odds are asked or shown
-        self.odds: WholeText | None = None  # the odds over the screen
+        self.open_deck: str | None = None
+        self._odds: dict[str, Any] | None = None
         self._table: TableData | None = None
         self._drawn: tuple[Any, ...] | None = None  # the notes and rows on show
 
     def show_table(self, table: TableData) -> None:
         self._table = table
-        if self._drawn == self._rows():
+        if self.open_deck is None and self._drawn == self._rows():
             return  # most steps leave the decks as they were: nothing is rebuilt
-        self.close_odds()  # (counted before this step)
+        self._odds = None
         self._build()
+        if self.open_deck is not None:
+            self._ask(self.open_deck)
 
     def _rows(self) -> tuple[Any, ...]:
         shown = table_of(self._table) if self._table is not None else {}
         return reshuffle_notes(shown), deck_rows(shown)
 
     def toggle(self, deck: str) -> None:
-        """Show the odds of `deck` over the screen (a tap anywhere closes them)."""
-        self.open_deck = deck
+        """Show the odds of `deck`, or hide them when they are shown."""
+        if self.open_deck == deck:
+            self.open_deck = None
+            self._build()
+            return
+        self.open_deck, self._odds = deck, None
+        self._build()
+        self._ask(deck)
+
+    def _ask(self, deck: str) -> None:
         running_app().runner.odds(deck, self._on_odds)
 
     def _on_odds(self, reply: Reply) -> None:
-        if not (reply.ok and reply.value and reply.value.get("deck") == self.open_deck) \
-                or self.odds is not None:
+        if reply.ok and reply.value and reply.value.get("deck") == self.open_deck:
+            self._odds = reply.value
+            self._build()
+            Clock.schedule_once(lambda _dt: self._show_odds(), 0)  # once laid out
+
+    def _show_odds(self) -> None:
+        """The odds a tap opened come into view under their deck's row, the row whole (try
+        9, s227: they opened under the list and needed a swipe)."""
+        scroll = self.parent
+        card = next((w for w in self.children if isinstance(w, PanelCard)), None)
+        if card is None or not isinstance(scroll, TableScroll):
             return
-        odds = odds_view(reply.value)
-        scale = float(getattr(running_app(), "text_scale", 1.0))
-        texts = [(odds.sentence, theme.TEXT, sp(17) * scale, False)]
-        if odds.rows:
-            texts.append((" · ".join(odds.rows), theme.MUTED, sp(15) * scale, False))
-        self.odds = WholeText(texts)
-        self.odds.bind(on_dismiss=self._closed)
-        self.odds.open(animation=False)
-
-    def close_odds(self) -> None:
-        if self.odds is not None:
-            self.odds.dismiss(animation=False)
-
-    def _closed(self, *_args: Any) -> None:
-        self.odds, self.open_deck = None, None
+        row = self.children[self.children.index(card) + 1]  # the deck's row, above it
+        low = scroll.to_window(scroll.x, scroll.y)[1]
+        if card.to_window(card.x, card.y)[1] < low - 1:  # not all of it in view: its row
+            scroll.when_still("odds", lambda: scroll.keep_in_view(row, dp(4)))  # at the top
 
     def _build(self) -> None:
         self.clear_widgets()
@@ -242,7 +248,21 @@ class DecksPanel(PanelColumn):
         for note in notes:
             self.add_widget(Note(text=note))
         for row in rows:
+            opened = row.deck == self.open_deck
             widget = CountRow(heading=row.title, detail=row.text, count=str(row.left),
-                              action="Odds")
+                              action="Hide" if opened else "Odds")
             widget.on_action = partial(self.toggle, row.deck)
             self.add_widget(widget)
+            if opened:
+                self.add_widget(self._odds_card())
+
+    def _odds_card(self) -> PanelCard:
+        card = PanelCard()
+        if self._odds is None:
+            card.add_widget(Text(text="Counting what is left...", muted=True))
+            return card
+        odds = odds_view(self._odds)
+        card.add_widget(Text(text=odds.sentence))
+        for line in odds.rows:
+            card.add_widget(Text(text=line, muted=True))
+        return card
