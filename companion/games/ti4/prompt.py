@@ -126,14 +126,10 @@ def _play_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
                     _choice("Take planets for another player", PLANETS, partial="take for"),
                     _choice("Explore a planet again", HELD, partial="explore-again")]
     choices.append(_choice("Terraform a planet", HELD, partial="terraform"))
-    # The token's own exploration, then placing one (always offered), then a technology's
-    # other way last: rows of two keep the first two in their columns when it comes.
-    frontier = _frontier_choices(state, catalog, active) \
-        if not pending and active is not None else []
-    choices += [*frontier[:1],
-                _choice("Place a frontier token by an ability", FRONTIER,
+    if not pending and active is not None:
+        choices += _frontier_choices(state, catalog, active)
+    choices += [_choice("Place a frontier token by an ability", FRONTIER,
                         partial="place-frontier"),
-                *frontier[1:],
                 _choice("Trade a relic fragment", RELICS, partial="trade"),
                 _choice("Purge three fragments for a relic, or draw one by an ability", RELICS,
                         partial="relic"),

@@ -40,8 +40,6 @@ class ActionsPanel(TapGate, BoxLayout):
     #: cards) where the top level's "Not possible now" goes: it sat over the only choices
     #: of a draft screen (try 7). None: at the foot of the list.
     unavailable_box = ObjectProperty(None, allownone=True)
-    #: An input (a stepper or a field) replaces the buttons.
-    asking = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -55,12 +53,17 @@ class ActionsPanel(TapGate, BoxLayout):
         self._view: ActionsView | None = None
         self._main: ActionItem | None = None
         self._depth = 0
+        self._asking = False  # an input (stepper or field) replaces the buttons
         self._taken: BigButton | None = None  # the button whose tap is being worked on
         self._deferred = False  # a result waits for a finger to leave the list
         self._open_after_show = False  # released while its result waited: open once shown
         #: Where the buttons of each level left for a deeper one were (`_places`).
         self._left: dict[int, list[tuple[str, float]]] = {}
         self._offers: frozenset[str] | None = None  # the top level's buttons last shown
+        #: Each level's buttons' columns as last shown (a label, LEFT/RIGHT/WHOLE): the
+        #: next list of that level keeps them (`ChoiceRows`' `before`).
+        self._columns: dict[int, dict[str, int]] = {}
+        self._rows_depth = 0  # the level the rows up now belong to
 
     def show(self, view: ActionsView, trail: Sequence[str] = ()) -> None:
         """Show `view`; `trail` is the labels of the partials chosen so far. In a list a
@@ -76,7 +79,7 @@ class ActionsPanel(TapGate, BoxLayout):
     def _show(self, view: ActionsView, trail: Sequence[str]) -> None:
         self._deferred = False
         label = "  >  ".join(trail)
-        if (view != self._view or label != self.trail or self.asking
+        if (view != self._view or label != self.trail or self._asking
                 or self.show_unavailable):  # else these very buttons are up already
             places = self._places()
             if len(trail) > self._depth:  # deeper: where this level was, for the way back
@@ -171,7 +174,7 @@ class ActionsPanel(TapGate, BoxLayout):
         self.close()
 
     def _build(self) -> None:
-        self.asking = False
+        self._asking = False
         view = self._view
         self._pin(view.main if view is not None and self.pin_main and not self._depth else None)
         entries = self._entries(view) if view is not None else []
@@ -201,7 +204,7 @@ class ActionsPanel(TapGate, BoxLayout):
             else:  # the top level: what a player looks for there, greyed with its reason
                 items = [item for item in group.places or items
                          if (item.enabled or item.in_place) and item is not self._main]
-            entries.extend(self._button(item, group.title) for item in items)
+            entries.extend(self._button(item) for item in items)
         if view.is_empty and self._depth:
             entries.append(Entry(Text, "Nothing can be chosen here now.", "muted"))
         return entries + self._unavailable(view)
@@ -238,26 +241,35 @@ class ActionsPanel(TapGate, BoxLayout):
         old = list(self._shown())
         widgets = reuse_widgets(old, entries, box.width)
         self._clear()
-        run: list[tuple[ListButton, str]] = []
+        before = self._columns.get(self._depth, {})
+        run: list[ListButton] = []
         for widget, entry in zip(widgets, entries, strict=True):
             if isinstance(widget, ListButton) and entry.style != "quiet":
-                run.append((widget, entry.group))
+                run.append(widget)
                 continue
-            self._rows(run)
-            run = []
+            if run:
+                box.add_widget(ChoiceRows(run, before, width=box.width))
+                run = []
             box.add_widget(widget)
-        self._rows(run)
-
-    def _rows(self, run: Sequence[tuple[ListButton, str]]) -> None:
-        """A run of choices in rows of two (`ChoiceRows`: each group starts a row)."""
         if run:
-            box = self.ids.entries
-            box.add_widget(ChoiceRows([b for b, _p in run], [p for _b, p in run],
-                                      width=box.width))
+            box.add_widget(ChoiceRows(run, before, width=box.width))
+        self._rows_depth = self._depth
+
+    def _remember_columns(self) -> None:
+        """Where the choices up now stand (left, right, whole row), for the next list of
+        their level: a choice keeps its column when another one goes or comes."""
+        placed: dict[str, int] = {}
+        for child in self.ids.entries.children:
+            if isinstance(child, ChoiceRows):
+                placed.update(child.placed)
+        if placed:
+            self._columns[self._rows_depth] = placed
 
     def _clear(self) -> None:
-        """Take everything off the list, its rows letting go of their buttons."""
+        """Take everything off the list, its rows letting go of their buttons (where
+        they stood is remembered)."""
         box = self.ids.entries
+        self._remember_columns()
         for child in box.children:
             if isinstance(child, ChoiceRows):
                 child.release()
@@ -302,12 +314,12 @@ class ActionsPanel(TapGate, BoxLayout):
         if self._main is not None:
             self._run(self._main, button)
 
-    def _button(self, item: ActionItem, group: str) -> Entry:
+    def _button(self, item: ActionItem) -> Entry:
         if not item.enabled and item.in_place and not self._depth:  # why, in its place
-            return Entry(ListButton, item.greyed_text, "off", group=group)
+            return Entry(ListButton, item.greyed_text, "off")
         if not item.enabled:  # greyed in its place, not tappable (why: "Not possible now")
-            return Entry(ListButton, item.text, "off", group=group)
-        return Entry(ListButton, item.text, "normal", lambda b: self._run(item, b), group)
+            return Entry(ListButton, item.text, "off")
+        return Entry(ListButton, item.text, "normal", lambda b: self._run(item, b))
 
     def _run(self, item: ActionItem, button: BigButton | None = None) -> None:
         if item.kind in ("command", "partial") and not item.private_to:
@@ -331,7 +343,7 @@ class ActionsPanel(TapGate, BoxLayout):
         box = self.ids.entries
         self._clear()
         self._put_apart([])
-        self.asking = True
+        self._asking = True
         self._pin(None)
         box.add_widget(Text(text=item.label))
         editor: Any
@@ -366,7 +378,7 @@ class ActionsPanel(TapGate, BoxLayout):
                                  partial(self._chosen, item, option)))
         entries.append(Entry(ListButton, "Cancel", "quiet", lambda _b: self._build()))
         self._put_up(entries)
-        self.asking = True
+        self._asking = True
 
     def _chosen(self, item: ActionItem, option: Any, button: BigButton) -> None:
         self._take(button)

@@ -33,14 +33,12 @@ REUSED: tuple[type[Widget], ...] = (ListButton, Text, LineText)
 
 class Entry(NamedTuple):
     """One entry of a list: a button (`style` is its kind) or a text (`style` "muted" or
-    ""), top to bottom; `tapped` is a button's action, `group` its group."""
+    ""), top to bottom; `tapped` is a button's action."""
 
     cls: type[Widget]
     text: str
     style: str = ""
     tapped: Callable[[Any], None] | None = None
-    #: A choice's group (`widgets.fit.ChoiceRows`: each group starts a row).
-    group: str = ""
 
 
 def reuse_widgets(old: Sequence[Widget], entries: Sequence[Entry],

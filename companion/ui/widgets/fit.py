@@ -2,14 +2,11 @@
 
 - `ChoiceRows`: a list's buttons two to a row where both labels fit in `PAIR_LINES` lines
   at half the width (a longer one takes a row of its own), in reading order: left, right,
-  then the next row. Where a button stands is a function of what it is, never of what was
-  shown before (try 10, findings 13, 21, 36: a memory by label made "Ravi passes" and "Sue
-  passes" strangers, and died with the app): each group of the prompt starts a row (a
-  choice coming or going in one group moves no other group's column), and within a group
-  the buttons pair in turn; a group's lone last one pairs with a next group of one
-  button only, else it takes the whole row. The same buttons are only regrouped
-  when the width or the text size changes, never when a finger is on them (the list's
-  rebuilds are held back already).
+  then the next row. A button keeps the column it had on the list shown before (`before`,
+  its label's column): when an option before it goes or comes, it does not swap sides
+  under a finger that learned its place (try 7, finding 5); the other half of its row
+  stays empty then. The same buttons are only regrouped when the width or the text size
+  changes, never when a finger is on them (the list's rebuilds are held back already).
 - `FoldText`: a sentence folded to its first `lines` lines, ending "… (more)"; its
   `whole` text shows once it is `unfolded`.
 - `FoldBox`: a box of FoldTexts; a tap shows their whole texts over the screen
@@ -22,7 +19,7 @@ column count; neither pairs by label length, so the rows are laid out here.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -45,6 +42,8 @@ MORE = " … (more)"
 #: What ends a folded sentence when another one below it in its box says "(more)" for
 #: both (one tap shows them all): one fold per box, never "(more)" stacked twice.
 CUT = " …"
+#: A button's column in its rows: the left half, the right half, a row of its own.
+LEFT, RIGHT, WHOLE = 0, 1, 2
 #: Pixels left spare on each line measured: Kivy's own wrapping may round differently.
 WRAP_SLACK = 4.0
 
@@ -71,14 +70,6 @@ def _wrap(text: str, font_size: float, width: float, bold: bool = False) -> list
             used, line = used + (space if line else 0.0) + size, [*line, word]
         lines.append(line)
     return lines
-
-
-@lru_cache(maxsize=32)
-def lines_height(lines: int, font_size: float, bold: bool = False) -> float:
-    """How tall a label of `lines` lines is at `font_size` (Kivy's own line height)."""
-    label = CoreLabel(text="\n".join(["Ág"] * max(lines, 1)), font_size=font_size, bold=bold)
-    label.refresh()
-    return float(label.texture.size[1])
 
 
 def lines_needed(text: str, font_size: float, width: float, bold: bool = False) -> int:
@@ -121,9 +112,7 @@ def fold(text: str, font_size: float, width: float, lines: int, bold: bool = Fal
 
 class FoldText(Text):
     """A Text showing at most `lines` lines of `whole` until `unfolded`; folded, it ends
-    with "… (more)", or with "…" alone when not `marked` (a text below says it). With
-    `keep_room`, `room` is the height of its `lines` lines whatever it says (a shorter
-    sentence for another seat moves nothing under it: try 10, findings 7 and 43)."""
+    with "… (more)", or with "…" alone when not `marked` (a text below says it)."""
 
     whole = StringProperty("")
     lines = NumericProperty(1)
@@ -131,19 +120,14 @@ class FoldText(Text):
     marked = BooleanProperty(True)
     #: The text shown is only the start of `whole` (a tap on its box shows the rest).
     folded = BooleanProperty(False)
-    keep_room = BooleanProperty(False)
-    room = NumericProperty(0)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        for name in ("whole", "lines", "unfolded", "width", "font_size", "bold", "marked",
-                     "keep_room"):
+        for name in ("whole", "lines", "unfolded", "width", "font_size", "bold", "marked"):
             self.fbind(name, self._refold)
         self._refold()
 
     def _refold(self, *_args: Any) -> None:
-        self.room = lines_height(int(self.lines), round(float(self.font_size), 2),
-                                 bool(self.bold)) if self.keep_room else 0.0
         width = max(self.width, dp(8))
         shown = self.whole if self.unfolded else fold(
             self.whole, self.font_size, width, int(self.lines), bool(self.bold),
@@ -214,16 +198,17 @@ class FoldBox(SteadyTap, ButtonBehavior, BoxLayout):
 
 
 class ChoiceRows(BoxLayout):
-    """`buttons` in rows of one or two (see the module's docstring); `groups`: each one's
-    group of the prompt (the same for every seat and after every step)."""
+    """`buttons` in rows of one or two (see the module's docstring); `before`: each label's
+    column on the list shown before (LEFT, RIGHT or WHOLE), `placed` the same for these."""
 
-    def __init__(self, buttons: Sequence[Button], groups: Sequence[str] | None = None,
+    def __init__(self, buttons: Sequence[Button], before: Mapping[str, int] | None = None,
                  **kwargs: Any) -> None:
         kwargs.setdefault("spacing", dp(6))
         super().__init__(orientation="vertical", size_hint_y=None, **kwargs)
         self.bind(minimum_height=self.setter("height"))
         self.buttons = list(buttons)
-        self.groups = list(groups or [""] * len(self.buttons))
+        self.before = dict(before or {})
+        self.placed: dict[str, int] = {}
         self._shape: tuple[tuple[int, ...], ...] = ()
         for button in self.buttons:
             button.size_hint_y = 1
@@ -257,30 +242,33 @@ class ChoiceRows(BoxLayout):
         return lines_needed(button.text, float(button.font_size), width) <= PAIR_LINES
 
     def _layout(self) -> list[tuple[int, ...]]:
-        """The rows as the buttons' indexes: a button pairs with the one waiting on the left
-        when both fit half the width and are of one group, or when it is its group's only
-        one (a group of one joins the lone last of the group before: the first 6 choices
-        stay in reach); a lone one takes the row."""
+        """The rows as the buttons' indexes, -1 an empty half: a pair where both fit half
+        the width, a button that was on the right before on the right again, one that was
+        on the left on the left, the others in turn (a lone one the whole row)."""
         rows: list[tuple[int, ...]] = []
-        alone = self._alone()
         left: int | None = None  # a button waiting in the left half for its partner
         for i, button in enumerate(self.buttons):
-            if left is not None and (self.groups[left] == self.groups[i] or i in alone) \
-                    and self._fits_half(button):
-                rows.append((left, i))
-                left = None
-                continue
-            rows += [] if left is None else [(left,)]
-            left = i if self._fits_half(button) else None
-            if left is None:
+            want = self.before.get(button.text, WHOLE)
+            if not self._fits_half(button):
+                rows += self._lone(left)
                 rows.append((i,))
-        return rows + ([] if left is None else [(left,)])
+                left = None
+            elif want == RIGHT or (left is not None and want != LEFT):
+                rows.append((-1 if left is None else left, i))
+                left = None
+            else:  # on the left, by its place before or in turn
+                rows += self._lone(left)
+                left = i
+        return rows + self._lone(left)
 
-    def _alone(self) -> set[int]:
-        """The buttons that are their group's only one here."""
-        return {i for i, group in enumerate(self.groups)
-                if (i == 0 or self.groups[i - 1] != group)
-                and (i + 1 == len(self.groups) or self.groups[i + 1] != group)}
+    def _lone(self, left: int | None) -> list[tuple[int, ...]]:
+        """A button left without a partner: the left half if it was there before, else
+        the whole row."""
+        if left is None:
+            return []
+        if self.before.get(self.buttons[left].text) == LEFT:
+            return [(left, -1)]
+        return [(left,)]
 
     def _arrange(self, *_args: Any) -> None:
         shape = tuple(self._layout())
@@ -288,7 +276,11 @@ class ChoiceRows(BoxLayout):
             return
         self._shape = shape
         self._unrow()
+        self.placed = {}
         for row in shape:
+            for column, i in enumerate(row):
+                if i >= 0:
+                    self.placed[self.buttons[i].text] = column if len(row) == 2 else WHOLE
             self.add_widget(_row([self.buttons[i] if i >= 0 else None for i in row],
                                  float(self.spacing)))
 
