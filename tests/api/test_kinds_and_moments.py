@@ -33,7 +33,8 @@ def test_a_private_partial_names_the_seat_whose_screen_opens_it():
     run(match, *(["draw maneuver"] * 5), "draft virtual")
     public = prompt(match).to_dict()
     pick = next(a for a in public["actions"] if a.get("partial") == "pick")
-    assert pick["private_to"] == "Xichang" and "chosen privately" in pick["label"]
+    assert pick["private_to"] == "Xichang" and pick["label"].endswith(
+        "(only Xichang sees the choices)")
     assert not prompt(match, after="pick").actions  # the pack is nobody else's to see
     own = prompt(match, "Xichang").to_dict()
     opened = next(a for a in own["actions"] if a.get("partial") == "pick")

@@ -46,7 +46,9 @@ def test_hidden_missions_are_masked_publicly_and_open_for_their_owner():
     match = started_match(("Xichang", "Baikonur"))
     public = prompt(match)
     masked = [a for a in public.actions if a.group == "Missions"]
-    assert masked and masked[0].label.endswith("(chosen privately)")
+    # What is private is the list of choices, not what is chosen (it is announced; try 9).
+    assert masked and masked[0].label.endswith("(only Xichang sees the choices)")
+    assert "privately" not in masked[0].label
     assert prompt(match, after=masked[0].partial).actions == ()
     own = prompt(match, "Xichang", after=masked[0].partial)
     held = match.state.table.cards_in("hand:Xichang")

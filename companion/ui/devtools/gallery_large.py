@@ -2,14 +2,15 @@
 at 800x480 with Large text (issue 22), so the layout check (tests/ui/test_layout.py) reads
 them where the cuts were: the camera line without a camera, the Board's ship lines, the
 action list scrolled to its footer, the move form's Passes row, the draft's private pack,
-and TI4's seat column, Decks tab and take-planets grid."""
+an outer space tile's reveal and the form of what it prints, and TI4's seat column, Decks
+tab and take-planets grid."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from companion.ui.devtools.gallery import FLIGHT_SETUP, flight_lines
+from companion.ui.devtools.gallery import FLIGHT_SETUP, flight_lines, play_tile
 from companion.ui.devtools.gallery_ti4 import start_ti4
 
 if TYPE_CHECKING:  # importing Kivy creates its window: only when driving
@@ -65,6 +66,7 @@ def play_large_gallery(driver: AppDriver) -> Iterator[str]:
     driver.tap("Show Xichang's choices")
     yield "large-draft"
     driver.tap("Hide and go back")
+    yield from (f"large-{name}" for name in play_tile(driver))
 
 
 def play_ti4_large_gallery(driver: AppDriver) -> Iterator[str]:

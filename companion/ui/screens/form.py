@@ -12,10 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
 
 from companion.core.forms import FormField
 from companion.ui.presenters import form as presenter
@@ -23,9 +25,11 @@ from companion.ui.presenters.actions import ActionItem
 from companion.ui.presenters.check import is_check_prompt
 from companion.ui.runner import Reply
 from companion.ui.screens import load_layout
-from companion.ui.widgets import Text, ToggleChoice
+from companion.ui.widgets import Stepper, Text, ToggleChoice
 
 load_layout(__file__)
+
+TAP_WHAT_APPLIES = "Tap what applies, then the button at the bottom"
 
 
 class FieldOption(ToggleChoice):
@@ -40,8 +44,25 @@ class FieldRow(BoxLayout):
     label = StringProperty("")
 
 
+class CountPair(BoxLayout):
+    """Two count fields side by side, as tall as the taller."""
+
+    def __init__(self, *rows: FieldRow) -> None:
+        super().__init__(orientation="horizontal", size_hint_y=None, spacing=dp(16))
+        for row in rows:
+            self.add_widget(row)
+            row.bind(height=self._fit)
+        if len(rows) == 1:
+            self.add_widget(Widget())
+        self._fit()
+
+    def _fit(self, *_args: Any) -> None:
+        self.height = max(c.height for c in self.children)
+
+
 class FormScreen(Screen):
     heading = StringProperty("")
+    subheading = StringProperty("")
     submit_text = StringProperty("")
     can_submit = BooleanProperty(False)
     refusal = StringProperty("")
@@ -51,22 +72,42 @@ class FormScreen(Screen):
         self._item: ActionItem | None = None
         self._chosen: dict[str, tuple[str, ...]] = {}
         self._buttons: list[FieldOption] = []
+        self._steppers: dict[str, Stepper] = {}
 
     def prepare(self, item: ActionItem) -> None:
         """Open for the prompt's form `item`, each field at its default."""
         self._item, self._chosen, self.refusal = item, presenter.initial(item), ""
         self.heading = item.label
+        self.subheading = item.hint or TAP_WHAT_APPLIES
         box = self.ids.fields
         box.clear_widgets()
-        self._buttons = []
+        self._buttons, self._steppers = [], {}
+        pair: list[FieldRow] = []
         for field in item.fields:
-            box.add_widget(self._row(field))
+            row = self._row(field)
+            if field.kind != "count":
+                box.add_widget(row)
+                continue
+            pair.append(row)  # counts are narrow: two side by side, so six fit at 800x480
+            if len(pair) == 2:
+                box.add_widget(CountPair(*pair))
+                pair = []
+        if pair:
+            box.add_widget(CountPair(*pair))
         self.ids.fields_scroll.scroll_y = 1
         self._mark()
 
     def _row(self, field: FormField) -> FieldRow:
         row = FieldRow(label=field.label)
         grid: GridLayout = row.ids.options
+        if field.kind == "count":  # a number stepped with - and +, never typed
+            grid.cols = 1
+            start = int((self._chosen.get(field.name) or ("0",))[0])
+            stepper = Stepper(minimum=field.min, maximum=field.max, value=start)
+            stepper.bind(value=lambda _s, v, name=field.name: self.choose(name, str(int(v))))
+            self._steppers[field.name] = stepper
+            grid.add_widget(stepper)
+            return row
         texts = [f"{o.label}\n{o.detail}" if o.detail else o.label for o in field.options]
         grid.cols = presenter.columns(len(texts), max(map(len, texts), default=0))
         for option, text in zip(field.options, texts, strict=True):
@@ -141,6 +182,14 @@ class FormScreen(Screen):
             if button.field in names and button.text.split("\n")[0] == label:
                 return button
         raise LookupError(f"The form has no option {label!r} under {field!r}.")
+
+    def stepper(self, field: str) -> Stepper:
+        """The - and + of the count field named or labelled `field`."""
+        item = self._item
+        for f in item.fields if item else ():
+            if field in (f.name, f.label) and f.name in self._steppers:
+                return self._steppers[f.name]
+        raise LookupError(f"The form has no count {field!r}.")
 
     def choices(self) -> dict[str, list[str]]:
         """Each field's label with its options' labels, in order (tests choose from them)."""

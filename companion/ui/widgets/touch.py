@@ -386,6 +386,15 @@ class TableScroll(ScrollView):
         self.scroll_y = 1.0 - min(place, spare) / spare if spare else 1.0
         self._update_effect_bounds()
 
+    def _bind_inactive_bar_color(self, *_args: Any) -> None:
+        """Half a second after the list last moved, its bar dims in one step (Kivy's own
+        fades it over half a second: every list's content change, each command's, started
+        that fade, and its 30 frames, 15 to 30 ms each under software GL on one core, were
+        drawn in the next tap). Kivy 2.3's own method, without its Animation."""
+        self.funbind("bar_color", self._change_bar_color)
+        self.fbind("bar_inactive_color", self._change_bar_color)
+        self._bar_color = self.bar_inactive_color
+
     def unsettled(self) -> bool:
         """The content is still moving, or stopped less than SETTLE seconds ago."""
         effect = self.effect_y
