@@ -36,6 +36,8 @@ LIST_AT_ONCE = 12
 #: At most this many distinct cards in one range.
 RANGE_SIZE = 8
 
+NBSP = "\u00a0"
+
 Planner = Callable[[str], Plan]
 
 
@@ -108,10 +110,11 @@ def expand_pick(match: Match, owed: Sequence[str], partial: str, seat: str | Non
 
 def _card(design: Design, catalog: Catalog, secret: bool) -> Pick:
     command = f"{VERB} {catalog.tag_of(design.card_id).text}"
+    # No-break spaces: a button's label never breaks inside "(H03) · 2 left".
     if secret:  # the copy a seat cannot see is never named by its code
-        more = f" · {design.count} copies" if design.count > 1 else ""
+        more = f"{NBSP}·{NBSP}{design.count}{NBSP}copies" if design.count > 1 else ""
         return Pick(f"{design.name}{more}", command=command, sure=True)
-    left = f" · {design.count} left" if design.count > 1 else ""
+    left = f"{NBSP}·{NBSP}{design.count}{NBSP}left" if design.count > 1 else ""
     return Pick(f"{design.name} ({design.card_id}){left}", command=command)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from companion.core.drawn import LABEL, LIST_AT_ONCE
+from companion.core.drawn import LABEL, LIST_AT_ONCE, NBSP
 from companion.core.engine import Match
 from companion.core.prompt import Action, prompt
 from tests.exploration.helpers import new_match, run
@@ -22,6 +22,11 @@ def _xp_setup() -> Match[Any]:
     match = new_match()
     run(match, "length 8", "join Kourou Ana", "join Xichang Bo")
     return match
+
+
+def _left(count: int) -> str:
+    """How a choice says the copies left: no line break inside it."""
+    return f"{NBSP}·{NBSP}{count}{NBSP}left"
 
 
 def _pick(match: Match[Any], deck: str, seat: str | None = None) -> Action:
@@ -57,7 +62,7 @@ def test_the_choices_are_the_cards_left_in_the_deck_by_name_with_copies_counted(
     for label, command in cards.items():
         card = match.catalog.card(command.split("/")[1])
         assert label.startswith(f"{card.name} ({card.card_id})")
-        assert label.endswith(f" · {in_deck[card.name]} left") == (in_deck[card.name] > 1)
+        assert label.endswith(_left(in_deck[card.name])) == (in_deck[card.name] > 1)
         assert match.state.table.zone_of(card.card_id) == "deck:maneuver"
 
 
@@ -81,7 +86,7 @@ def test_a_card_drawn_is_no_longer_offered_and_undo_offers_it_again():
     assert match.state.table.zone_of("M08") != "deck:maneuver"
     assert not any(label.startswith("Careful approach") for label in _cards(match, "maneuver"))
     before = _cards(match, "maneuver")
-    run(match, _cards(match, "maneuver")["Afterburner (M06) · 2 left"])
+    run(match, _cards(match, "maneuver")[f"Afterburner (M06){_left(2)}"])
     assert "Afterburner (M07)" in _cards(match, "maneuver")  # the other copy, now alone
     run(match, "undo")
     assert _cards(match, "maneuver") == before
@@ -115,7 +120,7 @@ def test_the_drawer_of_a_secret_card_sees_every_card_unseen_by_them_never_the_pi
     xichangs = _cards(match, "primary", "Xichang")
     unseen = _names_in(match, "deck:primary") + _names_in(match, "hand:Kourou")
     # The list names the card Kourou holds too: nothing is learnt by elimination.
-    assert {label.split(" · ")[0] for label in xichangs} == set(unseen)
+    assert {label.split(f"{NBSP}·")[0] for label in xichangs} == set(unseen)
     assert "Ace" in xichangs and _names_in(match, "deck:primary")["Ace"] == 0
     before = match.state.to_dict()
     result = match.execute(xichangs["Ace"])  # refused as a scan of it is, naming no one
@@ -142,9 +147,9 @@ def test_the_test_game_offers_its_pick_beside_its_app_draw():
     labels = [a.label for a in prompt(match).actions if a.group == "Draw a card"]
     assert labels == ["Let the app draw: Comet deck", f"{LABEL}: Comet deck"]
     cards = _cards(match, "comet")
-    assert list(cards) == ["Ion storm (I1) · 3 left", "Solar wind (S1) · 3 left",
-                           "Tailwind (T1) · 4 left", "Wormhole (W1) · 2 left"]
-    result = match.execute(cards["Wormhole (W1) · 2 left"])
+    assert list(cards) == [f"Ion storm (I1){_left(3)}", f"Solar wind (S1){_left(3)}",
+                           f"Tailwind (T1){_left(4)}", f"Wormhole (W1){_left(2)}"]
+    result = match.execute(cards[f"Wormhole (W1){_left(2)}"])
     assert result.ok and "Wormhole" in result.message, result.message
     assert match.state.table.zone_of("W1") == "discard:comet"
 
