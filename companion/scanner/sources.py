@@ -379,6 +379,34 @@ def parse_camera(spec: str, fps: float = 30.0) -> FrameSource | None:
         f"{spec!r} is not a camera; use auto, picamera2, opencv[:INDEX] or replay:PATH.")
 
 
+def camera_present(spec: str) -> bool:
+    """Whether a camera `spec` (the `--camera` choice) would open is plugged in, by a cheap
+    look that opens none: a Pi camera libcamera lists, a webcam's device file (on Linux;
+    elsewhere only opening tells, so a webcam counts as there), a replay's file."""
+    if spec.startswith("replay:"):
+        return Path(spec.partition(":")[2]).exists()
+    if spec == "picamera2":
+        return _pi_camera_listed()
+    if spec == "opencv" or spec.startswith("opencv:"):
+        index = spec.partition(":")[2] or "0"
+        return not index.isdigit() or _webcam_present(int(index))
+    if spec == "auto":
+        return _pi_camera_listed() or _webcam_present(0)
+    return False
+
+
+def _webcam_present(index: int) -> bool:
+    return sys.platform != "linux" or os.path.exists(f"/dev/video{index}")
+
+
+def _pi_camera_listed() -> bool:
+    try:
+        from picamera2 import Picamera2  # type: ignore[import-not-found]
+        return bool(Picamera2.global_camera_info())
+    except Exception:  # not installed, or libcamera refuses: no Pi camera to open
+        return False
+
+
 def open_auto(candidates: list[FrameSource] | None = None) -> tuple[FrameSource, list[str]]:
     """Open the first camera that works: picamera2, then OpenCV index 0.
 

@@ -76,8 +76,10 @@ class AppDriver:
 
     def texts(self, root: Widget | None = None) -> list[str]:
         """Every text shown on the current screen (labels, buttons, fields); of a folded
-        sentence (`widgets.fit.FoldText`) its whole text, one tap away."""
-        return [w.whole if getattr(w, "folded", False) else w.text for w in self.widgets(root)
+        sentence (`widgets.fit.FoldText`) its whole text, one tap away; a no-break space
+        (which keeps words on one line) as the space a player reads."""
+        return [(w.whole if getattr(w, "folded", False) else w.text).replace("\u00a0", " ")
+                for w in self.widgets(root)
                 if isinstance(getattr(w, "text", None), str) and w.text and w.opacity > 0]
 
     def shown(self, fragment: str) -> bool:

@@ -32,6 +32,9 @@ class ScannerService:
         self.camera, self.decoder, self.source = camera, decoder, source
         self._deliver, self._on_scan, self._on_status = deliver, on_scan, on_status
         self._pipeline: Any = None
+        #: A camera is plugged in (looked at before the pipeline starts): while the
+        #: pipeline looks for it, it is being opened ("opening"), not merely looked for.
+        self._present = False
         self._lock = threading.Lock()
         self._stopped = False
 
@@ -44,6 +47,7 @@ class ScannerService:
         try:
             from companion.scanner.commands import build_reader, build_resolver, source_opener
             from companion.scanner.pipeline import ScanPipeline
+            from companion.scanner.sources import camera_present
 
             notes = io.StringIO()
             reader = build_reader(None if self.decoder == "auto" else self.decoder, notes)
@@ -52,6 +56,7 @@ class ScannerService:
                 source_opener(self.camera, 30.0, notes)
             resolver = build_resolver(game, catalog)
             pipeline = ScanPipeline(opener, reader, resolver, self._event)
+            self._present = given is not None or camera_present(self.camera)
         except (CompanionError, OSError, ValueError) as exc:
             self._status("no-camera", str(exc))
             return
@@ -65,7 +70,8 @@ class ScannerService:
         """On a scanner thread: hand scans and statuses to the main thread."""
         codes = getattr(event, "codes", None)
         if codes is None:
-            self._status(event.status, event.message)
+            found = event.status == "starting" and self._present
+            self._status("opening" if found else event.status, event.message)
             return
         for code in codes:
             if code.status == "foreign":

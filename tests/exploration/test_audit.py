@@ -83,6 +83,19 @@ def test_selecting_a_ship_with_zero_energy_says_it_cannot_act() -> None:
            "recovered." in message
 
 
+def test_a_ship_the_rounds_recovery_refills_is_not_said_to_be_stuck() -> None:
+    """Try 9: "Recover 1 energy to each ship you control" played, then the select button
+    still said the ship at 0 energy could not act, while selecting it gave it 1 energy."""
+    match = round_two()
+    run(match, "adjust TRNS1 energy -4 drained", "tech energy")
+    labels = [a.label for a in prompt(match, "Xichang").actions]
+    assert "Select TRNS1 for the flight" in labels
+    assert not any("cannot act" in label for label in labels)
+    message = run(match, "select TRNS1")[-1].message
+    assert "cannot act" not in message
+    assert match.state.ships["TRNS1"].energy == 1
+
+
 def test_a_draw_still_owed_is_named() -> None:
     match = to_flight(round_two(), x_tech="maneuverability")
     run(match, "next", "next", "drift SHLD1=hazard TRNS1=hazard")

@@ -107,18 +107,43 @@ def test_the_prompt_dice_carry_each_checks_numbers_and_face_symbols() -> None:
     assert {(o["value"], o["symbols"]) for o in spec["options"]} == {
         ("blank", 0), ("one", 1), ("two", 2), ("three", 3)}
     second = prompt(match, after="move TRNS1 2 space past L1 past SHLD1 die one").actions
-    assert len(second) == 1 and second[0].input is not None  # the app rolls both or none
-    assert second[0].check is not None and second[0].check["against"] == "SHLD1"
-    assert second[0].check["number"] == 2 and second[0].input.then == "command"
-    assert second[0].enabled
+    app, face = second  # try 9: the app may roll a check the table did not
+    assert app.command == "move TRNS1 2 space past L1 past SHLD1 die one die app"
+    assert face.input is not None and face.input.then == "command"
+    assert face.check is not None and face.check["against"] == "SHLD1"
+    assert face.check["number"] == 2 and app.enabled and face.enabled
+    # How check 1 went is said before check 2 is rolled (try 9: it was not).
+    assert face.check["before"] == [
+        "Check 1 (L1) passed: the table rolled one, maneuverability 2 + 1 symbol = 3 > 2."]
 
 
-def test_a_domination_drop_offers_its_check_numbers() -> None:
+def test_the_app_rolls_the_check_the_table_left_to_it() -> None:
+    match = to_flight(round_two())
+    run(match, "next", "move TRNS1 2 space past L1 past SHLD1 die one die app")
+    rolls = [e for e in match.steps[match.stack[-1]].events if e.type == "die_rolled"]
+    assert [(e["by"], e["check"]["against"]) for e in rolls] == [("table", "L1"),
+                                                                  ("app", "SHLD1")]
+    assert rolls[0]["face"] == "one"
+
+
+def test_a_check_that_cannot_fail_asks_for_no_die() -> None:
+    """Try 9: the die was asked for a ship whose maneuverability alone beat the object."""
     from companion.core.prompt import prompt
 
-    match = to_flight(round_two())
+    def l1_option(match):
+        form = next(a for a in prompt(match).actions if a.label.startswith("Move TRNS1"))
+        return next(o for f in form.input.fields if f.name == "passes" for o in f.options
+                    if o.value == "L1")
+
+    plain = to_flight(round_two())  # TRNS1: maneuverability 2 against L1's 2
+    run(plain, "next")
+    assert l1_option(plain).then == "partial" and "for sure" not in l1_option(plain).detail
+    match = to_flight(round_two(), x_tech="maneuverability")  # 3 against 2: cannot fail
     run(match, "next")
-    actions = prompt(match, after="drop TRNS1 habitat moon").actions
-    assert actions[0].check is not None
-    assert actions[0].check["against"] == "Habitat drop on Moon"
-    assert actions[0].check["target"] == 5 and actions[0].check["maneuverability"] == 2
+    assert l1_option(match).then is None
+    assert l1_option(match).detail == "maneuver check: passes for sure"
+    line = "move TRNS1 2 space past L1"
+    chain = prompt(match, after="move TRNS1 2 space").actions
+    assert next(a for a in chain if a.label == "Passes L1").command == line
+    message = run(match, line)[-1].message
+    assert "(L1): passed" in message

@@ -12,10 +12,10 @@ from tests.exploration.test_catalog_numbers import _changed
 def test_a_hazard_says_its_ignore_cost_in_the_singular_or_the_plural() -> None:
     match = to_flight(round_two())
     lost_cargo = run(match, "move SHLD1 1 hazard", "scan XP/H02")[-1].message
-    assert "It is applied, or ignored for 1 command point." in lost_cargo
+    assert "Apply it, or ignore it for 1 command point." in lost_cargo
     match = to_flight(round_two())
     energy_drain = run(match, "move SHLD1 1 hazard", "scan XP/H01")[-1].message
-    assert "It is applied, or ignored for 2 command points." in energy_drain
+    assert "Apply it, or ignore it for 2 command points." in energy_drain
 
 
 def test_ignoring_a_hazard_spends_1_command_point() -> None:

@@ -63,14 +63,14 @@ def test_a_waiting_hazard_says_its_effect_again_and_what_ignoring_costs() -> Non
     if points:
         run(match, f"adjust Baikonur command -{points} test")
     drawn = run(match, "move SHLD1 1 hazard", "scan XP/H06")[-1].message
-    assert "It is applied: ignoring it costs 1 command point; Baikonur has 0." in drawn
+    assert "Apply it: ignoring it costs 1 command point; Baikonur has 0." in drawn
     wait = prompt(match).waiting_for
     assert wait == "Baikonur resolves the hazard New orders for SHLD1: Take one secondary " \
-                   "mission card. It is applied: ignoring it costs 1 command point; " \
+                   "mission card. Apply it: ignoring it costs 1 command point; " \
                    "Baikonur has 0."
     run(match, "adjust Baikonur command 1 test")
     assert prompt(match).waiting_for.endswith(
-        "Take one secondary mission card. It is applied, or ignored for 1 command point.")
+        "Take one secondary mission card. Apply it, or ignore it for 1 command point.")
     assert "or ignores the hazard New orders" in prompt(match).waiting_for
 
 

@@ -78,14 +78,16 @@ def test_the_order_inputs_name_what_is_tapped(catalog) -> None:
 
 def test_commodity_values_are_asked_by_touch_and_said_assumed_until_set(catalog) -> None:
     m = new_match(catalog, *TABLE)
-    offer = labels(m)["Commodity values: 3 assumed for all"]
-    assert offer.group == "Faction sheets" and offer.partial == "commodity-value"
+    offer = labels(m)["Factions: commodity values 3 assumed for all"]
+    assert offer.group == "Faction sheets" and offer.partial == "faction"
+    assert labels(m, "faction")["Another value, for a faction sheet not listed"].partial \
+        == "commodity-value"
     pia = labels(m, "commodity-value")["Pia: 3, assumed"]
     assert [o.value for o in pia.input.options] == ["1", "2", "3", "4", "5", "6"]
     ok(m, pia.input.fill("4"))  # the tapped button's line
     after = labels(m, "commodity-value")
     assert "Pia: 4" in after and "Nora: 3, assumed" in after
-    assert labels(m)["Commodity values: Nora 3, Omar 3, Pia 4 (Nora, Omar assumed)"].group \
+    assert labels(m)["Factions: Nora 3, Omar 3, Pia 4 (Nora, Omar assumed)"].group \
         == "Faction sheets"
 
 
@@ -97,7 +99,7 @@ def test_a_recorded_commodity_value_replaces_the_assumed_one(catalog) -> None:
            "from Pia's faction sheet)" in said
     ok(m, "commodity-value Pia 4")
     assert "Omar assumed" in next(a.label for a in prompt(m).actions
-                                  if a.partial == "commodity-value")
+                                  if a.partial == "faction")
     ok(m, "frontier 41 for Pia with exploration-probe", "scan TI/F10")
     said = ok(m, "resolve replenish").message
     assert "Pia now has 4 commodities, 0 trade goods (commodity value 4)" in said
@@ -108,9 +110,10 @@ def test_a_recorded_commodity_value_replaces_the_assumed_one(catalog) -> None:
 def test_commodity_values_leave_the_setup_group_after_the_first_turn(catalog) -> None:
     m = new_match(catalog, *TABLE)
     ok(m, "end")  # Omar's turn: the turn's own choices stay on top
-    offer = next(a for a in prompt(m).actions if a.partial == "commodity-value")
-    assert (offer.group, offer.label) == ("Faction sheets",
-                                          "Record a commodity value (3 assumed for all)")
+    offer = next(a for a in prompt(m).actions if a.partial == "faction")
+    assert (offer.group, offer.label) == ("Faction sheets", "Record a faction (commodity "
+                                          "values 3 assumed for all)")
+    assert labels(m, "faction")["Omar's faction (3 assumed)"].group == "Faction sheets"
     assert labels(m, "commodity-value")["Omar: 3, assumed"].group == "Faction sheets"
 
 

@@ -134,3 +134,43 @@ def test_old_states_without_rounds_read_as_the_seats_order(catalog: Catalog) -> 
     del raw["passed"], raw["order"]
     old = TI4State.from_dict(raw)
     assert old.passed == () and old.turn_order == ("Alice", "Bob", "Carol")
+
+
+def test_the_crown_of_emphidia_is_exhausted_once_used_until_the_status_phase(
+        catalog: Catalog) -> None:
+    """Try 10, finding 40: the Crown ("exhaust after a tactical action") was offered again
+    right after it was used. Used, it is exhausted: its offer greyed with the reason, the
+    Relics panel says so, and the status phase readies it (undo puts it back exhausted)."""
+    from companion.games.ti4.tableview import table_view
+
+    m = new_match(catalog, *THREE)
+    ok(m, "take Loki", "scan TI/C10", "resolve")
+    ok(m, "take Abyz Fria", "scan TI/H14", "resolve", "scan TI/H15", "resolve")
+    ok(m, "take Rigel I", "scan TI/H16", "resolve", "relic Alice", "scan TI/R07")
+    loki = next(c.card_id for c in catalog.cards.values() if c.name == "Loki")
+    crown = "With The Crown of Emphidia"
+
+    def offer() -> Action:
+        return {a.label: a for a in prompt(m, after=f"explore-again {loki}").actions}[crown]
+
+    def relics_line() -> str:
+        panel = next(p for p in table_view(m.state, catalog).panels if p.id == "relics")
+        return next(r for r in panel.rows if r.seat == "Alice").detail[0]
+
+    assert offer().enabled
+    assert "exhausted" in ok(m, offer().command).message
+    ok(m, "scan TI/C12", "resolve")
+    assert not offer().enabled
+    assert offer().reason == "The Crown of Emphidia is exhausted: the status phase readies it."
+    assert relics_line() == "Relics: The Crown of Emphidia (R07) (exhausted until the " \
+                            "status phase)"
+    refused(m, f"explore-again {loki} with crown")
+    ok(m, "pass", "pass")
+    assert "The status phase readies The Crown of Emphidia (R07)." in ok(m, "pass").message
+    assert relics_line() == "Relics: The Crown of Emphidia (R07)"
+    ok(m, "round")
+    assert offer().enabled
+    ok(m, "undo", "undo")
+    assert m.state.exhausted == ("R07",) and not offer().enabled
+    ok(m, "redo")
+    assert m.state.exhausted == ()

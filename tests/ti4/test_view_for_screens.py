@@ -55,3 +55,25 @@ def test_the_prompt_names_who_acts_in_a_sentence_while_the_view_keeps_its_words(
     ok(m, "scan TI/H10")
     assert situation(m.state, catalog, None).waiting_for == \
         "Alice's exploration: resolve Lazax Survivors (H10), revealed to all."
+
+
+def test_the_frontier_decks_row_lists_its_cards_in_play_with_tile_and_side(
+        catalog: Catalog) -> None:
+    """Try 10, finding 44: after the Ion Storm and Mirage resolved, the Decks tab (where the
+    player looked) showed neither; the frontier deck's row now says where each is."""
+    from companion.games.ti4.tableview import table_view
+
+    m = new_match(catalog)
+    ok(m, "tech Alice det", "frontier 41 for Alice", "scan TI/F06", "resolve alpha",
+       "end", "frontier 42 for Bob with \"Exploration Probe\"", "scan TI/F11", "resolve")
+
+    def frontier_lines() -> tuple[str, ...]:
+        decks = table_view(m.state, catalog).decks
+        return next(d for d in decks if d.id == "frontier").lines
+
+    lines = frontier_lines()
+    assert "In play: Ion Storm (F06) in the common play area; its token in tile 41, alpha " \
+           "wormhole side up" in lines
+    assert "In play: the Mirage token in tile 42 (from Mirage (F11))" in lines
+    cultural = next(d for d in table_view(m.state, catalog).decks if d.id == "cultural")
+    assert not any(line.startswith("In play") for line in cultural.lines)

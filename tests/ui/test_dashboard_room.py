@@ -57,13 +57,28 @@ def test_the_camera_line_says_what_the_camera_is_for_and_shows_whole(make_driver
     strip = driver.screen.ids.scanstrip
     line = strip.ids.status_line
     for status, words in (("no-camera", "No camera: the app draws cards"),
-                          ("starting", "Camera starting, to read cards")):
+                          ("opening", "Camera starting, to read cards")):
         strip.set_status(status, "")
         driver.pump(3)
         assert driver.shown(words)
         whole = CoreLabel(text=line.text, font_size=line.font_size, bold=True)
         whole.refresh()
         assert whole.texture.width <= line.width, f"{words!r} is cut on the strip"
+
+
+def test_no_camera_is_said_plainly_while_the_scanner_looks_for_one(make_driver) -> None:
+    """Try 10: a table with no camera read "Camera starting, to read cards" while the
+    scanner looked; it says so only while a camera found is being opened."""
+    driver = make_driver(seed=102)
+    start_ti4(driver)
+    strip = driver.screen.ids.scanstrip
+    strip.set_status("starting", "Looking for a camera.")
+    driver.pump(3)
+    assert driver.shown("No camera: the app draws cards")
+    assert not driver.shown("Camera starting")
+    strip.set_status("opening", "Looking for a camera.")
+    driver.pump(3)
+    assert driver.shown("Camera starting, to read cards")
 
 
 def test_the_camera_line_wraps_whole_onto_the_strip_at_large_text(make_driver) -> None:

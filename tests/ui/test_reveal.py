@@ -55,7 +55,7 @@ def test_five_choices_at_800x480_are_one_height_and_leave_the_card_readable(make
     assert all(b.texture_size[1] <= b.height for b in choices)
     card = screen.ids.card
     assert card.height <= card.parent.height
-    did = "Baikonur draws hazard Mars restriction (H12) for SHLD1. It is applied, or ignored " \
+    did = "Baikonur draws hazard Mars restriction (H12) for SHLD1. Apply it, or ignore it " \
           "for 2 command points."
     assert screen.did == did and driver.shown(did)
 

@@ -53,3 +53,19 @@ def test_a_missing_camera_is_told_in_a_players_words_not_an_installers() -> None
                         "until then, let the app draw the cards.")
     assert scanner_sentence("foreign", "A QR code that is not a card tag was ignored.") == \
         "A QR code that is not a card tag was ignored."
+
+
+def test_a_camera_is_starting_only_when_one_is_plugged_in() -> None:
+    """The pipeline's "starting" (it looks for a camera) reaches the strip as "opening"
+    only when a camera is there to open; with none, as the plain "starting"."""
+    from companion.catalogs import load_catalog
+
+    for source, said in ((None, "starting"), (object(), "opening")):
+        statuses: list[tuple[str, str]] = []
+        service = ScannerService("opencv:99", "auto", lambda job: job(),
+                                 lambda _code: None,
+                                 lambda s, m, seen=statuses: seen.append((s, m)),
+                                 source=source)
+        service._build("ti4", load_catalog("ti4"))
+        service.stop()
+        assert statuses and statuses[0] == (said, "Looking for a camera."), statuses

@@ -14,11 +14,12 @@ def test_a_new_player_reads_what_each_button_is_about(make_driver) -> None:
     assert not driver.shown("LRR") and not driver.shown("35.4a")  # rules only in details
     # The faction sheets' commodity values, asked by touch with the assumed one shown
     # (after the turn's own ways: a drag away at 800x480).
-    driver.tap("Commodity values: 3 assumed for all")
+    driver.tap("Factions: commodity values 3 assumed for all")
+    driver.tap("Another value, for a faction sheet not listed")
     driver.tap("Carol: 3, assumed")
     driver.tap("4", exact=True)
     assert driver.shown("Carol's commodity value is 4 (from the faction sheet).")
-    assert driver.shown("Commodity values: Alice 3, Bob 3, Carol 4 (Alice, Bob assumed)")
+    assert driver.shown("Factions: Alice 3, Bob 3, Carol 4 (Alice, Bob assumed)")
     # A frontier token: each way names its ability, without opening "Not possible now".
     driver.tap("Explore a frontier token for Alice", exact=True)
     driver.tap("Tile 40", exact=True)

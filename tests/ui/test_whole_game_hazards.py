@@ -39,7 +39,7 @@ def test_lost_cargo_removes_the_module_the_player_taps_and_undo_puts_it_back(
     assert driver.shown("Apply Lost cargo: remove the GNSS")
     assert not driver.shown("Ignore Lost cargo")
     # The card screen says why Ignore is not offered (try 7, finding 13).
-    assert driver.shown("It is applied: ignoring it costs 1 command point; Xichang has 0.")
+    assert driver.shown("Apply it: ignoring it costs 1 command point; Xichang has 0.")
     driver.tap("Apply Lost cargo: remove the Habitat")
     assert driver.screen.name == "dashboard"
     assert driver.shown("Lost cargo resolved for TRNS1: TRNS1 loses the Habitat.")
@@ -65,7 +65,7 @@ def test_a_hazard_ignored_for_command_points_costs_them_and_leaves_the_ship_whol
     end_on_a_hazard_space(driver, "SHLD1")  # Baikonur's ship flies first
     card_from_the_camera(driver, "Hull damage", "H04")
     assert driver.shown("The spaceship permanently loses 1 resistance.")
-    assert driver.shown("It is applied, or ignored for 1 command point")
+    assert driver.shown("Apply it, or ignore it for 1 command point")
     driver.tap("Ignore Hull damage")
     assert driver.screen.name == "dashboard"
     assert driver.shown("Baikonur spends 1 command point")

@@ -172,9 +172,9 @@ def hazard_choice(state: XpState, seat: str, cost: int) -> str:
     applied, saying why, when the seat has fewer command points than ignoring costs."""
     have = state.table.resource(seat, "command")
     if have < cost:
-        return f"It is applied: ignoring it costs {counted(cost, 'command point')}; " \
+        return f"Apply it: ignoring it costs {counted(cost, 'command point')}; " \
                f"{seat} has {have}."
-    return f"It is applied, or ignored for {counted(cost, 'command point')}."
+    return f"Apply it, or ignore it for {counted(cost, 'command point')}."
 
 
 def _draw_wait(state: XpState, catalog: Catalog) -> str:

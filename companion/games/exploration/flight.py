@@ -51,6 +51,9 @@ FORBIDDEN = {
 #: End spaces a move may report, and what the ship finds there.
 ENDS = ("space", "credit", "command", "hazard", "orbit", "outer", "tile")
 OPTION_WORDS = ("past", "at", "die")
+#: The `die` word that lets the app roll one check of a move whose other faces the table
+#: entered (the die's own faces are never called this).
+APP_FACE = "app"
 
 
 def maneuver_die(catalog: Catalog) -> Die:
@@ -157,8 +160,8 @@ class MoveReport:
 
 def parse_move(args: Sequence[str]) -> MoveReport:
     usage = ("move takes a ship, the spaces moved and where it ends, then `past OBJECT` for "
-             "each object passed, `at NAME` and `die FACE` for each check rolled at the table: "
-             "move SHLD1 3 credit past L1 die two")
+             "each object passed, `at NAME` and `die FACE` for each check rolled at the table "
+             f"(`die {APP_FACE}`: the app rolls that one): move SHLD1 3 credit past L1 die two")
     if len(args) < 3:
         raise CommandSyntaxError(usage)
     steps = whole_number(args[1], "the spaces moved")
@@ -227,6 +230,22 @@ def pass_target(state: XpState, catalog: Catalog, ship: ShipStatus,
     return attribute(catalog, other, "maneuverability", state.table.round), other.card
 
 
+def entered_face(word: str) -> str | None:
+    """A check's `die` word: the face the table rolled, or None for the app to roll it."""
+    return None if word.lower() == APP_FACE else word
+
+
+def sure_pass(state: XpState, catalog: Catalog, ship: ShipStatus, word: str) -> bool:
+    """Whether passing `word` cannot fail: the ship's maneuverability alone, with the die's
+    lowest face, already beats it (try 9: a die asked for a check that could not fail)."""
+    try:
+        target, _name = pass_target(state, catalog, ship, word)
+    except IllegalMoveError:
+        return False
+    skill = attribute(catalog, ship, "maneuverability", state.table.round)
+    return skill + min(maneuver_die(catalog).values) > target
+
+
 def move(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     report = parse_move(args)
     ship = acting_ship(state, args[0], "move")
@@ -255,7 +274,7 @@ def move(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
         target, name = pass_target(state, catalog, ship, word)
         skill = attribute(catalog, ship, "maneuverability", state.table.round)
         rolled, check = roll_check(table, maneuver_die(catalog), skill, target, name,
-                                   faces.pop(0) if faces else None)
+                                   entered_face(faces.pop(0)) if faces else None)
         table = apply_table_event(table, rolled)
         events.append(rolled)
         texts.append(check_sentence(rolled, check))

@@ -151,6 +151,17 @@ def select(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
                                             f"phase{cost}.", *warnings]), seat)
 
 
+def energy_once_selected(state: XpState, catalog: Catalog, seat: str, ship: ShipStatus) -> int:
+    """The ship's energy once selected now: this round's technology actions that recover
+    energy on selection (Lv-2 "Recover 1 energy ...") count, so a ship at 0 they refill is
+    not said to be stuck (try 9)."""
+    actions = xc.tech_actions(catalog)
+    events: list[Event] = []
+    for played in state.seats[seat].actions_in(state.table.round):
+        events += selection_boost(state, ship, actions[played.effect], played.effect)
+    return _energy_after(ship, events)
+
+
 def _energy_after(ship: ShipStatus, events: Sequence[Event]) -> int:
     """The ship's energy once these events (a Lv-2 recovery, say) are applied."""
     energy = ship.energy

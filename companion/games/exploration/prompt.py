@@ -28,6 +28,7 @@ from companion.games.exploration.display import (
 )
 from companion.games.exploration.draft import drafter, picks_by_type
 from companion.games.exploration.missions import complete_label
+from companion.games.exploration.preparation import energy_once_selected
 from companion.games.exploration.prompt_drift import drift_choices, expand_drift
 from companion.games.exploration.resources import amount_of
 from companion.games.exploration.setup import MODULE_CHOICE, recipient
@@ -246,7 +247,7 @@ def _ship_choices(state: XpState, catalog: Catalog, seat: str) -> list[Choice]:
                                   command=f"deploy {ship.card}"))
         elif ship.is_deployed and not ship.selected:
             spent = " (0 energy: it cannot act until its energy is recovered)" \
-                if ship.energy <= 0 else ""
+                if energy_once_selected(state, catalog, seat, ship) <= 0 else ""
             choices.append(Choice(f"Select {ship.card} for the flight{spent}", SHIPS,
                                   command=f"select {ship.card}"))
         if ship.location in ("launch_pad", "orbit"):

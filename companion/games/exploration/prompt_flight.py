@@ -20,11 +20,24 @@ from companion.core.moments import die_faces
 from companion.core.prompt import Choice, InputSpec, Option, amount_phrase
 from companion.core.words import counted
 from companion.games.exploration import catalog as xc
-from companion.games.exploration.checks import areas, attribute, flight_rule, flying_ship
+from companion.games.exploration.checks import (
+    ManeuverCheck,
+    areas,
+    attribute,
+    flight_rule,
+    flying_ship,
+)
 from companion.games.exploration.combat import destroyer_damage, hit_preview
 from companion.games.exploration.display import location_name, module_name
 from companion.games.exploration.drops import choose_space, drop_check
-from companion.games.exploration.flight import ENDS, maneuver_die, owed_cards, pass_target
+from companion.games.exploration.flight import (
+    APP_FACE,
+    ENDS,
+    maneuver_die,
+    owed_cards,
+    pass_target,
+    sure_pass,
+)
 from companion.games.exploration.prompt_move import move_form
 from companion.games.exploration.state import ShipStatus, XpState
 
@@ -100,7 +113,7 @@ def _expand_move(state: XpState, catalog: Catalog, words: Sequence[str],
     if len(words) == 3:
         return _ends(state, ship, " ".join(words))
     if len(words) == 4:
-        return _passes(state, ship, words)
+        return _passes(state, catalog, ship, words)
     return _dice(state, catalog, words)
 
 
@@ -132,8 +145,10 @@ def _objects(state: XpState, ship: ShipStatus, end: str) -> list[str]:
     return ["L1", "GNSS", *others, *traps]
 
 
-def _passes(state: XpState, ship: ShipStatus, words: Sequence[str]) -> list[Choice]:
-    """No object, one object, or two objects passed; moves with checks go on to the dice."""
+def _passes(state: XpState, catalog: Catalog, ship: ShipStatus,
+            words: Sequence[str]) -> list[Choice]:
+    """No object, one object, or two objects passed; moves with checks go on to the dice
+    (a check that cannot fail is the app's to roll: no die is asked for it)."""
     base = " ".join(words)
     traps = {t.trap_id.upper() for t in state.traps}
     objects = _objects(state, ship, words[3])
@@ -142,7 +157,8 @@ def _passes(state: XpState, ship: ShipStatus, words: Sequence[str]) -> list[Choi
         for passed in combinations(objects, count):
             line = base + "".join(f" past {o}" for o in passed)
             label = "Passes " + " and ".join(passed)
-            checks = [o for o in passed if o.upper() not in traps]
+            checks = [o for o in passed if o.upper() not in traps
+                      and not sure_pass(state, catalog, ship, o)]
             choices.append(Choice(label, FLIGHT, partial=line) if checks
                            else Choice(label, FLIGHT, command=line))
     return choices
@@ -161,10 +177,36 @@ def _dice(state: XpState, catalog: Catalog, words: Sequence[str]) -> list[Choice
         return []
     left = len(passed) - faces
     numbers = _pass_check(state, catalog, words[1], passed[faces], faces + 1, len(passed))
-    choices = [] if faces else [Choice(APP_ROLLS, FLIGHT, command=base, check=numbers)]
+    if numbers is not None and faces:  # what the faces entered so far gave (try 9)
+        entered = [words[i + 1] for i, w in enumerate(lowered) if w == "die"]
+        numbers["before"] = _checks_before(state, catalog, words[1], passed, entered)
+    rolls = base + f" die {APP_FACE}" * left if faces else base  # the app rolls the rest
+    choices = [Choice(APP_ROLLS, FLIGHT, command=rolls, check=numbers)]
     label = f"Check {faces + 1}: the face the table rolled"
     return [*choices, Choice(label, FLIGHT, input=face_input(catalog, base, left),
                              check=numbers)]
+
+
+def _checks_before(state: XpState, catalog: Catalog, card: str, passed: Sequence[str],
+                   entered: Sequence[str]) -> list[str]:
+    """The outcome of each check whose face the table entered already, in order."""
+    ship = state.ships.get(card.upper())
+    die = maneuver_die(catalog)
+    lines = []
+    for number, (word, face) in enumerate(zip(passed, entered, strict=False), start=1):
+        try:
+            target, against = pass_target(state, catalog, ship, word) if ship else (0, word)
+            value = die.values[die.face_index(face)]
+        except IllegalMoveError:
+            continue
+        skill = attribute(catalog, ship, "maneuverability", state.table.round) if ship else 0
+        check = ManeuverCheck(skill, value, target, against)
+        outcome = "passed" if check.passed else "failed"
+        symbols = counted(check.symbols, "symbol")
+        sign = ">" if check.passed else "<="
+        lines.append(f"Check {number} ({against}) {outcome}: the table rolled {face}, "
+                     f"maneuverability {skill} + {symbols} = {check.result} {sign} {target}.")
+    return lines
 
 
 def face_input(catalog: Catalog, base: str, checks: int = 1) -> InputSpec:

@@ -17,7 +17,7 @@ from companion.core.prompt import InputSpec
 from companion.core.words import counted
 from companion.games.exploration import catalog as xc
 from companion.games.exploration.checks import attribute
-from companion.games.exploration.flight import ENDS
+from companion.games.exploration.flight import ENDS, sure_pass
 from companion.games.exploration.state import ShipStatus, XpState
 
 #: Where a move ends, on the form's buttons (a field headed "Ends on"): each reads on after
@@ -66,15 +66,23 @@ def _passes(state: XpState, catalog: Catalog, ship: ShipStatus) -> tuple[FormFie
     on the map, the other ships on the map (each a maneuver check), the traps."""
     if ship.location == "outer_space":
         return ()
-    check = "partial"  # a maneuver check: its die follows
     gnss = any(xc.module(catalog, c.module).get("placed_under_ship") for c in state.controls)
-    options = [FormOption("L1", "L1", "maneuver check", check)]
-    if gnss:
-        options.append(FormOption("GNSS", "GNSS", "maneuver check", check))
-    options += [FormOption(s.card, s.card, f"{s.owner}, maneuver check", check)
+    words = ["L1", *(["GNSS"] if gnss else [])]
+    options = [_check_option(state, catalog, ship, w, w, "maneuver check") for w in words]
+    options += [_check_option(state, catalog, ship, s.card, s.card,
+                              f"{s.owner}, maneuver check")
                 for s in state.ships.values()
                 if s.is_deployed and s.card != ship.card and s.location != "launch_pad"]
     options += [FormOption(t.trap_id, f"trap {t.trap_id}", f"count {t.count}")
                 for t in state.traps]
     return (FormField("passes", "Passes", "toggles", tuple(options), min=0,
                       max=len(options), each="past {}"),)
+
+
+def _check_option(state: XpState, catalog: Catalog, ship: ShipStatus, value: str, label: str,
+                  detail: str) -> FormOption:
+    """A pass that is a maneuver check: its die follows (a partial), unless it cannot fail:
+    then the app rolls it with the move and the option says so (try 9)."""
+    if sure_pass(state, catalog, ship, value):
+        return FormOption(value, label, f"{detail}: passes for sure")
+    return FormOption(value, label, detail, "partial")

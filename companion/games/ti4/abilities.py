@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from companion.core import piles
 from companion.core.catalog import CardEntry
 from companion.core.errors import IllegalMoveError
+from companion.core.events import event
 from companion.games.ti4.explore import Builder, data_of, label
 from companion.games.ti4.words import match_name
 
@@ -76,6 +77,16 @@ def _require_held(b: Builder, explorer: Explorer, seat: str) -> None:
         require_in_game(b, relic)
         if b.state.table.zone_of(relic.card_id) != piles.area_zone(seat):
             raise IllegalMoveError(f"{seat} does not hold {relic.name}.")
+        if relic.card_id in b.state.exhausted:
+            raise IllegalMoveError(f"{relic.name} is exhausted: the status phase readies it.")
+
+
+def _exhaust(b: Builder, explorer: Explorer, seat: str) -> None:
+    """A relic whose ability is used by exhausting it (catalog `exhausts`) is exhausted."""
+    if explorer.kind == RELIC and b.catalog.cards[explorer.key].attrs.get("exhausts"):
+        b.add(event("card_exhausted", card=explorer.key, seat=seat,
+                    reason=f"{seat} used {explorer.name}"))
+        b.say(f"{explorer.name} is exhausted until the status phase readies it.")
 
 
 def _condition(b: Builder, explorer: Explorer) -> None:
@@ -100,6 +111,7 @@ def planet_permission(b: Builder, word: str, seat: str, card: CardEntry,
         raise IllegalMoveError(f"{explorer.name} explores a planet {seat} controls, and "
                                f"{seat} does not control {card.name} ({whose}).")
     _condition(b, explorer)
+    _exhaust(b, explorer, seat)
     return explorer.name
 
 
@@ -127,4 +139,5 @@ def frontier_permission(b: Builder, seat: str, word: str | None) -> str:
                                "may be named instead (35.4).")
     _require_held(b, explorer, seat)
     _condition(b, explorer)
+    _exhaust(b, explorer, seat)
     return explorer.name

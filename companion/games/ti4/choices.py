@@ -18,8 +18,9 @@ from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import event
 from companion.core.table import Table
 from companion.core.words import counted
-from companion.games.ti4.data import ti4_data
+from companion.games.ti4.data import FactionInfo, ti4_data
 from companion.games.ti4.explore import Builder
+from companion.games.ti4.state import TI4State
 
 COMMODITIES, TRADE_GOODS = "commodities", "trade_goods"
 COMMODITY_VALUE = "commodity_value"
@@ -88,7 +89,7 @@ def _count_choice(b: Builder, card: CardEntry, seat: str, chosen: Mapping[str, A
     elif gain > 0 and value:  # gained commodities stop at the seat's commodity value
         gain = max(min(gain, value - have), 0)
     _change(b, seat, COMMODITIES, gain, card.name)
-    value_words = f" ({value_phrase(b.state.table, b.catalog, seat)})" \
+    value_words = f" ({value_phrase(b.state, b.catalog, seat)})" \
         if chosen.get("replenish") or gain else ""
     b.say(f"{seat}: {chosen['text']}; {seat} now has {holdings(b.state.table, seat)}"
           f"{value_words}.")
@@ -110,15 +111,21 @@ def is_value_assumed(table: Table, seat: str) -> bool:
     return not table.resource(seat, COMMODITY_VALUE)
 
 
-def value_phrase(table: Table, catalog: Catalog, seat: str) -> str:
-    """'commodity value 3, assumed: not set from Pia's faction sheet', or 'commodity
-    value 4' once recorded."""
-    value = value_of(table, catalog, seat)
+def faction_of(state: TI4State, catalog: Catalog, seat: str) -> FactionInfo | None:
+    """The faction `seat` plays, when the table said so and the catalog lists it."""
+    return ti4_data(catalog).factions.get(state.factions.get(seat, ""))
+
+
+def value_phrase(state: TI4State, catalog: Catalog, seat: str) -> str:
+    """'commodity value 3, assumed: not set from Pia's faction sheet', 'commodity value 4'
+    once recorded, 'commodity value 6, Hacan' once the seat's faction is chosen."""
+    value = value_of(state.table, catalog, seat)
+    faction = faction_of(state, catalog, seat)
     if not value:
         return "no commodity value known"
-    if is_value_assumed(table, seat):
+    if is_value_assumed(state.table, seat):
         return f"commodity value {value}, assumed: not set from {seat}'s faction sheet"
-    return f"commodity value {value}"
+    return f"commodity value {value}, {faction.short}" if faction else f"commodity value {value}"
 
 
 def _change(b: Builder, seat: str, resource: str, delta: int, reason: str) -> None:

@@ -357,5 +357,5 @@ ACTION_VERBS: dict[str, Handler] = {
     "order": cmd_order, "resolve": cmd_resolve, "explore-again": cmd_explore_again,
     "frontier": cmd_frontier, "place-frontier": cmd_place_frontier, "trade": cmd_trade,
     "relic": cmd_relic, "terraform": cmd_terraform, "purge": cmd_purge,
-    "commodity-value": factions.cmd_commodity_value,
+    "commodity-value": factions.cmd_commodity_value, "faction": factions.cmd_faction,
 }

@@ -33,11 +33,14 @@ def seat_counters(s: Mapping[str, Any]) -> tuple[Counter, ...]:
 
 def commodities_counter(s: Mapping[str, Any]) -> Counter:
     """'0 commodities (of 3, assumed)': the count, with the seat's commodity value (said
-    assumed while the table has not recorded it from the faction sheet)."""
+    assumed while the table has not recorded it from the faction sheet), and the faction
+    it came from once said ('0 commodities (of 6, Hacan)')."""
     counter = Counter.of("commodities", int(s.get("commodities") or 0),
                          RESOURCE_NOUNS["commodities"], "commodities")
     value = int(s.get("commodity_value") or 0)
     if not value:  # a catalog with no assumed value and none recorded: no cap to say
         return counter
+    faction = s.get("faction") or {}
     of = f"of {value}, assumed" if s.get("commodity_value_assumed") else f"of {value}"
+    of = f"{of}, {faction['short']}" if faction.get("short") else of
     return replace(counter, text=f"{counter.text} ({of})")

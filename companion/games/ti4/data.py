@@ -8,7 +8,7 @@ CatalogError naming the file and key, so a bad catalog never reaches play.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.core.catalog import CardEntry, Catalog
@@ -44,6 +44,18 @@ class AbilityInfo:
 
 
 @dataclass(frozen=True)
+class FactionInfo:
+    """A faction a seat may play: its name as its sheet prints it, the short name on the
+    buttons, and the commodity value its sheet prints."""
+
+    key: str
+    name: str
+    short: str
+    commodity_value: int
+    set: str = ""
+
+
+@dataclass(frozen=True)
 class TI4Data:
     """Validated game data of one catalog."""
 
@@ -69,6 +81,9 @@ class TI4Data:
     #: The highest commodity value a faction sheet prints: the choices offered for a
     #: seat's own value run from 1 to it (0: an older catalog, no choice offered).
     commodity_value_highest: int = 0
+    #: The factions a seat may play, by key, in the catalog's order (none: an older
+    #: catalog, whose seats record only a number).
+    factions: Mapping[str, FactionInfo] = field(default_factory=dict)
 
     @property
     def exploration_decks(self) -> tuple[str, ...]:
@@ -152,6 +167,7 @@ def _build(catalog: Catalog) -> TI4Data:
         commodity_value_highest=_get(catalog, raw, "commodity_value_highest", int)
         if "commodity_value_highest" in raw else 0,
     )
+    data = replace(data, factions=_factions(catalog, raw.get("factions", {}), data))
     _check_cards(catalog, data)
     return data
 
@@ -180,6 +196,23 @@ def _abilities(catalog: Catalog, raw: Any) -> dict[str, AbilityInfo]:
                         "\"frontier\" or \"planet\" and a condition sentence")
         found[key] = AbilityInfo(key, str(table.get("name", key)), str(table["explores"]),
                                  str(table.get("condition", "")))
+    return found
+
+
+def _factions(catalog: Catalog, raw: Any, data: TI4Data) -> dict[str, FactionInfo]:
+    if not isinstance(raw, Mapping):
+        raise _fail(catalog, "rules.factions", "must be a table of factions")
+    highest = data.commodity_value_highest or data.commodity_value
+    found = {}
+    for key, table in raw.items():
+        value = table.get("commodity_value") if isinstance(table, Mapping) else None
+        if not isinstance(value, int) or isinstance(value, bool) \
+                or not 1 <= value <= highest or not isinstance(table.get("name"), str):
+            raise _fail(catalog, f"rules.factions.{key}", "needs a name and a commodity_value "
+                        f"from 1 to {highest} (rules.commodity_value_highest)")
+        found[key] = FactionInfo(key, str(table["name"]), str(table.get("short") or
+                                                             table["name"]),
+                                 value, str(table.get("set", "")))
     return found
 
 

@@ -1,11 +1,15 @@
 """What a faction sheet prints that the companion counts with: a seat's commodity value.
 
-The companion does not know factions, so each seat's value is the catalog's assumed one
-(`[rules] commodity_value`) until the table records the number on the seat's faction
-sheet (`commodity-value SEAT N`). The prompt offers it by touch under "Faction sheets",
-after the turn's own buttons (at 800x480 a first button there pushed the turn's ways to
-explore below the fold): on the game's first turn as "Commodity values: ..." while a
-seat's value is still assumed, as "Record a commodity value (...)" after that.
+Each seat's value is the catalog's assumed one (`[rules] commodity_value`) until the table
+says which faction the seat plays (`faction SEAT KEY`: the value its sheet prints, from
+`[rules.factions]`) or records the number on a sheet the catalog does not list
+(`commodity-value SEAT N`, a house faction; it takes back a faction said before). The
+prompt offers them by touch under "Faction sheets", after the turn's own buttons (at
+800x480 a first button there pushed the turn's ways to explore below the fold): on the
+game's first turn as "Factions: ..." while a seat's value is still assumed, as "Record a
+faction (...)" after that; each seat's faction is a form of every faction's name, in
+alphabetical order, and "Another value" keeps the numbers. A catalog without factions
+(games saved before them keep their own) offers only the numbers, as it always did.
 """
 
 from __future__ import annotations
@@ -15,17 +19,21 @@ from collections.abc import Sequence
 from companion.core.catalog import Catalog
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import event
+from companion.core.forms import FormField, FormOption
 from companion.core.prompt import Choice, InputSpec, Option
-from companion.games.ti4.choices import COMMODITY_VALUE, is_value_assumed, value_of
-from companion.games.ti4.data import ti4_data
+from companion.games.ti4.choices import COMMODITY_VALUE, faction_of, is_value_assumed, value_of
+from companion.games.ti4.data import FactionInfo, ti4_data
 from companion.games.ti4.explore import Builder
 from companion.games.ti4.state import TI4State
+from companion.games.ti4.take import word
 
 VERB = "commodity-value"
+FACTION = "faction"
 
 
 def cmd_commodity_value(b: Builder, args: list[str]) -> str | None:
-    """`commodity-value SEAT N`: the commodity value printed on SEAT's faction sheet."""
+    """`commodity-value SEAT N`: the commodity value printed on SEAT's faction sheet (one
+    the catalog does not list: the faction said before, if any, is taken back)."""
     highest = ti4_data(b.catalog).commodity_value_highest or ti4_data(b.catalog).commodity_value
     if len(args) != 2 or not args[1].isdigit():
         raise CommandSyntaxError("commodity-value takes a seat and a number: "
@@ -37,31 +45,82 @@ def cmd_commodity_value(b: Builder, args: list[str]) -> str | None:
     recorded = b.state.table.resource(seat, COMMODITY_VALUE)
     if recorded == value:
         raise IllegalMoveError(f"{seat}'s commodity value is already {value}.")
+    if seat in b.state.factions:
+        b.add(event("faction_chosen", seat=seat, faction=""))
     b.add(event("resource_changed", seat=seat, resource=COMMODITY_VALUE,
                 delta=value - recorded, reason="faction sheet"))
     b.say(f"{seat}'s commodity value is {value} (from the faction sheet).")
     return seat
 
 
+def cmd_faction(b: Builder, args: list[str]) -> str | None:
+    """`faction SEAT KEY`: SEAT plays that faction; its sheet's commodity value applies."""
+    if len(args) != 2:
+        raise CommandSyntaxError("faction takes a seat and a faction, as in: faction Pia hacan.")
+    seat, faction = b.state.table.find_seat(args[0]), find_faction(b.catalog, args[1])
+    if b.state.factions.get(seat) == faction.key:
+        raise IllegalMoveError(f"{seat} already plays {in_sentence(faction)}.")
+    recorded = b.state.table.resource(seat, COMMODITY_VALUE)
+    b.add(event("faction_chosen", seat=seat, faction=faction.key))
+    if recorded != faction.commodity_value:
+        b.add(event("resource_changed", seat=seat, resource=COMMODITY_VALUE,
+                    delta=faction.commodity_value - recorded, reason=faction.name))
+    b.say(f"{seat} plays {in_sentence(faction)}: commodity value {faction.commodity_value} "
+          f"(from the faction sheet).")
+    return seat
+
+
+def in_sentence(faction: FactionInfo) -> str:
+    """The faction's name inside a sentence: 'the Emirates of Hacan', 'Sardakk N'orr'."""
+    name = faction.name
+    return f"the {name[4:]}" if name.startswith("The ") else name
+
+
+def find_faction(catalog: Catalog, name: str) -> FactionInfo:
+    """The faction a player typed: its key or short name, any case ("hacan", "Jol-Nar")."""
+    factions = ti4_data(catalog).factions
+    lowered = name.strip().lower()
+    found = [f for f in factions.values() if lowered in (f.key, f.short.lower(), f.name.lower())]
+    if found:
+        return found[0]
+    if not factions:
+        raise IllegalMoveError("This game's catalog lists no factions: record the value "
+                               "printed on the faction sheet (commodity-value SEAT N).")
+    raise IllegalMoveError(f"{name!r} is not a faction the catalog lists; for another "
+                           f"faction sheet, record its commodity value (commodity-value "
+                           f"SEAT N).")
+
+
+def _said(state: TI4State, catalog: Catalog, seat: str) -> str:
+    """'Hacan' once the seat's faction is said, else its value ('3')."""
+    faction = faction_of(state, catalog, seat)
+    return faction.short if faction else str(value_of(state.table, catalog, seat))
+
+
 def commodity_choices(state: TI4State, catalog: Catalog, group: str) -> list[Choice]:
-    """The way in, under `group`: one partial saying every seat's value ("Commodity
-    values: 3 assumed for all", "Commodity values: Nora 3, Omar 3, Pia 4 (Nora, Omar
-    assumed)") in the game's first turn while some seat's value is assumed, else "Record
-    a commodity value (3 assumed for all)"."""
+    """The way in, under `group`: one partial saying every seat's faction or value
+    ("Factions: commodity values 3 assumed for all", "Factions: Nora Hacan, Omar 3, Pia 4
+    (Omar assumed)") in the game's first turn while some seat's value is assumed, else
+    "Record a faction (...)". A catalog without factions: "Commodity values: ...", "Record
+    a commodity value (...)"."""
     seats = state.table.seats
     if not seats or not ti4_data(catalog).commodity_value_highest:
         return []
+    listed = bool(ti4_data(catalog).factions)
     assumed = [s for s in seats if is_value_assumed(state.table, s)]
     said = {value_of(state.table, catalog, s) for s in seats}
     if len(assumed) == len(seats) and len(said) == 1:  # one line: the first screen's
         values = f"{said.pop()} assumed for all"
+        values = f"commodity values {values}" if listed else values
     else:
-        values = ", ".join(f"{s} {value_of(state.table, catalog, s)}" for s in seats) + (
+        values = ", ".join(f"{s} {_said(state, catalog, s)}" for s in seats) + (
             f" ({', '.join(assumed)} assumed)" if assumed else "")
+    partial = FACTION if listed else VERB
     if assumed and _first_turn(state):
-        return [Choice(f"Commodity values: {values}", group, priced=False, partial=VERB)]
-    return [Choice(f"Record a commodity value ({values})", group, priced=False,
-                   partial=VERB)]
+        first = "Factions" if listed else "Commodity values"
+        return [Choice(f"{first}: {values}", group, priced=False, partial=partial)]
+    record = "Record a faction" if listed else "Record a commodity value"
+    return [Choice(f"{record} ({values})", group, priced=False, partial=partial)]
 
 
 def _first_turn(state: TI4State) -> bool:
@@ -81,8 +140,34 @@ def expand(state: TI4State, catalog: Catalog, words: Sequence[str], group: str) 
     for seat in state.table.seats:
         value = value_of(state.table, catalog, seat)
         said = f"{value}, assumed" if is_value_assumed(state.table, seat) else str(value)
-        template = f"{VERB} {seat} {{}}"
+        template = f"{VERB} {word(seat)} {{}}"
         other = next(o.value for o in options if o.value != str(value))
         choices.append(Choice(f"{seat}: {said}", group, priced=False, input=InputSpec(
             "choice", template, probe=template.replace("{}", other), options=options)))
+    return choices
+
+
+def expand_factions(state: TI4State, catalog: Catalog, words: Sequence[str],
+                    group: str) -> list[Choice]:
+    """Each seat's faction, a form of every faction the catalog lists by its short name in
+    alphabetical order (found by touch at a glance), then the numbers for a sheet not
+    listed ("Another value")."""
+    factions = sorted(ti4_data(catalog).factions.values(), key=lambda f: f.short.lower())
+    if len(words) != 1 or not factions:
+        return []
+    options = tuple(FormOption(f.key, f.short) for f in factions)
+    choices = []
+    for seat in state.table.seats:
+        now = state.factions.get(seat, "")
+        value = value_of(state.table, catalog, seat)
+        said = f"{value} assumed" if is_value_assumed(state.table, seat) else \
+            _said(state, catalog, seat)
+        template = f"{FACTION} {word(seat)} {{faction}}"
+        other = next(f.key for f in factions if f.key != now)
+        field = FormField("faction", "Faction", "choice", options,
+                          default=(now,) if now else ())
+        choices.append(Choice(f"{seat}'s faction ({said})", group, priced=False, input=InputSpec(
+            "form", template, probe=template.replace("{faction}", other), fields=(field,))))
+    choices.append(Choice("Another value, for a faction sheet not listed", group,
+                          priced=False, partial=VERB))
     return choices

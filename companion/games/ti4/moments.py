@@ -37,7 +37,7 @@ def _revealed(moment: Moment, state: TI4State, catalog: Catalog) -> Moment:
                         if c.command)
         if counts_resources(catalog.card(card)) and seat:  # what the choice is made with
             lines = (*lines, f"{seat} has {holdings(state.table, seat)}; "
-                             f"{value_phrase(state.table, catalog, seat)}.")
+                             f"{value_phrase(state, catalog, seat)}.")
     # One line above the card's name ("Hazardous card for Omar exploring Rigel I (tile
     # 76)"): that it is revealed to all is the message's and `data`'s.
     return replace(moment, title=title, lines=lines, choices=choices,

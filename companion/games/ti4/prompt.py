@@ -356,6 +356,8 @@ EXPANDERS: dict[str, Expander] = {
     "place-frontier": _expand_place, "trade": _expand_trade, "tech": _expand_tech,
     "terraform": _expand_terraform, "purge": _expand_purge, "relic": _expand_relic,
     factions.VERB: lambda state, catalog, words: factions.expand(state, catalog, words, FACTIONS),
+    factions.FACTION: lambda state, catalog, words: factions.expand_factions(
+        state, catalog, words, FACTIONS),
 }
 
 

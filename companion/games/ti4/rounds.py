@@ -93,9 +93,19 @@ def cmd_pass(b: Builder, args: list[str]) -> str | None:
     b.add(event("phase_changed", round=t.round, phase=STATUS, active=None))
     b.say(f"{seat} passes. Everyone has passed: the action phase of round {t.round} ends "
           f"and the status phase begins.")
+    _ready_relics(b)
     for offer in crown_offers(b.state, b.catalog):
         b.say(offer.sentence(b.catalog) + ".")
     return seat
+
+
+def _ready_relics(b: Builder) -> None:
+    """The status phase readies every exhausted card: the relics the companion saw
+    exhausted are ready again (the table readies the rest)."""
+    exhausted = b.state.exhausted
+    if exhausted:
+        b.add(event("cards_readied", cards=list(exhausted), reason="status phase"))
+        b.say(f"The status phase readies {', '.join(label(b.catalog, c) for c in exhausted)}.")
 
 
 def cmd_round(b: Builder, args: list[str]) -> str | None:

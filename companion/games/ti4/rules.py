@@ -78,6 +78,9 @@ VERBS: tuple[Verb, ...] = (
     Verb("commodity-value", "commodity-value SEAT N", "Record the commodity value printed "
          "on SEAT's faction sheet (until then the catalog's assumed value applies).",
          "commodity-value Pia 4"),
+    Verb("faction", "faction SEAT FACTION", "Say which faction SEAT plays (its key or short "
+         "name in the catalog's [rules.factions]): the commodity value its sheet prints "
+         "applies.", "faction Pia hacan"),
     Verb("purge", "purge CARD [WHY]", "Purge a card in play (a used Enigmatic Device, a "
          "relic, a destroyed planet with its attachments).", "purge F03 researched a tech"),
 )

@@ -3,7 +3,9 @@
 State is a fold of events. Besides the core table events, the game adds:
 `game_set_up`, `tech_gained`, `queue_set`, `frontier_placed`, `frontier_removed`,
 `relic_owed`, `traits_added`, `planet_token_placed`, `map_token_placed`,
-`map_token_removed`, and the rounds' `seat_passed` and `round_started` (rounds.py).
+`map_token_removed`, `card_exhausted`, `cards_readied` (a relic used by exhausting it,
+readied by the status phase), the rounds' `seat_passed` and `round_started` (rounds.py),
+and `faction_chosen` (factions.py: the faction a seat plays, "" for a sheet not listed).
 Applying them never fails for a stored event. The order in which cards were attached
 to each planet is read off the `card_moved` events (LRR 35.8: a research facility's
 effect depends on what the planet already has).
@@ -106,6 +108,11 @@ class TI4State:
     passed: tuple[str, ...] = ()
     #: This round's turn order (its initiative order); empty: the seats' order.
     order: tuple[str, ...] = ()
+    #: Relics exhausted by their ability, until the status phase readies them.
+    exhausted: tuple[str, ...] = ()
+    #: The faction each seat plays, by its catalog key (a seat not in it: not said, or a
+    #: faction sheet the catalog does not list, whose value was recorded as a number).
+    factions: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def turn_order(self) -> tuple[str, ...]:
@@ -148,6 +155,8 @@ class TI4State:
             "attach_order": {p: list(c) for p, c in self.attach_order.items()},
             "map_tokens": [t.to_dict() for t in self.map_tokens],
             "passed": list(self.passed), "order": list(self.order),
+            "exhausted": list(self.exhausted),
+            "factions": dict(self.factions),
         }
 
     @classmethod
@@ -165,6 +174,8 @@ class TI4State:
             attach_order={p: tuple(c) for p, c in raw.get("attach_order", {}).items()},
             map_tokens=tuple(MapToken.from_dict(t) for t in raw.get("map_tokens", ())),
             passed=tuple(raw.get("passed", ())), order=tuple(raw.get("order", ())),
+            exhausted=tuple(raw.get("exhausted", ())),
+            factions={str(k): str(v) for k, v in raw.get("factions", {}).items()},
         )
 
 
@@ -233,6 +244,23 @@ def _round_started(s: TI4State, e: Event) -> TI4State:
     return replace(s, passed=(), order=tuple(str(x) for x in e.get("order", ())))
 
 
+def _card_exhausted(s: TI4State, e: Event) -> TI4State:
+    card = str(e["card"])
+    return s if card in s.exhausted else replace(s, exhausted=(*s.exhausted, card))
+
+
+def _cards_readied(s: TI4State, e: Event) -> TI4State:
+    ready = set(e.get("cards", ()))
+    return replace(s, exhausted=tuple(c for c in s.exhausted if c not in ready))
+
+
+def _faction_chosen(s: TI4State, e: Event) -> TI4State:
+    """The faction a seat plays; "" takes it back (a value recorded from another sheet)."""
+    seat, faction = str(e["seat"]), str(e.get("faction") or "")
+    factions = {k: v for k, v in s.factions.items() if k != seat}
+    return replace(s, factions={**factions, seat: faction} if faction else factions)
+
+
 def _attachments_moved(s: TI4State, e: Event) -> TI4State:
     """Keep each planet's attachments in the order they were attached."""
     card = e["card"]
@@ -260,6 +288,9 @@ GAME_APPLIERS = {
     "map_token_removed": _map_token_removed,
     "seat_passed": _seat_passed,
     "round_started": _round_started,
+    "card_exhausted": _card_exhausted,
+    "cards_readied": _cards_readied,
+    "faction_chosen": _faction_chosen,
 }
 
 

@@ -22,7 +22,8 @@ from companion.core.tableview import (
 from companion.core.words import counted
 from companion.games.ti4.counters import seat_counters
 from companion.games.ti4.data import ti4_data
-from companion.games.ti4.state import TI4State
+from companion.games.ti4.explore import label
+from companion.games.ti4.state import COMMON, MapToken, TI4State
 from companion.games.ti4.view import view
 
 
@@ -48,10 +49,37 @@ def _seat(s: Mapping[str, Any], active: str | None) -> SeatView:
 
 def decks(state: TI4State, catalog: Catalog, shown: Mapping[str, Any]) -> tuple[DeckView, ...]:
     rows = [deck_view(state.table, catalog, d["deck"], lines=(
-        f"{counted(int(d['fragments_left']), 'fragment')} left",)) for d in shown["decks"]]
+        f"{counted(int(d['fragments_left']), 'fragment')} left",
+        *in_play_lines(state, catalog, d["deck"]))) for d in shown["decks"]]
     relic = ti4_data(catalog).relic_deck
     rows.append(deck_view(state.table, catalog, relic))
     return tuple(rows)
+
+
+def in_play_lines(state: TI4State, catalog: Catalog, deck: str) -> list[str]:
+    """The cards of `deck` in play after they resolved, where a player looks for them (the
+    deck's row: try 10 found the Ion Storm nowhere): each in the common play area with its
+    token, then each token on the map whose card went elsewhere (Mirage purges itself)."""
+    tokens = {t.card: t for t in state.map_tokens if _deck_of(catalog, t.card) == deck}
+    lines = []
+    for card in state.table.cards_in(COMMON):
+        if _deck_of(catalog, card) == deck:
+            token = tokens.pop(card, None)
+            lines.append(f"In play: {label(catalog, card)} in the common play area"
+                         + (f"; its token {_token_words(token)}" if token else ""))
+    lines += [f"In play: the {t.token} token {_token_words(t)} (from {label(catalog, t.card)})"
+              for t in tokens.values()]
+    return lines
+
+
+def _deck_of(catalog: Catalog, card: str) -> str | None:
+    entry = catalog.cards.get(card)
+    return entry.deck if entry else None
+
+
+def _token_words(token: MapToken) -> str:
+    """'in tile 47, alpha wormhole side up'."""
+    return f"in tile {token.tile}" + (f", {token.side} side up" if token.side else "")
 
 
 # ---- Planets ------------------------------------------------------------------------------
@@ -104,7 +132,9 @@ def relics_panel(shown: Mapping[str, Any]) -> Panel:
     rows = [PanelRow("Relic deck", number=str(shown["relic_deck_left"]),
                      detail=("cards left",))]
     for s in shown["seats"]:
-        relics = ", ".join(s["relics"]) or "no relics"
+        tired = set(s.get("exhausted_relics", ()))
+        relics = ", ".join(r + (" (exhausted until the status phase)" if r in tired else "")
+                           for r in s["relics"]) or "no relics"
         owed = int(s["relic_draws_owed"])
         if owed:
             relics += f"; owed {counted(owed, 'relic card')} from the relic deck"

@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.core import piles
 from companion.core.catalog import CardEntry, Catalog
-from companion.games.ti4.choices import is_value_assumed, value_of
+from companion.games.ti4.choices import faction_of, is_value_assumed, value_of
 from companion.games.ti4.counters import seat_counters
 from companion.games.ti4.data import TI4Data, fragment_type, ti4_data
 from companion.games.ti4.explore import (
@@ -89,6 +89,9 @@ def _seat_view(state: TI4State, catalog: Catalog, seat: str) -> dict[str, Any]:
         "fragments": [{"id": c.card_id, "type": fragment_type(c)} for c in cards
                       if fragment_type(c)],
         "relics": [label(catalog, c.card_id) for c in cards if c.deck == data.relic_deck],
+        # Exhausted by their ability until the status phase readies them.
+        "exhausted_relics": [label(catalog, c.card_id) for c in cards
+                             if c.deck == data.relic_deck and c.card_id in state.exhausted],
         "other": [label(catalog, c.card_id) for c in cards
                   if c.deck in data.exploration_decks and not fragment_type(c)],
         "relic_draws_owed": state.relic_draws.count(seat),
@@ -99,11 +102,20 @@ def _seat_view(state: TI4State, catalog: Catalog, seat: str) -> dict[str, Any]:
         # assumed value (0: none known).
         "commodity_value": value_of(state.table, catalog, seat),
         "commodity_value_assumed": is_value_assumed(state.table, seat),
+        # The faction the table said the seat plays (None: not said, or a sheet the
+        # catalog does not list): its key, name as printed, and short name.
+        "faction": _faction(state, catalog, seat),
         "passed": seat in state.passed,  # this round's action phase
     }
     # The seat's counters as the game says them: what a screen shows for the seat.
     shown["counters"] = [c.to_dict() for c in seat_counters(shown)]
     return shown
+
+
+def _faction(state: TI4State, catalog: Catalog, seat: str) -> dict[str, str] | None:
+    faction = faction_of(state, catalog, seat)
+    return None if faction is None else {"key": faction.key, "name": faction.name,
+                                         "short": faction.short}
 
 
 def _deck_view(state: TI4State, catalog: Catalog, deck: str) -> dict[str, Any]:
@@ -185,7 +197,8 @@ def render(state: TI4State, catalog: Catalog, seat: str | None = None) -> str:
     lines = [f"TI4 exploration - round {v['round']}, {v['phase']} phase, "
              f"active: {v['active'] or 'nobody'}"]
     for s in v["seats"]:
-        lines.append(f"{s['seat']} ({s['color'] or 'no colour'}): techs "
+        plays = f", {s['faction']['name']}" if s["faction"] else ""
+        lines.append(f"{s['seat']} ({s['color'] or 'no colour'}{plays}): techs "
                      f"{', '.join(s['techs']) or 'none'}")
         lines += [planet_line(p) for p in s["planets"]]
         if s["fragments"]:

@@ -83,3 +83,10 @@ def play_ti4_gallery(driver: AppDriver) -> Iterator[str]:
     driver.screen.ids.side_scroll.scroll_y = 1  # the picture starts at the trail
     driver.wait_still()
     yield "ti4-not-possible"
+    # A seat's faction by name (try 8, finding 40): every faction on one screen, A to Z.
+    driver.tap("< Back", exact=True)
+    driver.tap("Factions: ")  # the first turn still: "Factions: commodity values ..."
+    driver.tap("Carol's faction")
+    driver.fill_form(("Faction", "Hacan"), send=False)
+    driver.wait_still()
+    yield "ti4-faction"

@@ -29,9 +29,11 @@ class FaceChoice:
 class CheckPrompt:
     heading: str
     numbers: str
-    app_roll: str | None  # the command that lets the app roll (None after a face is entered)
+    app_roll: str | None  # the command that lets the app roll (the rest of a move's checks)
     faces: tuple[FaceChoice, ...]
     labels: tuple[str, ...]  # every face label, for the rolling die
+    #: The outcome of the checks of the same move whose faces were entered already.
+    before: str = ""
 
 
 @dataclass(frozen=True)
@@ -80,8 +82,9 @@ def check_prompt(prompt: Mapping[str, Any]) -> CheckPrompt:
         label = str(dice[0]["label"]) if dice else "Roll the die"
         return CheckPrompt(label, "", app_roll, faces, tuple(f.face for f in faces))
     heading = str(first.get("title") or (dice[0]["label"] if dice else "Check"))
+    before = "\n".join(str(line) for line in first.get("before") or ())
     return CheckPrompt(heading, str(first.get("sum") or ""), app_roll, faces,
-                       tuple(f.face for f in faces))
+                       tuple(f.face for f in faces), before)
 
 
 def check_lines(moments: Sequence[Mapping[str, Any]]) -> tuple[CheckLine, ...]:

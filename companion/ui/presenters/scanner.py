@@ -10,7 +10,9 @@ from __future__ import annotations
 PLAYER_SENTENCES = {
     "off": "The camera is switched off: choose one in Settings to scan cards, "
            "or let the app draw them.",
-    "starting": "Looking for a camera.",
+    "starting": "No camera answers yet: plug one in and it is found by itself; "
+                "until then, let the app draw the cards.",
+    "opening": "A camera was found: it is being started to read the cards.",
     "no-camera": "No camera answers: plug one in and it is found by itself; "
                  "until then, let the app draw the cards.",
     "camera-lost": "The camera stopped answering: check its cable, it reconnects by itself.",

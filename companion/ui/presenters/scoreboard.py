@@ -75,6 +75,21 @@ def _note(seat: Mapping[str, object], sources: str) -> str:
     return " · ".join(parts)
 
 
+#: What a line of counters is joined with; it wraps there, never inside an item.
+ITEMS = " · "
+
+
+def whole_items(text: str) -> str:
+    """`text`'s items (joined by " · ") each kept whole on one line: the spaces inside an
+    item are no-break spaces, so a line wraps between items (try 10, finding 24: the
+    scoreboard read "0 / commodities (of 3, assumed)").
+
+    >>> whole_items("1 planet · 0 trade goods") == "1\u00a0planet · 0\u00a0trade\u00a0goods"
+    True
+    """
+    return ITEMS.join(item.replace(" ", "\u00a0") for item in text.split(ITEMS))
+
+
 def _first_sentences(text: str, limit: int = LAST_CHARS) -> str:
     """Whole sentences from the start of `text`, as many as fit in about `limit` characters.
 

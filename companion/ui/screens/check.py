@@ -120,7 +120,8 @@ class CheckScreen(Screen):
         self._stop_spinning()
         self._check = check_prompt(prompt)
         self._reply = None
-        self.heading, self.numbers, self.said = self._check.heading, self._check.numbers, ""
+        self.heading, self.numbers = self._check.heading, self._check.numbers
+        self.said = self._check.before  # a move's earlier checks: how they went
         die = self.ids.die
         die.face, die.symbols, die.tone, die.spin = "?", 0, "plain", 0.0
         self.mode = "choose"

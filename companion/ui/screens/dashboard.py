@@ -51,6 +51,11 @@ class DashboardScreen(Screen):
         panel.on_input = self._input
         panel.on_private = lambda seat, partial, label: self._app().open_private(
             seat, partial, label)
+        # The cards grow (Large text, a wider window, a longer line): the acting seat's card
+        # comes back whole into view once they are laid out (try 10: at Large text it sat
+        # pushed under the list's foot, its numbers hidden).
+        self.ids.seats.bind(height=lambda *_a: Clock.schedule_once(
+            lambda _dt: self._show_active_seat(), 0))
 
     def on_enter(self, *_args: Any) -> None:
         self.ids.scanstrip.start_preview()

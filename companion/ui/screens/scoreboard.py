@@ -15,7 +15,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.ui.presenters.dashboard import scores_of
-from companion.ui.presenters.scoreboard import ScoreLine, scoreboard
+from companion.ui.presenters.scoreboard import ScoreLine, scoreboard, whole_items
 from companion.ui.screens import load_layout
 from companion.ui.table import TableData
 
@@ -40,9 +40,9 @@ class ScoreLineView(BoxLayout):
     def on_line(self, _widget: object, line: ScoreLine | None) -> None:
         if line is None:
             return
-        for name in ("seat", "player", "initial", "colour", "score", "delta", "note",
-                     "active"):
+        for name in ("seat", "player", "initial", "colour", "score", "delta", "active"):
             setattr(self, name, getattr(line, name))
+        self.note = whole_items(line.note)  # it wraps between its items only
 
 
 class ScoreboardScreen(Screen):

@@ -39,6 +39,9 @@ from companion.ui.widgets.touch import SteadyTap
 PAIR_LINES = 4
 #: What ends a folded sentence: there is more, one tap away.
 MORE = " … (more)"
+#: What ends a folded sentence when another one below it in its box says "(more)" for
+#: both (one tap shows them all): one fold per box, never "(more)" stacked twice.
+CUT = " …"
 #: A button's column in its rows: the left half, the right half, a row of its own.
 LEFT, RIGHT, WHOLE = 0, 1, 2
 #: Pixels left spare on each line measured: Kivy's own wrapping may round differently.
@@ -73,40 +76,44 @@ def lines_needed(text: str, font_size: float, width: float, bold: bool = False) 
     return len(_wrap(text, font_size, width, bold))
 
 
-def fold(text: str, font_size: float, width: float, lines: int, bold: bool = False) -> str:
+def fold(text: str, font_size: float, width: float, lines: int, bold: bool = False,
+         end: str = MORE) -> str:
     """`text` as it shows in `lines` lines of `width`: whole when it fits, else as many of
-    its words as fit, ending with MORE."""
+    its words as fit, ending with `end` (MORE, or CUT)."""
     wrapped = _wrap(text, font_size, width, bold)
     if len(wrapped) <= lines:
         return text
     measure = _measure(round(font_size, 2), bold)
     kept = [" ".join(line) for line in wrapped[:lines]]
     last = wrapped[lines - 1]
-    while last and measure(" ".join(last) + MORE)[0] > width - WRAP_SLACK:
+    while last and measure(" ".join(last) + end)[0] > width - WRAP_SLACK:
         last = last[:-1]
     kept[-1] = " ".join(last)
-    return "\n".join(kept).rstrip(" ,;:.") + MORE
+    return "\n".join(kept).rstrip(" ,;:.") + end
 
 
 class FoldText(Text):
-    """A Text showing at most `lines` lines of `whole` until `unfolded`."""
+    """A Text showing at most `lines` lines of `whole` until `unfolded`; folded, it ends
+    with "… (more)", or with "…" alone when not `marked` (a text below says it)."""
 
     whole = StringProperty("")
     lines = NumericProperty(1)
     unfolded = BooleanProperty(False)
+    marked = BooleanProperty(True)
     #: The text shown is only the start of `whole` (a tap on its box shows the rest).
     folded = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        for name in ("whole", "lines", "unfolded", "width", "font_size", "bold"):
+        for name in ("whole", "lines", "unfolded", "width", "font_size", "bold", "marked"):
             self.fbind(name, self._refold)
         self._refold()
 
     def _refold(self, *_args: Any) -> None:
         width = max(self.width, dp(8))
         shown = self.whole if self.unfolded else fold(
-            self.whole, self.font_size, width, int(self.lines), bool(self.bold))
+            self.whole, self.font_size, width, int(self.lines), bool(self.bold),
+            MORE if self.marked else CUT)
         self.folded = shown != self.whole
         self.text = shown
 

@@ -25,9 +25,14 @@ PREVIEW_POLLS = 60
 #: The preview's width in dp once a frame has come (scanstrip.kv uses the same).
 PREVIEW_WIDTH_DP = 150
 #: The status words a player reads beside the preview; without a camera, what it is for
-#: and what happens instead, in one line ("How?" opens the whole sentence).
-STATUS_WORDS = {"starting": "Camera starting, to read cards", "running": "Scanner ready",
-                "no-camera": "No camera: the app draws cards",
+#: and what happens instead, in one line ("How?" opens the whole sentence). While the
+#: scanner looks for a camera and none is plugged in, the table is told the one plain
+#: sentence at once; "Camera starting" only while a camera found is being opened (try 10:
+#: a table with no camera read "Camera starting" and wondered who asked for one).
+NO_CAMERA = "No camera: the app draws cards"
+STATUS_WORDS = {"starting": NO_CAMERA, "opening": "Camera starting, to read cards",
+                "running": "Scanner ready",
+                "no-camera": NO_CAMERA,
                 "camera-lost": "Camera lost, retrying",
                 "ended": "Camera ended", "stopped": "Scanner stopped",
                 "failed": "Scanner failed", "foreign": "Scanner ready", "off": "No scanner"}
