@@ -105,6 +105,18 @@ class Tables:
         with self._journal() as (journal, _notice):
             journal.restore_game(game_id)
 
+    def mark_played(self, game_id: str) -> None:
+        """A game resumed at the table goes first in the list ("Last played" now) and is
+        the one a restart opens (try 9). A file that cannot be written (read-only, busy)
+        leaves the time as it was: the game itself still opens."""
+        with self._journal() as (journal, _notice):
+            if journal.read_only:
+                return
+            try:
+                journal.mark_played(game_id)
+            except StoreError:
+                return
+
     def last_game(self, kind: str | None = None) -> LastGame:
         """The game played last (of `kind`, a game's id, when given)."""
         with self._journal() as (journal, notice):

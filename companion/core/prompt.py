@@ -147,7 +147,8 @@ class Choice:
     come with the `partial` whose chain it asks on one screen: both are offered (a client
     that knows no forms walks the partial), and the partial's chain judges the action. A choice
     `private_to` a seat (completing a hidden mission) is shown to everyone else
-    masked: its label says it is chosen privately, and its choices open only in
+    masked: its label says only that seat sees the choices (`private_label`: what is
+    chosen may then be announced, as a drafted ship is), and its choices open only in
     that seat's own prompt.
     """
 
@@ -164,6 +165,10 @@ class Choice:
     #: The moment's main action (end the turn, start the round): a screen keeps it in one
     #: fixed place, never at the bottom of a list. At most one choice of a prompt.
     main: bool = False
+    #: Where a player looks for it (selecting a ship the others can select, playing a
+    #: card they hold): when refused, a screen keeps it greyed in its place with its
+    #: reason, not only among what is not possible now (try 9).
+    in_place: bool = False
 
 
 @dataclass(frozen=True)
@@ -209,6 +214,7 @@ class Action:
     check: Mapping[str, Any] | None = None
     private_to: str | None = None
     main: bool = False
+    in_place: bool = False  # refused: shown greyed in its place with its reason
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"label": self.label, "group": self.group, "cost": self.cost,
@@ -226,6 +232,8 @@ class Action:
             data["check"] = dict(self.check)
         if self.main:
             data["main"] = True
+        if self.in_place:
+            data["in_place"] = True
         return data
 
 
@@ -325,12 +333,12 @@ class _Judge:
 
     def action(self, choice: Choice, depth: int) -> Action:
         if choice.private_to is not None and choice.private_to != self.seat:
-            return Action(f"{choice.label} (chosen privately)", choice.group, choice.cost,
+            return Action(private_label(choice.label, choice.private_to), choice.group, choice.cost,
                           True, None, partial=choice.partial, private_to=choice.private_to)
         reason = self._reason(choice, depth, [SEARCH_BUDGET])
         return Action(choice.label, choice.group, self._cost(choice, reason), reason is None,
                       reason, choice.command, choice.partial, choice.input, choice.check,
-                      choice.private_to, choice.main)
+                      choice.private_to, choice.main, choice.in_place)
 
     def _cost(self, choice: Choice, reason: str | None) -> str | None:
         if choice.cost is not None or choice.command is None or reason is not None \
@@ -339,6 +347,16 @@ class _Judge:
         step = self.plan(choice.command).result.step
         nouns = self.match.rules.resource_nouns
         return payment(step, nouns) if step is not None else None
+
+
+def private_label(label: str, seat: str) -> str:
+    """A choice private to `seat` as the shared screen shows it: what is private is the
+    list of choices, not what is chosen (a drafted ship is announced; try 9).
+
+    >>> private_label("Xichang takes a ship from the pack", "Xichang")
+    'Xichang takes a ship from the pack (only Xichang sees the choices)'
+    """
+    return f"{label} (only {seat} sees the choices)"
 
 
 def _search_rank(choice: Choice) -> int:

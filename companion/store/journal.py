@@ -227,6 +227,14 @@ class Journal:
         with self._transaction() as conn:
             deleting.mark(conn, game_id, kind, _now())
 
+    def mark_played(self, game_id: str) -> None:
+        """The game is played now (resumed at the table): its "last played" time and the
+        game a restart resumes, as a step would set them; none of its steps changes."""
+        kind = self._kind_unchecked(game_id)
+        with self._transaction() as conn:
+            conn.execute("UPDATE games SET updated=? WHERE game_id=?", (_now(), game_id))
+            _set_last(conn, kind, game_id)
+
     def restore_game(self, game_id: str) -> None:
         """Bring a deleted game back to the list, exactly as it was."""
         kind = self._kind_unchecked(game_id)

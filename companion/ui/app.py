@@ -31,6 +31,7 @@ from companion.ui.presenters.cues import cue_for
 from companion.ui.presenters.explosion import ExplosionView, explosions
 from companion.ui.presenters.history import game_heading, step_words
 from companion.ui.presenters.reveal import cards_to_reveal, scan_words
+from companion.ui.replies import Replies
 from companion.ui.runner import CommandRunner, Opening, Reply, start_opening
 from companion.ui.scanning import ScannerService
 from companion.ui.screens.start import DAMAGE_KINDS
@@ -176,7 +177,10 @@ class CompanionApp(App):
         self.screen("start").offer_new_demo(self.options.demo)
         self.runner = opening.runner
         opening.first_reply.connect(self._on_open)
-        self.runner.attach(clock_deliver)
+        # Replies run on this thread; the frame after a tap waits a moment for its reply.
+        self.replies = Replies(lambda: self.runner.pending)
+        self.runner.attach(self.replies.deliver)
+        self.runner.on_asked = self.replies.expect
         self.idle = IdleWatch(self)  # the scoreboard after a while untouched
         self.idle.start()
         self.warmup = Warmup(self)  # screens made ahead in quiet moments, once one shows

@@ -4,8 +4,9 @@ SQLite connections belong to the thread that opened them, and a command may
 wait for the disk (fsync, snapshots, backups), so the `TableAPI` lives on a
 worker thread. Taps and scans are queued to it in arrival order; each job's
 reply (a sentence and a fresh `TableData`) is handed back through `deliver`,
-which the app sets to Kivy's `Clock` so that only the main thread touches
-widgets. This module imports no Kivy: tests and benchmarks drive it directly.
+which the app sets to its `Replies` (companion/ui/replies.py: through Kivy's
+`Clock`) so that only the main thread touches widgets. This module imports no
+Kivy: tests and benchmarks drive it directly.
 
 A runner may start before Kivy is imported (`companion app` does, so the game
 loads while Kivy starts): its replies then wait until `attach` gives it the
@@ -75,6 +76,10 @@ class CommandRunner:
         self._jobs: queue.Queue[tuple[Job, Callable[[Reply], None]] | None] = queue.Queue()
         self._lock = threading.Lock()
         self._pending = 0
+        #: Told (on the submitting thread) of every job a player's tap asked for, not of
+        #: those the app asks for by itself: the app's next frame waits a moment for its
+        #: reply (companion/ui/replies.py).
+        self.on_asked: Callable[[], None] | None = None
         self._thread = threading.Thread(target=self._loop, name="companion-runner", daemon=True)
         self._thread.start()
 
@@ -85,10 +90,13 @@ class CommandRunner:
         with self._lock:
             return self._pending
 
-    def submit(self, job: Job, done: Callable[[Reply], None]) -> None:
+    def submit(self, job: Job, done: Callable[[Reply], None], asked: bool = True) -> None:
+        """Queue `job`; `asked`: a player's tap asked for it (see `on_asked`)."""
         with self._lock:
             self._pending += 1
         self._jobs.put((job, done))
+        if asked and self.on_asked is not None:
+            self.on_asked()
 
     def attach(self, deliver: Deliver) -> None:
         """Set the way replies go back (once the UI exists); replies already made go now."""
@@ -214,7 +222,7 @@ class CommandRunner:
 
     def new_game_forms(self, done: Callable[[Reply], None]) -> None:
         """Reply with `value` = one empty `NewGameForm` per game that declares one."""
-        self.submit(lambda r: r._forms(), done)
+        self.submit(lambda r: r._forms(), done, asked=False)
 
     def prompt(self, done: Callable[[Reply], None], after: str | None = None,
                seat: str | None = None) -> None:
@@ -227,17 +235,17 @@ class CommandRunner:
 
     def game_catalog(self, done: Callable[[Reply], None]) -> None:
         """Reply with `value` = (game kind, the open game's own catalog) for the scanner."""
-        self.submit(lambda r: r._catalog(), done)
+        self.submit(lambda r: r._catalog(), done, asked=False)
 
     def demo_card(self, done: Callable[[Reply], None]) -> None:
         """Reply with `value` = (tag, words) of the card the seeded virtual deck deals next
         for the first deck the table owes a card from, or None when it owes none."""
-        self.submit(lambda r: r._demo_card(), done)
+        self.submit(lambda r: r._demo_card(), done, asked=False)
 
     def look_for_steps(self, done: Callable[[Reply], None]) -> None:
         """Reply with the table when another companion (a phone's page) saved a step of
         the open game since the last look; without table otherwise."""
-        self.submit(lambda r: r._look(), done)
+        self.submit(lambda r: r._look(), done, asked=False)
 
     def _look(self) -> Reply:
         if self.api is None or not self.api.changed():
@@ -255,6 +263,7 @@ class CommandRunner:
             game_id = last.game_id
         api = self.tables.open(game_id)
         self.hold(api)
+        self.tables.mark_played(game_id)
         note = f" {api.notice}" if api.notice else ""
         return Reply(True, f"Resumed game {game_id}.{note}", table_data(api), "info")
 

@@ -70,10 +70,14 @@ def walk(match: Match[Any], rng: random.Random, after: str | None = None,
 
 
 def form_values(choice: Choice, rng: random.Random) -> dict[str, list[str]]:
-    """Random values for a form's fields: one option of each choice, a few toggles."""
+    """Random values for a form's fields: one option of each choice, a few toggles, a
+    number in range for a count."""
     assert choice.input is not None
     values = {}
     for f in choice.input.fields:
+        if f.kind == "count":
+            values[f.name] = [str(rng.randint(f.min, f.max))]
+            continue
         most = min(f.max, len(f.options), 2)
         count = 1 if f.kind == "choice" else rng.randint(min(f.min, most), most)
         values[f.name] = [o.value for o in rng.sample(f.options, count)]
@@ -136,8 +140,8 @@ def check_prompt(match: Match[Any], shown: Prompt) -> int:
             else:
                 assert not result.ok and result.message == action.reason, (action, result)
             checked += 1
-        elif action.partial is not None and action.enabled and "chosen privately" not in \
-                action.label:
+        elif action.partial is not None and action.enabled \
+                and action.private_to in (None, shown.as_seat):
             assert prompt(match, shown.as_seat, action.partial).enabled(), action
     return checked
 

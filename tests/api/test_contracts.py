@@ -130,7 +130,7 @@ def test_every_partial_chain_is_at_most_six_deep_and_enabled_ones_lead_somewhere
 def _walk_all(match: Match[Any], actions: Any, depth: int) -> int:
     walked = 0
     for action in actions:
-        if action.partial is None or "chosen privately" in action.label:
+        if action.partial is None or action.private_to is not None:
             continue
         assert depth < MAX_DEPTH, action.partial
         below = prompt(match, after=action.partial).actions

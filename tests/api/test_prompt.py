@@ -49,7 +49,9 @@ def test_hidden_missions_are_masked_publicly_and_open_for_their_owner():
     match = started_match(("Xichang", "Baikonur"))
     public = prompt(match)
     masked = [a for a in public.actions if a.group == "Missions"]
-    assert masked and masked[0].label.endswith("(chosen privately)")
+    # What is private is the list of choices, not what is chosen (it is announced; try 9).
+    assert masked and masked[0].label.endswith("(only Xichang sees the choices)")
+    assert "privately" not in masked[0].label
     assert prompt(match, after=masked[0].partial).actions == ()
     own = prompt(match, "Xichang", after=masked[0].partial)
     held = match.state.table.cards_in("hand:Xichang")
@@ -130,11 +132,21 @@ def test_a_move_is_also_one_form_filled_into_the_typed_command():
     assert line == f"move {ship.card} 1 credit" and spec.leads_to({"ends": ["credit"]}) == \
         "command"
     assert match.plan(line).result.ok
-    checked = {"spaces": ["1"], "ends": ["credit"], "passes": ["L1"]}
-    assert spec.fill_form(checked) == f"move {ship.card} 1 credit past L1"
-    assert spec.leads_to(checked) == "partial"  # the die's faces follow, as after the chain
-    dice = prompt(match, after=spec.fill_form(checked)).actions
-    assert any(a.input is not None and a.input.kind == "die" and a.enabled for a in dice)
+    # A pass that can fail leads to the die's faces, as after the chain; one the ship
+    # cannot fail (its maneuverability alone beats the object's) is rolled by the app with
+    # the move: the line is a whole command.
+    for option in fields["passes"]["options"]:
+        checked = {"spaces": ["1"], "ends": ["credit"], "passes": [option["value"]]}
+        line = spec.fill_form(checked)
+        assert line == f"move {ship.card} 1 credit past {option['value']}"
+        if option.get("then") == "partial":
+            assert spec.leads_to(checked) == "partial"
+            dice = prompt(match, after=line).actions
+            assert any(a.input is not None and a.input.kind == "die" and a.enabled
+                       for a in dice)
+        else:
+            assert option["detail"].endswith("passes for sure")
+            assert spec.leads_to(checked) == "command" and match.plan(line).result.ok
 
 
 def test_a_form_refuses_values_it_does_not_offer_with_a_sentence():

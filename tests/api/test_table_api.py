@@ -90,7 +90,7 @@ def test_companion_prompt_works_for_both_games(db):
     companion("--db", str(db), "play", "--game", "xp", "--new", "--script",
               str(ROOT / "tests" / "exploration" / "demo_setup.txt"))
     text = companion("--db", str(db), "prompt").stdout
-    assert text.startswith("Waiting for:") and "chosen privately" in text
+    assert text.startswith("Waiting for:") and "sees the choices)" in text
 
 
 def test_play_answers_the_prompt_verb_and_carries_the_next_hint(db):

@@ -161,10 +161,10 @@ def test_the_board_shows_where_ships_are_and_who_holds_each_area() -> None:
     board = table_view(match).panel("board")
     assert board is not None
     texts = [r.text for r in board.rows]
-    assert texts[0] == "Ships in play"
+    assert texts[0].startswith("The real board is the map") and texts[1] == "Ships in play"
     areas = [r for r in board.rows if r.detail and r.detail[0].startswith(("Held by", "Nobody"))]
     assert len(areas) >= 4  # every domination area, held or not
-    ships = {r.text: (r.seat, r.detail) for r in board.rows[1:3]}
+    ships = {r.text: (r.seat, r.detail) for r in board.rows[2:4]}
     assert ships["TRNS1 Transporter"][0] == "Xichang"
     assert ships["SHLD1 Shield"][0] == "Baikonur" and "orbit" in ships["SHLD1 Shield"][1][0]
     gnss = next(a for a in areas if a.text == "GNSS orbit")

@@ -136,7 +136,8 @@ def test_the_virtual_draft_pack_is_seen_only_by_its_drafter() -> None:
     assert "my_pack" not in view(match.state, match.catalog, "Baikonur")["draft"]
     assert "Your pack: " in match.rules.render(match.state, match.catalog, "Xichang")
     shared = [a for a in prompt(match).actions if a.group == "Ship draft"]
-    assert [a.label for a in shared] == ["Xichang takes a ship from the pack (chosen privately)"]
+    assert [a.label for a in shared] == [
+        "Xichang takes a ship from the pack (only Xichang sees the choices)"]
     assert not any(card in str(prompt(match, after="pick").to_dict()) for card in pack)
     own = prompt(match, "Xichang", after="pick").actions  # by type: a copy is the app's
     types = {str(match.catalog.card(c).attrs["type"]) for c in pack}
@@ -206,8 +207,10 @@ def test_flying_off_the_map_once_every_tile_is_revealed_draws_nothing() -> None:
             run(match, f"adjust SHLD1 energy +{missing} keep flying")
 
     def settle() -> None:
-        while match.state.ship_draws or match.state.pending_hazard:
-            if match.state.pending_hazard:
+        while match.state.ship_draws or match.state.pending_hazard or match.state.pending_tile:
+            if match.state.pending_tile:
+                run(match, "tile default")
+            elif match.state.pending_hazard:
                 run(match, "adjust Baikonur command +3 to ignore", "ignore")
             else:
                 run(match, f"draw {match.state.ship_draws[0].deck}")

@@ -11,7 +11,10 @@ from tests.ui.test_actions import saved_game
 
 def groups_shown(driver) -> list[str]:
     view = driver.app.screen("dashboard").ids.actions._view
-    return [group.title for group in view.groups]
+    shown = [group.title for group in view.groups]
+    declared = driver.app.table.prompt["groups"]  # this moment's, in the game's order
+    assert shown == [g for g in declared if g in shown]
+    return shown
 
 
 def agree(orders: list[list[str]]) -> bool:
@@ -42,6 +45,3 @@ def test_two_seats_see_their_actions_in_the_same_order(make_driver, tmp_path: Pa
     moments.append(groups_shown(driver))
     assert sum("Spaceships" in m and "Modules" in m for m in moments) >= 2, moments
     assert agree(moments), moments
-    declared = driver.app.table.prompt["groups"]
-    for shown in moments:
-        assert shown == [g for g in declared if g in shown]

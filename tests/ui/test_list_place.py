@@ -110,3 +110,31 @@ def test_a_list_that_shrinks_under_its_top_keeps_its_rows_in_place(make_driver,
         assert abs(row.to_window(row.x, row.top)[1] - before) <= 1, "the row moved"
     finally:
         kivy_window.remove_widget(scroll)
+
+
+def test_a_list_bar_dims_in_one_step_after_a_step_never_over_frames(make_driver,
+                                                                     tmp_path: Path) -> None:
+    """The bar lights when the list changes and dims half a second later in one step:
+    Kivy's own fade redrew the whole screen for half a second after every step (30 frames
+    that the next tap waited behind, on a Pi's single core)."""
+    from kivy.core.window import Window
+
+    driver = preparation_dashboard(make_driver, tmp_path)
+    scroll = driver.app.screen("dashboard").ids.side_scroll
+    bright, dim = list(scroll.bar_color), list(scroll.bar_inactive_color)
+    seen: list[list[float]] = []
+
+    def flipped(*_args) -> None:
+        seen.append([round(c, 4) for c in scroll._bar_color])
+
+    Window.bind(on_flip=flipped)
+    try:
+        driver.tap("Deploy LASR2")  # the list changes: its bar lights
+        driver.wait_for(lambda: seen and seen[-1] == [round(c, 4) for c in dim],
+                        "the list's bar to dim")
+    finally:
+        Window.unbind(on_flip=flipped)
+    assert [round(c, 4) for c in bright] in seen  # lit while the step's result showed
+    between = [c for c in seen if c not in ([round(v, 4) for v in bright],
+                                            [round(v, 4) for v in dim])]
+    assert not between, f"the bar faded over frames: {between[:3]}"

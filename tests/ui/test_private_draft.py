@@ -46,7 +46,7 @@ def test_the_drafter_opens_their_own_pack_and_picks_a_ship_type_from_it(make_dri
     db = tmp_path / "games.db"
     driver = _dealt(make_driver, db)
     assert not [t for t in driver.texts() if any(w in t for w in COMMAND_WORDS)]
-    driver.tap("Xichang takes a ship from the pack (chosen privately)", scroll=False)
+    driver.tap("Xichang takes a ship from the pack (only Xichang sees the choices)", scroll=False)
     assert driver.screen.name == "private" and driver.shown("Only Xichang looks now")
     assert not driver.shown(" in the pack)")  # nothing of the pack before Xichang asks
     driver.tap("Show Xichang's choices")
@@ -59,7 +59,7 @@ def test_the_drafter_opens_their_own_pack_and_picks_a_ship_type_from_it(make_dri
     driver.tap(button, exact=True)
     assert driver.screen.name == "dashboard"  # picked: no reveal of what Xichang chose
     assert driver.shown(f"Xichang takes {name} (")
-    assert driver.shown("Baikonur takes a ship from the pack (chosen privately)")
+    assert driver.shown("Baikonur takes a ship from the pack (only Baikonur sees the choices)")
     assert not [t for t in driver.texts() if any(w in t for w in COMMAND_WORDS)]
 
 
@@ -157,7 +157,7 @@ def test_a_second_quick_tap_on_show_picks_nothing_and_the_picks_show_their_numbe
 
     db = tmp_path / "games.db"
     driver = _dealt(make_driver, db)
-    driver.tap("Xichang takes a ship from the pack (chosen privately)")
+    driver.tap("Xichang takes a ship from the pack (only Xichang sees the choices)")
     show = driver.button("Show Xichang's choices")
     spot = show.to_window(*show.center)
     bottom = show.to_window(show.x, show.y)[1]

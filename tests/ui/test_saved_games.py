@@ -16,6 +16,7 @@ from companion.ui.settings import AppSettings
 
 OLD = ("player Ann red", "player Bob blue", "setup")
 NEW = ("player Cleo red", "player Dan blue", "player Eve green", "setup")
+ASK = "Delete it: it can be brought back"  # the game's own button, asking in its place
 
 
 def two_games(db: Path) -> tuple[str, str]:
@@ -59,18 +60,47 @@ def delete_of(driver, players: str):
 def test_delete_asks_naming_the_game_and_keep_it_changes_nothing(make_driver, tmp_path):
     driver, db, old, new = saved_screen(make_driver, tmp_path)
     driver.tap(delete_of(driver, "Ann, Bob"))
-    question = [t for t in driver.texts() if t.startswith("Delete TI4")]
-    assert len(question) == 1 and "Ann, Bob" in question[0] and "last played" in question[0]
+    question = [t for t in driver.texts() if t.endswith(ASK)]
+    assert len(question) == 1 and question[0].startswith("TI4") and "Ann, Bob" in question[0]
     assert listed(db) == [new, old]  # asking deletes nothing
     driver.tap("Keep it", exact=True)
-    assert not any(t.startswith("Delete TI4") for t in driver.texts())
+    assert not any(t.endswith(ASK) for t in driver.texts())
     assert listed(db) == [new, old]
+
+
+def test_delete_asks_in_the_rows_place_and_no_other_row_moves(make_driver, tmp_path):
+    driver, _db, _old, _new = saved_screen(make_driver, tmp_path)
+    top, below = driver.button("Cleo, Dan, Eve"), driver.button("Ann, Bob")
+    before = (top.height, below.x, below.y, below.height)
+    driver.tap(delete_of(driver, "Cleo, Dan, Eve"))  # the top row: the game being played
+    driver.settle()
+    said = driver.button("Being played now")
+    below = driver.button("Ann, Bob")
+    assert (said.height, below.x, below.y, below.height) == before  # nothing slid down
+    driver.tap("OK", exact=True)
+    driver.tap(delete_of(driver, "Ann, Bob"))
+    driver.settle()
+    assert driver.button(ASK).height == before[3]
+    assert driver.button(ASK).y == pytest.approx(driver.button("Keep it", exact=True).y)
+
+
+def test_a_resumed_game_is_played_now_and_goes_first(make_driver, tmp_path):
+    driver, db, old, new = saved_screen(make_driver, tmp_path)
+    assert listed(db) == [new, old]
+    driver.tap(driver.button("Ann, Bob"))  # resumed, not a step played
+    driver.wait_for(lambda: driver.screen.name == "dashboard", "the game to open")
+    assert listed(db) == [old, new]  # its "Last played" is now, so it is listed first
+    driver.tap("Menu")
+    driver.tap("Saved games")
+    driver.wait_for(lambda: driver.shown("Ann, Bob"), "the saved games")
+    rows = [t for t in driver.texts() if "Last played" in t]
+    assert "Ann, Bob" in rows[0]
 
 
 def test_a_game_deleted_goes_to_deleted_games_and_undo_brings_it_back(make_driver, tmp_path):
     driver, db, old, new = saved_screen(make_driver, tmp_path)
     driver.tap(delete_of(driver, "Ann, Bob"))
-    driver.tap("Delete it", exact=True)
+    driver.tap(ASK)
     driver.wait_for(lambda: driver.shown("Deleted games (1)"), "the game to be deleted")
     assert listed(db) == [new] and listed(db, deleted=True) == [old]
     assert any(t.startswith("Deleted TI4") and "Ann, Bob" in t for t in driver.texts())
@@ -86,7 +116,7 @@ def test_a_game_deleted_goes_to_deleted_games_and_undo_brings_it_back(make_drive
 def test_deleted_games_bring_one_back(make_driver, tmp_path):
     driver, db, old, new = saved_screen(make_driver, tmp_path)
     driver.tap(delete_of(driver, "Ann, Bob"))
-    driver.tap("Delete it", exact=True)
+    driver.tap(ASK)
     driver.wait_for(lambda: driver.shown("Deleted games (1)"), "the game to be deleted")
     driver.tap("Back")
     driver.tap("Saved games")  # a later visit: no Undo, the game waits under Deleted games
@@ -102,9 +132,9 @@ def test_deleted_games_bring_one_back(make_driver, tmp_path):
 def test_the_game_being_played_says_why_it_is_not_deleted(make_driver, tmp_path):
     driver, db, old, new = saved_screen(make_driver, tmp_path)
     driver.tap(delete_of(driver, "Cleo, Dan, Eve"))
-    assert driver.shown("This is the game being played now")
+    assert driver.shown("Being played now, so it cannot be deleted")
     with pytest.raises(Exception, match="No button"):
-        driver.button("Delete it", exact=True)
+        driver.button(ASK)
     driver.tap("OK", exact=True)
     assert listed(db) == [new, old]
 
@@ -117,7 +147,7 @@ def test_a_busy_file_says_so_in_one_sentence_and_deletes_nothing(make_driver, tm
     other.execute("BEGIN IMMEDIATE")  # another companion is writing
     try:
         driver.tap(delete_of(driver, "Ann, Bob"))
-        driver.tap("Delete it", exact=True)
+        driver.tap(ASK)
         driver.wait_for(lambda: driver.shown("is busy in another companion"), "the sentence")
     finally:
         other.execute("ROLLBACK")

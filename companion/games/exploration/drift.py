@@ -101,7 +101,10 @@ def drift(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
             texts.append(f"{ship.card} moves from the launch pad to orbit.")
     events.append(event("phase_changed", round=state.table.round, phase="round-end",
                         active=None))
-    return Outcome(tuple(events), " ".join(texts) or "No ship drifts.")
+    said = " ".join(texts) or "No ship drifts."
+    if not any(e.type == "ship_draw_requested" for e in events):  # the round ends with it
+        said = f"End of round {state.table.round}, the drift: {said}"
+    return Outcome(tuple(events), said)
 
 
 def _drift_one(state: XpState, catalog: Catalog, ship: ShipStatus,

@@ -179,8 +179,8 @@ def _check_selectable(catalog: Catalog, ship: ShipStatus) -> None:
         raise IllegalMoveError(f"{ship.card} cannot be selected: it is {status}.")
     extras = xc.ship_type(catalog, ship.ship_type).extras
     if ship.location == "launch_pad" and not extras.get("no_launch_penalty"):
-        raise IllegalMoveError(f"{ship.card} is on the launch pad: it reaches orbit at the end "
-                               f"of this flight phase and can be selected next round.")
+        raise IllegalMoveError(f"{ship.card} is on the launch pad (launch penalty): it can be "
+                               f"selected from next round.")
 
 
 # ---- end of turn ----------------------------------------------------------------------------

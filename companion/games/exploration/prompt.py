@@ -30,17 +30,23 @@ from companion.games.exploration.draft import drafter, picks_by_type
 from companion.games.exploration.missions import complete_label
 from companion.games.exploration.preparation import energy_once_selected
 from companion.games.exploration.prompt_drift import drift_choices, expand_drift
+from companion.games.exploration.prompt_station import (
+    DEVELOPMENT,
+    expand_station,
+    station_choice,
+)
 from companion.games.exploration.resources import amount_of
 from companion.games.exploration.setup import MODULE_CHOICE, recipient
 from companion.games.exploration.state import XpState
 from companion.games.exploration.support import maneuver_price
+from companion.games.exploration.tiles import TILE, tile_choices
 
 SETUP, DRAFT, TECH = "Setup", "Ship draft", "Technology action"
-SHIPS, MODULES, DEVELOPMENT = "Spaceships", "Modules", "Development cards"
+SHIPS, MODULES = "Spaceships", "Modules"
 MANEUVERS, MISSIONS, TURN = "Maneuver cards", "Missions", "Turn"
 #: The groups in the order every seat sees them, whatever its ships and cards.
 PROMPT_GROUPS = (SETUP, DRAFT, TECH, SHIPS, MODULES, DEVELOPMENT, MANEUVERS, flight.FLIGHT,
-                 flight.HAZARD, flight.DRIFT, MISSIONS, TURN)
+                 flight.HAZARD, TILE, flight.DRIFT, MISSIONS, TURN)
 
 
 def word(text: str) -> str:
@@ -61,6 +67,8 @@ def _choices(state: XpState, catalog: Catalog) -> list[Choice]:
     choices = _owed_choices(state, catalog)
     if state.pending_hazard is not None:  # a hazard drawn in flight, or by the drift
         return choices + flight.hazard_choices(state, catalog)
+    if state.pending_tile is not None:  # a tile revealed: the default, or what it prints
+        return choices + tile_choices(state, catalog)
     if phase == "setup":
         return choices + _setup_choices(state, catalog)
     if phase == "preparation":
@@ -206,13 +214,10 @@ def _preparation_choices(state: XpState, catalog: Catalog) -> list[Choice]:
         if card.deck != "development":
             continue
         if card.attrs.get("station"):
-            choices.append(Choice(f"Play {card.name} ({card_id}) on a space you name",
-                                  DEVELOPMENT, input=InputSpec(
-                                      "text", f"develop {card_id} {{}}",
-                                      probe=f'develop {card_id} "the named space"')))
+            choices.append(station_choice(card))
         else:
             choices.append(Choice(f"Play {card.name} ({card_id})", DEVELOPMENT,
-                                  command=f"develop {card_id}"))
+                                  command=f"develop {card_id}", in_place=True))
     choices += [Choice(with_effect(f"Use {catalog.card(c).name} ({c})", catalog.card(c)),
                        MANEUVERS, partial=f"maneuver {c}",
                        cost=_maneuver_cost(state, catalog, seat, catalog.card(c)))
@@ -249,7 +254,7 @@ def _ship_choices(state: XpState, catalog: Catalog, seat: str) -> list[Choice]:
             spent = " (0 energy: it cannot act until its energy is recovered)" \
                 if energy_once_selected(state, catalog, seat, ship) <= 0 else ""
             choices.append(Choice(f"Select {ship.card} for the flight{spent}", SHIPS,
-                                  command=f"select {ship.card}"))
+                                  command=f"select {ship.card}", in_place=True))
         if ship.location in ("launch_pad", "orbit"):
             choices.append(Choice(f"Build a module on {ship.card}", MODULES,
                                   partial=f"build {ship.card}"))
@@ -310,6 +315,7 @@ Expander = Callable[[XpState, Catalog, Sequence[str], "str | None"], list[Choice
 EXPANDERS: dict[str, Expander] = {
     "pick": _expand_pick, "bonus": _expand_bonus, "build": _expand_build,
     "maneuver": _expand_maneuver, "complete": _expand_complete, "drift": expand_drift,
+    "develop": expand_station,
     **flight.EXPANDERS,
 }
 

@@ -46,12 +46,18 @@ class ActionItem:
     main: bool = False  # the moment's main action (the prompt's `main`)
     fields: tuple[FormField, ...] = ()  # a form's fields, asked on one screen
     hint: str = ""  # the game's words for a screen with nothing chosen yet (its options named)
+    in_place: bool = False  # refused: greyed in its place with its reason (the prompt's)
 
     @property
     def text(self) -> str:
         cost = f"  ({self.cost})" if self.cost and self.cost != "free" else ""
         more = "  >" if self.kind == "partial" else ""
         return f"{self.label}{cost}{more}"
+
+    @property
+    def greyed_text(self) -> str:
+        """A refused choice kept in its place: its label, then why not (try 9)."""
+        return f"{self.label}\n{self.reason}" if self.reason else self.label
 
 
 @dataclass(frozen=True)
@@ -88,6 +94,11 @@ def _option(o: Mapping[str, Any]) -> InputOption:
 
 
 def _item(action: Mapping[str, Any]) -> ActionItem:
+    item = _item_of(action)
+    return replace(item, in_place=True) if action.get("in_place") else item
+
+
+def _item_of(action: Mapping[str, Any]) -> ActionItem:
     label, enabled = str(action["label"]), bool(action["enabled"])
     reason, cost = str(action.get("reason") or ""), str(action.get("cost") or "")
     private, check = str(action.get("private_to") or ""), bool(action.get("check"))
@@ -97,7 +108,8 @@ def _item(action: Mapping[str, Any]) -> ActionItem:
         return ActionItem(label, "input", str(spec["template"]), enabled, reason, cost,
                           input_kind="form", then=str(spec.get("then") or "command"),
                           private_to=private, has_check=check, main=main,
-                          fields=tuple(FormField.from_dict(f) for f in spec.get("fields") or ()))
+                          fields=tuple(FormField.from_dict(f) for f in spec.get("fields") or ()),
+                          hint=str(spec.get("hint") or ""))
     if "command" in action:
         return ActionItem(label, "command", str(action["command"]), enabled, reason, cost,
                           private_to=private, has_check=check, main=main)
@@ -130,11 +142,13 @@ def actions_view(prompt: Mapping[str, Any]) -> ActionsView:
             groups.setdefault(str(action.get("group") or ""), []).append(item)
         else:
             unavailable.append(item)
+            if item.in_place:  # its group is shown, so it can stand greyed in its place
+                groups.setdefault(str(action.get("group") or ""), [])
     order = {str(g): i for i, g in enumerate(prompt.get("groups") or ())}
     titles = sorted(groups, key=lambda t: order.get(t, len(order)))  # the game's fixed order
     return ActionsView(str(prompt.get("waiting_for") or ""), str(prompt.get("seat") or ""),
                        tuple(ActionGroup(t, tuple(groups[t]), tuple(places[t]))
-                             for t in titles),
+                             for t in titles if groups[t] or places[t]),
                        tuple(unavailable), tuple(prompt.get("expects_scan") or ()), main)
 
 

@@ -56,10 +56,13 @@ def deleted_lines(games: Sequence[SavedGame]) -> list[tuple[str, str]]:
     return [(g.game_id, f"{_saved_heading(g)}\nDeleted {_when(g.deleted)}") for g in games]
 
 
-def delete_question(saved: SavedGame) -> str:
-    """The one sentence Delete asks, naming the game so the right one goes."""
-    return (f"Delete {_saved_heading(saved)}, last played {_when(saved.updated)}? It goes "
-            "to Deleted games at the foot of this list, where it can be brought back.")
+def delete_lines(saved: SavedGame) -> str:
+    """What a row's Delete turns the game's own button into, in its place: the same first
+    line naming the game, then what a tap on it does (or why the game being played is
+    not deleted), so no row moves (try 9: the question slid the rows below down)."""
+    if saved.playing:
+        return f"{_saved_heading(saved)}\nBeing played now, so it cannot be deleted"
+    return f"{_saved_heading(saved)}\nDelete it: it can be brought back"
 
 
 def deleted_sentence(saved: SavedGame) -> str:

@@ -21,12 +21,12 @@ from companion.tables import SavedGame
 from companion.ui import theme
 from companion.ui.presenters.history import (
     brought_back_sentence,
-    delete_question,
+    delete_lines,
     deleted_lines,
     deleted_sentence,
     games_lines,
 )
-from companion.ui.runner import PLAYING, Reply
+from companion.ui.runner import Reply
 from companion.ui.screens import load_layout
 from companion.ui.widgets import BigButton, Text
 
@@ -116,20 +116,15 @@ class SavedGamesScreen(Screen):
         return widgets
 
     def _question(self, saved: SavedGame) -> BoxLayout:
-        """The row's Delete asks: one sentence naming the game, then Delete it / Keep it
-        (the game being played: why it cannot be deleted, then OK)."""
-        box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(6))
-        box.bind(minimum_height=box.setter("height"))
-        box.add_widget(_coloured(Text(text=PLAYING if saved.playing
-                                      else delete_question(saved)), theme.WARN))
-        row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(8))
-        if not saved.playing:
-            row.add_widget(BigButton(text="Delete it", kind="danger",
-                                     on_release=lambda _b: self.delete(saved)))
-        row.add_widget(BigButton(text="OK" if saved.playing else "Keep it", kind="quiet",
-                                 on_release=lambda _b: self.keep()))
-        box.add_widget(row)
-        return box
+        """The row's Delete asks in the row's own place and size: the game's button turns
+        into "Delete it" (its first line still naming the game), its Delete into Keep it;
+        the game being played says why it is not deleted, and OK. Nothing else moves."""
+        if saved.playing:
+            main = BigButton(text=delete_lines(saved), kind="quiet", disabled=True)
+            return _row(main, "OK", self.keep)
+        main = BigButton(text=delete_lines(saved), kind="danger",
+                         on_release=lambda _b: self.delete(saved))
+        return _row(main, "Keep it", self.keep)
 
     def _draw_deleted(self, box: BoxLayout, deleted: list[SavedGame]) -> None:
         """Deleted games, folded under one button at the foot of the list."""

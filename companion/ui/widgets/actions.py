@@ -201,6 +201,9 @@ class ActionsPanel(TapGate, BoxLayout):
                                      group.title, "muted"))
             if self._depth:  # a walk's level: what is not possible now stays in its place
                 items = [item for item in group.places or items if item is not self._main]
+            else:  # the top level: what a player looks for there, greyed with its reason
+                items = [item for item in group.places or items
+                         if (item.enabled or item.in_place) and item is not self._main]
             entries.extend(self._button(item) for item in items)
         if view.is_empty and self._depth:
             entries.append(Entry(Text, "Nothing can be chosen here now.", "muted"))
@@ -312,6 +315,8 @@ class ActionsPanel(TapGate, BoxLayout):
             self._run(self._main, button)
 
     def _button(self, item: ActionItem) -> Entry:
+        if not item.enabled and item.in_place and not self._depth:  # why, in its place
+            return Entry(ListButton, item.greyed_text, "off")
         if not item.enabled:  # greyed in its place, not tappable (why: "Not possible now")
             return Entry(ListButton, item.text, "off")
         return Entry(ListButton, item.text, "normal", lambda b: self._run(item, b))

@@ -1,0 +1,28 @@
+"""Try 9 at the table, by touch: a choice a player looks for that is not possible now
+stands greyed in its place with why (a ship on the launch pad)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.session import open_session
+from companion.ui.devtools.gallery import FLIGHT_SETUP
+
+
+def _saved(db: Path, *lines: str) -> None:
+    session = open_session(db, "xp", new=True, seed=2047)
+    for line in lines:
+        assert session.run(line).ok, line
+    session.close()
+
+
+def test_a_ship_on_the_launch_pad_shows_why_it_cannot_be_selected(make_driver,
+                                                                    tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    _saved(db, *FLIGHT_SETUP[:FLIGHT_SETUP.index("deploy TRNS1") + 1])
+    driver = make_driver(db=db)
+    assert driver.shown("Xichang's preparation turn")
+    greyed = driver.button("Select TRNS1 for the flight")
+    assert greyed.disabled  # in its place, not tappable, without opening "Not possible now"
+    assert "TRNS1 is on the launch pad (launch penalty)" in greyed.text
+    assert "Select TRNS1 for the flight" not in driver.app.screen("dashboard").ids.actions.offered()
