@@ -108,7 +108,7 @@ def test_the_rules_name_each_kind_of_layout_fault(make_driver: Any, kivy_window:
     from companion.ui.widgets import BigButton, LineText, Text
 
     driver = make_driver()
-    box = BoxLayout(orientation="vertical", size=(400, 300), size_hint=(None, None))
+    box = BoxLayout(orientation="vertical", size=(400, 700), size_hint=(None, None))
     box.add_widget(LineText(text="A line far too long for its box " * 4))
     cut = Text(text="Three lines\nof text\nin one line's room", size_hint_y=None)
     box.add_widget(cut)
@@ -128,6 +128,14 @@ def test_the_rules_name_each_kind_of_layout_fault(make_driver: Any, kivy_window:
     plain = ScrollView(do_scroll_x=False, size_hint_y=None, height=dp(60))
     plain.add_widget(Text(text="A list of rows\n" * 6))  # taller than its 60 dp
     box.add_widget(plain)
+    words = BoxLayout(size_hint_y=None, height=dp(40))  # a box of lines in a shorter row
+    lines = BoxLayout(orientation="vertical", size_hint_y=None, height=dp(120))
+    lines.add_widget(Text(text="Passed, in a box taller than its row"))
+    words.add_widget(lines)
+    box.add_widget(words)
+    narrow = BoxLayout(size_hint_y=None, height=dp(120))
+    narrow.add_widget(Text(text="Development deck", size_hint_x=None, width=dp(60)))
+    box.add_widget(narrow)
     kivy_window.add_widget(box)
     try:
         driver.pump(3)
@@ -147,6 +155,9 @@ def test_the_rules_name_each_kind_of_layout_fault(make_driver: Any, kivy_window:
     assert any("'Two lines" in p and "reaches out of the BoxLayout" in p for p in found), found
     assert any("'A list of rows" in p and "bar is not drawn" in p for p in found), found
     assert any("'A list of rows" in p and "no fade" in p for p in found), found
+    assert any("BoxLayout holding Text 'Passed" in p and "reaches out" in p
+               for p in found), found
+    assert any("'Development deck' breaks a word inside: 'Develo" in p for p in found), found
 
 
 def test_a_list_with_more_rows_fades_its_edge_and_keeps_its_bar(make_driver,

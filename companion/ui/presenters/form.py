@@ -80,16 +80,3 @@ def line(item: ActionItem, chosen: Chosen) -> str:
         raise FormError(f"Choose {field.label.lower()} first.")
     return fill_form(item.value, item.fields, chosen)
 
-
-#: Options this short, of one line each ("6 spaces"), fit six side by side at 800x480.
-SHORT_OPTION = 9
-MOST_SHORT_COLUMNS = 6
-
-
-def columns(count: int, longest: int = SHORT_OPTION + 1) -> int:
-    """How many buttons a field puts side by side: all of a few, or up to six short ones in
-    one row (a row of 6 moves kept the Passes row below the screen with Large text), else
-    about half, at most 4. `longest` is the longest option's length in characters."""
-    if count <= 4 or (longest <= SHORT_OPTION and count <= MOST_SHORT_COLUMNS):
-        return count
-    return min(4, (count + 1) // 2)
