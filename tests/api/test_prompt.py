@@ -37,9 +37,12 @@ def test_owed_draws_are_offered_as_app_draws_beside_expects_scan():
     run(match, "length 8", "join Kourou Ana", "join Xichang Bo")
     shown = prompt(match)
     assert "primary" in shown.expects_scan and "secondary" in shown.expects_scan
-    draws = {a.command for a in shown.actions if a.group == "Draw a card"}
+    draws = {a.command for a in shown.actions if a.group == "Draw a card" and a.command}
     # One draw per deck owed, and every owed card at once (more than one is owed).
     assert {f"draw {deck}" for deck in shown.expects_scan} | {"draw all"} == draws
+    # Beside each, the card drawn at the table picked by touch (tests/api/test_table_pick).
+    picks = {a.partial for a in shown.actions if a.group == "Draw a card" and a.partial}
+    assert {f"scan {deck}" for deck in shown.expects_scan} == picks
 
 
 def test_hidden_missions_are_masked_publicly_and_open_for_their_owner():

@@ -40,8 +40,8 @@ def _settle_layout(driver: Any, window: Any) -> None:
 
 def _check_everywhere(driver: Any, window: Any, picture: str) -> list[str]:
     found = []
-    for width, height in SIZES:
-        for scale in TEXT_SCALES:
+    for scale in TEXT_SCALES:  # the text size outside: changing it draws every text again
+        for width, height in SIZES:
             window.size = (width, height)
             driver.app.text_scale = scale
             _settle_layout(driver, window)

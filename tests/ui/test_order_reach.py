@@ -38,7 +38,8 @@ def test_every_system_is_reached_by_two_taps_and_no_scroll(make_driver) -> None:
         driver.tap(key, scroll=False)
         assert key.chosen and not keys(driver)[0].chosen
         shown = groups_shown(driver)
-        missed = [b.text for b in shown if not driver.reachable(b)]
+        driver.wait_laid_out()
+        missed = [b.text for b in shown if not driver.in_reach(b)]
         assert not missed, f"{key.text}: {missed} need a scroll"
         seen |= {b.text for b in shown}
     assert seen == everything  # the sections together hold every system once

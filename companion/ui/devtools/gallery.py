@@ -75,6 +75,13 @@ def play_gallery(driver: AppDriver) -> Iterator[str]:
     yield "reveal-hidden"
     driver.tap("Continue")
     yield "setup"
+    driver.tap("Pick the card drawn at the table: Maneuver cards")  # no camera: by touch
+    yield "pick"
+    driver.tap("< Back")
+    driver.tap("Pick the card drawn at the table: Secondary mission cards")
+    driver.tap("Show Xichang's choices")
+    yield "pick-private"
+    driver.tap("Hide and go back")
     for line in script_lines()[:PREPARATION_LINES]:
         driver.run_line(line)
     if driver.screen.name == "reveal":

@@ -55,6 +55,9 @@ def play_ti4_gallery(driver: AppDriver) -> Iterator[str]:
     driver.tap(order_button(driver, "Rigel III", "Up"))
     yield "order"
     driver.tap("Take planets for Alice (3)")
+    driver.tap("Pick the card drawn at the table: Industrial exploration deck")
+    yield "ti4-pick"
+    driver.tap("< Back")
     driver.run_line("scan TI/I16")
     driver.pump_for(0.4)
     yield "ti4-reveal"
