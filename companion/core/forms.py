@@ -2,9 +2,11 @@
 
 A game declares a form where a chain of partials would make a player walk level by
 level through choices that belong together (a ship's move: the spaces, where it ends,
-what it passed). Each field is a `choice` (exactly one option) or `toggles` (from
-`min` to `max` options, none by default). The rules still judge the complete line:
-the form says what may be chosen, never whether the combination is legal.
+what it passed). Each field is a `choice` (exactly one option), `toggles` (from
+`min` to `max` options, none by default) or a `count` (a whole number from `min` to
+`max`, no options: a screen steps it with buttons, never a keyboard). The rules still
+judge the complete line: the form says what may be chosen, never whether the
+combination is legal.
 
 >>> spaces = FormField("spaces", "Spaces", "choice", (FormOption("1", "1 space"),
 ...                    FormOption("2", "2 spaces")), default=("2",))
@@ -23,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-FieldKind = Literal["choice", "toggles"]
+FieldKind = Literal["choice", "toggles", "count"]
 
 
 class FormError(ValueError):
@@ -58,7 +60,8 @@ class FormOption:
 class FormField:
     """One field of a form: its `{name}` in the template is replaced by its values, each
     written as `each` says ("past {}"), joined by spaces; a toggles field with nothing
-    chosen leaves nothing. `default` is what is chosen when the form opens."""
+    chosen leaves nothing. `default` is what is chosen when the form opens. A `count`
+    field's one value is a whole number from `min` to `max`."""
 
     name: str
     label: str
@@ -77,7 +80,8 @@ class FormField:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> FormField:
-        kind: FieldKind = "toggles" if data.get("kind") == "toggles" else "choice"
+        raw = data.get("kind")
+        kind: FieldKind = raw if raw in ("toggles", "count") else "choice"
         return cls(str(data["name"]), str(data.get("label") or data["name"]), kind,
                    tuple(FormOption.from_dict(o) for o in data.get("options") or ()),
                    int(data.get("min", 1)), int(data.get("max", 1)),
@@ -86,6 +90,9 @@ class FormField:
 
     def check(self, values: Sequence[str]) -> None:
         """Raise FormError with a sentence when `values` do not fit this field."""
+        if self.kind == "count":
+            self._check_count(values)
+            return
         offered = {o.value for o in self.options}
         unknown = [v for v in values if v not in offered]
         if unknown:
@@ -95,6 +102,11 @@ class FormField:
         if not self.min <= len(values) <= self.max:
             most = "one" if self.kind == "choice" else f"{self.min} to {self.max}"
             raise FormError(f"{self.label}: choose {most}.")
+
+    def _check_count(self, values: Sequence[str]) -> None:
+        number = values[0] if len(values) == 1 else ""
+        if not number.lstrip("-").isdigit() or not self.min <= int(number) <= self.max:
+            raise FormError(f"{self.label}: a whole number from {self.min} to {self.max}.")
 
     def written(self, values: Sequence[str]) -> str:
         return " ".join(self.each.replace("{}", v) for v in values)

@@ -27,17 +27,22 @@ KINDS = ("reveal", "hidden_card", "roll", "check", "explosion", "final")
 
 @dataclass(frozen=True)
 class MomentChoice:
-    """A command offered on a moment's screen (resolve the card, ignore it)."""
+    """A command offered on a moment's screen (resolve the card, ignore it). With `input`,
+    `command` is the template of the prompt's input action that asks the rest (a form)."""
 
     label: str
     command: str
+    input: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"label": self.label, "command": self.command}
+        data: dict[str, Any] = {"label": self.label, "command": self.command}
+        if self.input:
+            data["input"] = True
+        return data
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> MomentChoice:
-        return cls(str(raw["label"]), str(raw["command"]))
+        return cls(str(raw["label"]), str(raw["command"]), bool(raw.get("input", False)))
 
 
 @dataclass(frozen=True)

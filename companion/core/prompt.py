@@ -9,7 +9,8 @@ construction. Partials are enabled when some chain of choices under them ends in
 an enabled command (searched depth first, at most `MAX_DEPTH` levels).
 
 The core adds what every game shares: the app draw (`draw DECK`) for each deck
-the table owes a card from, and undo and redo with their previews as labels.
+the table owes a card from, beside it the card drawn at the table picked by touch
+(`scan DECK`, core/drawn.py), and undo and redo with their previews as labels.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol
 
+from companion.core.drawn import Pick, expand_pick, is_pick, top_picks
 from companion.core.engine import Match, Plan
 from companion.core.events import Step
 from companion.core.forms import FormField, fill_form, form_leads_to
@@ -70,6 +72,24 @@ class Option:
 
 
 @dataclass(frozen=True)
+class OptionSection:
+    """A key of a long `order` input's list: `label` ("20-29") shows the options of
+    `groups` (their `group`s), fixed for the whole game whatever is offered now, so a key
+    never moves nor changes its range; `title`, when set, heads those groups in the whole
+    list ("Home systems")."""
+
+    label: str
+    groups: tuple[str, ...]
+    title: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"label": self.label, "groups": list(self.groups)}
+        if self.title:
+            data["title"] = self.title
+        return data
+
+
+@dataclass(frozen=True)
 class InputSpec:
     """A value the player enters: the command is `template` with `{}` replaced.
 
@@ -94,6 +114,8 @@ class InputSpec:
     #: The game's sentence for a screen to show while nothing is chosen yet, naming
     #: what its options are ("Tap a player on the left to add them, in turn order.").
     hint: str | None = None
+    #: An order's keys, in the game's order (none: a screen makes its own from the groups).
+    sections: tuple[OptionSection, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "min": self.min, "max": self.max,
@@ -108,6 +130,8 @@ class InputSpec:
             data["then"] = self.then
         if self.hint:
             data["hint"] = self.hint
+        if self.sections:
+            data["sections"] = [s.to_dict() for s in self.sections]
         return data
 
     def fill(self, *values: str) -> str:
@@ -279,6 +303,7 @@ class _Judge:
     match: Match[Any]
     seat: str | None
     plans: dict[str, Plan[Any]] = field(default_factory=dict)
+    owed: tuple[str, ...] | None = None  # the decks owed, once a pick's choices are asked
 
     def plan(self, command: str) -> Plan[Any]:
         if command not in self.plans:
@@ -294,6 +319,11 @@ class _Judge:
 
     def children(self, partial: str) -> Sequence[Choice]:
         rules: Any = self.match.rules
+        if is_pick(partial):
+            if self.owed is None:
+                now = rules.situation(self.match.state, self.match.catalog, self.seat)
+                self.owed = tuple(now.expects_scan)
+            return picks(self.match, self.owed, partial, self.seat, self.plan)
         return rules.expand(self.match.state, self.match.catalog, partial, self.seat)
 
     def search(self, partial: str, depth: int, budget: list[int]) -> str | None:
@@ -425,8 +455,8 @@ def prompt(match: Match[Any], seat: str | None = None, after: str | None = None)
 
     With `after` (a partial), the actions are the choices that may follow it.
     """
-    situation, choices = candidates(match, seat, after)
     judge = _Judge(match, seat)
+    situation, choices = candidates(match, seat, after, judge.plan)
     actions = tuple(judge.action(c, 1) for c in choices)
     return Prompt(situation.seat, situation.waiting_for, situation.expects_scan, actions,
                   after.strip() if after is not None else None, seat,
@@ -443,11 +473,16 @@ def group_order(declared: Sequence[str], actions: Sequence[Action]) -> tuple[str
     return tuple(ordered + [UNDO_GROUP] * (UNDO_GROUP in present))
 
 
-def candidates(match: Match[Any], seat: str | None = None,
-               after: str | None = None) -> tuple[Situation, list[Choice]]:
-    """The situation and the choices offered, not yet judged (playouts walk these)."""
+def candidates(match: Match[Any], seat: str | None = None, after: str | None = None,
+               plan: Callable[[str], Plan[Any]] | None = None,
+               ) -> tuple[Situation, list[Choice]]:
+    """The situation and the choices offered, not yet judged (playouts walk these);
+    `plan` dry-runs a line (a judge's, whose plans are kept; else the match's)."""
     rules: Any = match.rules
     situation: Situation = rules.situation(match.state, match.catalog, seat)
+    plan = plan or match.plan
+    if after is not None and is_pick(after):
+        return situation, picks(match, situation.expects_scan, after.strip(), seat, plan)
     if after is not None:
         return situation, list(rules.expand(match.state, match.catalog, after.strip(), seat))
     if situation.over:
@@ -456,7 +491,27 @@ def candidates(match: Match[Any], seat: str | None = None,
     draws = draw_choices(situation.expects_scan, titles.__getitem__, situation.owed_cards)
     if getattr(rules, "draw_is_main", False) and not any(c.main for c in situation.choices):
         draws = main_draw(draws)
+    table = top_picks(match, situation.expects_scan, titles.__getitem__, plan)
+    draws = [c for d in draws for c in (d, *_pick_of(table, d))]
     return situation, [*draws, *situation.choices, *_undo_redo(match)]
+
+
+def _pick_of(table: Mapping[str, Pick], draw: Choice) -> list[Choice]:
+    """The table's pick of the deck `draw` draws from, to go right after it (none after
+    the draw of every owed card)."""
+    deck = (draw.command or "").removeprefix("draw ")
+    return [_pick_choice(table[deck])] if deck in table else []
+
+
+def picks(match: Match[Any], owed: Sequence[str], partial: str, seat: str | None,
+          plan: Callable[[str], Plan[Any]]) -> list[Choice]:
+    """The choices after the core's `scan DECK [N]` (core/drawn.py)."""
+    return [_pick_choice(p) for p in expand_pick(match, owed, partial, seat, plan)]
+
+
+def _pick_choice(pick: Pick) -> Choice:
+    return Choice(pick.label, DRAW_GROUP, command=pick.command, partial=pick.partial,
+                  private_to=pick.private_to, priced=False, sure=pick.sure)
 
 
 def main_draw(draws: Sequence[Choice]) -> list[Choice]:

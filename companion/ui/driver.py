@@ -149,9 +149,14 @@ class AppDriver:
 
     def reachable(self, widget: Widget) -> bool:
         """The widget's centre is inside the window and inside every list holding it."""
+        self.pump(2)  # nested layouts settle their heights over a frame or two
+        return self.in_reach(widget)
+
+    def in_reach(self, widget: Widget) -> bool:
+        """`reachable` as the screen is laid out now, drawing no frame (after a wait for
+        the layout: `out_of_reach` looks at a whole screen's buttons at once)."""
         from kivy.uix.scrollview import ScrollView
 
-        self.pump(2)  # nested layouts settle their heights over a frame or two
         x, y = widget.to_window(*widget.center)
         if not (0 <= x <= Window.width and 0 <= y <= Window.height):
             return False
@@ -170,7 +175,7 @@ class AppDriver:
         from kivy.uix.scrollview import ScrollView
 
         self.wait_still()  # as a finger would: lists still, held-back buttons laid out
-        self.pump(3)  # nested layouts settle their heights over a frame or two
+        self.wait_laid_out()
         lists: dict[int, list[Widget]] = {}
         missed: list[str] = []
         ids = self.screen.ids
@@ -184,13 +189,27 @@ class AppDriver:
                 continue
             holder = next((p for p in _ancestors(widget) if isinstance(p, ScrollView)), None)
             if holder is None:
-                missed += [] if self.reachable(widget) else [widget.text]
+                missed += [] if self.in_reach(widget) else [widget.text]
             else:
                 lists.setdefault(id(holder), []).append(widget)
         for buttons in lists.values():
             buttons.sort(key=lambda b: (-b.to_window(b.x, b.top)[1], b.to_window(b.x, b.y)[0]))
-            missed += [b.text for b in buttons[:first] if not self.reachable(b)]
+            missed += [b.text for b in buttons[:first] if not self.in_reach(b)]
         return missed
+
+    def wait_laid_out(self, frames: int = 2) -> None:
+        """Wait until nothing on screen moved or changed its size over `frames` frames in
+        a row (nested layouts settle their heights over a frame or two)."""
+        seen: list[Any] = [None, 0]
+
+        def still() -> bool:
+            now = [(w.x, w.y, w.width, w.height)
+                   for root in Window.children for w in root.walk(restrict=True)]
+            seen[1] = seen[1] + 1 if now == seen[0] else 0
+            seen[0] = now
+            return bool(seen[1] >= frames)
+
+        self.wait_for(still, "the layout to settle")
 
     def drag(self, start: tuple[float, float], dy: float, steps: int = 8,
              rest_on: Widget | None = None, settle: bool = True) -> None:
@@ -310,7 +329,13 @@ class AppDriver:
 
     # ---- pictures -----------------------------------------------------------------------------
     def screenshot(self, path: Path) -> Path:
-        """Write the next drawn frame to `path` (PNG)."""
+        """Write the next drawn frame to `path` (PNG). Under Kivy's mock GL backend (the UI
+        tests' default) no pixel is drawn: that refuses, saying so, instead of a blank PNG."""
+        from kivy.graphics.cgl import cgl_get_initialized_backend_name
+
+        if cgl_get_initialized_backend_name() == "mock":
+            raise DriverError(f"No screenshot {path.name}: Kivy's mock GL backend draws no "
+                              "pixel; run with KIVY_GL_BACKEND=gl (docs/ui.md).")
         self._shot = path
         self.wait_for(lambda: self._shot is None, f"the screenshot {path.name}")
         return path

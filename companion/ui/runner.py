@@ -4,8 +4,9 @@ SQLite connections belong to the thread that opened them, and a command may
 wait for the disk (fsync, snapshots, backups), so the `TableAPI` lives on a
 worker thread. Taps and scans are queued to it in arrival order; each job's
 reply (a sentence and a fresh `TableData`) is handed back through `deliver`,
-which the app sets to Kivy's `Clock` so that only the main thread touches
-widgets. This module imports no Kivy: tests and benchmarks drive it directly.
+which the app sets to its `Replies` (companion/ui/replies.py: through Kivy's
+`Clock`) so that only the main thread touches widgets. This module imports no
+Kivy: tests and benchmarks drive it directly.
 
 A runner may start before Kivy is imported (`companion app` does, so the game
 loads while Kivy starts): its replies then wait until `attach` gives it the

@@ -70,10 +70,14 @@ def walk(match: Match[Any], rng: random.Random, after: str | None = None,
 
 
 def form_values(choice: Choice, rng: random.Random) -> dict[str, list[str]]:
-    """Random values for a form's fields: one option of each choice, a few toggles."""
+    """Random values for a form's fields: one option of each choice, a few toggles, a
+    number in range for a count."""
     assert choice.input is not None
     values = {}
     for f in choice.input.fields:
+        if f.kind == "count":
+            values[f.name] = [str(rng.randint(f.min, f.max))]
+            continue
         most = min(f.max, len(f.options), 2)
         count = 1 if f.kind == "choice" else rng.randint(min(f.min, most), most)
         values[f.name] = [o.value for o in rng.sample(f.options, count)]

@@ -37,9 +37,12 @@ def test_owed_draws_are_offered_as_app_draws_beside_expects_scan():
     run(match, "length 8", "join Kourou Ana", "join Xichang Bo")
     shown = prompt(match)
     assert "primary" in shown.expects_scan and "secondary" in shown.expects_scan
-    draws = {a.command for a in shown.actions if a.group == "Draw a card"}
+    draws = {a.command for a in shown.actions if a.group == "Draw a card" and a.command}
     # One draw per deck owed, and every owed card at once (more than one is owed).
     assert {f"draw {deck}" for deck in shown.expects_scan} | {"draw all"} == draws
+    # Beside each, the card drawn at the table picked by touch (tests/api/test_table_pick).
+    picks = {a.partial for a in shown.actions if a.group == "Draw a card" and a.partial}
+    assert {f"scan {deck}" for deck in shown.expects_scan} == picks
 
 
 def test_hidden_missions_are_masked_publicly_and_open_for_their_owner():
@@ -129,11 +132,21 @@ def test_a_move_is_also_one_form_filled_into_the_typed_command():
     assert line == f"move {ship.card} 1 credit" and spec.leads_to({"ends": ["credit"]}) == \
         "command"
     assert match.plan(line).result.ok
-    checked = {"spaces": ["1"], "ends": ["credit"], "passes": ["L1"]}
-    assert spec.fill_form(checked) == f"move {ship.card} 1 credit past L1"
-    assert spec.leads_to(checked) == "partial"  # the die's faces follow, as after the chain
-    dice = prompt(match, after=spec.fill_form(checked)).actions
-    assert any(a.input is not None and a.input.kind == "die" and a.enabled for a in dice)
+    # A pass that can fail leads to the die's faces, as after the chain; one the ship
+    # cannot fail (its maneuverability alone beats the object's) is rolled by the app with
+    # the move: the line is a whole command.
+    for option in fields["passes"]["options"]:
+        checked = {"spaces": ["1"], "ends": ["credit"], "passes": [option["value"]]}
+        line = spec.fill_form(checked)
+        assert line == f"move {ship.card} 1 credit past {option['value']}"
+        if option.get("then") == "partial":
+            assert spec.leads_to(checked) == "partial"
+            dice = prompt(match, after=line).actions
+            assert any(a.input is not None and a.input.kind == "die" and a.enabled
+                       for a in dice)
+        else:
+            assert option["detail"].endswith("passes for sure")
+            assert spec.leads_to(checked) == "command" and match.plan(line).result.ok
 
 
 def test_a_form_refuses_values_it_does_not_offer_with_a_sentence():

@@ -207,8 +207,10 @@ def test_flying_off_the_map_once_every_tile_is_revealed_draws_nothing() -> None:
             run(match, f"adjust SHLD1 energy +{missing} keep flying")
 
     def settle() -> None:
-        while match.state.ship_draws or match.state.pending_hazard:
-            if match.state.pending_hazard:
+        while match.state.ship_draws or match.state.pending_hazard or match.state.pending_tile:
+            if match.state.pending_tile:
+                run(match, "tile default")
+            elif match.state.pending_hazard:
                 run(match, "adjust Baikonur command +3 to ignore", "ignore")
             else:
                 run(match, f"draw {match.state.ship_draws[0].deck}")

@@ -56,7 +56,8 @@ def test_stuck_drift_and_drift_text_follow_the_catalog() -> None:
 
 def test_outer_space_tiles_per_round_follow_the_catalog() -> None:
     match = to_flight(round_two(catalog=_changed({"flight": {"outer_tiles_per_round": 2}})))
-    run(match, "move SHLD1 2 outer", "scan XP/X4", "move SHLD1 1 outer", "scan XP/X5")
+    run(match, "move SHLD1 2 outer", "scan XP/X4", "tile default", "move SHLD1 1 outer",
+        "scan XP/X5", "tile default")
     assert match.state.ships["SHLD1"].outer_moves == 2
     assert "already moved 2" in refused(match, "move SHLD1 1 outer")
 

@@ -102,7 +102,7 @@ def test_running_costs_card_is_kept_and_charged_each_round() -> None:
 def test_flying_off_the_map_reveals_a_tile_and_one_tile_per_round() -> None:
     match = to_flight(round_two())
     credits = match.state.table.resource("Baikonur", "credits")
-    run(match, "move SHLD1 2 outer", "scan XP/X4")
+    run(match, "move SHLD1 2 outer", "scan XP/X4", "tile default")
     ship = match.state.ships["SHLD1"]
     assert ship.location == "outer_space" and ship.energy == 2
     assert match.state.table.resource("Baikonur", "credits") == credits + 8
@@ -113,7 +113,7 @@ def test_flying_off_the_map_reveals_a_tile_and_one_tile_per_round() -> None:
 def test_the_view_names_the_ship_and_player_each_drawn_card_was_for() -> None:
     match = to_flight(round_two())
     assert match.rules.view(match.state, match.catalog, None)["last_ship_draw"] is None
-    run(match, "move SHLD1 2 outer", "scan XP/X4")
+    run(match, "move SHLD1 2 outer", "scan XP/X4", "tile default")
     drawn = match.rules.view(match.state, match.catalog, None)["last_ship_draw"]
     assert drawn == {"card": "X4", "deck": "hex", "seat": "Baikonur", "player": "Ben",
                      "ship": "SHLD1"}
@@ -124,7 +124,7 @@ def test_the_view_names_the_ship_and_player_each_drawn_card_was_for() -> None:
 
 def test_a_ship_that_does_not_survive_a_tile_gains_nothing() -> None:
     match = to_flight(round_two())
-    run(match, "move SHLD1 2 outer", "scan XP/X5")
+    run(match, "move SHLD1 2 outer", "scan XP/X5", "tile default")
     assert match.state.ships["SHLD1"].resistance == 2
     assert match.state.table.score_of("Baikonur") == 4
     match = to_flight(round_two(x_ship="MONY1", x_builds=("energy_turret",),
@@ -132,7 +132,7 @@ def test_a_ship_that_does_not_survive_a_tile_gains_nothing() -> None:
                       ("MONY1",), ("LASR2",))
     run(match, "attack LASR2 MONY1", "next", "move MONY1 1 outer")  # laser beam: 3 -> 1
     credits = match.state.table.resource("Xichang", "credits")
-    run(match, "scan XP/X8")  # lose 1 resistance (1 -> 0), then 12 credits if it survives
+    run(match, "scan XP/X8", "tile default")  # lose 1 resistance (1 -> 0), then 12 credits
     assert match.state.ships["MONY1"].location == "destroyed"
     assert match.state.table.resource("Xichang", "credits") == credits
 

@@ -42,6 +42,9 @@ def _flight(state: XpState) -> list[str]:
 
 
 def _candidates(state: XpState) -> list[str]:
+    if state.pending_tile is not None:  # the default, or what the table's tile prints
+        return ["tile default", "tile energy -2 credits 4", "tile resistance -3 score 2",
+                "tile hazard 1 command -1", "tile energy 9", "next"]
     if state.ship_draws:
         return [f"draw {state.ship_draws[0].deck}", "next"]
     if state.pending_hazard is not None:
@@ -58,7 +61,7 @@ def _candidates(state: XpState) -> list[str]:
             *(f"drift {c}=stuck" for c in drifting)]
 
 
-PROGRESS = ("resolve", "ignore", "tech credits", "done", "next", "drift")
+PROGRESS = ("tile default", "resolve", "ignore", "tech credits", "done", "next", "drift")
 
 
 def _progress(match) -> None:

@@ -198,6 +198,6 @@ def test_the_destroyer_ability_says_its_damage_before_the_tap() -> None:
 def test_an_outer_space_tile_says_only_what_the_ship_loses() -> None:
     match = to_flight(round_two())
     run(match, "next", "move TRNS1 1 outer")
-    said = run(match, "scan XP/X8")[-1].message
+    said = run(match, "scan XP/X8", "tile default")[-1].message
     assert "TRNS1 loses 1 resistance (3 to 2). Xichang gains 12 credits." in said
     assert "Energy 3->3" not in said  # an unchanged track is not said

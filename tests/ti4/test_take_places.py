@@ -31,15 +31,17 @@ def test_every_seat_sees_the_same_systems_in_the_same_places(catalog) -> None:
     assert _places(alice) == _places(bob)  # the same list, whoever takes
     assert [v for v, _l, _g in _places(alice)] == [v for v, _l, _g in before]  # nothing moved
     wellon = next(o for o in alice.options if o.value == "P19")
-    assert (wellon.label, wellon.group) == ("Wellon (Alice)", "19")
+    # The owner on the details' line (a screen's button keeps its size: try 10, finding 8).
+    assert (wellon.label, wellon.group, wellon.detail) == ("Wellon", "19", "industrial · Alice")
     assert not wellon.enabled and wellon.reason == "Alice already controls Wellon."
     assert next(o for o in bob.options if o.value == "P19").enabled  # Bob may take it
     # A system Alice holds in part still offers the planet she does not hold.
-    tile_27 = {o.label: o.enabled for o in alice.options if o.group == "27"}
-    assert tile_27 == {"New Albion (Alice)": False, "Starpoint": True}
+    tile_27 = {o.label: (o.enabled, o.detail) for o in alice.options if o.group == "27"}
+    assert tile_27 == {"New Albion": (False, "industrial · Alice"),
+                       "Starpoint": (True, "hazardous")}
     assert alice.max == len(alice.options) - 2 and bob.max == len(bob.options)
     assert alice.to_dict()["options"][0] == {
-        "value": "P19", "label": "Wellon (Alice)", "group": "19", "detail": "industrial",
+        "value": "P19", "label": "Wellon", "group": "19", "detail": "industrial · Alice",
         "enabled": False, "reason": "Alice already controls Wellon."}
     # The reason is the command's own refusal.
     assert refused(m, "take P19 for Alice") == wellon.reason

@@ -2,11 +2,13 @@
 
 `problems(window_root, text_scale)` walks what is on screen and names, in one
 sentence each, every label whose text is cut or shortened or spills out of the layout
-holding it or wraps a closing mark (">") alone onto a line, every button whose lines
-touch its edges (less than its lines plus 8 dp), every pair of overlapping neighbours, every
-button under 48 dp, every text under 15 sp (times the text size), and every list with
-rows past its edge that does not show it (its bar drawn while still, the edge faded): a
-row cut by a list's edge must read as "more this way", never as the list's end.
+holding it (or sits in a box that spills out of its own) or wraps a closing mark (">")
+alone onto a line, every word broken inside by the wrapping ("symbol / s"), every button
+whose lines touch its edges (less than its lines plus 8 dp), every pair of overlapping
+neighbours, every button under 48 dp, every text under 15 sp (times the text size), and
+every list with rows past its edge that does not show it (its bar drawn while still, the
+edge faded): a row cut by a list's edge must read as "more this way", never as the
+list's end.
 """
 
 from __future__ import annotations
@@ -61,6 +63,26 @@ def _squeeze(text: str) -> str:
     return re.sub(r"\s+", "", _MARKUP.sub("", text))
 
 
+def _line_words(label: Label) -> list[str]:
+    """The words as the label shows them, line by line (a word split by the wrapping
+    shows as two)."""
+    lines = getattr(label._label, "_cached_lines", [])
+    return [word for line in lines for word in "".join(w.text for w in line.words).split()]
+
+
+def broken_word(label: Label) -> str | None:
+    """The first word of `label`'s text the wrapping broke inside ("Developmen / t"), or
+    None: Kivy breaks a word wider than the line where the line ends."""
+    if not label.text_size[0]:
+        return None
+    shown, words = _line_words(label), _MARKUP.sub("", label.text).split()
+    for i, (seen, word) in enumerate(zip(shown, words, strict=False)):
+        if seen != word:
+            following = shown[i + 1] if i + 1 < len(shown) else ""
+            return f"{seen} / {following}" if word == seen + following else word
+    return None
+
+
 def label_problems(label: Label, scale: float) -> Iterator[str]:
     if not label.text.strip():
         return
@@ -69,6 +91,8 @@ def label_problems(label: Label, scale: float) -> Iterator[str]:
         yield f"{name} is shortened"
     elif _squeeze(_shown_text(label)) != _squeeze(label.text):
         yield f"{name} is cut: shows only {_shown_text(label)[:60]!r}"
+    elif (broken := broken_word(label)) is not None:
+        yield f"{name} breaks a word inside: {broken!r}"
     lines = getattr(label._label, "_cached_lines", []) if label._label is not None else []
     words = ["".join(word.text for word in line.words).strip() for line in lines]
     if len(words) > 1 and any(w in LONE_MARKS for w in words):
@@ -120,11 +144,28 @@ def overflow_problems(layout: Widget) -> Iterator[str]:
         return
     for child in layout.children:
         if child.opacity <= 0 or child.width <= 0 or child.height <= 0 \
-                or not isinstance(child, Label) or not child.text.strip():
+                or not _holds_text(child):
             continue
         if child.x < layout.x - SLACK or child.y < layout.y - SLACK \
                 or child.right > layout.right + SLACK or child.top > layout.top + SLACK:
-            yield f"{_name(child)} reaches out of the {type(layout).__name__} holding it"
+            yield f"{_box_name(child)} reaches out of the {type(layout).__name__} holding it"
+
+
+def _box_name(widget: Widget) -> str:
+    if isinstance(widget, Label):
+        return _name(widget)
+    first = next(w for w in widget.walk(restrict=True) if isinstance(w, Label) and w.text.strip())
+    return f"{type(widget).__name__} holding {_name(first)}"
+
+
+def _holds_text(widget: Widget) -> bool:
+    """A label with words, or a box holding one (a box of lines taller than the row it sits
+    in spills them over the row's neighbours just the same)."""
+    if isinstance(widget, Label):
+        return bool(widget.text.strip())
+    return isinstance(widget, BoxLayout | GridLayout | StackLayout) and any(
+        isinstance(w, Label) and w.text.strip() and w.opacity > 0
+        for w in widget.walk(restrict=True))
 
 
 def outside_problems(widget: Widget, window: Widget) -> Iterator[str]:

@@ -42,13 +42,3 @@ def test_choices_toggles_and_the_send_button() -> None:
     assert form.submit_text(item, chosen) == "Go: ends on space B, passes Y and X  >"
     chosen = form.tap(item, chosen, "past", "x")  # a second tap takes it back
     assert not form.leads_on(item, chosen) and form.line(item, chosen) == "go b past y"
-
-
-def test_six_short_options_share_one_row_and_long_ones_wrap_at_four() -> None:
-    """A fast ship's six moves ("6 spaces") in one row: the Passes row stays on an 800x480
-    screen at Large text (two rows of three pushed it below the screen)."""
-    assert form.columns(6, len("6 spaces")) == 6
-    assert form.columns(4, len("a hazard space")) == 4
-    assert form.columns(6, len("off the map\na new tile")) == 3
-    assert form.columns(9, len("a plain space")) == 4
-    assert form.columns(7, len("1 space")) == 4  # more than six: two rows again

@@ -40,8 +40,8 @@ def _settle_layout(driver: Any, window: Any) -> None:
 
 def _check_everywhere(driver: Any, window: Any, picture: str) -> list[str]:
     found = []
-    for width, height in SIZES:
-        for scale in TEXT_SCALES:
+    for scale in TEXT_SCALES:  # the text size outside: changing it draws every text again
+        for width, height in SIZES:
             window.size = (width, height)
             driver.app.text_scale = scale
             _settle_layout(driver, window)
@@ -108,7 +108,7 @@ def test_the_rules_name_each_kind_of_layout_fault(make_driver: Any, kivy_window:
     from companion.ui.widgets import BigButton, LineText, Text
 
     driver = make_driver()
-    box = BoxLayout(orientation="vertical", size=(400, 300), size_hint=(None, None))
+    box = BoxLayout(orientation="vertical", size=(400, 700), size_hint=(None, None))
     box.add_widget(LineText(text="A line far too long for its box " * 4))
     cut = Text(text="Three lines\nof text\nin one line's room", size_hint_y=None)
     box.add_widget(cut)
@@ -128,12 +128,20 @@ def test_the_rules_name_each_kind_of_layout_fault(make_driver: Any, kivy_window:
     plain = ScrollView(do_scroll_x=False, size_hint_y=None, height=dp(60))
     plain.add_widget(Text(text="A list of rows\n" * 6))  # taller than its 60 dp
     box.add_widget(plain)
+    words = BoxLayout(size_hint_y=None, height=dp(40))  # a box of lines in a shorter row
+    lines = BoxLayout(orientation="vertical", size_hint_y=None, height=dp(120))
+    lines.add_widget(Text(text="Passed, in a box taller than its row"))
+    words.add_widget(lines)
+    box.add_widget(words)
+    narrow = BoxLayout(size_hint_y=None, height=dp(120))
+    narrow.add_widget(Text(text="Development deck", size_hint_x=None, width=dp(60)))
+    box.add_widget(narrow)
     kivy_window.add_widget(box)
-    words = BoxLayout(orientation="vertical", size=(400, 300), size_hint=(None, None))
-    words.add_widget(Text(text="A choice that leads on\n>"))  # its mark alone on a line
+    marks = BoxLayout(orientation="vertical", size=(400, 300), size_hint=(None, None))
+    marks.add_widget(Text(text="A choice that leads on\n>"))  # its mark alone on a line
     crammed = BigButton(text="Three lines\nof words\ncrammed", size_hint_y=None)
-    words.add_widget(crammed)
-    kivy_window.add_widget(words)
+    marks.add_widget(crammed)
+    kivy_window.add_widget(marks)
     try:
         driver.pump(3)
         cut.height = cut.font_size * 1.2
@@ -144,10 +152,10 @@ def test_the_rules_name_each_kind_of_layout_fault(make_driver: Any, kivy_window:
         found = problems(box, kivy_window, 1.0)
         crammed.height = crammed.texture_size[1] + dp(4)  # its lines on its edges
         driver.pump(2)
-        found += problems(words, kivy_window, 1.0)
+        found += problems(marks, kivy_window, 1.0)
     finally:
         kivy_window.remove_widget(box)
-        kivy_window.remove_widget(words)
+        kivy_window.remove_widget(marks)
     assert any("'A line far too long" in p and "shortened" in p for p in found), found
     assert any("Three lines" in p and "needs" in p for p in found), found
     assert any("'Low' is 40 dp tall" in p for p in found), found
@@ -156,6 +164,9 @@ def test_the_rules_name_each_kind_of_layout_fault(make_driver: Any, kivy_window:
     assert any("'Two lines" in p and "reaches out of the BoxLayout" in p for p in found), found
     assert any("'A list of rows" in p and "bar is not drawn" in p for p in found), found
     assert any("'A list of rows" in p and "no fade" in p for p in found), found
+    assert any("BoxLayout holding Text 'Passed" in p and "reaches out" in p
+               for p in found), found
+    assert any("'Development deck' breaks a word inside: 'Develo" in p for p in found), found
     assert any("'A choice that leads on" in p and "mark alone" in p for p in found), found
     assert any("'Three lines" in p and "touch its edges" in p for p in found), found
 

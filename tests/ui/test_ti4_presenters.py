@@ -41,8 +41,8 @@ def test_systems_to_take_put_explorable_ones_first_and_name_the_controller(sessi
     assert choices.index(rigel) < len(choices) - 1
     run(session, "take P76B for Bob", "draw industrial", "resolve")
     again = order.group_choices(_take(session))
-    assert next(c for c in again if c.text.startswith("76: ")).text.splitlines()[0] == \
-        "76: Rigel I, Rigel II (Bob), Rigel III"
+    assert next(c for c in again if c.text.startswith("76: ")).text == \
+        "76: Rigel I, Rigel II, Rigel III\nhazardous, industrial · Bob, industrial"
 
 
 def test_the_order_is_built_reordered_and_sent_as_one_take_line(session) -> None:

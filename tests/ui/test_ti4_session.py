@@ -215,9 +215,11 @@ def test_another_seat_takes_planets_and_the_order_drops_one_taken_meanwhile(
     driver.app.send("take Fria for Bob")  # typed at the table meanwhile
     driver.settle()
     assert order_shown(driver) == ["1. Abyz (hazardous)"]
-    # The system keeps its place, Fria named as Bob's and no longer added by it.
-    assert driver.shown("38: Abyz, Fria (Bob)")
-    assert driver.button("38: Abyz, Fria (Bob)").values == ("P38A",)
+    # The system keeps its place, Fria named as Bob's (on its details' line, which keeps
+    # the button's size: try 10) and no longer added by it.
+    abyz = driver.button("38: Abyz, Fria\n")
+    assert abyz.whole == "38: Abyz, Fria\nhazardous, hazardous · Bob"
+    assert abyz.values == ("P38A",)
     driver.tap("Take planets for Bob (1)")
     assert driver.screen.name == "dashboard" and not driver.app.message_refused
     assert [(q["seat"], q["target"]) for q in driver.app.table.view["queue"]] == \

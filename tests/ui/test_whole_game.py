@@ -164,7 +164,10 @@ def test_a_whole_exploration_game_by_touch_reaches_the_final_scoreboard(make_dri
     assert [c for c in table.cards
             if re.match(r"Outer Space tile for \w+ \((Ana|Ben)\): Outer Space tile", c)], \
         table.cards
-    assert len(table.resolved) == 1 and " resolved for " in table.resolved[0], table.resolved
+    # One hazard card applied on its reveal, and the tile's default applied on its own.
+    hazards = [m for m in table.resolved if " resolved for " in m]
+    tiles = [m for m in table.resolved if ", the companion's default: " in m]
+    assert len(hazards) == 1 and len(tiles) == 1 and len(table.resolved) == 2, table.resolved
     if driver.screen.name == "reveal":
         driver.tap("Continue")
         driver.tap("Final scores")

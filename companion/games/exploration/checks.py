@@ -125,12 +125,22 @@ def flying_ship(state: XpState) -> ShipStatus | None:
     return state.ships.get(state.flight_order[state.flight_index])
 
 
+def require_no_tile(state: XpState) -> None:
+    """Refuse while a revealed outer-space tile waits for the table to say its effect."""
+    pending = state.pending_tile
+    if pending is not None:
+        raise IllegalMoveError(f"First say what outer-space tile {pending.card} does for "
+                               f"{pending.ship}: the companion's default, or what your "
+                               f"tile says.")
+
+
 def require_no_draw(state: XpState) -> None:
     """Refuse while a hazard card or outer-space tile must be drawn or resolved."""
     if state.pending_hazard is not None:
         card = state.pending_hazard.card
         raise IllegalMoveError(f"First the hazard card {card} is resolved, or ignored for "
                                f"its command points.")
+    require_no_tile(state)
     if state.ship_draws:
         draw = state.ship_draws[0]
         deck = "hazard card" if draw.deck == "hazard" else "outer-space tile"

@@ -101,7 +101,7 @@ def reshuffle_sentence(deck: str, count: int) -> str:
 def owed_decks(state: XpState, catalog: Catalog) -> tuple[str, ...]:
     """Decks the table owes a card from now (a scan, or the app's draw)."""
     decks: list[str] = []
-    for draw in state.ship_draws:
+    for draw in (() if state.pending_tile else state.ship_draws):
         if not (draw.deck == "hazard" and state.pending_hazard is not None):
             decks.append(draw.deck)
     decks += [p.deck for p in state.pending if p.deck != MODULE_CHOICE]
@@ -113,7 +113,7 @@ def owed_decks(state: XpState, catalog: Catalog) -> tuple[str, ...]:
 
 def owed_count(state: XpState, catalog: Catalog) -> int:
     """How many cards the table owes now (those `owed_decks` names, each counted)."""
-    count = sum(1 for draw in state.ship_draws
+    count = sum(1 for draw in (() if state.pending_tile else state.ship_draws)
                 if not (draw.deck == "hazard" and state.pending_hazard is not None))
     count += sum(1 for p in state.pending if p.deck != MODULE_CHOICE)
     row = xc.setup_number(catalog, "maneuver_row")
@@ -126,6 +126,8 @@ def acting_seat(state: XpState, catalog: Catalog) -> str | None:
     """Who acts now: the seat owing a draw, the drafter, the active seat, the flyer."""
     if state.pending_hazard is not None:
         return state.pending_hazard.seat
+    if state.pending_tile is not None:
+        return state.pending_tile.seat
     if state.ship_draws:
         return state.ship_draws[0].seat
     owed = [p for p in state.pending if p.deck != MODULE_CHOICE]
@@ -186,6 +188,10 @@ def _draw_wait(state: XpState, catalog: Catalog) -> str:
             else "resolves"
         return f"{pending.seat} {verb} the hazard {card.name} for {pending.ship}: " \
                f"{card.summary} {hazard_choice(state, pending.seat, cost)}"
+    if state.pending_tile is not None:
+        tile = state.pending_tile
+        return f"{catalog.card(tile.card).name} is revealed for {tile.ship} " \
+               f"({tile.seat}): the companion's default, or what your tile says?"
     if state.ship_draws:
         draw = state.ship_draws[0]
         what = "a hazard card" if draw.deck == "hazard" else "an outer-space hex tile"

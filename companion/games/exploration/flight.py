@@ -33,11 +33,12 @@ from companion.games.exploration.checks import (
     spend_energy,
 )
 from companion.games.exploration.display import drawable, empty_deck_sentence
-from companion.games.exploration.hazards import request, tile_effects
+from companion.games.exploration.hazards import request
 from companion.games.exploration.resources import credit_gain, gain
 from companion.games.exploration.setup import MODULE_CHOICE, seats_in_order
 from companion.games.exploration.state import XpState, require_phase
 from companion.games.exploration.status import IN_SPACE, ShipStatus
+from companion.games.exploration.tiles import tile_effects
 
 #: End spaces the rulebook forbids, with the reason shown to the players.
 FORBIDDEN = {

@@ -38,7 +38,7 @@ def pass_destroyed_turn(state: XpState, catalog: Catalog) -> Outcome | None:
     """A ship destroyed during its own flight turn ends that turn (no `next` needed)."""
     ship = flying_ship(state)
     if ship is None or ship.location != "destroyed" or state.pending_hazard is not None \
-            or state.ship_draws:
+            or state.pending_tile is not None or state.ship_draws:
         return None
     after = next_ship(state, catalog, ())
     rest = after.message.removeprefix(f"{ship.card} ends its flight turn. ")

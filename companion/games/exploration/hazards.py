@@ -1,16 +1,14 @@
-"""Draws a ship's move causes: hazard cards and outer-space hex tiles.
+"""Draws a ship's move causes: hazard cards (outer-space hex tiles: tiles.py).
 
-Rulebook, "Hazard space", "Flying off the map" and the hazard card list. A
-hazard card is drawn (scanned, or `draw hazard`), then resolved or ignored by
-spending the command points printed on it. A revealed outer-space tile's
-effects apply to the ship that entered it: losses first, and the ship gains
-the rewards only if it survives.
+Rulebook, "Hazard space" and the hazard card list. A hazard card is drawn (scanned,
+or `draw hazard`), then resolved or ignored by spending the command points printed
+on it.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -22,13 +20,12 @@ from companion.core.rules import Outcome, Verb
 from companion.core.words import counted, for_count
 from companion.core.zones import Zone
 from companion.games.exploration import traps
-from companion.games.exploration.checks import area_spaces, destroyed
+from companion.games.exploration.checks import area_spaces, destroyed, require_no_tile
 from companion.games.exploration.combat import remove_module
 from companion.games.exploration.display import hazard_choice, module_name
 from companion.games.exploration.preparation import request_draws
-from companion.games.exploration.resources import credit_gain, gain, pay
+from companion.games.exploration.resources import pay
 from companion.games.exploration.state import (
-    OUTER_SPACE,
     SHARED_APPLIERS,
     PendingHazard,
     ShipDraw,
@@ -67,26 +64,17 @@ def round_closing(state: XpState, events: Sequence[Event], draws_left: int) -> s
 
 # ---- scans ----------------------------------------------------------------------------------
 def scan_ship_draw(state: XpState, catalog: Catalog, card: CardEntry) -> Outcome | None:
-    """A hazard card or hex tile some ship's move is waiting for."""
+    """A hazard card some ship's move is waiting for (a hex tile: tiles.py)."""
     draw = next((d for d in state.ship_draws if d.deck == card.deck), None)
     if draw is None:
         return None
-    if card.deck == "hazard":
-        return _hazard_drawn(state, card, draw)
-    drawn = piles.draw_observed(state.table, card.card_id, card.deck, OUTER_SPACE,
-                                lambda _c: card.name)
-    events = [*drawn, event("ship_draw_done", deck="hex", card=card.card_id)]
-    ship = state.ships[draw.ship]
-    more, text = tile_effects(state, card, ship)
-    left = len(state.ship_draws) - 1 + (state.pending_hazard is not None)
-    return Outcome(tuple(events + more + round_end_again(state)),
-                   f"{round_closing(state, more, left)}{ship.card} reveals {card.name} "
-                   f"({card.card_id}) in outer space. {text}", ship.owner)
+    return _hazard_drawn(state, card, draw)
 
 
 def _hazard_drawn(state: XpState, card: CardEntry, draw: ShipDraw) -> Outcome:
     if state.pending_hazard is not None:
         raise IllegalMoveError(f"First resolve or ignore hazard {state.pending_hazard.card}.")
+    require_no_tile(state)
     counter = hazards_counter(draw.seat)
     drawn = piles.draw_observed(state.table, card.card_id, card.deck, RESOLVING,
                                 lambda _c: card.name)
@@ -97,37 +85,6 @@ def _hazard_drawn(state: XpState, card: CardEntry, draw: ShipDraw) -> Outcome:
     return Outcome(tuple(events), f"{draw.seat} draws hazard {card.name} ({card.card_id}) for "
                                   f"{draw.ship}: {card.summary} "
                                   f"{hazard_choice(state, draw.seat, cost)}", draw.seat)
-
-
-def tile_effects(state: XpState, card: CardEntry, ship: ShipStatus) -> tuple[list[Event], str]:
-    """Losses first; rewards only if the ship survives them."""
-    attrs: Mapping[str, Any] = card.attrs
-    energy = max(0, ship.energy + min(0, int(attrs.get("energy", 0))))
-    resistance = max(0, ship.resistance + min(0, int(attrs.get("resistance", 0))))
-    events: list[Event] = [event("ship_updated", card=ship.card,
-                                 set={"energy": energy, "resistance": resistance})]
-    lost = [f"{old - new} {name} ({old} to {new})" for name, old, new
-            in (("energy", ship.energy, energy), ("resistance", ship.resistance, resistance))
-            if new != old]
-    said = [f"{ship.card} loses {' and '.join(lost)}."] if lost else []
-    if resistance == 0:
-        return [*events, destroyed(ship, f"outer space tile {card.card_id}")], \
-            " ".join([*said, f"{ship.card} does not survive and gains nothing."])
-    seat, reason = ship.owner, f"outer space tile {card.name}"
-    if attrs.get("credits"):
-        more, text = credit_gain(state, seat, int(attrs["credits"]), reason)
-        events += more
-        said.append(text)
-    if attrs.get("command"):
-        events.append(gain(seat, "command", int(attrs["command"]), reason))
-        said.append(f"{seat} gains {counted(int(attrs['command']), 'command point')}.")
-    if attrs.get("score"):
-        events.append(event("scored", seat=seat, points=int(attrs["score"]), source=reason))
-        said.append(f"{seat} scores {counted(int(attrs['score']), 'domination point')}.")
-    for _ in range(int(attrs.get("hazard", 0))):
-        events.append(request("hazard", ship))
-        said.append(f"Draw a hazard card for {ship.card}.")
-    return events, " ".join(said)
 
 
 # ---- resolve or ignore ----------------------------------------------------------------------

@@ -12,10 +12,12 @@ from companion.core.catalog import Catalog
 from companion.core.events import Event, Step
 from companion.core.moments import Moment, MomentChoice, default_moments, die_faces
 from companion.core.privacy import public_step
+from companion.core.prompt import Choice
 from companion.core.words import counted
 from companion.games.exploration.flight import maneuver_die
 from companion.games.exploration.prompt_flight import hazard_choices
 from companion.games.exploration.state import XpState
+from companion.games.exploration.tiles import tile_choices
 
 
 def moments(state: XpState, catalog: Catalog, step: Step) -> list[Moment]:
@@ -75,8 +77,18 @@ def _for_ship(moment: Moment, state: XpState, catalog: Catalog) -> Moment:
     if pending is not None and pending.card == card:
         choices = tuple(MomentChoice(c.label, c.command)
                         for c in hazard_choices(state, catalog) if c.command)
+    tile = state.pending_tile
+    if tile is not None and tile.card == card:
+        choices = tuple(_own_choice(c) for c in tile_choices(state, catalog))
     return replace(moment, title=title, choices=choices,
                    data={**moment.data, "ship": drawn.ship, "player": player})
+
+
+def _own_choice(choice: Choice) -> MomentChoice:
+    """A command as it is; an input by its template (the screen asks it as the prompt does)."""
+    if choice.input is not None:
+        return MomentChoice(choice.label, choice.input.template, input=True)
+    return MomentChoice(choice.label, str(choice.command))
 
 
 def explosion_moment(e: Event, state: XpState) -> Moment:

@@ -32,6 +32,7 @@ from companion.games.exploration import (
     scoring,
     setup,
     support,
+    tiles,
 )
 from companion.games.exploration.followups import follow_up
 from companion.games.exploration.state import XpState
@@ -97,8 +98,8 @@ def _scans(rules: Mapping[str, CardRule]) -> dict[str, ScanHandler[XpState]]:
     return {deck: draw_or(rule) for deck, rule in {**every, **rules}.items()}
 
 
-_SHIP_DRAWS = {"hazard": hazards.scan_ship_draw, "hex": hazards.scan_ship_draw}
-_HAZARD = {"resolve": hazards.resolve, "ignore": hazards.ignore}
+_SHIP_DRAWS = {"hazard": hazards.scan_ship_draw, "hex": tiles.scan_tile}
+_HAZARD = {"resolve": hazards.resolve, "ignore": hazards.ignore, "tile": tiles.tile}
 
 SETUP = Phase[XpState](
     "setup",

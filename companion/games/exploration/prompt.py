@@ -39,13 +39,14 @@ from companion.games.exploration.resources import amount_of
 from companion.games.exploration.setup import MODULE_CHOICE, recipient
 from companion.games.exploration.state import XpState
 from companion.games.exploration.support import maneuver_price
+from companion.games.exploration.tiles import TILE, tile_choices
 
 SETUP, DRAFT, TECH = "Setup", "Ship draft", "Technology action"
 SHIPS, MODULES = "Spaceships", "Modules"
 MANEUVERS, MISSIONS, TURN = "Maneuver cards", "Missions", "Turn"
 #: The groups in the order every seat sees them, whatever its ships and cards.
 PROMPT_GROUPS = (SETUP, DRAFT, TECH, SHIPS, MODULES, DEVELOPMENT, MANEUVERS, flight.FLIGHT,
-                 flight.HAZARD, flight.DRIFT, MISSIONS, TURN)
+                 flight.HAZARD, TILE, flight.DRIFT, MISSIONS, TURN)
 
 
 def word(text: str) -> str:
@@ -66,6 +67,8 @@ def _choices(state: XpState, catalog: Catalog) -> list[Choice]:
     choices = _owed_choices(state, catalog)
     if state.pending_hazard is not None:  # a hazard drawn in flight, or by the drift
         return choices + flight.hazard_choices(state, catalog)
+    if state.pending_tile is not None:  # a tile revealed: the default, or what it prints
+        return choices + tile_choices(state, catalog)
     if phase == "setup":
         return choices + _setup_choices(state, catalog)
     if phase == "preparation":

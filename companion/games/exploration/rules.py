@@ -41,6 +41,7 @@ from companion.games.exploration import (
     setup,
     support,
     tableview,
+    tiles,
     traps,
     views,
 )
@@ -69,12 +70,14 @@ def _merge(*tables: Mapping[str, Applier]) -> dict[str, Applier]:
 
 APPLIERS = _merge(SHARED_APPLIERS, setup.APPLIERS, draft.APPLIERS, preparation.APPLIERS,
                   support.APPLIERS, flight.APPLIERS, drops.APPLIERS, combat.APPLIERS,
-                  traps.APPLIERS, hazards.APPLIERS, scoring.APPLIERS, corrections.APPLIERS)
+                  traps.APPLIERS, hazards.APPLIERS, tiles.APPLIERS, scoring.APPLIERS,
+                  corrections.APPLIERS)
 VOCABULARY = Vocabulary(TABLE_EVENT_TYPES | frozenset(APPLIERS), MIGRATIONS)
 #: Help lines in the order of play.
 VERB_DOCS: tuple[Verb, ...] = (*setup.VERB_DOCS, *draft.VERB_DOCS, *preparation.VERB_DOCS,
                                *support.VERB_DOCS, *flight.VERB_DOCS, *drops.VERB_DOCS,
-                               *combat.VERB_DOCS, *hazards.VERB_DOCS, *drift.VERB_DOCS,
+                               *combat.VERB_DOCS, *hazards.VERB_DOCS, *tiles.VERB_DOCS,
+                               *drift.VERB_DOCS,
                                *missions.VERB_DOCS)
 
 

@@ -121,7 +121,7 @@ def winner_sentence(totals: Mapping[str, int]) -> str:
 
 def round_end(state: XpState, catalog: Catalog) -> Outcome | None:
     """Phase hook: once no drawn card waits, start the next round or score the game."""
-    if state.ship_draws or state.pending_hazard is not None:
+    if state.ship_draws or state.pending_hazard is not None or state.pending_tile:
         return Outcome((), f"The round ends once the drawn cards are resolved; still to do: "
                            f"{still_owed(state, catalog)}.")
     if state.table.round >= state.rounds:
@@ -141,6 +141,10 @@ def still_owed(state: XpState, catalog: Catalog) -> str:
     if pending is not None:
         owed.append(f"{pending.seat} resolves or ignores the hazard "
                     f"{catalog.card(pending.card).name} for {pending.ship}")
+    tile = state.pending_tile
+    if tile is not None:
+        owed.append(f"say what {catalog.card(tile.card).name} does for {tile.ship} "
+                    f"({tile.seat})")
     for draw in state.ship_draws:
         what = "a hazard card" if draw.deck == "hazard" else "an outer-space tile"
         owed.append(f"draw {what} for {draw.ship} ({draw.seat})")

@@ -134,6 +134,23 @@ class PendingHazard:
 
 
 @dataclass(frozen=True)
+class PendingTile:
+    """An outer-space tile revealed whose effect the table has not said yet: the
+    companion's default, or what the tile prints (tiles.py resolves it)."""
+
+    card: str
+    seat: str
+    ship: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"card": self.card, "seat": self.seat, "ship": self.ship}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> PendingTile:
+        return cls(raw["card"], raw["seat"], raw["ship"])
+
+
+@dataclass(frozen=True)
 class ShipDraw:
     """A card a ship's move makes the table draw (hazard card, outer-space tile)."""
 
@@ -188,6 +205,10 @@ class XpState:
     ship_draws: tuple[ShipDraw, ...] = ()  # draws waiting for a scan, first first
     last_ship_draw: ShipDrawn | None = None
     upkeep_round: int = 0  # last round whose round-start upkeep ran
+    pending_tile: PendingTile | None = None
+    #: What the table said each outer-space tile prints (tile: {effect: amount}); it
+    #: replaces the catalog's assumed default for the rest of the game.
+    printed_tiles: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
     #: When each card last went into a hand (round * 10 + the phase's place): the holder's
     #: newest hidden cards are those of its latest arrival (marked "new" on its own view).
     arrivals: Mapping[str, int] = field(default_factory=dict)
@@ -219,6 +240,8 @@ class XpState:
             "ship_draws": [d.to_dict() for d in self.ship_draws],
             "last_ship_draw": self.last_ship_draw.to_dict() if self.last_ship_draw else None,
             "arrivals": dict(self.arrivals),
+            "pending_tile": self.pending_tile.to_dict() if self.pending_tile else None,
+            "printed_tiles": {k: dict(v) for k, v in self.printed_tiles.items()},
         }
 
     @classmethod
@@ -241,6 +264,10 @@ class XpState:
             last_ship_draw=ShipDrawn.from_dict(drawn) if (drawn := raw.get("last_ship_draw"))
             else None,
             arrivals={k: int(v) for k, v in raw.get("arrivals", {}).items()},
+            pending_tile=PendingTile.from_dict(tile) if (tile := raw.get("pending_tile"))
+            else None,
+            printed_tiles={k: {e: int(n) for e, n in v.items()}
+                           for k, v in raw.get("printed_tiles", {}).items()},
         )
 
 

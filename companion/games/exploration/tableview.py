@@ -195,8 +195,8 @@ BOARD_NOTE = "The real board is the map: the app keeps only what the table repor
 
 
 def board_panel(shown: Mapping[str, Any], catalog: Catalog) -> Panel:
-    """Where each ship in play is, then each domination area: who holds it, which
-    spaces hold whose cube, which are closed, which are free."""
+    """Where each ship in play is, the outer-space tiles revealed, then each domination
+    area: who holds it, which spaces hold whose cube, which are closed, which are free."""
     rows = [PanelRow(BOARD_NOTE, kind="note"), PanelRow("Ships in play", kind="heading")]
     placed = [(s["seat"], ship) for s in shown["seats"] for ship in s["ships"]
               if ship["location"] in ON_BOARD]
@@ -204,6 +204,7 @@ def board_panel(shown: Mapping[str, Any], catalog: Catalog) -> Panel:
                       detail=(_place(ship),)) for seat, ship in placed]
     if not placed:
         rows.append(PanelRow("No ship is in play yet.", kind="note"))
+    rows += tile_rows(shown)
     points = {a: list(data["points"]) for a, data in areas(catalog).items()}
     for area in shown["domination_areas"]:
         rows.append(_area_row(area, points.get(area["area"], [])))
@@ -211,6 +212,15 @@ def board_panel(shown: Mapping[str, Any], catalog: Catalog) -> Panel:
     rows += order_rows(shown) or [PanelRow("No flight order yet: it is set when the flight "
                                            "phase starts.", kind="note")]
     return Panel("board", "Board", tuple(rows))
+
+
+def tile_rows(shown: Mapping[str, Any]) -> list[PanelRow]:
+    """Each outer-space tile revealed, with what it does: as printed on the table's tile,
+    or the companion's default."""
+    tiles = shown.get("outer_space") or []
+    rows = [PanelRow("Outer space tiles", kind="heading")] if tiles else []
+    return rows + [PanelRow(f"{t['name']} ({t['id']})", detail=(str(t["effect"]),),
+                            marked=bool(t["printed"])) for t in tiles]
 
 
 def _area_row(area: Mapping[str, Any], points: Sequence[int]) -> PanelRow:

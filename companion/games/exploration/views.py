@@ -15,6 +15,7 @@ from companion.games.exploration.draft import current_pack, drafter, pack_seen_b
 from companion.games.exploration.missions import progress
 from companion.games.exploration.scoring import winner_sentence
 from companion.games.exploration.state import ShipStatus, XpState, newest_hidden, play_zone
+from companion.games.exploration.tiles import tile_effect
 
 RESOURCES = ("credits", "command", "technology", "frags")
 
@@ -88,7 +89,8 @@ def view(state: XpState, catalog: Catalog, seat: str | None = None) -> dict[str,
         "maneuver_row": [_card(catalog, c) for c in state.maneuver_row()],
         "decks": {d: table.count_in(piles.deck_zone(d)) for d in catalog.decks},
         "discards": {d: table.count_in(piles.discard_zone(d)) for d in catalog.decks},
-        "outer_space": [_card(catalog, c) for c in state.outer_space_tiles()],
+        "outer_space": [{**_card(catalog, c), **tile_effect(state, catalog, c)}
+                        for c in state.outer_space_tiles()],
         "draft": _draft_view(state, catalog, seat),
         "station": state.station,
         "traps": [t.to_dict() for t in state.traps],
@@ -99,6 +101,7 @@ def view(state: XpState, catalog: Catalog, seat: str | None = None) -> dict[str,
         "flight_order": list(state.flight_order),
         "pending_hazard": state.pending_hazard.to_dict() if state.pending_hazard else None,
         "last_ship_draw": _last_ship_draw(state),
+        "pending_tile": state.pending_tile.to_dict() if state.pending_tile else None,
     }
     if seat is not None:
         result["as_seat"] = seat

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 
 from companion.core import piles
 from companion.core.catalog import CardEntry, Catalog
-from companion.core.prompt import Choice, InputSpec, Option
-from companion.games.ti4.data import ti4_data
+from companion.core.prompt import Choice, InputSpec, Option, OptionSection
+from companion.games.ti4.data import TOKEN_TILE, ti4_data
 from companion.games.ti4.explore import system_of, traits_of
 from companion.games.ti4.state import TI4State
 
@@ -23,6 +23,7 @@ PLANETS = "Planets"  # the prompt's group of the ways to take planets
 TAKE_HINT = ("Tap a system on the left to add its planets; they are gained and explored "
              "in the order listed here.")
 TAKE_GROUP = 10  # planets per alphabetical group, so a screen page (and its check) stays small
+TAKE_PAGE = 10  # systems under one key at most: in reach at 800x480 without a scroll
 
 
 def word(text: str) -> str:
@@ -56,10 +57,60 @@ def planet_options(state: TI4State, catalog: Catalog, seat: str) -> tuple[Option
 
 def _option(state: TI4State, seat: str, tile: str, card: CardEntry,
             traits: Sequence[str]) -> Option:
+    """A planet, its owner said after its traits ("industrial · Sue"): on a screen's one
+    line of details, so a system's button keeps its size when its planets are taken (try
+    10, finding 8: "72: Lisis (Sue), Velnor (Sue)" grew a line)."""
     owner = state.controller(card.card_id)
-    return Option(card.card_id, card.name + (f" ({owner})" if owner else ""), group=tile,
-                  detail=", ".join(traits) or "no trait: not explored",
+    detail = ", ".join(traits) or "no trait: not explored"
+    return Option(card.card_id, card.name, group=tile,
+                  detail=f"{detail} · {owner}" if owner else detail,
                   reason=already_controls(seat, card.name) if owner == seat else None)
+
+
+def take_sections(catalog: Catalog) -> tuple[OptionSection, ...]:
+    """The list's keys, from the catalog, fixed for the whole game (try 10, finding 37: a
+    Mirage found in tile 42 re-numbered them): the systems with traits to explore, then the
+    others (the home systems, each key titled as such), each in runs of at most TAKE_PAGE tiles (a
+    key's systems in reach without a scroll); a tile a planet token may come to (a frontier
+    token's) joins the run before it."""
+    data = ti4_data(catalog)
+    planets = catalog.in_deck(data.planet_deck)
+    traits = {str(c.attrs["tile"]) for c in planets if c.attrs.get("traits")}
+    plain = {str(c.attrs["tile"]) for c in planets} - traits - {TOKEN_TILE}
+    runs = _runs(sorted(traits - {TOKEN_TILE}, key=_tile_key))
+    if any(str(c.attrs["tile"]) == TOKEN_TILE for c in planets):
+        for tile in sorted({*data.frontier_setup_tiles, *data.other_system_tiles} - traits
+                           - plain, key=_tile_key):
+            before = [r for r in runs if _tile_key(r[0]) <= _tile_key(tile)] or runs[:1]
+            before[-1].append(tile)
+    names = " and ".join(c.name for c in planets if str(c.attrs["tile"]) in plain
+                         and not c.attrs.get("home"))
+    title = f"Home systems{' and ' + names if names else ''}: no trait, nothing to explore"
+    home = _runs(sorted(plain, key=_tile_key))
+    return (*(OptionSection(_span(run), tuple(sorted(run, key=_tile_key))) for run in runs),
+            *(OptionSection(_span(run), tuple(run), title) for run in home))
+
+
+def _runs(tiles: Sequence[str]) -> list[list[str]]:
+    """`tiles` (in order) cut where the numbers jump by more than TAKE_PAGE, each part into
+    pieces of at most TAKE_PAGE, as even as can be."""
+    parts: list[list[str]] = []
+    for tile in tiles:
+        if parts and _tile_key(tile)[0] - _tile_key(parts[-1][-1])[0] <= TAKE_PAGE:
+            parts[-1].append(tile)
+        else:
+            parts.append([tile])
+    runs = []
+    for part in parts:
+        count = -(-len(part) // TAKE_PAGE)
+        size = -(-len(part) // count)
+        runs += [part[i:i + size] for i in range(0, len(part), size)]
+    return runs
+
+
+def _span(tiles: Sequence[str]) -> str:
+    ordered = sorted(tiles, key=_tile_key)
+    return ordered[0] if len(ordered) == 1 else f"{ordered[0]}-{ordered[-1]}"
 
 
 def take_order(state: TI4State, catalog: Catalog, seat: str | None) -> list[Choice]:
@@ -73,7 +124,8 @@ def take_order(state: TI4State, catalog: Catalog, seat: str | None) -> list[Choi
         return []
     template = f"take {{}} for {word(seat)}"
     spec = InputSpec("order", template, probe=template.replace("{}", offered[0].value),
-                     min=1, max=len(offered), options=options, hint=TAKE_HINT)
+                     min=1, max=len(offered), options=options, hint=TAKE_HINT,
+                     sections=take_sections(catalog))
     return [Choice(f"Take planets for {seat}", PLANETS, priced=False, input=spec)]
 
 

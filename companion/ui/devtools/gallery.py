@@ -75,6 +75,13 @@ def play_gallery(driver: AppDriver) -> Iterator[str]:
     yield "reveal-hidden"
     driver.tap("Continue")
     yield "setup"
+    driver.tap("Pick the card drawn at the table: Maneuver cards")  # no camera: by touch
+    yield "pick"
+    driver.tap("< Back")
+    driver.tap("Pick the card drawn at the table: Secondary mission cards")
+    driver.tap("Show Xichang's choices")
+    yield "pick-private"
+    driver.tap("Hide and go back")
     for line in script_lines()[:PREPARATION_LINES]:
         driver.run_line(line)
     if driver.screen.name == "reveal":
@@ -104,6 +111,7 @@ def play_gallery(driver: AppDriver) -> Iterator[str]:
     yield "saved"
     yield from play_check_and_trap(driver)
     yield from play_hazard(driver)
+    yield from play_tile(driver)
 
 
 def play_check_and_trap(driver: AppDriver) -> Iterator[str]:
@@ -142,6 +150,27 @@ def play_hazard(driver: AppDriver) -> Iterator[str]:
     driver.tap("Let the app draw: Hazard cards")
     driver.pump_for(0.8)  # the new card's frame stops flashing
     yield "reveal-hazard"
+
+
+def play_tile(driver: AppDriver) -> Iterator[str]:
+    """A new game at a flight phase: TRNS1 flies off the map; the tile's reveal asks the
+    table for its word (the companion's default, or what its own tile prints), then the
+    form of what the tile prints, with a loss and a gain stepped in."""
+    driver.app.start_new_game("xp", list(flight_lines()))
+    driver.settle()
+    driver.tap("End SHLD1's flight turn")
+    driver.tap("Move TRNS1")
+    driver.fill_form(("Moves", "1 space"), ("Ends on", "a new tile off the map"))
+    driver.tap("Let the app draw: Outer Space hex tiles")
+    driver.pump_for(0.8)  # the new card's frame stops flashing
+    yield "reveal-tile"
+    driver.tap("Our tile says something else")
+    form = driver.screen
+    for field, sign in (("Energy", "-"), ("Command points", "+"), ("Command points", "+")):
+        driver.tap(next(b for b in form.stepper(field).children
+                        if getattr(b, "text", "") == sign))
+    yield "form-tile"
+    driver.tap(form.ids.back)
 
 
 def play_panels(driver: AppDriver) -> Iterator[str]:

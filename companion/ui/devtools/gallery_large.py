@@ -1,15 +1,16 @@
 """The screenshot gallery's walks at the Large text size: the screens two players found cut
 at 800x480 with Large text (issue 22), so the layout check (tests/ui/test_layout.py) reads
 them where the cuts were: the camera line without a camera, the Board's ship lines, the
-action list scrolled to its footer, the move form's Passes row, the draft's private pack,
-and TI4's seat column, Decks tab and take-planets grid."""
+action list scrolled to its footer, the move form's Passes row, a move's two checks (the
+die's faces, both outcomes), the draft's private pack, an outer space tile's reveal and the
+form of what it prints, and TI4's seat column, Decks tab and take-planets grid."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from companion.ui.devtools.gallery import FLIGHT_SETUP, flight_lines
+from companion.ui.devtools.gallery import FLIGHT_SETUP, flight_lines, play_tile
 from companion.ui.devtools.gallery_ti4 import start_ti4
 
 if TYPE_CHECKING:  # importing Kivy creates its window: only when driving
@@ -39,7 +40,8 @@ def no_camera(driver: AppDriver) -> None:
 
 
 def play_large_gallery(driver: AppDriver) -> Iterator[str]:
-    """Exploration at Large text: a flight phase with no camera, then the app's draft."""
+    """Exploration at Large text: a flight phase with no camera, a move with two checks,
+    then the app's draft."""
     driver.app.start_new_game("xp", list(flight_lines()))
     driver.settle()
     large_text(driver)
@@ -58,13 +60,28 @@ def play_large_gallery(driver: AppDriver) -> Iterator[str]:
     driver.wait_still()
     driver.tap("Move SHLD1")
     yield "large-form"
-    driver.tap("Back")
+    yield from two_checks(driver)
     driver.app.start_new_game("xp", list(DRAFT_LINES))
     driver.settle()
     driver.tap("takes a ship from the pack")
     driver.tap("Show Xichang's choices")
     yield "large-draft"
     driver.tap("Hide and go back")
+    yield from (f"large-{name}" for name in play_tile(driver))
+
+
+def two_checks(driver: AppDriver) -> Iterator[str]:
+    """On the move form: a move passing two ships' checks, the real die typed for each; the
+    faces' buttons, then both outcomes over the move's summary (try 9, s171 and s173)."""
+    driver.fill_form(("Moves", "4 spaces"), ("Ends on", "a plain space"), ("Passes", "L1"),
+                     ("Passes", "TRNS1"), send=False)
+    driver.tap(driver.screen.ids.submit)
+    yield "large-check"
+    driver.tap("two\n2 symbols", exact=True)
+    driver.tap("one\n1 symbol", exact=True)
+    driver.pump_for(0.4)
+    yield "large-check-result"
+    driver.tap("Continue")
 
 
 def play_ti4_large_gallery(driver: AppDriver) -> Iterator[str]:

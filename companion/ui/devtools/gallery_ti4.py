@@ -49,12 +49,15 @@ def play_ti4_gallery(driver: AppDriver) -> Iterator[str]:
     """From the start screen of an app with no game: a TI4 session, screen by screen."""
     start_ti4(driver)
     driver.tap("Take planets for Alice")
-    driver.tap("70-76", exact=True)  # the section keys of a long list
+    driver.tap("69-82", exact=True)  # the section keys of a long list
     driver.tap("76: Rigel I, Rigel II, Rigel III")
     driver.tap(order_button(driver, "Rigel III", "Up"))
     driver.tap(order_button(driver, "Rigel III", "Up"))
     yield "order"
     driver.tap("Take planets for Alice (3)")
+    driver.tap("Pick the card drawn at the table: Industrial exploration deck")
+    yield "ti4-pick"
+    driver.tap("< Back")
     driver.run_line("scan TI/I16")
     driver.pump_for(0.4)
     yield "ti4-reveal"

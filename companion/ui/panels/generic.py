@@ -14,6 +14,9 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
 
+from kivy.clock import Clock
+from kivy.metrics import dp
+
 from companion.colours import seat_colours
 from companion.core.tableview import Track
 from companion.ui.panels.corrections import CorrectionEditor
@@ -32,6 +35,7 @@ from companion.ui.presenters.seat import seat_panels
 from companion.ui.runner import Reply
 from companion.ui.table import TableData
 from companion.ui.widgets import BigButton, Text
+from companion.ui.widgets.touch import TableScroll
 
 #: The tab of every game's decks, after the game's own panels.
 DECKS = "Decks"
@@ -222,6 +226,19 @@ class DecksPanel(PanelColumn):
         if reply.ok and reply.value and reply.value.get("deck") == self.open_deck:
             self._odds = reply.value
             self._build()
+            Clock.schedule_once(lambda _dt: self._show_odds(), 0)  # once laid out
+
+    def _show_odds(self) -> None:
+        """The odds a tap opened come into view under their deck's row, the row whole (try
+        9, s227: they opened under the list and needed a swipe)."""
+        scroll = self.parent
+        card = next((w for w in self.children if isinstance(w, PanelCard)), None)
+        if card is None or not isinstance(scroll, TableScroll):
+            return
+        row = self.children[self.children.index(card) + 1]  # the deck's row, above it
+        low = scroll.to_window(scroll.x, scroll.y)[1]
+        if card.to_window(card.x, card.y)[1] < low - 1:  # not all of it in view: its row
+            scroll.when_still("odds", lambda: scroll.keep_in_view(row, dp(4)))  # at the top
 
     def _build(self) -> None:
         self.clear_widgets()

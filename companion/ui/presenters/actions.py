@@ -46,6 +46,9 @@ class ActionItem:
     main: bool = False  # the moment's main action (the prompt's `main`)
     fields: tuple[FormField, ...] = ()  # a form's fields, asked on one screen
     hint: str = ""  # the game's words for a screen with nothing chosen yet (its options named)
+    #: An order's keys as the game declares them: (label, its groups, a title heading them
+    #: in the whole list or ""), fixed for the whole game (the prompt's `sections`).
+    sections: tuple[tuple[str, tuple[str, ...], str], ...] = ()
     in_place: bool = False  # refused: greyed in its place with its reason (the prompt's)
 
     @property
@@ -108,7 +111,8 @@ def _item_of(action: Mapping[str, Any]) -> ActionItem:
         return ActionItem(label, "input", str(spec["template"]), enabled, reason, cost,
                           input_kind="form", then=str(spec.get("then") or "command"),
                           private_to=private, has_check=check, main=main,
-                          fields=tuple(FormField.from_dict(f) for f in spec.get("fields") or ()))
+                          fields=tuple(FormField.from_dict(f) for f in spec.get("fields") or ()),
+                          hint=str(spec.get("hint") or ""))
     if "command" in action:
         return ActionItem(label, "command", str(action["command"]), enabled, reason, cost,
                           private_to=private, has_check=check, main=main)
@@ -121,7 +125,10 @@ def _item_of(action: Mapping[str, Any]) -> ActionItem:
                       maximum=int(spec["max"]) if spec.get("max") is not None else 99,
                       options=options, then=str(spec.get("then") or "command"),
                       private_to=private, has_check=check, main=main,
-                      hint=str(spec.get("hint") or ""))
+                      hint=str(spec.get("hint") or ""),
+                      sections=tuple((str(k["label"]), tuple(str(g) for g in k["groups"]),
+                                      str(k.get("title") or ""))
+                                     for k in spec.get("sections") or ()))
 
 
 def actions_view(prompt: Mapping[str, Any]) -> ActionsView:

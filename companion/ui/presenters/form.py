@@ -26,7 +26,7 @@ def tap(item: ActionItem, chosen: Chosen, name: str, value: str) -> dict[str, tu
     most: a tap then changes nothing)."""
     field = next(f for f in item.fields if f.name == name)
     now = tuple(chosen.get(name, ()))
-    if field.kind == "choice":
+    if field.kind in ("choice", "count"):
         picked: tuple[str, ...] = (value,)
     elif value in now:
         picked = tuple(v for v in now if v != value)
@@ -45,6 +45,12 @@ def summary(item: ActionItem, chosen: Chosen) -> str:
     "{field} {label}, {field} {label} and {label}"."""
     parts = []
     for f in item.fields:
+        if f.kind == "count":  # a number away from its default, with its sign
+            value = (chosen.get(f.name) or f.default or ("0",))[0]
+            if value not in f.default:
+                parts.append(f"{f.label.lower()} {int(value):+d}" if f.min < 0
+                             else f"{f.label.lower()} {value}")
+            continue
         names = {o.value: o.label for o in f.options}
         labels = [names[v] for v in chosen.get(f.name, ()) if v in names]
         if labels:
@@ -63,7 +69,8 @@ def submit_text(item: ActionItem, chosen: Chosen) -> str:
     if field is not None:
         return f"Choose {field.label.lower()} first"
     more = "  >" if leads_on(item, chosen) else ""
-    return f"{item.label}: {summary(item, chosen)}{more}"
+    said = summary(item, chosen)
+    return f"{item.label}: {said}{more}" if said else f"{item.label}{more}"
 
 
 def line(item: ActionItem, chosen: Chosen) -> str:
@@ -73,16 +80,3 @@ def line(item: ActionItem, chosen: Chosen) -> str:
         raise FormError(f"Choose {field.label.lower()} first.")
     return fill_form(item.value, item.fields, chosen)
 
-
-#: Options this short, of one line each ("6 spaces"), fit six side by side at 800x480.
-SHORT_OPTION = 9
-MOST_SHORT_COLUMNS = 6
-
-
-def columns(count: int, longest: int = SHORT_OPTION + 1) -> int:
-    """How many buttons a field puts side by side: all of a few, or up to six short ones in
-    one row (a row of 6 moves kept the Passes row below the screen with Large text), else
-    about half, at most 4. `longest` is the longest option's length in characters."""
-    if count <= 4 or (longest <= SHORT_OPTION and count <= MOST_SHORT_COLUMNS):
-        return count
-    return min(4, (count + 1) // 2)

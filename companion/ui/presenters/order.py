@@ -40,6 +40,8 @@ class Section:
 
     label: str
     groups: tuple[int, ...]
+    #: Heads these groups in the whole list (the game's words: "Home systems ..."), or "".
+    title: str = ""
 
 
 def group_choices(item: ActionItem) -> tuple[GroupChoice, ...]:
@@ -92,6 +94,18 @@ def sections(groups: Sequence[GroupChoice], page: int = PAGE,
         buckets[n:n + 2] = [buckets[n] + buckets[n + 1]]
     return tuple(Section(_range_label(groups[b[0]].key, groups[b[-1]].key, numbers),
                          tuple(b)) for b in buckets)
+
+
+def declared_sections(item: ActionItem,
+                      groups: Sequence[GroupChoice]) -> tuple[Section, ...] | None:
+    """The keys the game declares for `item` (the same all game long, whatever its groups
+    offer now: try 10, finding 37), each with the places of its groups shown now; None
+    when it declares none (then `sections` makes them from the groups)."""
+    if not item.sections:
+        return None
+    where = {g.key: i for i, g in enumerate(groups)}
+    return tuple(Section(label, tuple(where[k] for k in keys if k in where), title)
+                 for label, keys, title in item.sections)
 
 
 def _natural(key: str) -> tuple[int, str]:

@@ -100,13 +100,14 @@ def _how(data: Mapping[str, Any]) -> str:
 
 def _own(moment: Mapping[str, Any], groups: Sequence[ActionGroup]) -> tuple[ActionItem, ...]:
     """The card's own choices (the moment's), each as the prompt offers it now (with its
-    cost); one the prompt does not offer enabled is left out."""
+    cost); one the prompt does not offer enabled is left out. A choice that is an input
+    (a form) is the prompt's input action with that template."""
     offered = {item.value: item for group in groups for item in group.items
-               if item.kind == "command"}
+               if item.kind == "command" or item.input_kind == "form"}
     own = [str(c["command"]) for c in moment.get("choices") or ()]
-    if not offered:  # no prompt at hand: the moment's words as they are
+    if not offered:  # no prompt at hand: the moment's commands as they are
         return tuple(ActionItem(str(c["label"]), "command", str(c["command"]), True, "", "")
-                     for c in moment.get("choices") or ())
+                     for c in moment.get("choices") or () if not c.get("input"))
     return tuple(offered[c] for c in own if c in offered)
 
 

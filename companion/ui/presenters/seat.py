@@ -71,9 +71,10 @@ def seat_panels(table: Mapping[str, Any], seat: str) -> tuple[Mapping[str, Any],
 
 
 def neighbours(table: Mapping[str, Any], seat: str) -> tuple[str | None, str | None]:
-    """The seats before and after `seat` around the table (None at either end)."""
+    """The seats before and after `seat` around the table, the first after the last (a
+    page's bar is the same on every seat's: try 10, finding 28); None with no other seat."""
     names: Sequence[str] = [str(s["seat"]) for s in table.get("seats") or ()]
-    if seat not in names:
+    if seat not in names or len(names) < 2:
         return None, None
     n = names.index(seat)
-    return (names[n - 1] if n > 0 else None), (names[n + 1] if n + 1 < len(names) else None)
+    return names[n - 1], names[(n + 1) % len(names)]

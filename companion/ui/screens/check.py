@@ -14,12 +14,13 @@ from kivy.animation import Animation
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.graphics import Color, Ellipse, InstructionGroup
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.anchorlayout import AnchorLayout
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.ui.presenters.check import CheckLine, CheckPrompt, check_lines, check_prompt
@@ -27,7 +28,11 @@ from companion.ui.runner import Reply
 from companion.ui.screens import load_layout
 from companion.ui.theme import BACKGROUND
 from companion.ui.widgets import BigButton, Text
+from companion.ui.widgets.fit import WRAP_SLACK, text_height, widest_word
 from companion.ui.widgets.touch import SteadyTap
+
+#: The least size of a text at the Normal text size (the layout check's floor).
+LEAST_TEXT_SP = 15
 
 #: How long the app's roll spins before the result shows (a tap on the die skips it).
 ROLL_SECONDS = 0.8
@@ -84,14 +89,89 @@ class FaceButton(BigButton):
     """One face of the die: a tall button with the face's name and symbols."""
 
 
+class FaceGrid(GridLayout):
+    """The die's faces in one row when each button is wide enough for its longest word,
+    else in rows of half as many: a word never breaks inside ("symbol / s", try 9 s171)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(cols=1, spacing=dp(8), **kwargs)
+        self.fbind("width", self.fit)
+
+    def add_widget(self, widget: Any, *args: Any, **kwargs: Any) -> None:
+        super().add_widget(widget, *args, **kwargs)
+        widget.fbind("font_size", self.fit)
+        self.fit()
+
+    def fit(self, *_args: Any) -> None:
+        faces = [c for c in self.children if isinstance(c, FaceButton)]
+        if not faces or self.width <= 1:
+            return
+        cols = len(faces)
+        while cols > 1 and not self._fits(faces, cols):
+            cols = (cols + 1) // 2
+        self.cols = cols
+
+    def _fits(self, faces: list[FaceButton], cols: int) -> bool:
+        width = (self.width - float(self.spacing[0]) * (cols - 1)) / cols - dp(16)
+        return all(widest_word(f.text, float(f.font_size)) <= width - WRAP_SLACK
+                   for f in faces)
+
+
 class Arithmetic(Text):
-    """A check's arithmetic, large."""
+    """A check's arithmetic, large (`shrink`: its share of that size, see `Outcome`)."""
+
+    shrink = NumericProperty(1.0)
 
 
 class Verdict(Text):
     """A check's outcome word, large, green when passed."""
 
     passed = BooleanProperty(True)
+    shrink = NumericProperty(1.0)
+
+
+#: The shares of their full size the outcome's words may take to fit their room, largest
+#: first (the layout check's floor, 15 sp times the text size, stops them before the end).
+SHRINKS = (1.0, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4)
+
+
+class Outcome(BoxLayout):
+    """The checks' outcomes, top to bottom: each verdict over its arithmetic. Two checks
+    at Large text need more height than the die's row has (try 9, s173: "(SMAN1)" ran into
+    the summary under it): the words then take the largest share of their size that fits
+    `room`, never under the least size a text may have."""
+
+    room = NumericProperty(0.0)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(orientation="vertical", spacing=dp(4), size_hint_y=None, **kwargs)
+        self.bind(minimum_height=self.setter("height"))
+        self.fbind("room", self.fit)
+        self.fbind("width", self.fit)
+
+    def fit(self, *_args: Any) -> None:
+        texts = [c for c in self.children if isinstance(c, Verdict | Arithmetic)]
+        if not texts or self.width <= 1 or self.room <= 1:
+            return
+        shrink = next((s for s in SHRINKS if self._needs(texts, s) <= self.room), SHRINKS[-1])
+        for text in texts:
+            text.shrink = shrink
+
+    def _needs(self, texts: list[Text], shrink: float) -> float:
+        gaps = float(self.spacing) * (len(texts) - 1)
+        return gaps + sum(text_height(t.text, _font(t, shrink), self.width, bool(t.bold))
+                          for t in texts)
+
+
+def _font(text: Text, shrink: float) -> float:
+    """The font size `text` takes at `shrink` (its kv rule: never under the floor)."""
+    full = float(text.font_size) / float(getattr(text, "shrink", 1.0) or 1.0)
+    return max(float(least_text_size()), full * shrink)
+
+
+def least_text_size() -> float:
+    """The least size a text may have at the app's text size (15 sp at Normal)."""
+    return sp(LEAST_TEXT_SP) * App.get_running_app().text_scale
 
 
 load_layout(__file__)
@@ -129,8 +209,9 @@ class CheckScreen(Screen):
 
     def _build_choices(self) -> None:
         assert self._check is not None
-        faces = self.ids.faces
-        faces.clear_widgets()
+        self.ids.faces.clear_widgets()
+        faces = FaceGrid()
+        self.ids.faces.add_widget(faces)
         for face in self._check.faces:
             faces.add_widget(FaceButton(text=face.text,
                                         on_release=lambda _b, f=face: self._face(f.kind,
@@ -231,7 +312,7 @@ class CheckScreen(Screen):
             die.face = last.face
             die.symbols = last.symbols
             die.tone = "good" if all(line.passed for line in lines) else "bad"
-            self.numbers = "   ".join(line.rolled + "." for line in lines)
+            self.numbers = "\n".join(line.rolled + "." for line in lines)  # one a line
             Animation.cancel_all(die, "spin")
             Animation(spin=360.0, duration=0.25, transition="out_quad").start(die)
         else:
@@ -241,15 +322,15 @@ class CheckScreen(Screen):
     def _build_result(self, lines: tuple[CheckLine, ...]) -> None:
         box = self.ids.faces
         box.clear_widgets()
-        outcome = BoxLayout(orientation="vertical", spacing="4dp", size_hint_y=None,
-                            pos_hint={"center_y": 0.5})
-        outcome.bind(minimum_height=outcome.setter("height"))
+        outcome = Outcome(pos_hint={"center_y": 0.5})
         for line in lines:
             outcome.add_widget(Verdict(text=line.verdict, passed=line.passed))
             outcome.add_widget(Arithmetic(text=line.arithmetic))
         if not lines:
             outcome.add_widget(Verdict(text="The check was not made.", passed=False))
+        box.bind(height=outcome.setter("room"))
         box.add_widget(outcome)
+        outcome.room = box.height
         row = self.ids.buttons
         row.clear_widgets()
         app = App.get_running_app()

@@ -12,10 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
 
 from companion.core.forms import FormField
 from companion.ui.presenters import form as presenter
@@ -23,25 +25,110 @@ from companion.ui.presenters.actions import ActionItem
 from companion.ui.presenters.check import is_check_prompt
 from companion.ui.runner import Reply
 from companion.ui.screens import load_layout
-from companion.ui.widgets import Text, ToggleChoice
+from companion.ui.widgets import Stepper, Text, ToggleChoice
+from companion.ui.widgets.fit import WRAP_SLACK, line_width, text_height, widest_word
+
+#: An option's least height (a finger's 48 dp, and a little).
+OPTION_DP = 50
+#: The most options side by side in a field.
+MOST_COLUMNS = 6
 
 load_layout(__file__)
 
+TAP_WHAT_APPLIES = "Tap what applies, then the button at the bottom"
+
 
 class FieldOption(ToggleChoice):
-    """One option of a field: its label over its detail, coloured once chosen."""
+    """One option of a field: its label over its detail, coloured once chosen; as tall as
+    the tallest option of its row (`even`), so its grid's rows stay even."""
 
     field = StringProperty("")
+    even = NumericProperty(0.0)
+
+
+class OptionsGrid(GridLayout):
+    """A field's options in the columns that take the least height with no word broken
+    inside, a row's options all of one height: three traps and four ships fit 800x480
+    (try 9, s249 and s270: the Passes row needed a swipe; s166: one option of 3 lines left
+    a gap in its row)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.fbind("width", self.fit)
+
+    def add_widget(self, widget: Any, *args: Any, **kwargs: Any) -> None:
+        super().add_widget(widget, *args, **kwargs)
+        if isinstance(widget, FieldOption):
+            widget.fbind("font_size", self.fit)
+            widget.fbind("texture_size", self._even)
+
+    def options(self) -> list[FieldOption]:
+        return [c for c in reversed(self.children) if isinstance(c, FieldOption)]
+
+    def fit(self, *_args: Any) -> None:
+        options = self.options()
+        if options and self.width > 1:
+            self.cols = self._columns(options)
+
+    def _columns(self, options: list[FieldOption]) -> int:
+        """The column count whose rows take the least height, no word broken inside (more
+        columns when two counts take the same)."""
+        heights = {c: self._height(options, c) for c in range(min(len(options), MOST_COLUMNS),
+                                                              0, -1)}
+        fitting = {c: h for c, h in heights.items() if h is not None}
+        return min(fitting, key=lambda c: (fitting[c], -c)) if fitting else 1
+
+    def _height(self, options: list[FieldOption], cols: int) -> float | None:
+        """The grid's height with `cols` columns, or None when a word would break."""
+        width = (self.width - float(self.spacing[0]) * (cols - 1)) / cols - dp(16) - WRAP_SLACK
+        heights = []
+        for option in options:
+            size = float(option.font_size)
+            if widest_word(option.text, size) > width:
+                return None
+            heights.append(max(dp(OPTION_DP), text_height(option.text, size, width) + dp(12)))
+        rows = [max(heights[i:i + cols]) for i in range(0, len(heights), cols)]
+        return sum(rows) + (len(rows) - 1) * float(self.spacing[1])
+
+    def _even(self, *_args: Any) -> None:
+        """Each row's options as tall as its tallest (a row of one-line options stays low)."""
+        options, cols = self.options(), max(1, int(self.cols or 1))
+        for start in range(0, len(options), cols):
+            row = options[start:start + cols]
+            tallest = max(o.texture_size[1] for o in row)
+            for option in row:
+                option.even = max(dp(OPTION_DP), tallest + dp(12))
+
+    def on_cols(self, *_args: Any) -> None:
+        self._even()
 
 
 class FieldRow(BoxLayout):
-    """A field's name at the left, its options beside it."""
+    """A field's name at the left (as wide as the form's widest name), its options beside."""
 
     label = StringProperty("")
+    name_width = NumericProperty(0.0)
+
+
+class CountPair(BoxLayout):
+    """Two count fields side by side, as tall as the taller."""
+
+    def __init__(self, *rows: FieldRow) -> None:
+        super().__init__(orientation="horizontal", size_hint_y=None, spacing=dp(16))
+        for row in rows:
+            self.add_widget(row)
+            row.bind(height=self._fit)
+        if len(rows) == 1:
+            self.add_widget(Widget())
+        self._fit()
+
+    def _fit(self, *_args: Any) -> None:
+        self.height = max(c.height for c in self.children)
 
 
 class FormScreen(Screen):
     heading = StringProperty("")
+    subheading = StringProperty("")
     submit_text = StringProperty("")
     can_submit = BooleanProperty(False)
     refusal = StringProperty("")
@@ -51,24 +138,45 @@ class FormScreen(Screen):
         self._item: ActionItem | None = None
         self._chosen: dict[str, tuple[str, ...]] = {}
         self._buttons: list[FieldOption] = []
+        self._steppers: dict[str, Stepper] = {}
 
     def prepare(self, item: ActionItem) -> None:
         """Open for the prompt's form `item`, each field at its default."""
         self._item, self._chosen, self.refusal = item, presenter.initial(item), ""
         self.heading = item.label
+        self.subheading = item.hint or TAP_WHAT_APPLIES
         box = self.ids.fields
         box.clear_widgets()
-        self._buttons = []
+        self._buttons, self._steppers = [], {}
+        pair: list[FieldRow] = []
         for field in item.fields:
-            box.add_widget(self._row(field))
+            row = self._row(field)
+            if field.kind != "count":
+                box.add_widget(row)
+                continue
+            pair.append(row)  # counts are narrow: two side by side, so six fit at 800x480
+            if len(pair) == 2:
+                box.add_widget(CountPair(*pair))
+                pair = []
+        if pair:
+            box.add_widget(CountPair(*pair))
+        self._name_widths()
         self.ids.fields_scroll.scroll_y = 1
         self._mark()
 
     def _row(self, field: FormField) -> FieldRow:
         row = FieldRow(label=field.label)
+        row.ids.name.fbind("font_size", self._name_widths)  # the text size changed
         grid: GridLayout = row.ids.options
+        if field.kind == "count":  # a number stepped with - and +, never typed
+            grid.cols = 1
+            start = int((self._chosen.get(field.name) or ("0",))[0])
+            stepper = Stepper(minimum=field.min, maximum=field.max, value=start)
+            stepper.bind(value=lambda _s, v, name=field.name: self.choose(name, str(int(v))))
+            self._steppers[field.name] = stepper
+            grid.add_widget(stepper)
+            return row
         texts = [f"{o.label}\n{o.detail}" if o.detail else o.label for o in field.options]
-        grid.cols = presenter.columns(len(texts), max(map(len, texts), default=0))
         for option, text in zip(field.options, texts, strict=True):
             button = FieldOption(text=text, value=option.value, field=field.name,
                                  on_release=lambda b: self.choose(b.field, b.value))
@@ -76,7 +184,17 @@ class FormScreen(Screen):
             self._buttons.append(button)
         if not field.options:
             grid.add_widget(Text(text="Nothing to choose.", muted=True))
+        grid.fit()
         return row
+
+    def _name_widths(self, *_args: Any) -> None:
+        """Every field's name column as wide as the widest name needs (at this text size)."""
+        rows = [r for r in self.ids.fields.walk(restrict=True) if isinstance(r, FieldRow)]
+        if rows:
+            size, bold = float(rows[0].ids.name.font_size), True
+            width = max(line_width(w, size, bold) for r in rows for w in r.label.split())
+            for row in rows:
+                row.name_width = width + dp(8)
 
     # ---- intents ----------------------------------------------------------------------------
     def choose(self, name: str, value: str) -> None:
@@ -141,6 +259,14 @@ class FormScreen(Screen):
             if button.field in names and button.text.split("\n")[0] == label:
                 return button
         raise LookupError(f"The form has no option {label!r} under {field!r}.")
+
+    def stepper(self, field: str) -> Stepper:
+        """The - and + of the count field named or labelled `field`."""
+        item = self._item
+        for f in item.fields if item else ():
+            if field in (f.name, f.label) and f.name in self._steppers:
+                return self._steppers[f.name]
+        raise LookupError(f"The form has no count {field!r}.")
 
     def choices(self) -> dict[str, list[str]]:
         """Each field's label with its options' labels, in order (tests choose from them)."""

@@ -16,6 +16,7 @@ from kivy.app import App
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.ui import theme
@@ -23,6 +24,7 @@ from companion.ui.presenters import order as presenter
 from companion.ui.presenters.actions import ActionItem, actions_view
 from companion.ui.screens import load_layout
 from companion.ui.widgets import BigButton, Text, ToggleChoice
+from companion.ui.widgets.fit import CUT, fold
 
 load_layout(__file__)
 
@@ -31,10 +33,54 @@ class GroupButton(ToggleChoice):
     """A group of options: tapping it adds `values` to the order; `chosen` (its colour and a
     check mark in its corner, never other words: it keeps its size) once they all are.
     `reason`: the group offers nothing now; it keeps its place, greyed, and a tap says why
-    (a list laid out the same for every seat: a table learns where each group lies)."""
+    (a list laid out the same for every seat: a table learns where each group lies).
+
+    Its details (the second line) are folded to one line with an ellipsis when longer (the
+    order column lists them whole): a group keeps its height when they grow (a planet's
+    owner said after its traits), and the same swipe lands on the same group for every
+    player all game long (try 10, findings 8, 25, 38).
+    """
 
     values = ObjectProperty(())
     reason = StringProperty("")
+    whole = StringProperty("")  # its words whole (`text` shows them folded)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        for name in ("whole", "width", "font_size"):
+            self.fbind(name, self._refold)
+        self._refold()
+
+    def _refold(self, *_args: Any) -> None:
+        names, _, details = self.whole.partition("\n")
+        if details:
+            width = max(self.width - dp(28), dp(8))  # (its padding: the check mark's gutter)
+            details = fold(details.replace("\n", " "), round(float(self.font_size), 2),
+                           width, 1, end=CUT)
+        self.text = f"{names}\n{details}" if details else names
+
+
+class GroupGrid(GridLayout):
+    """Groups two to a row, both of a row as tall as the taller one needs (two of one row
+    started at different heights: try 10, finding 38)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.fbind("cols", self._even)
+
+    def add_widget(self, widget: Any, *args: Any, **kwargs: Any) -> None:
+        super().add_widget(widget, *args, **kwargs)
+        widget.size_hint_y = 1  # the row's height (`rows_minimum`)
+        widget.fbind("texture_size", self._even)
+        self._even()
+
+    def _even(self, *_args: Any) -> None:
+        buttons = list(reversed(self.children))
+        cols = max(int(self.cols or 1), 1)
+        self.rows_minimum = {
+            row: max(dp(52), *(b.texture_size[1] + dp(16)
+                               for b in buttons[row * cols:(row + 1) * cols]))
+            for row in range(-(-len(buttons) // cols))}
 
 
 class SectionKey(ToggleChoice):
@@ -148,7 +194,8 @@ class OrderScreen(Screen):
     # ---- drawing ----------------------------------------------------------------------------
     def _draw_groups(self, item: ActionItem) -> None:
         self._groups = presenter.group_choices(item)
-        self._sections = presenter.sections(self._groups)
+        declared = presenter.declared_sections(item, self._groups)
+        self._sections = presenter.sections(self._groups) if declared is None else declared
         if self._section not in {s.label for s in self._sections}:
             self._section = None
         keys = self.ids.sections
@@ -161,14 +208,24 @@ class OrderScreen(Screen):
 
     def _show_groups(self) -> None:
         """The groups of the section shown (in the order of their keys), or all of them in
-        the prompt's order."""
-        grid = self.ids.groups
-        grid.clear_widgets()
+        the prompt's order; a section the game titles under its title (try 10, finding 25:
+        the home systems after 82 looked like the list going on)."""
+        box = self.ids.groups
+        box.clear_widgets()
         section = next((s for s in self._sections if s.label == self._section), None)
-        shown = [self._groups[i] for i in section.groups] if section else list(self._groups)
+        shown = list(section.groups) if section else list(range(len(self._groups)))
+        titles = {i: s.title for s in self._sections for i in s.groups}
         self._buttons = []
-        for group in shown:
-            button = GroupButton(values=group.values, text=group.text, reason=group.reason,
+        grid, said = None, ""
+        for i in shown:
+            title = titles.get(i, "")
+            if grid is None or title != said:  # a title once over the groups it heads
+                if title:
+                    box.add_widget(Text(text=title, color=theme.ACCENT))
+                grid, said = GroupGrid(), title
+                box.add_widget(grid)
+            group = self._groups[i]
+            button = GroupButton(values=group.values, whole=group.text, reason=group.reason,
                                  on_release=self.tap_group)
             grid.add_widget(button)
             self._buttons.append((button, group))

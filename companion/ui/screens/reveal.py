@@ -12,6 +12,7 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
+from companion.ui.presenters.actions import ActionItem
 from companion.ui.presenters.reveal import card_moments, reveal_view
 from companion.ui.screens import load_layout
 from companion.ui.widgets import BigButton
@@ -68,7 +69,7 @@ class RevealScreen(Screen):
         box.clear_widgets()
         self.waiting = False
         buttons = [BigButton(text=item.text, kind="primary",
-                             on_release=lambda _b, c=item.value: self._choose(c))
+                             on_release=lambda _b, c=item: self._choose(c))
                    for item in view.choices]
         if view.hidden and view.seat:  # its owner looks at it now, on their own screen
             buttons.append(BigButton(text=f"Only {view.seat}: look at it", kind="quiet",
@@ -102,12 +103,16 @@ class RevealScreen(Screen):
     def _look(self, seat: str) -> None:
         App.get_running_app().peek(seat)
 
-    def _choose(self, command: str) -> None:
+    def _choose(self, item: ActionItem) -> None:
         """The card stays up until the choice's reply: the table behind it would still
         show the card unresolved (a slow machine takes a moment), and a second tap there
-        would be a second command."""
+        would be a second command. A form is asked on its own screen."""
         if self.waiting:
             return
+        if item.input_kind == "form":
+            App.get_running_app().open_form(item)
+            return
+        command = item.value
         self.waiting = True
         for button in self.ids.choices.children:
             button.disabled = True

@@ -34,7 +34,7 @@ class SeatScreen(Screen):
     colour = StringProperty("#BBBBBB")
     score = StringProperty("")
     counters = StringProperty("")
-    before = StringProperty("")  # the seat before this one ("" at the first)
+    before = StringProperty("")  # the seat before this one around the table ("" alone)
     after = StringProperty("")
 
     def __init__(self, **kwargs: Any) -> None:

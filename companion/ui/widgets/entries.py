@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
+from kivy.base import EventLoop
 from kivy.uix.widget import Widget
 
 from companion.ui.widgets import BigButton, LineText, Text
@@ -47,7 +48,7 @@ def reuse_widgets(old: Sequence[Widget], entries: Sequence[Entry],
     is there: one with the same words first, else any other one not under a finger;
     a new widget for the rest, made `width` wide (the list's: its text wraps to its
     height at once, instead of a first layout with every line cut 100 px wide)."""
-    free = [w for w in old if type(w) in REUSED and getattr(w, "state", "normal") == "normal"]
+    free = [w for w in old if type(w) in REUSED and not under_finger(w)]
     widgets: list[Widget | None] = []
     for entry in entries:
         same = next((w for w in free if type(w) is entry.cls and w.text == entry.text), None)
@@ -62,6 +63,14 @@ def reuse_widgets(old: Sequence[Widget], entries: Sequence[Entry],
                 free.remove(widget)
         done.append(_dress(widget, entry, width))
     return done
+
+
+def under_finger(widget: Widget) -> bool:
+    """A finger is on `widget` now: a touch not lifted yet holds it (Kivy's grab). Its
+    pressed look says nothing: after a tap shorter than Kivy's `min_state_time` (35 ms)
+    a button shows "down" that long after the finger left, and a step whose result came
+    back in that time (a fast machine) had its tapped button left out of the reuse."""
+    return any(ref() is widget for touch in EventLoop.touches for ref in touch.grab_list)
 
 
 def _dress(widget: Any, entry: Entry, width: float) -> Widget:

@@ -77,6 +77,24 @@ def lines_needed(text: str, font_size: float, width: float, bold: bool = False) 
     return len(_wrap(text, font_size, width, bold))
 
 
+def widest_word(text: str, font_size: float, bold: bool = False) -> float:
+    """The width of `text`'s widest word at `font_size` (a label narrower than that breaks
+    the word inside)."""
+    measure = _measure(round(font_size, 2), bold)
+    return max((float(measure(word)[0]) for word in text.split()), default=0.0)
+
+
+def line_width(text: str, font_size: float, bold: bool = False) -> float:
+    """The width of `text` on one line at `font_size`."""
+    return float(_measure(round(font_size, 2), bold)(text)[0])
+
+
+def text_height(text: str, font_size: float, width: float, bold: bool = False) -> float:
+    """The height a label of `width` needs to show `text` at `font_size`, wrapped."""
+    line = _measure(round(font_size, 2), bold)("Ag")[1]
+    return float(line) * lines_needed(text, font_size, width, bold)
+
+
 def fold(text: str, font_size: float, width: float, lines: int, bold: bool = False,
          end: str = MORE) -> str:
     """`text` as it shows in `lines` lines of `width`: whole when it fits, else as many of

@@ -442,6 +442,30 @@ class TableScroll(ScrollView):
             self.scroll_y = 1
             return
         self.scroll_to(widget, padding=4, animate=False)
+        self._no_row_cut_at_top(content, widget)
+
+    def _no_row_cut_at_top(self, content: Widget, widget: Widget) -> None:
+        """After a scroll to `widget`: a row the list's top edge cuts in half (try 9, s093:
+        the seat above the active one, its name half hidden) is shown whole if `widget`
+        stays whole, else scrolled out of view above it."""
+        spare = content.height - self.height
+        if spare <= 0:
+            return
+        bottom = self.scroll_y * spare  # the view, in the content's own heights
+        top = bottom + self.height
+        start, end = widget.y - content.y, widget.top - content.y
+        cut = next(((row.y - content.y, row.top - content.y) for row in content.children
+                    if row.y - content.y + EDGE_SLACK < top < row.top - content.y - EDGE_SLACK),
+                   None)
+        if cut is None:
+            return
+        if cut[1] - self.height <= start + EDGE_SLACK:  # the cut row whole, `widget` too
+            bottom = cut[1] - self.height
+        elif cut[0] >= end - EDGE_SLACK:  # the cut row out of view above `widget`
+            bottom = cut[0] - self.height
+        else:
+            return
+        self.scroll_y = min(1.0, max(0.0, bottom / spare))
 
     def adopt(self, touch: Any, window_pos: tuple[float, float]) -> None:
         """Take over a touch a button let go of: from here on it scrolls this list."""
