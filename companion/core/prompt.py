@@ -492,6 +492,10 @@ def candidates(match: Match[Any], seat: str | None = None, after: str | None = N
     if getattr(rules, "draw_is_main", False) and not any(c.main for c in situation.choices):
         draws = main_draw(draws)
     table = top_picks(match, situation.expects_scan, titles.__getitem__, plan)
+    if len(table) > 1:  # several decks owed (setup): the app's draws first, in reach; the
+        # table's picks after the moment's own choices (each its deck's other way)
+        later = [_pick_choice(p) for p in table.values()]
+        return situation, [*draws, *situation.choices, *later, *_undo_redo(match)]
     draws = [c for d in draws for c in (d, *_pick_of(table, d))]
     return situation, [*draws, *situation.choices, *_undo_redo(match)]
 

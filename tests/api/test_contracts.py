@@ -119,7 +119,7 @@ def test_every_partial_chain_is_at_most_six_deep_and_enabled_ones_lead_somewhere
         assert match.execute("length 8").ok
         step = 0
         while not match.state.game_over:
-            if step % 3 == 0:
+            if step % 2 == 0:  # every other step: the chains of most moments
                 walked += _walk_all(match, prompt(match).actions, 1)
             command = choose(match, rng)
             assert command is not None and match.execute(command).ok

@@ -44,13 +44,21 @@ def _names_in(match: Match[Any], zone: str) -> Counter[str]:
     return Counter(match.catalog.cards[c].name for c in match.state.table.cards_in(zone))
 
 
-def test_each_owed_deck_has_its_pick_right_after_its_app_draw():
+def test_each_owed_deck_has_its_pick_after_the_app_draws_and_the_moments_choices():
+    """Several decks owed (setup): every app draw first, in a finger's reach at 800x480;
+    each deck's pick after the moment's own choices (try 10's pick once pushed the fourth
+    deck's draw below the fold)."""
     shown = prompt(_xp_setup())
-    draws = [a for a in shown.actions if a.group == "Draw a card"]
-    for deck in shown.expects_scan:
-        at = next(i for i, a in enumerate(draws) if a.command == f"draw {deck}")
-        assert draws[at + 1].partial == f"scan {deck}"
-        assert draws[at + 1].label.startswith(f"{LABEL}: ") and draws[at + 1].enabled
+    labels = [a.label for a in shown.actions]
+    draws = [i for i, a in enumerate(shown.actions) if (a.command or "").startswith("draw ")]
+    picks = {a.partial: i for i, a in enumerate(shown.actions)
+             if (a.partial or "").startswith("scan ")}
+    assert {f"scan {deck}" for deck in shown.expects_scan} == set(picks)
+    own = [i for i, a in enumerate(shown.actions) if a.group != "Draw a card"
+           and a.command not in ("undo", "redo")]
+    assert max(draws) < min(own) < min(picks.values()), labels
+    assert all(shown.actions[i].label.startswith(f"{LABEL}: ") and shown.actions[i].enabled
+               for i in picks.values())
 
 
 def test_the_choices_are_the_cards_left_in_the_deck_by_name_with_copies_counted():

@@ -193,6 +193,7 @@ class ActionsPanel(TapGate, BoxLayout):
         entries: list[Entry] = []
         if self._depth:
             entries.append(Entry(ListButton, BACK, "quiet", lambda _b: self.on_back()))
+        greyed: list[Entry] = []
         for group in view.groups:
             items = [item for item in group.items if item is not self._main]
             if group.title and items and self._depth and (
@@ -202,9 +203,12 @@ class ActionsPanel(TapGate, BoxLayout):
             if self._depth:  # a walk's level: what is not possible now stays in its place
                 items = [item for item in group.places or items if item is not self._main]
             else:  # the top level: what a player looks for there, greyed with its reason
-                items = [item for item in group.places or items
-                         if (item.enabled or item.in_place) and item is not self._main]
+                # after every choice that can be taken (its reason takes lines the first
+                # 6 choices need at 800x480)
+                greyed += [self._button(item) for item in group.places
+                           if not item.enabled and item.in_place]
             entries.extend(self._button(item) for item in items)
+        entries += greyed
         if view.is_empty and self._depth:
             entries.append(Entry(Text, "Nothing can be chosen here now.", "muted"))
         return entries + self._unavailable(view)
