@@ -77,8 +77,8 @@ def reveal_view(cards: Sequence[Mapping[str, Any]], index: int, message: str,
 
 def _on_card(item: ActionItem, card: str) -> ActionItem:
     """A choice as the card's own screen shows it, under the card's name: without the
-    words naming the card again ("Resolve Some Card (X01): A mech is on the planet: gain
-    1 trade good" reads "A mech is on the planet: gain 1 trade good"), so three choices
+    words naming the card again ("Resolve Some Card (X01): A ship is on the space: gain
+    1 coin" reads "A ship is on the space: gain 1 coin"), so three choices
     leave the card its room at Large text (try 10, finding 26: its last line was covered).
 
     >>> item = ActionItem("Resolve Some Card (X01): a mech: gain 1", "command", "x", True, "", "")

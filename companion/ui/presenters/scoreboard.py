@@ -84,7 +84,7 @@ def whole_items(text: str) -> str:
     item are no-break spaces, so a line wraps between items (try 10, finding 24: the
     scoreboard read "0 / commodities (of 3, assumed)").
 
-    >>> whole_items("1 planet · 0 trade goods") == "1\u00a0planet · 0\u00a0trade\u00a0goods"
+    >>> whole_items("1 red token · 0 cubes") == "1\u00a0red\u00a0token · 0\u00a0cubes"
     True
     """
     return ITEMS.join(item.replace(" ", "\u00a0") for item in text.split(ITEMS))

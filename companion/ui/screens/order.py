@@ -36,7 +36,7 @@ class GroupButton(ToggleChoice):
     (a list laid out the same for every seat: a table learns where each group lies).
 
     Its details (the second line) are folded to one line with an ellipsis when longer (the
-    order column lists them whole): a group keeps its height when they grow (a planet's
+    order column lists them whole): a group keeps its height when they grow (an option's
     owner said after its traits), and the same swipe lands on the same group for every
     player all game long (try 10, findings 8, 25, 38).
     """

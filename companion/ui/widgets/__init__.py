@@ -90,7 +90,7 @@ def keep_mark(text: str) -> str:
     """`text` with its closing mark held to its last word by no-break spaces, so the mark
     never wraps onto a line of its own (try 10: "by an ability" then ">" alone).
 
-    >>> keep_mark("Place a frontier token by an ability  >").endswith("ability\u00a0\u00a0>")
+    >>> keep_mark("Take a token by an ability  >").endswith("ability\u00a0\u00a0>")
     True
     """
     if text.endswith(LEADS_ON):
