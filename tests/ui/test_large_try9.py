@@ -224,3 +224,25 @@ def test_the_seat_list_following_the_turn_cuts_no_card_at_its_top(make_driver) -
         driver.wait_for(lambda: driver.screen.mode == "result", "the die's result")
         driver.tap("Continue")
     assert checked >= 2
+
+
+def test_the_correct_panels_apply_and_cancel_stay_in_reach_down_at_its_reasons(
+        make_driver) -> None:
+    """s316-s319: a swipe down to the reasons put Apply and Cancel out of reach (a swipe up
+    again): they are a bar under the column's list, never scrolled away."""
+    driver = make_driver(seed=2047)
+    driver.app.start_new_game("xp", list(flight_lines()))
+    driver.settle()
+    large_text(driver)
+    driver.tap("Ships", exact=True)
+    driver.tap("Correct SHLD1")
+    driver.tap("+", exact=True)
+    driver.tap("house rule", exact=True)  # the last reason: the list scrolls down to it
+    driver.screen.ids.tabs.body.children[-1].scroll_y = 0  # the editor's foot
+    driver.wait_still()
+    for text in ("Apply", "Cancel"):
+        assert driver.reachable(driver.button(text, True)), text
+    driver.tap("Apply", exact=True, scroll=False)
+    driver.wait_for(lambda: "house rule" in driver.app.table.history[-1].command,
+                    "the correction in the history")
+    assert not any(getattr(w, "text", "") == "Apply" for w in driver.screen.walk())

@@ -1,5 +1,6 @@
 """A correction by touch: pick the value, a stepper for the amount, a reason from a short
-list (a typed reason is optional); it sends the CLI's own `adjust` line."""
+list (a typed reason is optional); it sends the CLI's own `adjust` line. Its Apply and
+Cancel are a bar of their own (`bar`), which the panel keeps under its list."""
 
 from __future__ import annotations
 
@@ -14,6 +15,12 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.core.tableview import Track
 from companion.ui.presenters.corrections import REASONS, adjust_line
 from companion.ui.widgets import ToggleChoice
+
+
+class EditorBar(BoxLayout):
+    """The editor's Apply and Cancel, shown under the column's list (never scrolled)."""
+
+    editor = ObjectProperty(None, allownone=True)
 
 
 class CorrectionEditor(BoxLayout):
@@ -34,6 +41,7 @@ class CorrectionEditor(BoxLayout):
         self.target, self.title = target, title
         self._send, self._close = send, close
         self._tracks = tuple(tracks)
+        self.bar = EditorBar(editor=self)
         for track in self._tracks:
             self.ids.tracks.add_widget(self._choice(f"{track.label} {track.value}", track,
                                                     self.pick_track))

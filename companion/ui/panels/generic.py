@@ -97,10 +97,13 @@ class GamePanel(PanelColumn):
                 if not any(isinstance(w, CorrectionEditor) and w.target == self.editing
                            for w in self.children):  # a scan meanwhile keeps the choices
                     self.clear_widgets()
-                    self.add_widget(CorrectionEditor(self.editing, found[0], found[1],
-                                                     running_app().send, self.close_editor))
+                    editor = CorrectionEditor(self.editing, found[0], found[1],
+                                              running_app().send, self.close_editor)
+                    self.add_widget(editor)
+                    self.foot = editor.bar
                 return
             self.editing = None  # it left play (an undo): back to the list
+        self.foot = None
         self.clear_widgets()
         self._headings = {}
         if not data["rows"] and data.get("empty"):

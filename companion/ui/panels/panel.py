@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.ui.table import TableData
@@ -31,7 +31,10 @@ def running_app() -> Any:
 
 
 class PanelColumn(BoxLayout):
-    """A panel's rows, top to bottom, as tall as they are (its tab's list scrolls it)."""
+    """A panel's rows, top to bottom, as tall as they are (its tab's list scrolls it).
+    `foot`, when set, is kept under the list, never scrolled (an editor's Apply, Cancel)."""
+
+    foot = ObjectProperty(None, allownone=True)
 
 
 class Note(Text):

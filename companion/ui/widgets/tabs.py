@@ -55,6 +55,20 @@ class TabStrip(BoxLayout):
             button.bind(on_release=lambda b: self.on_pick(b.value))
             self.add_widget(button)
 
+    def _show_foot(self, *_args: Any) -> None:
+        """The open panel's `foot` (its bar kept out of the list) under its list."""
+        page = self._pages.get(self.current)
+        if page is None or page.parent is not self.body:
+            return
+        for widget in list(self.body.children):
+            if widget is not page:
+                self.body.remove_widget(widget)
+        foot = getattr(page.children[0], "foot", None)
+        if foot is not None:
+            if foot.parent is not None:
+                foot.parent.remove_widget(foot)
+            self.body.add_widget(foot)
+
     def on_current(self, _widget: object, current: str) -> None:
         for button in self.children:
             button.chosen = button.value == current
@@ -71,7 +85,7 @@ class TabbedPages(BoxLayout):
         super().__init__(**kwargs)
         self.strip = TabStrip()
         self.strip.on_pick = self.select
-        self.body = BoxLayout()
+        self.body = BoxLayout(orientation="vertical", spacing=dp(6))
         super().add_widget(self.strip)
         super().add_widget(self.body)
         self._ready = True
@@ -125,12 +139,27 @@ class TabbedPages(BoxLayout):
             return
         page = self._pages[title]
         self.body.add_widget(page)
+        self._show_foot()
         if title in self._stale:
             self._refresh(title)
         page.scroll_y = 1
         start = getattr(self.panel(title), "opening", None)
         if start is not None and start.parent is not None:
             page.keep_in_view(start, 0.0)  # the acting seat's rows first (try 7)
+
+    def _show_foot(self, *_args: Any) -> None:
+        """The open panel's `foot` (its bar kept out of the list) under its list."""
+        page = self._pages.get(self.current)
+        if page is None or page.parent is not self.body:
+            return
+        for widget in list(self.body.children):
+            if widget is not page:
+                self.body.remove_widget(widget)
+        foot = getattr(page.children[0], "foot", None)
+        if foot is not None:
+            if foot.parent is not None:
+                foot.parent.remove_widget(foot)
+            self.body.add_widget(foot)
 
     def on_current(self, _widget: object, current: str) -> None:
         self.strip.current = current
@@ -139,7 +168,10 @@ class TabbedPages(BoxLayout):
         self._pages = {}
         for spec in specs:
             page = TableScroll(bar_width=dp(6))
-            page.add_widget(spec.make())
+            panel = spec.make()
+            page.add_widget(panel)
+            if hasattr(panel, "foot"):
+                panel.fbind("foot", self._show_foot)
             self._pages[spec.title] = page
         self.strip.current = self.current
         self.strip.titles = self.titles
