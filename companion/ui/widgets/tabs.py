@@ -168,7 +168,7 @@ class TabbedPages(BoxLayout):
         self._pages = {}
         for spec in specs:
             page = TableScroll(bar_width=dp(6))
-            panel = spec.make()
+            panel: Widget = spec.make()  # (a Panel is a widget)
             page.add_widget(panel)
             if hasattr(panel, "foot"):
                 panel.fbind("foot", self._show_foot)
