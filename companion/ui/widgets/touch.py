@@ -54,6 +54,8 @@ PLACING_FRAMES = 3
 MOST_PLACING_FRAMES = 30
 #: Pixels of a list's content past its edge that do not count as "more" (rounding).
 EDGE_SLACK = 2.0
+#: Frames a list looks at its foot after a change (`gap_below`): its rows settle over two.
+GAP_FRAMES = 4
 
 
 def moved(touch: Any) -> float:
@@ -241,6 +243,7 @@ class TableScroll(ScrollView):
     #: Rows are out of view below, and the edge falls between two rows (no words cut
     #: there, the fade on nothing): an arrow down says "more below" (widgets/edges.py).
     gap_below = BooleanProperty(False)
+    _gap_frames = 0  # frames left to look at the foot (`_note_gap`)
     scroll_y: float  # Kivy's own property (for the type checker: Kivy ships no types)
 
     def __init__(self, **kwargs: Any) -> None:
@@ -365,10 +368,16 @@ class TableScroll(ScrollView):
         place = 1.0 - min(1.0, max(0.0, float(self.scroll_y)))
         self.more_below = spare > EDGE_SLACK and (1.0 - place) * spare > EDGE_SLACK
         self.more_above = spare > EDGE_SLACK and place * spare > EDGE_SLACK
+        self._gap_frames = GAP_FRAMES
         self._look_at_foot()  # after the frame's layout: where the rows are now
 
     def _note_gap(self, *_args: Any) -> None:
+        """Look at the foot for a few frames after a change: the rows are laid out over a
+        frame or two after the list's size changes (a trigger may run before them)."""
         self.gap_below = self.more_below and not edge_cuts_words(self)
+        self._gap_frames -= 1
+        if self._gap_frames > 0:
+            self._look_at_foot()
 
     def _finger(self) -> Any:
         """The touch scrolling this list now (Kivy's own attribute), if any."""
