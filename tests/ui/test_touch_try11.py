@@ -1,10 +1,14 @@
 """Tries 11 and 12 by touch: every tap lands where the finger was. Settings' Back returns to
-the Menu it was opened from, so the next tap on the Menu's "Resume" spot resumes."""
+the Menu it was opened from, so the next tap on the Menu's "Resume" spot resumes; a
+count of spaces sits at one place for every ship."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from companion.ui.devtools.gallery import flight_lines
 from tests.ui.test_actions import saved_game
 
 
@@ -25,3 +29,30 @@ def test_settings_back_returns_to_the_menu_so_resume_lands_on_resume(make_driver
     driver.settle()
     assert driver.screen.name == "dashboard"
     assert driver.app.table.steps == steps  # nothing in the game was done by that tap
+
+
+def _spots(driver, *texts: str) -> dict[str, tuple[float, float]]:
+    """Where each of the Move form's options sits in the window."""
+    driver.wait_laid_out()
+    return {t: driver.button(t, exact=True).to_window(*driver.button(t, exact=True).center)
+            for t in texts}
+
+
+def test_each_count_of_spaces_keeps_its_place_for_every_ship(make_driver) -> None:
+    """SHLD1 (velocity 4) and TRNS1 (velocity 3): "2 spaces" at one spot for both, so a
+    tap aimed at it for one ship never falls between the other's buttons (try 11, 26)."""
+    driver = make_driver(demo_setup=flight_lines())
+    driver.tap("Move SHLD1")
+    fast = _spots(driver, "1 space", "2 spaces", "3 spaces", "4 spaces")
+    driver.tap(driver.screen.ids.back)
+    driver.tap("End SHLD1's flight turn")
+    driver.tap("Move TRNS1")
+    slow = _spots(driver, "1 space", "2 spaces", "3 spaces")
+    assert not driver.shown("4 spaces")  # TRNS1 cannot move 4: its place stays empty
+    for text, spot in slow.items():
+        assert spot == pytest.approx(fast[text], abs=1), text
+    driver.press(*fast["2 spaces"])  # where "2 spaces" sat for SHLD1
+    driver.settle()
+    assert driver.screen.option("Moves", "2 spaces").chosen
+    driver.tap("a plain space", exact=True)
+    assert driver.screen.submit_text.startswith("Move TRNS1: moves 2 spaces")

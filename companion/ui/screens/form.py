@@ -52,6 +52,12 @@ class OptionsGrid(GridLayout):
     (try 9, s249 and s270: the Passes row needed a swipe; s166: one option of 3 lines left
     a gap in its row)."""
 
+    #: The places kept for the options (the field's `slots`): the columns are counted as
+    #: if every place held an option as wide as the widest, so an option sits at one spot
+    #: whatever the count of its neighbours (try 11: a slow ship's 4 wider buttons put a
+    #: tap at a fast ship's "2 spaces" between two of them).
+    slots = NumericProperty(0)
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.fbind("width", self.fit)
@@ -73,8 +79,10 @@ class OptionsGrid(GridLayout):
     def _columns(self, options: list[FieldOption]) -> int:
         """The column count whose rows take the least height, no word broken inside (more
         columns when two counts take the same)."""
-        heights = {c: self._height(options, c) for c in range(min(len(options), MOST_COLUMNS),
-                                                              0, -1)}
+        places = max(len(options), int(self.slots))
+        widest = max(options, key=lambda o: widest_word(o.text, float(o.font_size)))
+        options = options + [widest] * (places - len(options))
+        heights = {c: self._height(options, c) for c in range(min(places, MOST_COLUMNS), 0, -1)}
         fitting = {c: h for c, h in heights.items() if h is not None}
         return min(fitting, key=lambda c: (fitting[c], -c)) if fitting else 1
 
@@ -182,6 +190,9 @@ class FormScreen(Screen):
                                  on_release=lambda b: self.choose(b.field, b.value))
             grid.add_widget(button)
             self._buttons.append(button)
+        grid.slots = field.slots
+        for _empty in range(len(field.options), field.slots):
+            grid.add_widget(Widget(size_hint_y=None, height=0))  # a place kept, empty
         if not field.options:
             grid.add_widget(Text(text="Nothing to choose.", muted=True))
         grid.fit()
