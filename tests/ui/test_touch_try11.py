@@ -4,6 +4,7 @@ count of spaces sits at one place for every ship."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -56,3 +57,31 @@ def test_each_count_of_spaces_keeps_its_place_for_every_ship(make_driver) -> Non
     assert driver.screen.option("Moves", "2 spaces").chosen
     driver.tap("a plain space", exact=True)
     assert driver.screen.submit_text.startswith("Move TRNS1: moves 2 spaces")
+
+
+def _glide(velocity: float, frame: float) -> tuple[float, list[float]]:
+    """A list's glide after a flick of `velocity` px/s, one frame every `frame` seconds:
+    the seconds until its last move, and where it is after each frame."""
+    from companion.ui.widgets.touch import EdgeStopEffect
+
+    effect = EdgeStopEffect(min=0, max=-100000)  # a long list, far from either end
+    effect.value, effect.velocity = -50000.0, velocity
+    places, seconds, moving = [effect.value], 0.0, 0.0
+    while effect.velocity and seconds < 30:
+        effect.update_velocity(frame)
+        seconds += frame
+        if abs(effect.value - places[-1]) > 1:  # Kivy rounds the place once stopped
+            moving = seconds
+        places.append(effect.value)
+    return moving, places
+
+
+@pytest.mark.parametrize("frame", [1 / 60, 1 / 20, 0.25, 0.5])
+def test_a_glide_ends_before_a_player_has_looked_and_tapped(frame: float) -> None:
+    """A hard flick (4,000 px/s) glides on for at most 0.9 s, whatever the frame rate,
+    always onward: a player who looks a second after lifting their finger sees the list
+    where it will be when they tap (try 11, 27: the row aimed at had slid a row on)."""
+    seconds, places = _glide(-4000.0, frame)
+    assert seconds <= 0.9 + frame  # the last frame's step (a slow frame moves late)
+    assert all(b <= a + 1 for a, b in pairwise(places))  # never back
+    assert places[-1] < -50000 - 100  # still a glide: a flick carries the list on
