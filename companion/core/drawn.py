@@ -18,7 +18,7 @@ choices are not dry-run one by one either (a refused one would say the same).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from companion.core.catalog import Catalog
@@ -97,7 +97,7 @@ def expand_pick(match: Match, owed: Sequence[str], partial: str, seat: str | Non
     if owner is not None:
         return [_card(d, catalog, True) for d in unseen(table, catalog, deck, owner)]
     designs = available(catalog, pile)
-    ranges = name_ranges(catalog, deck)
+    ranges = name_ranges(catalog, deck, in_game_options(table, catalog))
     if len(ranges) == 1:
         return [_card(d, catalog, False) for d in designs] if len(words) == 2 else []
     if len(words) == 2:
@@ -156,10 +156,20 @@ def unseen(table: Table, catalog: Catalog, deck: str, seat: str) -> list[Design]
     return available(catalog, [*pile, *_in_catalog_order(catalog, held)])
 
 
-def name_ranges(catalog: Catalog, deck: str) -> list[list[str]]:
+def in_game_options(table: Table, catalog: Catalog) -> frozenset[str]:
+    """The catalog's options this game was set up with: those of which a card has left the
+    box (TI4's Codex cards are shuffled in at setup, or stay in the box all game)."""
+    return frozenset(entry.option for card, zone in table.locations.items()
+                     if zone != "box" and (entry := catalog.cards.get(card)) is not None
+                     and entry.option)
+
+
+def name_ranges(catalog: Catalog, deck: str, options: Iterable[str] = ()) -> list[list[str]]:
     """The deck's distinct names in order, in ranges of at most `RANGE_SIZE` (one range
-    when they are `LIST_AT_ONCE` or fewer): from the catalog, the same all game long."""
-    names = sorted({e.name for e in catalog.cards.values() if e.deck == deck}, key=_name_key)
+    when they are `LIST_AT_ONCE` or fewer): from the catalog's cards of this game (an
+    option's cards only when it is in `options`: try 12, findings 7 and 23, a range named
+    Codex cards in a game without them), the same all game long."""
+    names = sorted({e.name for e in catalog.in_deck(deck, options)}, key=_name_key)
     if len(names) <= LIST_AT_ONCE:
         return [names]
     count = -(-len(names) // RANGE_SIZE)

@@ -44,7 +44,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 def _demo_choices() -> str:
     from companion.games.registry import games
 
-    offered = [g.id for g in games() if g.demo_setup]
+    offered = [g.id for g in games().declared if g.demo]
     if not offered:
         return "no installed game gives one"
     return f"{' or '.join(offered)}; {offered[0]} when GAME is left out"

@@ -163,7 +163,7 @@ def test_the_test_game_offers_its_pick_beside_its_app_draw():
 
 
 def test_a_long_deck_is_reached_by_fixed_ranges_of_names():
-    match = ti4_match(load_ti4())
+    match = ti4_match(load_ti4(), "player Alice red", "player Bob blue", "setup codex")
     ok(match, "tech Alice dark-energy-tap", "frontier 41 for Alice")
     assert prompt(match).expects_scan == ("frontier",)
     ranges = prompt(match, after="scan frontier").actions
@@ -174,7 +174,7 @@ def test_a_long_deck_is_reached_by_fixed_ranges_of_names():
     listed = []
     for shown in ranges:
         first, last = shown.label.split(" to ")
-        assert first in names and last in names  # the catalog's names: fixed all game
+        assert first in names and last in names  # this game's names: fixed all game
         cards = _cards(match, "frontier", after=shown.partial)
         assert cards and len(cards) <= 8
         in_range = [label.split(" (")[0] for label in cards]
@@ -185,6 +185,20 @@ def test_a_long_deck_is_reached_by_fixed_ranges_of_names():
     derelict = next(label for label in first_range if label.startswith("Derelict Vessel"))
     result = ok(match, first_range[derelict])
     assert "Derelict Vessel" in result.message and result.step.command == "scan TI/F01"
+
+
+def test_a_game_without_the_codex_lists_its_own_cards_with_no_codex_name():
+    """Try 12, findings 7 and 23: "Dead World to Keleres Ship" named Codex cards in a
+    game set up without the Codex; its 8 frontier cards now fit one list (a tap fewer)."""
+    catalog = load_ti4()
+    codex = {c.name for c in catalog.cards.values() if c.deck == "frontier" and c.option}
+    match = ti4_match(catalog)
+    ok(match, "tech Alice dark-energy-tap", "frontier 41 for Alice")
+    cards = _cards(match, "frontier")
+    shown = {label.split(" (")[0] for label in cards}
+    assert codex and not shown & codex
+    assert shown == set(_names_in(match, "deck:frontier"))
+    assert all(command.startswith("scan TI/F") for command in cards.values())
 
 
 def test_ti4_explorations_offer_the_pick_and_a_pick_resolves_like_a_scan():

@@ -22,8 +22,9 @@ def test_without_a_camera_the_scan_strip_is_one_line_that_explains_on_demand(
     assert not driver.shown("choose one in Settings")
     assert driver.button("How?", exact=True).height >= dp(48)
     driver.tap("How?", exact=True)
-    assert driver.shown("The camera is switched off: choose one in Settings to scan cards, "
-                        "or let the app draw them.")
+    assert driver.shown("The camera is switched off: choose one in Settings to scan cards; "
+                        "until then, pick each card drawn at the table from its list, or let "
+                        "the app draw.")
     assert strip.height > dp(56)
     driver.tap("Hide", exact=True)
     assert not driver.shown("choose one in Settings") and strip.height <= dp(56)

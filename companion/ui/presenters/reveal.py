@@ -92,9 +92,11 @@ def _on_card(item: ActionItem, card: str) -> ActionItem:
 
 
 def _how(data: Mapping[str, Any]) -> str:
-    """What happened to the card, in a player's words (not the journal's step number)."""
+    """What happened to the card, in a player's words (not the journal's step number): a
+    card the camera read and one picked from the list by touch were both drawn at the
+    table (try 11, finding 4: "Scanned" on a card picked by hand, with no camera)."""
     if data.get("scanned"):
-        return "Scanned"
+        return "Drawn at the table"
     return "Chosen" if data.get("chosen") else "Drawn by the app"
 
 
