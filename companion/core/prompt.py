@@ -116,6 +116,10 @@ class InputSpec:
     hint: str | None = None
     #: An order's keys, in the game's order (none: a screen makes its own from the groups).
     sections: tuple[OptionSection, ...] = ()
+    #: A form's send button in the game's words once every field is chosen, each `{NAME}`
+    #: the chosen options' labels ("Carol plays {faction}"); none: the action's label and
+    #: what is chosen.
+    sends: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "min": self.min, "max": self.max,
@@ -130,6 +134,8 @@ class InputSpec:
             data["then"] = self.then
         if self.hint:
             data["hint"] = self.hint
+        if self.sends:
+            data["sends"] = self.sends
         if self.sections:
             data["sections"] = [s.to_dict() for s in self.sections]
         return data
