@@ -138,6 +138,7 @@ class CompanionApp(App):
         """`opening`: a runner already opening the first game (started before Kivy)."""
         super().__init__(**kwargs)
         self._opening = opening
+        self._settings_from = "start"  # the screen Settings was opened from
         self._forms: Any = None  # the new-game forms, once the runner has read them
         self._forms_asked = False
         self.title = "Exploration Table Companion"
@@ -235,11 +236,19 @@ class CompanionApp(App):
             self.runner.saved_games(self._on_games)
         if name == "settings":
             self.screen("settings").show_settings(self.settings)
+            if self.manager.current != "settings":
+                self._settings_from = self.manager.current
         if name == "phones":
             self._show_phones()
         if name in TABLE_SCREENS and self.table is None:
             name = "start"
         self.manager.current = name
+
+    def leave_settings(self) -> None:
+        """Settings' "Back": to the screen it was opened from (the Menu), never elsewhere:
+        a player who opened it from the Menu taps where the Menu's "Resume" sits next
+        (tries 11 and 12: that tap landed on the game's first action)."""
+        self.show(self._settings_from)
 
     # ---- intents ---------------------------------------------------------------------------
     def send(self, line: str, then: Callable[[Reply], None] | None = None) -> None:
