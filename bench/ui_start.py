@@ -38,13 +38,14 @@ def child_start(db: Path, late: bool = False) -> None:
     """Start the app on `db` as `companion app` does; print the wall time of the first
     dashboard frame, leave. `late`: the order before issue 16's speed work (Kivy first,
     the game opened once the app builds its screens), for a side-by-side figure."""
-    gc.disable()  # as `companion app` does until its first screen (ui/command.py)
     configure()
     from companion.ui.runner import start_opening
 
-    opening = None if late else start_opening(db)
-    if opening is not None:
-        gc.freeze()  # as `companion app` does before Kivy's window (ui/command.py)
+    opening = None
+    if not late:  # as `companion app` starts (ui/command.py, _run_app)
+        gc.disable()
+        opening = start_opening(db)
+        gc.freeze()
     from kivy.core.window import Window
 
     from companion.ui.app import AppOptions, CompanionApp

@@ -132,12 +132,6 @@ def run(args: argparse.Namespace) -> int:
     if problem:
         print(problem, file=sys.stderr)
         return 2
-    if not args.scoreboard:
-        # The garbage collector waits for the first screen (CompanionApp._on_open freezes
-        # what the start made, then enables it): its passes over the growing heap of
-        # Kivy's and the game's objects were about 90 ms of a cold start on one core, and
-        # a start leaves next to no cyclic garbage (11 objects: docs/perf.md, issue 22).
-        gc.disable()
     settings = _window_settings(args)
     if settings is None:
         return 2
@@ -180,12 +174,18 @@ def _run_app(args: argparse.Namespace, db: Path, settings: AppSettings,
     crash_log = data_dir() / "crash.log"
     setup = demo.demo_setup if demo else ()
     game_id = demo.id if demo else None
-    # The game opens on the runner's thread while Kivy imports and makes the window,
-    # so the first frame can already show the table.
-    opening = None if args.scoreboard else start_opening(db, crash_log, setup, game=game_id)
-    if opening is not None:
+    opening = None
+    if not args.scoreboard:
+        # The garbage collector waits for the first screen (CompanionApp._on_open freezes
+        # what the start made, then enables it): its passes over the growing heap of
+        # Kivy's and the game's objects were about 70 ms of a cold start on one core, and
+        # a start leaves next to no cyclic garbage (11 objects: docs/perf.md, issue 22).
+        gc.disable()
+        # The game opens on the runner's thread while Kivy imports and makes the window,
+        # so the first frame can already show the table.
+        opening = start_opening(db, crash_log, setup, game=game_id)
         # Kivy's window makes one full collection (kivy.graphics.context): over every
-        # object alive by then it cost about 45 ms of the start; what lives now stays.
+        # object alive by then it cost about 35 ms of the start; what lives now stays.
         gc.freeze()
     try:
         from companion.ui.app import AppOptions, CompanionApp
