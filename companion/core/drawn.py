@@ -120,7 +120,7 @@ def _in_place(catalog: Catalog, deck: str, names: Sequence[str], designs: Sequen
     finding 35: a card that left the deck shifted every card after it, and a tap on the
     spot learned the round before recorded another card)."""
     by_name = {d.name: d for d in designs}
-    first = {}  # each name's first copy in the catalog: the scan a refused pick names
+    first: dict[str, str] = {}  # each name's first copy: the scan a refused pick names
     for entry in catalog.cards.values():
         if entry.deck == deck:
             first.setdefault(entry.name, entry.card_id)
