@@ -195,6 +195,7 @@ class CompanionApp(App):
         log_renderer()  # for `companion doctor` on the kiosk (companion/ui/applog.py)
 
     def on_stop(self) -> None:
+        gc.enable()  # in case the app ends before its first screen
         if self.manager is not None:
             for name in ("explosion", "check"):
                 if self.manager.has_screen(name):
@@ -472,8 +473,12 @@ class CompanionApp(App):
 
     def _on_open(self, reply: Reply) -> None:
         self.busy = False
+        # An answer is not a quiet moment: no piece done ahead before its frame is drawn
+        # (a new game's first dashboard waited for one, "Start the game" on a loaded core).
+        self.idle.poke()
         self.warmup.start()
         _freeze_once("first screen")
+        gc.enable()  # paused since the start (runner.start_opening)
         if not self._forms_asked:
             # After the first frame: read before it, the new-game forms (every game's
             # catalog) took the runner's share of the only core from the start.
