@@ -93,7 +93,7 @@ class OptionsGrid(Layout):
     inside), or chips as wide as their words wrapped onto the next row and widened to fill
     it, when those take less height. Three traps and four ships fit 800x480 at Normal text
     (try 9, s249 and s270), and at Large the first options of every field show without a
-    swipe (s249: in five equal columns "Wostochny, maneuver check" took four lines and
+    swipe (s249: in five equal columns a seat's "maneuver check" took four lines and
     pushed Passes below the fold; s166: one option of 3 lines left a gap in its row).
     Anything else in it (a count's stepper, a sentence) takes a row of its own."""
 
@@ -101,6 +101,12 @@ class OptionsGrid(Layout):
     minimum_height = NumericProperty(0.0)
     #: The first row's height: the field's name is centred on it.
     first_row = NumericProperty(0.0)
+    #: The places kept for the options (the field's `slots`): a grid whose columns are
+    #: counted as if every place held an option as wide as the widest, the places past the
+    #: options left empty, so an option sits at one spot whatever the count of its
+    #: neighbours (try 11: a slow ship's 4 wider buttons put a tap aimed at a fast ship's
+    #: "2 spaces" between two of them).
+    slots = NumericProperty(0)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -150,7 +156,10 @@ class OptionsGrid(Layout):
     def arrange(self, options: list[FieldOption],
                 width: float) -> list[list[tuple[Widget, float]]]:
         """The options' rows with each option's width: the grid when it wraps no option's
-        line and takes no more height than the chips, else the chips."""
+        line and takes no more height than the chips, else the chips; with `slots`, the
+        grid of every place."""
+        if self.slots and options:
+            return self._places(options, width)
         cols = self._columns(options, width)
         cell = (width - float(self.spacing) * (cols - 1)) / cols
         grid: list[list[tuple[Widget, float]]] = [
@@ -161,6 +170,15 @@ class OptionsGrid(Layout):
         if unwrapped and self._rows_height(grid) <= self._rows_height(chips) + 0.5:
             return grid
         return chips
+
+    def _places(self, options: list[FieldOption],
+                width: float) -> list[list[tuple[Widget, float]]]:
+        """The grid of `slots` places, the options in the first ones."""
+        widest = max(options, key=lambda o: widest_word(o.text, float(o.font_size)))
+        places = options + [widest] * max(0, int(self.slots) - len(options))
+        cols = self._columns(places, width)
+        cell = (width - float(self.spacing) * (cols - 1)) / cols
+        return [[(o, cell) for o in options[i:i + cols]] for i in range(0, len(options), cols)]
 
     def _chips(self, options: list[FieldOption],
                width: float) -> list[list[tuple[Widget, float]]]:
@@ -280,6 +298,7 @@ class FormScreen(Screen):
             self._steppers[field.name] = stepper
             grid.add_widget(stepper)
             return row
+        grid.slots = field.slots
         texts = [f"{o.label}\n{o.detail}" if o.detail else o.label for o in field.options]
         for option, text in zip(field.options, texts, strict=True):
             button = FieldOption(text=text, value=option.value, field=field.name,
