@@ -105,8 +105,7 @@ def play_gallery(driver: AppDriver) -> Iterator[str]:
     driver.tap("Menu")
     driver.tap("Settings")
     yield "settings"
-    driver.tap("Back")
-    driver.tap("Menu")
+    driver.tap("Back")  # back where Settings was opened: the menu
     driver.tap("Saved games")
     yield "saved"
     yield from play_check_and_trap(driver)
