@@ -8,8 +8,7 @@ whose lines touch its edges (less than its lines plus 8 dp), every pair of overl
 neighbours, every button under 48 dp, every text under 15 sp (times the text size), and
 every list with rows past its edge that does not show it (its bar drawn while still, the
 edge faded): a row cut by a list's edge must read as "more this way", never as the
-list's end; and a list whose foot falls between two rows (nothing cut there, the fade on
-nothing) draws its arrow down.
+list's end.
 """
 
 from __future__ import annotations
@@ -26,7 +25,6 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.stacklayout import StackLayout
 from kivy.uix.widget import Widget
 
-from companion.ui.widgets.edges import HIDDEN_DP, SHOWN_DP
 from companion.ui.widgets.touch import EDGE_SLACK
 
 #: The least height of anything a finger presses.
@@ -207,33 +205,6 @@ def list_edge_problems(widget: Widget) -> Iterator[str]:
         yield f"{_content_name(widget)} goes past its edge with no fade saying more is there"
 
 
-def _words_cut_at_foot(scroll: ScrollView) -> bool:
-    """Some words of the list are cut by its bottom edge, a part of them in view (read here
-    on their own: the check does not take the list's word for it)."""
-    low = scroll.to_window(scroll.x, scroll.y)[1]
-    for label in scroll.children[0].walk(restrict=True):
-        if isinstance(label, Label) and label.text.strip() and label.opacity > 0:
-            bottom = label.to_window(label.x, label.y)[1]
-            if bottom + label.height - low >= dp(SHOWN_DP) and low - bottom >= dp(HIDDEN_DP):
-                return True
-    return False
-
-
-def list_foot_problems(widget: Widget) -> Iterator[str]:
-    """A list with rows past its foot shows it there: words cut by the edge under the fade,
-    or, its edge falling between two rows, its arrow down. Else its last row in view ends
-    whole over a fade on nothing, and the list reads as ended (try 10, s116: a seat's page
-    taken for read; a card with more rows cut at its foot gave no sign of them)."""
-    if not isinstance(widget, ScrollView) or not widget.children or not widget.do_scroll_y:
-        return
-    spare = widget.children[0].height - widget.height
-    if spare <= EDGE_SLACK or widget.scroll_y * spare <= EDGE_SLACK:
-        return  # it all fits, or it is scrolled to its foot
-    if not _words_cut_at_foot(widget) and not getattr(widget, "gap_below", False):
-        yield (f"{_content_name(widget)} goes past its foot, but its edge falls between two "
-               f"rows with no arrow down: it reads as the list's end")
-
-
 def problems(root: Widget, window: Widget, scale: float) -> list[str]:
     """Every rule broken by what is shown under `root` (a screen, or a popup)."""
     found: list[str] = []
@@ -244,7 +215,6 @@ def problems(root: Widget, window: Widget, scale: float) -> list[str]:
         found.extend(overlap_problems(widget))
         found.extend(overflow_problems(widget))
         found.extend(list_edge_problems(widget))
-        found.extend(list_foot_problems(widget))
         if not in_scroll and isinstance(widget, Label | Button):
             found.extend(outside_problems(widget, window))
     return found

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from companion.ui.settings import TEXT_SIZES
-from tests.ui.layout_rules import list_foot_problems, problems
+from tests.ui.layout_rules import problems
 
 SIZES = ((800, 480), (1024, 600), (1280, 720))
 #: Normal and Large (companion.ui.settings.TEXT_SIZES).
@@ -195,46 +195,5 @@ def test_a_list_with_more_rows_fades_its_edge_and_keeps_its_bar(make_driver,
         driver.pump(2)
         assert scroll.more_above and not scroll.more_below
         assert not problems(holder, kivy_window, 1.0)
-    finally:
-        kivy_window.remove_widget(holder)
-
-
-def test_a_list_whose_foot_falls_between_rows_draws_its_arrow_down(make_driver,
-                                                                    kivy_window: Any) -> None:
-    """Rows past a list's foot with its edge between two rows: nothing is cut there, the
-    fade falls on nothing, and the list reads as ended (try 10, s116) unless it draws its
-    arrow down; with a row cut by the edge the arrow goes (the cut row says it)."""
-    from kivy.metrics import dp
-    from kivy.uix.boxlayout import BoxLayout
-    from kivy.uix.scrollview import ScrollView
-
-    from companion.ui.widgets import Text
-    from companion.ui.widgets.touch import TableScroll
-
-    def rows() -> BoxLayout:
-        box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(20))
-        box.bind(minimum_height=box.setter("height"))
-        for n in range(6):  # 50 dp rows 20 dp apart: the edge at 120 dp ends row 2 whole
-            box.add_widget(Text(text=f"Row {n}", size_hint_y=None, height=dp(50)))
-        return box
-
-    driver = make_driver()
-    holder = BoxLayout(size_hint=(None, None), size=(dp(600), dp(120)))
-    scroll, plain = TableScroll(), ScrollView(do_scroll_x=False)
-    scroll.add_widget(rows())
-    plain.add_widget(rows())
-    holder.add_widget(scroll)
-    holder.add_widget(plain)
-    kivy_window.add_widget(holder)
-    try:
-        driver.pump(4)
-        assert scroll.more_below and scroll.gap_below
-        found = [p for p in problems(holder, kivy_window, 1.0) if "foot" in p]
-        assert found == ["the list starting 'Row 0' goes past its foot, but its edge falls "
-                         "between two rows with no arrow down: it reads as the list's end"]
-        scroll.scroll_y = 0.9  # a row cut by the edge now
-        driver.pump(3)
-        assert scroll.more_below and not scroll.gap_below
-        assert not list(list_foot_problems(scroll))
     finally:
         kivy_window.remove_widget(holder)

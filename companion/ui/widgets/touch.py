@@ -35,8 +35,6 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
-from companion.ui.widgets.edges import edge_cuts_words
-
 #: How far a finger may slide and still tap (Android's touch slop is 8 dp).
 TAP_SLOP = dp(10)
 #: Seconds after a list stops under a finger (or stops gliding) before a tap counts.
@@ -57,8 +55,6 @@ PLACING_FRAMES = 3
 MOST_PLACING_FRAMES = 30
 #: Pixels of a list's content past its edge that do not count as "more" (rounding).
 EDGE_SLACK = 2.0
-#: Frames a list looks at its foot after a change (`gap_below`): its rows settle over two.
-GAP_FRAMES = 4
 #: A glide's friction, per Kivy's standard frame (its `std_dt`, 1/60 s): the speed left
 #: after one second is exp(-GLIDE_FRICTION / std_dt), about 0.3 % (Kivy's 0.05 left 5 %,
 #: and a flick glided on for 2.7 s: a player looked at the list, tapped, and the row they
@@ -264,10 +260,6 @@ class TableScroll(ScrollView):
     #: the list's end (a half row at the bottom was taken for cut text, or missed).
     more_below = BooleanProperty(False)
     more_above = BooleanProperty(False)
-    #: Rows are out of view below, and the edge falls between two rows (no words cut
-    #: there, the fade on nothing): an arrow down says "more below" (widgets/edges.py).
-    gap_below = BooleanProperty(False)
-    _gap_frames = 0  # frames left to look at the foot (`_note_gap`)
     scroll_y: float  # Kivy's own property (for the type checker: Kivy ships no types)
 
     def __init__(self, **kwargs: Any) -> None:
@@ -285,7 +277,6 @@ class TableScroll(ScrollView):
         self._fingers: set[Any] = set()  # touches that went down on this list, not lifted
         self._waiting: dict[str, Callable[[], None]] = {}  # re-layouts held back
         self._flush = Clock.create_trigger(self._run_waiting, 0.05)
-        self._look_at_foot = Clock.create_trigger(self._note_gap, 0)
         #: A row held in place while the content is laid out again: (row, pixels below the
         #: list's top edge, or None for "just seen"), till the layout is still, a finger
         #: scrolls or the row leaves.
@@ -392,16 +383,6 @@ class TableScroll(ScrollView):
         place = 1.0 - min(1.0, max(0.0, float(self.scroll_y)))
         self.more_below = spare > EDGE_SLACK and (1.0 - place) * spare > EDGE_SLACK
         self.more_above = spare > EDGE_SLACK and place * spare > EDGE_SLACK
-        self._gap_frames = GAP_FRAMES
-        self._look_at_foot()  # after the frame's layout: where the rows are now
-
-    def _note_gap(self, *_args: Any) -> None:
-        """Look at the foot for a few frames after a change: the rows are laid out over a
-        frame or two after the list's size changes (a trigger may run before them)."""
-        self.gap_below = self.more_below and not edge_cuts_words(self)
-        self._gap_frames -= 1
-        if self._gap_frames > 0:
-            self._look_at_foot()
 
     def _finger(self) -> Any:
         """The touch scrolling this list now (Kivy's own attribute), if any."""
