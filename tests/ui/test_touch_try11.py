@@ -111,3 +111,24 @@ def test_the_dies_faces_keep_one_arrangement_at_every_text_size(make_driver) -> 
     assert _face_places(driver) == normal
     assert driver.button("three\n3 symbols", exact=True).width > driver.button(
         "three\n3 symbols", exact=True).texture_size[0]  # its words whole
+
+
+def test_the_fixed_bar_never_draws_where_the_turns_end_sat(make_driver) -> None:
+    """Try 11, 16: a move ends on a hazard space; the table taps the fixed bar's spot by
+    habit, where "End SHLD1's flight turn" was: nothing is drawn, the deck's list opens."""
+    driver = make_driver(demo_setup=flight_lines())
+    main = driver.app.screen("dashboard").ids.main
+    assert main.text == "End SHLD1's flight turn"
+    spot = main.to_window(*main.center)
+    driver.tap("Move SHLD1")
+    driver.fill_form(("Moves", "1 space"), ("Ends on", "a hazard space"))
+    assert driver.screen.name == "dashboard"
+    steps = driver.app.table.steps
+    assert main.text.startswith("Pick the card drawn at the table: Hazard cards")
+    driver.press(*spot)  # the habit spot
+    driver.settle()
+    assert driver.app.table.steps == steps and driver.screen.name == "dashboard"
+    assert driver.shown("Lost cargo (H02)")  # the list of the table's own deck opened
+    driver.tap("< Back", exact=True)
+    driver.tap("Let the app draw: Hazard cards")  # the app's draw heads the list, in reach
+    assert driver.app.table.steps == steps + 1
