@@ -97,7 +97,10 @@ def test_a_ship_that_does_not_survive_its_tile_gains_nothing(make_driver, monkey
     assert "Resistance 1/3" in ship_lines(driver, "TRNS1")[2]
     fly_off_the_map(driver)
     card_from_the_camera(driver, "Outer Space tile 5", "X5")
+    assert "TRNS1 is destroyed: resistance 1" in driver.button(DEFAULT_5).text  # before
     driver.tap(DEFAULT_5)
+    assert driver.screen.name == "explosion" and driver.shown("TRNS1 is destroyed!")  # after
+    driver.tap("Back to the table")
     assert driver.shown("TRNS1 does not survive and gains nothing.")
     assert seat_score(driver, "Xichang")[0] == "0"
     _title, place, *_ = ship_lines(driver, "TRNS1")
