@@ -116,6 +116,9 @@ class InputSpec:
     hint: str | None = None
     #: An order's keys, in the game's order (none: a screen makes its own from the groups).
     sections: tuple[OptionSection, ...] = ()
+    #: A form's send button's verb ("Apply"), when the action's label is not one: the
+    #: button reads "Apply: resistance -1, credits +3", not the screen's title again.
+    submit: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "min": self.min, "max": self.max,
@@ -132,6 +135,8 @@ class InputSpec:
             data["hint"] = self.hint
         if self.sections:
             data["sections"] = [s.to_dict() for s in self.sections]
+        if self.submit:
+            data["submit"] = self.submit
         return data
 
     def fill(self, *values: str) -> str:

@@ -81,3 +81,44 @@ def test_an_attack_says_only_what_changed_and_a_kill_has_its_own_screen() -> Non
     shown = [m for m in second.moments if m.kind == "destroyed"]
     assert [m.title for m in shown] == ["SHLD1 is destroyed!"]
     assert shown[0].lines[0] == "SHLD1 (Ben) has no resistance left: TRNS1's attack."
+
+
+def test_the_starting_module_shows_on_the_seat_and_is_free_on_the_build_list() -> None:
+    from companion.games.exploration.display import module_name
+    from tests.exploration.helpers import started_match
+
+    match = started_match(("Wostochny", "Kourou"))
+    kind = match.state.seats["Wostochny"].spare_modules[0]
+    name = module_name(match.catalog, kind)
+    seat = next(s for s in table_view(match.state, match.catalog).seats
+                if s.seat == "Wostochny")
+    assert f"Starting module to build: {name} (free)" in seat.detail
+    ship = next(s.card for s in match.state.ships_of("Wostochny"))
+    run(match, "tech credits", f"deploy {ship}")
+    costs = {a.label: a.cost for a in prompt(match, after=f"build {ship}").actions}
+    assert costs[name] == "free: your starting module"
+    assert all(c and "credit" in c for label, c in costs.items() if label != name)
+    run(match, f"build {ship} {kind}")  # built: no longer on the seat's card
+    seat = next(s for s in table_view(match.state, match.catalog).seats
+                if s.seat == "Wostochny")
+    assert not [line for line in seat.detail if line.startswith("Starting module")]
+
+
+def test_the_move_form_names_l1_as_the_rulebook_does() -> None:
+    match = to_flight(round_two())
+    move = next(a for a in prompt(match).actions if a.label.startswith("Move SHLD1"))
+    assert move.input is not None
+    passes = next(f for f in move.input.fields if f.name == "passes")
+    l1 = next(o for o in passes.options if o.value == "L1")
+    assert l1.detail.startswith("Lagrangian point L1, maneuver check")
+
+
+def test_the_table_dealt_drafts_rule_is_said_in_plain_words() -> None:
+    from companion.ui.devtools.gallery import FLIGHT_SETUP
+    from tests.exploration.helpers import new_match
+
+    match = new_match()
+    run(match, *FLIGHT_SETUP[:FLIGHT_SETUP.index("draft") + 1])
+    groups = {a.group for a in prompt(match, after="pick").actions}
+    assert "Take a type you do not have yet. A type marked 'has one' only if your pack " \
+           "has no other type." in groups

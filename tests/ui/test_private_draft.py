@@ -47,9 +47,9 @@ def test_the_drafter_opens_their_own_pack_and_picks_a_ship_type_from_it(make_dri
     driver = _dealt(make_driver, db)
     assert not [t for t in driver.texts() if any(w in t for w in COMMAND_WORDS)]
     driver.tap("Xichang takes a ship from the pack (only Xichang sees the choices)", scroll=False)
-    assert driver.screen.name == "private" and driver.shown("Only Xichang looks now")
+    assert driver.screen.name == "private" and driver.shown("Only Ana (Xichang) looks now")
     assert not driver.shown(" in the pack)")  # nothing of the pack before Xichang asks
-    driver.tap("Show Xichang's choices")
+    driver.tap("Show Ana's choices")
     types = _types(db)
     offered = [t for t in driver.texts() if t.endswith(" in the pack)")]
     assert len(offered) == len(types)  # one button per ship type of the pack, no more
@@ -131,14 +131,14 @@ def test_each_seat_looks_at_its_own_hidden_cards_with_a_visible_button(make_driv
         driver.tap(screen.ids["next"])
     page = screen.counter
     driver.tap("Only Xichang: look at it")  # from the hidden card's own reveal
-    assert driver.screen.name == "private" and driver.shown("Only Xichang looks now")
+    assert driver.screen.name == "private" and driver.shown("Only Ana (Xichang) looks now")
     driver.tap("Hide and go back to the table")
     assert driver.screen.name == "reveal" and driver.screen.counter == page  # same page
     driver.tap(driver.screen.ids["continue"])
     assert driver.shown("Hidden cards, for their owner's eyes only")
     driver.tap("Baikonur (5)")
     assert driver.screen.name == "private" and not driver.shown("(P")  # not yet shown
-    driver.tap("Show Baikonur's hidden cards")
+    driver.tap("Show Ben's hidden cards")
     from companion.session import open_session
 
     session = open_session(db, None)
@@ -158,7 +158,7 @@ def test_a_second_quick_tap_on_show_picks_nothing_and_the_picks_show_their_numbe
     db = tmp_path / "games.db"
     driver = _dealt(make_driver, db)
     driver.tap("Xichang takes a ship from the pack (only Xichang sees the choices)")
-    show = driver.button("Show Xichang's choices")
+    show = driver.button("Show Ana's choices")
     spot = show.to_window(*show.center)
     bottom = show.to_window(show.x, show.y)[1]
     driver.tap(show)

@@ -253,9 +253,8 @@ def printed_form(card: CardEntry) -> InputSpec:
                              each=f"{k} {{}}") for k, (label, low, high) in KINDS.items())
     template = "tile " + " ".join(f"{{{k}}}" for k in KINDS)
     probe = "tile " + " ".join(f"{k} 0" for k in KINDS)
-    return InputSpec("form", template, probe=probe, fields=fields,
-                     hint=f"What {card.name} prints: each effect's amount, lost (-) or "
-                          f"gained (+).")
+    return InputSpec("form", template, probe=probe, fields=fields, submit="Apply",
+                     hint=f"What {card.name} prints: lost (-) or gained (+).")
 
 
 # ---- appliers ---------------------------------------------------------------------------------
