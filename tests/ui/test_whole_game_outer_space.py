@@ -122,7 +122,7 @@ def test_the_table_enters_what_its_own_tile_prints_by_touch_and_undo_takes_it_ba
     driver.tap("Our tile says something else")
     form = driver.screen
     assert form.name == "form" and form.heading == "Our tile says something else"
-    assert driver.shown("What Outer Space tile 5 prints: lost (-) or gained (+).")
+    assert driver.shown("Lost (-) or gained (+) on your tile.")
     minus = [b for b in form.stepper("Energy").children if getattr(b, "text", "") == "-"]
     plus = [b for b in form.stepper("Command points").children
             if getattr(b, "text", "") == "+"]

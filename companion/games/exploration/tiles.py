@@ -245,16 +245,17 @@ def tile_choices(state: XpState, catalog: Catalog) -> list[Choice]:
     if fatal(state, ship, effects):  # said before the tap, not found later in History
         default += f". {ship.card} is destroyed: resistance {ship.resistance}"
     return [Choice(f"Apply {DEFAULT}: {default}", TILE, command="tile default"),
-            Choice(SOMETHING_ELSE, TILE, input=printed_form(card))]
+            Choice(SOMETHING_ELSE, TILE, input=printed_form())]
 
 
-def printed_form(card: CardEntry) -> InputSpec:
+def printed_form() -> InputSpec:
+    """What the tile prints, one count per kind on one screen; "Apply" sends it."""
     fields = tuple(FormField(k, label, "count", (), min=low, max=high, default=("0",),
                              each=f"{k} {{}}") for k, (label, low, high) in KINDS.items())
     template = "tile " + " ".join(f"{{{k}}}" for k in KINDS)
     probe = "tile " + " ".join(f"{k} 0" for k in KINDS)
     return InputSpec("form", template, probe=probe, fields=fields, submit="Apply",
-                     hint=f"What {card.name} prints: lost (-) or gained (+).")
+                     hint="Lost (-) or gained (+) on your tile.")  # one line at Large
 
 
 # ---- appliers ---------------------------------------------------------------------------------
