@@ -79,7 +79,7 @@ FOUR = ("length 8", "join Xichang Mia", "join Wostochny Tom", "join Baikonur Lea
 def test_the_app_dealt_draft_of_four_takes_two_taps_a_pick_and_each_pack_fits(
         make_driver, tmp_path) -> None:
     """Try 9 (finding 4): 16 picks at 3 taps each. Now the screen is handed from drafter
-    to drafter by itself: "Show SEAT's choices" and a ship type, every type in view."""
+    to drafter by itself: "Show PLAYER's choices" and a ship type, every type in view."""
     from kivy.uix.button import Button
 
     db = tmp_path / "games.db"
@@ -97,7 +97,7 @@ def test_the_app_dealt_draft_of_four_takes_two_taps_a_pick_and_each_pack_fits(
         assert driver.shown(f"Pass to {players[seat]}: only {players[seat]} looks now")
         assert not driver.shown(PICK), (picks, seat, driver.texts())  # closed until it looks
         taps = driver.inputs
-        driver.tap(f"Show {seat}'s choices", scroll=False)
+        driver.tap(f"Show {players[seat]}'s choices", scroll=False)
         offered = [b for b in driver.widgets()
                    if isinstance(b, Button) and PICK in b.text]
         # every type of the pack: a button, or greyed (a type the drafter holds)
