@@ -35,9 +35,9 @@ def _pick(match: Match[Any], deck: str, seat: str | None = None) -> Action:
 
 def _cards(match: Match[Any], deck: str, seat: str | None = None,
            after: str | None = None) -> dict[str, str]:
-    """The pick's choices of `deck`: label -> command."""
+    """The pick's choices of `deck` that can be taken: label -> command."""
     shown = prompt(match, seat, after=after or f"scan {deck}")
-    return {a.label: a.command for a in shown.actions if a.command}
+    return {a.label: a.command for a in shown.actions if a.command and a.enabled}
 
 
 def _names_in(match: Match[Any], zone: str) -> Counter[str]:
@@ -162,8 +162,26 @@ def test_the_test_game_offers_its_pick_beside_its_app_draw():
     assert match.state.table.zone_of("W1") == "discard:comet"
 
 
+def test_a_card_none_of_whose_copies_is_left_stays_greyed_in_its_place():
+    """Try 12, finding 35: a card that left the deck shifted every card after it one
+    place, and a tap on the spot learned a round before recorded another card."""
+    match = Match(GAME.rules, race_catalog(), 3)
+    run(match, "join Ann", "join Bo", "start")
+    before = [a.label for a in prompt(match, after="scan comet").actions]
+    for _ in range(2):  # both Wormholes out of the deck, one after the other
+        run(match, next(c for label, c in _cards(match, "comet").items()
+                        if label.startswith("Wormhole")))
+    shown = prompt(match, after="scan comet").actions
+    assert [a.label.split(" (")[0].split(NBSP)[0] for a in shown] == \
+        [label.split(" (")[0] for label in before]  # the same cards in the same places
+    gone = shown[before.index(next(b for b in before if b.startswith("Wormhole")))]
+    assert gone.label == f"Wormhole{NBSP}·{NBSP}none{NBSP}left" and not gone.enabled
+    assert gone.reason == "No Wormhole can come from this deck now: every copy is out of it."
+    assert all(a.enabled for a in shown if a is not gone)
+
+
 def test_a_long_deck_is_reached_by_fixed_ranges_of_names():
-    match = ti4_match(load_ti4())
+    match = ti4_match(load_ti4(), "player Alice red", "player Bob blue", "setup codex")
     ok(match, "tech Alice dark-energy-tap", "frontier 41 for Alice")
     assert prompt(match).expects_scan == ("frontier",)
     ranges = prompt(match, after="scan frontier").actions
@@ -174,7 +192,7 @@ def test_a_long_deck_is_reached_by_fixed_ranges_of_names():
     listed = []
     for shown in ranges:
         first, last = shown.label.split(" to ")
-        assert first in names and last in names  # the catalog's names: fixed all game
+        assert first in names and last in names  # this game's names: fixed all game
         cards = _cards(match, "frontier", after=shown.partial)
         assert cards and len(cards) <= 8
         in_range = [label.split(" (")[0] for label in cards]
@@ -185,6 +203,20 @@ def test_a_long_deck_is_reached_by_fixed_ranges_of_names():
     derelict = next(label for label in first_range if label.startswith("Derelict Vessel"))
     result = ok(match, first_range[derelict])
     assert "Derelict Vessel" in result.message and result.step.command == "scan TI/F01"
+
+
+def test_a_game_without_the_codex_lists_its_own_cards_with_no_codex_name():
+    """Try 12, findings 7 and 23: "Dead World to Keleres Ship" named Codex cards in a
+    game set up without the Codex; its 8 frontier cards now fit one list (a tap fewer)."""
+    catalog = load_ti4()
+    codex = {c.name for c in catalog.cards.values() if c.deck == "frontier" and c.option}
+    match = ti4_match(catalog)
+    ok(match, "tech Alice dark-energy-tap", "frontier 41 for Alice")
+    cards = _cards(match, "frontier")
+    shown = {label.split(" (")[0] for label in cards}
+    assert codex and not shown & codex
+    assert shown == set(_names_in(match, "deck:frontier"))
+    assert all(command.startswith("scan TI/F") for command in cards.values())
 
 
 def test_ti4_explorations_offer_the_pick_and_a_pick_resolves_like_a_scan():

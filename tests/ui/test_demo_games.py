@@ -106,7 +106,7 @@ def test_demo_ti4_starts_a_seated_ti4_table_that_explores_with_the_demo_camera(
     # The first planet's card is owed: the demo camera lays it and the scanner reads it.
     driver.wait_for(lambda: driver.screen.name == "reveal", "the demo camera's first card", 60)
     assert driver.shown("Hazardous card for Alice exploring Rigel I (tile 76)")
-    assert driver.shown("Scanned")  # the demo camera's card, read by the scanner
+    assert driver.shown("Drawn at the table")  # the demo camera's card, read by the scanner
     strip = driver.app.screen("dashboard").ids.scanstrip
     read = [t for t in driver.texts(strip) if t.startswith("Read")]
     assert read == ["Read Rich World (H12)"] and driver.shown("Resolve Rich World (H12)")

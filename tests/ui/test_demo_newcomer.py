@@ -31,10 +31,10 @@ def test_the_demo_lays_the_next_card_only_after_the_reveal_is_read(make_driver,
     monkeypatch.setattr(app, "DEMO_CARD_DELAY", 0.05)  # a hand lays the next card at once
     driver = make_driver(seed=2047, demo=True, scanner=True, demo_setup=DEMO_SETUP)
     driver.wait_for(lambda: driver.screen.name == "reveal", "the demo camera's first card")
-    assert driver.shown("Command and glory") and driver.shown("Scanned")
+    assert driver.shown("Command and glory") and driver.shown("Drawn at the table")
     driver.pump_for(1.5)  # the newcomer reads the card; nobody taps
     assert driver.screen.name == "reveal"
-    assert driver.shown("Command and glory") and driver.shown("Scanned")
+    assert driver.shown("Command and glory") and driver.shown("Drawn at the table")
     assert driver.app.demo_camera.tag is None  # the table stays clear meanwhile
     assert strip_says(driver) == "Read Command and glory (D04)"
     camera, laid = driver.app.demo_camera, []
@@ -42,7 +42,7 @@ def test_the_demo_lays_the_next_card_only_after_the_reveal_is_read(make_driver,
     camera.show = lambda tag, words: (laid.append((tag, words)), show(tag, words))
     driver.tap("Continue")
     driver.wait_for(lambda: driver.screen.name == "reveal", "the demo camera's second card")
-    assert driver.shown("Scanned") and driver.shown("Xichang's hidden card")
+    assert driver.shown("Drawn at the table") and driver.shown("Xichang's hidden card")
     assert strip_says(driver) == "Read Xichang's hidden card"  # not the mission's ID
     # The demo card's printed words, in the public preview, name the deck, not the mission.
     assert [words for tag, words in laid if tag] == ["primary card"]

@@ -548,7 +548,7 @@ def test_a_reveal_names_the_seat_a_card_goes_to_and_no_seat_for_a_row(tmp_path) 
     development = session.run("scan XP/D17")
     card = reveal_view(shown(development), 0, "", {})
     assert card.heading == "Development card for Xichang"
-    assert card.counter == "Scanned"  # what happened, not the journal's step number
+    assert card.counter == "Drawn at the table"  # what happened, not the journal's step number
     # Funding gives its credits only once played, not when drawn (rulebook p. 8).
     assert card.summary == ("Kept in your player area until you play it in a Preparation "
                             "phase; when played: Gain 12 credits.")

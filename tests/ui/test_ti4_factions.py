@@ -27,7 +27,11 @@ def test_a_player_chooses_their_faction_by_name(make_driver, kivy_window, scale)
     assert names[:4] == ["Arborec", "Argent Flight", "Creuss", "Empyrean"] and len(names) == 25
     driver.wait_still()
     assert not problems(driver.screen, kivy_window, scale)
-    driver.fill_form(("Faction", "Hacan"))
+    driver.fill_form(("Faction", "Hacan"), send=False)
+    # The send button in the words the table says it (try 12, s039: "Carol's faction (3
+    # assumed): faction Hacan").
+    assert driver.screen.submit_text == "Carol plays Hacan"
+    driver.tap(driver.screen.ids.submit)
     assert driver.screen.name == "dashboard"
     assert driver.shown("Carol plays the Emirates of Hacan: commodity value 6")
     assert HACAN in seat_card(driver, "Carol").counters

@@ -56,7 +56,7 @@ class Table:
     def reveal(self) -> None:
         """Read the card; one that asks for a decision is applied on the reveal itself."""
         driver, screen = self.driver, self.driver.screen
-        assert screen.counter.startswith(("Drawn by the app", "Scanned", "Chosen")), \
+        assert screen.counter.startswith(("Drawn by the app", "Drawn at the table", "Chosen")), \
             screen.counter
         self.reveals += 1
         self.cards.append(f"{screen.heading}: {screen.name_text}")
