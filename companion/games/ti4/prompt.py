@@ -125,7 +125,7 @@ def _play_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
         choices += [*take.take_order(state, catalog, active),
                     _choice("Take planets for another player", PLANETS, partial="take for")]
     # Terraforming (always offered) before exploring a planet again (hidden while a card
-    # waits): the one that stays keeps its half of the row (issue 22).
+    # waits): the one that stays keeps the first place of its group (issue 22).
     choices.append(_choice("Terraform a planet", HELD, partial="terraform"))
     if not pending and active is not None:
         choices.append(_choice("Explore a planet again", HELD, partial="explore-again"))
