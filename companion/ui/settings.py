@@ -48,7 +48,7 @@ class AppSettings:
     typed_commands: bool = False
     recent_names: tuple[str, ...] = ()
     #: The game of the last game started: the new-game form opens on it (try 12, finding
-    #: 1: a TI4 table found Exploration chosen and its form, one tap more every game).
+    #: 1: a table found another game chosen and its form, one tap more every game).
     last_game: str = ""
     #: The phones' page (docs/phones.md): off until the table turns it on.
     phones: bool = False
