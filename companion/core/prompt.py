@@ -189,6 +189,8 @@ class Choice:
     private_to: str | None = None
     priced: bool = True
     sure: bool = False  # known to be accepted without a dry run (undo with a step to undo)
+    #: Known to be refused, with this sentence (no dry run): kept greyed in its place.
+    refused: str | None = None
     check: Mapping[str, Any] | None = None  # a dice check's numbers, for a check screen
     #: The moment's main action (end the turn, start the round): a screen keeps it in one
     #: fixed place, never at the bottom of a list. At most one choice of a prompt.
@@ -355,6 +357,8 @@ class _Judge:
         return first or "Nothing can be chosen here now."
 
     def _reason(self, choice: Choice, depth: int, budget: list[int]) -> str | None:
+        if choice.refused is not None:
+            return choice.refused
         if choice.sure:
             return None
         if choice.command is not None:
@@ -530,7 +534,8 @@ def picks(match: Match[Any], owed: Sequence[str], partial: str, seat: str | None
 
 def _pick_choice(pick: Pick) -> Choice:
     return Choice(pick.label, DRAW_GROUP, command=pick.command, partial=pick.partial,
-                  private_to=pick.private_to, priced=False, sure=pick.sure)
+                  private_to=pick.private_to, priced=False, sure=pick.sure,
+                  refused=pick.refused)
 
 
 def main_draw(draws: Sequence[Choice]) -> list[Choice]:

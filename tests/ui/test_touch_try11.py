@@ -1,6 +1,7 @@
 """Tries 11 and 12 by touch: every tap lands where the finger was. Settings' Back returns to
 the Menu it was opened from, so the next tap on the Menu's "Resume" spot resumes; a
-count of spaces sits at one place for every ship."""
+count of spaces sits at one place for every ship; a list's glide ends before a player has
+looked; the die's faces keep one arrangement at every text size."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.ui.devtools.gallery import flight_lines
+from companion.ui.devtools.gallery_large import large_text
 from tests.ui.test_actions import saved_game
 
 
@@ -85,3 +87,27 @@ def test_a_glide_ends_before_a_player_has_looked_and_tapped(frame: float) -> Non
     assert seconds <= 0.9 + frame  # the last frame's step (a slow frame moves late)
     assert all(b <= a + 1 for a, b in pairwise(places))  # never back
     assert places[-1] < -50000 - 100  # still a glide: a flick carries the list on
+
+
+def _face_places(driver) -> dict[str, tuple[int, int]]:
+    """Each die face's row and column on the check screen (rows from the top)."""
+    driver.wait_laid_out()
+    grid = driver.screen.ids.faces.children[0]
+    faces = list(reversed(grid.children))
+    cols = int(grid.cols)
+    return {f.text.split("\n")[0]: (i // cols, i % cols) for i, f in enumerate(faces)}
+
+
+def test_the_dies_faces_keep_one_arrangement_at_every_text_size(make_driver) -> None:
+    """Try 11, 24: a 1x4 row at Normal, a 2x2 grid at Large: the same faces elsewhere."""
+    driver = make_driver(demo_setup=flight_lines())
+    driver.tap("End SHLD1's flight turn")
+    driver.tap("Move TRNS1")
+    driver.fill_form(("Moves", "2 spaces"), ("Ends on", "a credit space"), ("Passes", "L1"))
+    assert driver.screen.name == "check"
+    normal = _face_places(driver)
+    assert set(normal) == {"blank", "one", "two", "three"}
+    large_text(driver)
+    assert _face_places(driver) == normal
+    assert driver.button("three\n3 symbols", exact=True).width > driver.button(
+        "three\n3 symbols", exact=True).texture_size[0]  # its words whole
