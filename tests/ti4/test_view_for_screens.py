@@ -47,9 +47,6 @@ def test_the_prompt_names_who_acts_in_a_sentence_while_the_view_keeps_its_words(
 
     m = new_match(catalog)
     assert situation(m.state, catalog, None).waiting_for == \
-        "Each player's faction first (or skip), then Alice's action."
-    ok(m, "faction Alice hacan", "faction Bob sol")  # every faction said: the moment is past
-    assert situation(m.state, catalog, None).waiting_for == \
         "Alice's action: take or scan a planet, or another action."
     assert view(m.state, catalog)["waiting_for"] == "a planet taken or scanned, or another action"
     ok(m, "take Fria")

@@ -100,8 +100,6 @@ def waiting_sentence(state: TI4State, catalog: Catalog) -> str:
     owed = (state.head is not None and state.head.started) or state.relic_draws
     if not owed and state.table.phase == rounds.STATUS:
         return rounds.status_sentence(state)
-    if factions.asking(state, catalog):
-        return f"Each player's faction first (or skip), then {acting}'s action."
     if not owed:
         return (f"{acting}'s action: take or scan a planet, or another action." if acting
                 else "Take or scan a planet, or another action.")
