@@ -5,7 +5,7 @@ there) and copy its markdown into docs/perf.md.
 
     SDL_VIDEODRIVER=offscreen .venv/bin/python bench/ui.py [--events 5000] [--starts 5]
 
-1. Cold start: a new process (`python bench/ui.py --child-start DB`, started the way
+1. Cold start: a new process (`python bench/ui_start.py DB`, started the way
    `companion app` starts) until the first frame that shows the resumed game's
    dashboard (round, phase and scores drawn), measured from just before the process
    was started; also its CPU seconds (every thread). The children run with compiled
@@ -57,13 +57,9 @@ sys.path.insert(0, str(HERE))
 
 
 def _configure(size: tuple[int, int] = (800, 480)) -> None:
-    os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
-    os.environ["KIVY_HOME"] = tempfile.mkdtemp(prefix="bench-kivy-")
-    os.environ["KIVY_NO_CONSOLELOG"] = "1"
-    os.environ["KIVY_NO_FILELOG"] = "1"
-    from companion.ui.command import configure_kivy
+    from ui_start import configure
 
-    configure_kivy(size, False)
+    configure(size)
 
 
 def use_compiled_bytecode() -> Path:
@@ -76,31 +72,6 @@ def use_compiled_bytecode() -> Path:
     sys.dont_write_bytecode = False
     compileall.compile_dir(str(HERE.parent / "companion"), quiet=1)
     return folder
-
-
-def child_start(db: Path, late: bool = False) -> None:
-    """Start the app on `db` as `companion app` does (the game opens on the runner's
-    thread while Kivy imports); print the wall time of the first dashboard frame, leave.
-    `late`: the order before issue 16's speed work (Kivy first, the game opened once the
-    app builds its screens), for a side-by-side figure."""
-    _configure()
-    from companion.ui.runner import start_opening
-
-    opening = None if late else start_opening(db)
-    from kivy.core.window import Window
-
-    from companion.ui.app import AppOptions, CompanionApp
-
-    app = CompanionApp(AppOptions(db=db), opening=opening)
-
-    def flipped(*_args: object) -> None:
-        screen = app.manager.current_screen if app.manager else None
-        if screen is not None and screen.name == "dashboard" and screen.heading:
-            print(f"{time.time():.6f}", flush=True)
-            os._exit(0)
-
-    Window.bind(on_flip=flipped)
-    app.run()
 
 
 def cold_starts(db: Path, count: int) -> dict[str, list[float]]:
@@ -116,7 +87,7 @@ def cold_starts(db: Path, count: int) -> dict[str, list[float]]:
         for late, wall, cpu in ((False, "wall", "cpu"), (True, "late", "late cpu")):
             used = _children_cpu()
             started = time.time()
-            out = subprocess.run([sys.executable, __file__, "--child-start", str(db)]
+            out = subprocess.run([sys.executable, str(HERE / "ui_start.py"), str(db)]
                                  + (["--open-late"] if late else []),
                                  capture_output=True, text=True, timeout=120, env=env)
             if n == 0:
@@ -490,6 +461,8 @@ def main() -> None:
                         help="seconds of preview counted (the replay lasts three times as long)")
     args = parser.parse_args()
     if args.child_start:
+        from ui_start import child_start
+
         child_start(args.child_start, args.open_late)
         return
     if args.child_night:

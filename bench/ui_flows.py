@@ -9,6 +9,8 @@ the app ("Let the app draw"). The flows:
 
 - setup: from the start screen, a 3-player Exploration game (Xichang, Baikonur, Kourou)
   set up with the app's draws and the draft at the table, up to round 1's first turn;
+- the app's draft: a 4-player game (Mia, Tom, Lea, Sam) set up with the app's draws and
+  the draft the app deals, up to "Start round 1" (each pick on its drafter's own screen);
 - round 1 and round 2: each a whole round of that game (preparation, flight, drift),
   played by tests/ui's `TablePlayer` (deploy, build, select, move one space, end turns);
 - a move with a check: round 2's flight (the gallery's set-up), TRNS1 moving 2 spaces
@@ -184,6 +186,30 @@ def setup_flow(finger: Finger) -> None:
     play_table(finger, TablePlayer(), lambda: _round(driver) >= 1)
 
 
+#: The app-dealt draft's table of four (try 9: 16 picks at 3 taps each, 48 taps).
+FOUR = {"Xichang": "Mia", "Wostochny": "Tom", "Baikonur": "Lea", "Kourou": "Sam"}
+
+
+def draft_flow(finger: Finger) -> None:
+    """From the start screen, a 4-player game set up with the app's draws and the draft
+    the app deals, to "Start round 1": each pick on the drafter's own screen, handed on
+    by itself (issue 22), the last type of the pack taken."""
+    driver = finger.driver
+    finger.tap("New game", "screen switch")
+    seat_players(driver, FOUR)
+    finger.tap("Start the game", "screen switch")
+    finger.tap("Let the app draw every owed card", "reveal")
+    finger.tap(driver.screen.ids["continue"], "screen switch")
+    finger.tap("Wostochny takes a starting module", "prompt level", exact=False)
+    finger.tap("Laser turret", "command")
+    finger.tap("Start the ship draft (the app deals the packs)", "command")
+    while driver.screen.name == "private":
+        finger.tap(f"Show {driver.screen.seat}'s choices", "prompt level")
+        picks = list(reversed(driver.screen.ids.picks.children))
+        finger.tap(picks[-1], "command")
+    assert driver.app.screen("dashboard").ids.main.text == "Start round 1"
+
+
 def _round(driver: Any) -> int:
     table = driver.app.table
     return int(table.view.get("round") or 0) if table is not None else 0
@@ -249,6 +275,10 @@ def play_flows(driver: Any, quick: bool = False) -> tuple[
             measured("round 1, 3 players", lambda: round_flow(finger, player, 1))
             measured("round 2, 3 players", lambda: round_flow(finger, player, 2))
             look_around(finger)
+            driver.app.show("start")
+            driver.settle()
+            measured("setup with the app's draws and the app's draft, 4 players",
+                     lambda: draft_flow(finger))
         measured("a move with a check", lambda: check_flow(finger))
         driver.app.show("start")
         driver.settle()

@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.api import TableAPI, table_view
 from companion.core.errors import CompanionError
-from companion.games.registry import game
+from companion.games.registry import game, games
 from companion.recovery import (
     recover_from,
     recover_game,
@@ -52,7 +52,7 @@ class SavedGame:
     def of(cls, info: GameInfo, view: dict[str, Any] | None = None,
            playing: bool = False) -> SavedGame:
         try:
-            title = game(info.kind).title
+            title = games().declaration(info.kind).title  # its rules not imported
         except CompanionError:
             title = info.kind  # a game this companion does not know: its id, as saved
         return cls(info.game_id, title, info.steps, info.updated, view or {},

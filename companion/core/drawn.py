@@ -7,7 +7,9 @@ discard pile when the pile is empty and the rules reshuffle it), one per distinc
 by name; each is the command `scan TAG` of one copy, the very line a camera scan of
 that copy records (same step, same events: replays, undo and exports cannot tell them
 apart). A deck with more designs than `LIST_AT_ONCE` is reached by ranges of names
-first (`scan DECK N`), fixed by the catalog so a range never moves during a game.
+first (`scan DECK N`), fixed by the catalog so a range never moves during a game. Every
+card of this game's deck keeps its place in its list: one none of whose copies the deck
+can give now stays, "none left", refused with why (`Pick.refused`, no dry run).
 
 A card drawn into a hidden hand (a secret mission) is the drawer's to name: the choice
 is private to them (masked on the shared screen, opened on their own screen), and their
@@ -51,6 +53,9 @@ class Pick:
     private_to: str | None = None
     #: Offered without a dry run: a secret deck's cards (a refusal would tell them apart).
     sure: bool = False
+    #: Why it cannot be picked now (a card none of whose copies the deck can give): shown
+    #: greyed in its place, so the cards after it never shift under a finger.
+    refused: str | None = None
 
 
 @dataclass(frozen=True)
@@ -94,18 +99,36 @@ def expand_pick(match: Match, owed: Sequence[str], partial: str, seat: str | Non
     owner = drawer(match, deck, pile[0], plan) if pile else None
     if not pile or (owner is not None and seat != owner):
         return []  # another seat's secret draw is never listed
-    if owner is not None:
-        return [_card(d, catalog, True) for d in unseen(table, catalog, deck, owner)]
-    designs = available(catalog, pile)
+    secret = owner is not None
+    designs = unseen(table, catalog, deck, owner) if owner is not None \
+        else available(catalog, pile)
     ranges = name_ranges(catalog, deck, in_game_options(table, catalog))
     if len(ranges) == 1:
-        return [_card(d, catalog, False) for d in designs] if len(words) == 2 else []
+        return _in_place(catalog, deck, ranges[0], designs, secret) if len(words) == 2 else []
     if len(words) == 2:
         return [Pick(f"{names[0]} to {names[-1]}", partial=f"{VERB} {deck} {n}")
                 for n, names in enumerate(ranges, 1)]
     chosen = ranges[int(words[2]) - 1] if words[2].isdigit() and \
         0 < int(words[2]) <= len(ranges) else []
-    return [_card(d, catalog, False) for d in designs if d.name in chosen]
+    return _in_place(catalog, deck, chosen, designs, secret)
+
+
+def _in_place(catalog: Catalog, deck: str, names: Sequence[str], designs: Sequence[Design],
+              secret: bool) -> list[Pick]:
+    """Every card of `names` in its fixed place: one the deck can give as its choice, one
+    it cannot (every copy drawn, attached, held) greyed "none left" with why (try 12,
+    finding 35: a card that left the deck shifted every card after it, and a tap on the
+    spot learned the round before recorded another card)."""
+    by_name = {d.name: d for d in designs}
+    first: dict[str, str] = {}  # each name's first copy: the scan a refused pick names
+    for entry in catalog.cards.values():
+        if entry.deck == deck:
+            first.setdefault(entry.name, entry.card_id)
+    return [_card(by_name[name], catalog, secret) if name in by_name
+            else Pick(f"{name}{NBSP}·{NBSP}none{NBSP}left",
+                      command=f"{VERB} {catalog.tag_of(first[name]).text}",
+                      refused=f"No {name} can come from this deck now: every copy is out of it.")
+            for name in names]
 
 
 def _card(design: Design, catalog: Catalog, secret: bool) -> Pick:

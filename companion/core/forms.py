@@ -61,7 +61,10 @@ class FormField:
     """One field of a form: its `{name}` in the template is replaced by its values, each
     written as `each` says ("past {}"), joined by spaces; a toggles field with nothing
     chosen leaves nothing. `default` is what is chosen when the form opens. A `count`
-    field's one value is a whole number from `min` to `max`."""
+    field's one value is a whole number from `min` to `max`. `slots` (0: as many as the
+    options) is how many places a screen keeps for the options, one each, the same for
+    every form of its kind this moment: the spaces of a slow ship's move sit where a
+    fast ship's do, and the places past its options stay empty."""
 
     name: str
     label: str
@@ -71,12 +74,16 @@ class FormField:
     max: int = 1
     default: tuple[str, ...] = ()
     each: str = "{}"
+    slots: int = 0
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "label": self.label, "kind": self.kind,
-                "min": self.min, "max": self.max,
-                "options": [o.to_dict() for o in self.options],
-                "default": list(self.default), "each": self.each}
+        data: dict[str, Any] = {"name": self.name, "label": self.label, "kind": self.kind,
+                                "min": self.min, "max": self.max,
+                                "options": [o.to_dict() for o in self.options],
+                                "default": list(self.default), "each": self.each}
+        if self.slots:
+            data["slots"] = self.slots
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> FormField:
@@ -86,7 +93,7 @@ class FormField:
                    tuple(FormOption.from_dict(o) for o in data.get("options") or ()),
                    int(data.get("min", 1)), int(data.get("max", 1)),
                    tuple(str(v) for v in data.get("default") or ()),
-                   str(data.get("each") or "{}"))
+                   str(data.get("each") or "{}"), int(data.get("slots") or 0))
 
     def check(self, values: Sequence[str]) -> None:
         """Raise FormError with a sentence when `values` do not fit this field."""

@@ -116,6 +116,10 @@ class InputSpec:
     hint: str | None = None
     #: An order's keys, in the game's order (none: a screen makes its own from the groups).
     sections: tuple[OptionSection, ...] = ()
+    #: A form's send button in the game's words once every field is chosen, each `{NAME}`
+    #: the chosen options' labels ("Carol plays {faction}"); none: the action's label and
+    #: what is chosen.
+    sends: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "min": self.min, "max": self.max,
@@ -130,6 +134,8 @@ class InputSpec:
             data["then"] = self.then
         if self.hint:
             data["hint"] = self.hint
+        if self.sends:
+            data["sends"] = self.sends
         if self.sections:
             data["sections"] = [s.to_dict() for s in self.sections]
         return data
@@ -183,6 +189,8 @@ class Choice:
     private_to: str | None = None
     priced: bool = True
     sure: bool = False  # known to be accepted without a dry run (undo with a step to undo)
+    #: Known to be refused, with this sentence (no dry run): kept greyed in its place.
+    refused: str | None = None
     check: Mapping[str, Any] | None = None  # a dice check's numbers, for a check screen
     #: The moment's main action (end the turn, start the round): a screen keeps it in one
     #: fixed place, never at the bottom of a list. At most one choice of a prompt.
@@ -191,6 +199,11 @@ class Choice:
     #: card they hold): when refused, a screen keeps it greyed in its place with its
     #: reason, not only among what is not possible now (try 9).
     in_place: bool = False
+    #: A choice `private_to` a seat that follows another seat's private choice (the next
+    #: drafter of a pack the app dealt): right after a step that makes it due, a screen
+    #: hands itself over to that seat, its privacy step closed, instead of going back to
+    #: the table (issue 22: two taps a pick, not three).
+    hand_over: bool = False
 
 
 @dataclass(frozen=True)
@@ -237,6 +250,7 @@ class Action:
     private_to: str | None = None
     main: bool = False
     in_place: bool = False  # refused: shown greyed in its place with its reason
+    hand_over: bool = False  # private: the screen passes to its seat by itself
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"label": self.label, "group": self.group, "cost": self.cost,
@@ -256,6 +270,8 @@ class Action:
             data["main"] = True
         if self.in_place:
             data["in_place"] = True
+        if self.hand_over:
+            data["hand_over"] = True
         return data
 
 
@@ -341,6 +357,8 @@ class _Judge:
         return first or "Nothing can be chosen here now."
 
     def _reason(self, choice: Choice, depth: int, budget: list[int]) -> str | None:
+        if choice.refused is not None:
+            return choice.refused
         if choice.sure:
             return None
         if choice.command is not None:
@@ -356,11 +374,12 @@ class _Judge:
     def action(self, choice: Choice, depth: int) -> Action:
         if choice.private_to is not None and choice.private_to != self.seat:
             return Action(private_label(choice.label, choice.private_to), choice.group, choice.cost,
-                          True, None, partial=choice.partial, private_to=choice.private_to)
+                          True, None, partial=choice.partial, private_to=choice.private_to,
+                          hand_over=choice.hand_over)
         reason = self._reason(choice, depth, [SEARCH_BUDGET])
         return Action(choice.label, choice.group, self._cost(choice, reason), reason is None,
                       reason, choice.command, choice.partial, choice.input, choice.check,
-                      choice.private_to, choice.main, choice.in_place)
+                      choice.private_to, choice.main, choice.in_place, choice.hand_over)
 
     def _cost(self, choice: Choice, reason: str | None) -> str | None:
         if choice.cost is not None or choice.command is None or reason is not None \
@@ -515,7 +534,8 @@ def picks(match: Match[Any], owed: Sequence[str], partial: str, seat: str | None
 
 def _pick_choice(pick: Pick) -> Choice:
     return Choice(pick.label, DRAW_GROUP, command=pick.command, partial=pick.partial,
-                  private_to=pick.private_to, priced=False, sure=pick.sure)
+                  private_to=pick.private_to, priced=False, sure=pick.sure,
+                  refused=pick.refused)
 
 
 def main_draw(draws: Sequence[Choice]) -> list[Choice]:

@@ -18,7 +18,7 @@ HELP = "make printable tag sheets (PDF)"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from companion.games.registry import games
 
-    known = ", ".join(f"{g.id} ({g.title})" for g in games())
+    known = ", ".join(f"{g.id} ({g.title})" for g in games().declared)
     parser.add_argument("--game", required=True, metavar="GAME",
                         help=f"which game's cards: {known}")
     parser.add_argument("--out", required=True, type=Path, help="the PDF file to write")

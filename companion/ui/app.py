@@ -138,6 +138,7 @@ class CompanionApp(App):
         """`opening`: a runner already opening the first game (started before Kivy)."""
         super().__init__(**kwargs)
         self._opening = opening
+        self._settings_from = "start"  # the screen Settings was opened from
         self._forms: Any = None  # the new-game forms, once the runner has read them
         self._forms_asked = False
         self.title = "Exploration Table Companion"
@@ -194,6 +195,7 @@ class CompanionApp(App):
         log_renderer()  # for `companion doctor` on the kiosk (companion/ui/applog.py)
 
     def on_stop(self) -> None:
+        gc.enable()  # in case the app ends before its first screen
         if self.manager is not None:
             for name in ("explosion", "check"):
                 if self.manager.has_screen(name):
@@ -235,11 +237,19 @@ class CompanionApp(App):
             self.runner.saved_games(self._on_games)
         if name == "settings":
             self.screen("settings").show_settings(self.settings)
+            if self.manager.current != "settings":
+                self._settings_from = self.manager.current
         if name == "phones":
             self._show_phones()
         if name in TABLE_SCREENS and self.table is None:
             name = "start"
         self.manager.current = name
+
+    def leave_settings(self) -> None:
+        """Settings' "Back": to the screen it was opened from (the Menu), never elsewhere:
+        a player who opened it from the Menu taps where the Menu's "Resume" sits next
+        (tries 11 and 12: that tap landed on the game's first action)."""
+        self.show(self._settings_from)
 
     # ---- intents ---------------------------------------------------------------------------
     def send(self, line: str, then: Callable[[Reply], None] | None = None) -> None:
@@ -247,18 +257,41 @@ class CompanionApp(App):
         (and then goes to `then`, the screen that sent it, if any)."""
         assert self.runner is not None
         self.busy = True
-        self.runner.run(line, self._result_then(then))
+        # Undo and redo show the table what they took back: the screen is never handed on.
+        hand = line.split(maxsplit=1)[:1] not in (["undo"], ["redo"])
+        self.runner.run(line, self._result_then(then, hand))
 
-    def _result_then(self, then: Callable[[Reply], None] | None) -> Callable[[Reply], None]:
-        """The reply callback: redraw from the result, then hand it to `then` if any."""
-        if then is None:
-            return self._on_result
+    def _result_then(self, then: Callable[[Reply], None] | None,
+                     hand: bool = False) -> Callable[[Reply], None]:
+        """The reply callback: redraw from the result (handing the screen on to the seat a
+        private choice now waits for, when `hand`), then hand it to `then` if any."""
 
         def both(reply: Reply) -> None:
-            self._on_result(reply)
-            then(reply)
+            if self._on_result(reply) and hand:
+                self._hand_over(reply)
+            if then is not None:
+                then(reply)
 
         return both
+
+    def _hand_over(self, reply: Reply) -> None:
+        """A private choice the game hands over (the prompt's `hand_over`: the next drafter
+        of a pack the app dealt) comes up by itself, its privacy step closed, in place of
+        the table: the screen is passed on, and the seat opens it."""
+        table = reply.table
+        if not reply.ok or reply.kind != "step" or table is None or \
+                self.manager.current not in ("dashboard", "private"):
+            return
+        due = next((a for a in table.prompt.get("actions", [])
+                    if a.get("hand_over") and a.get("private_to") and a.get("partial")
+                    and a.get("enabled")), None)
+        if due is not None:
+            seat = str(due["private_to"])
+            players = {str(row.get("seat")): str(row.get("player") or "")
+                       for row in table.view.get("table", {}).get("seats", [])}
+            self.screen("private").prepare(seat, str(due["partial"]), str(due["label"]),
+                                           handed_to=players.get(seat) or seat)
+            self.show("private")
 
     def open_check(self, prompt: dict[str, Any], back: str = "dashboard") -> None:
         """A maneuver check's dice: faces to tap, or the app rolls; "< Back" goes to `back`."""
@@ -440,8 +473,12 @@ class CompanionApp(App):
 
     def _on_open(self, reply: Reply) -> None:
         self.busy = False
+        # An answer is not a quiet moment: no piece done ahead before its frame is drawn
+        # (a new game's first dashboard waited for one, "Start the game" on a loaded core).
+        self.idle.poke()
         self.warmup.start()
         _freeze_once("first screen")
+        gc.enable()  # paused since the start (runner.start_opening)
         if not self._forms_asked:
             # After the first frame: read before it, the new-game forms (every game's
             # catalog) took the runner's share of the only core from the start.
@@ -555,7 +592,9 @@ class CompanionApp(App):
     def _on_scan_result(self, reply: Reply) -> None:
         self.screen("dashboard").ids.scanstrip.show_scan(scan_words(reply.moments, reply.ok))
 
-    def _on_result(self, reply: Reply) -> None:
+    def _on_result(self, reply: Reply) -> bool:
+        """Redraw from a command's reply; False when a screen of its own followed (a card
+        revealed, a trap going off)."""
         self.busy = False
         self.idle.poke()
         before = self.table.view if self.table else None
@@ -576,6 +615,7 @@ class CompanionApp(App):
             cue = "card"
         if cue and self.settings.sound:
             self.speaker.play(cue)
+        return not blasts and not cards
 
     def _on_forms(self, reply: Reply) -> None:
         if reply.value:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 from pathlib import Path
@@ -44,7 +45,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 def _demo_choices() -> str:
     from companion.games.registry import games
 
-    offered = [g.id for g in games() if g.demo_setup]
+    offered = [g.id for g in games().declared if g.demo]
     if not offered:
         return "no installed game gives one"
     return f"{' or '.join(offered)}; {offered[0]} when GAME is left out"
@@ -91,6 +92,13 @@ def configure_kivy(size: tuple[int, int], fullscreen: bool) -> None:
     # No X cut buffer (middle-click paste) on a touchscreen: Kivy would start xclip and
     # xsel to look for one on every start (30 ms, and a logged traceback when missing).
     kivy.kivy_options["cutbuffer"] = ()
+    from kivy.setupconfig import USE_SDL2
+
+    if USE_SDL2:
+        # Images through SDL2_image only (PNG, JPEG: all the app loads, and what it saves):
+        # Kivy would also import Pillow as a second image loader at every start, about
+        # 30 ms of a cold start on one core here (docs/perf.md, issue 22).
+        kivy.kivy_options["image"] = ("tex", "dds", "sdl2")
 
     Config.set("kivy", "log_level", "warning")
     Config.set("kivy", "exit_on_escape", "0")
@@ -166,9 +174,19 @@ def _run_app(args: argparse.Namespace, db: Path, settings: AppSettings,
     crash_log = data_dir() / "crash.log"
     setup = demo.demo_setup if demo else ()
     game_id = demo.id if demo else None
-    # The game opens on the runner's thread while Kivy imports and makes the window,
-    # so the first frame can already show the table.
-    opening = None if args.scoreboard else start_opening(db, crash_log, setup, game=game_id)
+    opening = None
+    if not args.scoreboard:
+        # The garbage collector waits for the first screen (CompanionApp._on_open freezes
+        # what the start made, then enables it): its passes over the growing heap of
+        # Kivy's and the game's objects were about 70 ms of a cold start on one core, and
+        # a start leaves next to no cyclic garbage (11 objects: docs/perf.md, issue 22).
+        gc.disable()
+        # The game opens on the runner's thread while Kivy imports and makes the window,
+        # so the first frame can already show the table.
+        opening = start_opening(db, crash_log, setup, game=game_id)
+        # Kivy's window makes one full collection (kivy.graphics.context): over every
+        # object alive by then it cost about 35 ms of the start; what lives now stays.
+        gc.freeze()
     try:
         from companion.ui.app import AppOptions, CompanionApp
     except SystemExit:  # Kivy found no window provider it could open

@@ -42,6 +42,27 @@ def test_a_private_partial_names_the_seat_whose_screen_opens_it():
     assert all("private_to" not in a for a in public["actions"] if a is not pick)
 
 
+def test_the_next_drafter_of_a_pack_the_app_dealt_is_handed_the_screen_by_the_game():
+    """Issue 22: the app-dealt draft's pick says a screen passes itself on to its seat
+    (`hand_over`), on the shared prompt and the seat's own; a draft at the table does not."""
+    match = new_match(7)
+    run(match, "length 8", "join Xichang Ana", "join Baikonur Ben")
+    draw_all_pending(match)
+    run(match, *(["draw maneuver"] * 5), "draft virtual")
+    for seat in (None, "Xichang"):
+        pick = next(a for a in prompt(match, seat).to_dict()["actions"]
+                    if a.get("partial") == "pick")
+        assert pick["hand_over"] is True and pick["private_to"] == "Xichang"
+    run(match, "pick " + prompt(match, "Xichang", after="pick").actions[0].command.split()[1])
+    pick = next(a for a in prompt(match).to_dict()["actions"] if a.get("partial") == "pick")
+    assert pick["hand_over"] is True and pick["private_to"] == "Baikonur"
+    table = new_match(7)
+    run(table, "length 8", "join Xichang Ana", "join Baikonur Ben")
+    draw_all_pending(table)
+    run(table, *(["draw maneuver"] * 5), "draft")
+    assert not any(a.get("hand_over") for a in prompt(table).to_dict()["actions"])
+
+
 def test_ti4_planets_are_taken_through_an_order_input_grouped_by_system():
     match = _ti4()
     take = _action(prompt(match), "Take planets for Alice")

@@ -35,9 +35,9 @@ def _pick(match: Match[Any], deck: str, seat: str | None = None) -> Action:
 
 def _cards(match: Match[Any], deck: str, seat: str | None = None,
            after: str | None = None) -> dict[str, str]:
-    """The pick's choices of `deck`: label -> command."""
+    """The pick's choices of `deck` that can be taken: label -> command."""
     shown = prompt(match, seat, after=after or f"scan {deck}")
-    return {a.label: a.command for a in shown.actions if a.command}
+    return {a.label: a.command for a in shown.actions if a.command and a.enabled}
 
 
 def _names_in(match: Match[Any], zone: str) -> Counter[str]:
@@ -160,6 +160,24 @@ def test_the_test_game_offers_its_pick_beside_its_app_draw():
     result = match.execute(cards[f"Wormhole (W1){_left(2)}"])
     assert result.ok and "Wormhole" in result.message, result.message
     assert match.state.table.zone_of("W1") == "discard:comet"
+
+
+def test_a_card_none_of_whose_copies_is_left_stays_greyed_in_its_place():
+    """Try 12, finding 35: a card that left the deck shifted every card after it one
+    place, and a tap on the spot learned a round before recorded another card."""
+    match = Match(GAME.rules, race_catalog(), 3)
+    run(match, "join Ann", "join Bo", "start")
+    before = [a.label for a in prompt(match, after="scan comet").actions]
+    for _ in range(2):  # both Wormholes out of the deck, one after the other
+        run(match, next(c for label, c in _cards(match, "comet").items()
+                        if label.startswith("Wormhole")))
+    shown = prompt(match, after="scan comet").actions
+    assert [a.label.split(" (")[0].split(NBSP)[0] for a in shown] == \
+        [label.split(" (")[0] for label in before]  # the same cards in the same places
+    gone = shown[before.index(next(b for b in before if b.startswith("Wormhole")))]
+    assert gone.label == f"Wormhole{NBSP}·{NBSP}none{NBSP}left" and not gone.enabled
+    assert gone.reason == "No Wormhole can come from this deck now: every copy is out of it."
+    assert all(a.enabled for a in shown if a is not gone)
 
 
 def test_a_long_deck_is_reached_by_fixed_ranges_of_names():

@@ -2,8 +2,8 @@
 and must finish and print its figures. (The figures themselves are not checked: a
 benchmark is not a test; this only keeps one from rotting unseen.)
 
-bench/scanner_bound.py, scanner_hard.py, scanner_seq.py, ui_flows.py and ui_session.py
-are parts of scanner.py and ui.py, run by those.
+bench/scanner_bound.py, scanner_hard.py, scanner_seq.py, ui_flows.py, ui_session.py and
+ui_start.py are parts of scanner.py and ui.py, run by those.
 """
 
 from __future__ import annotations

@@ -74,3 +74,26 @@ def test_own_ships_may_be_attacked() -> None:
         "attack MONY1 TRNS1")
     assert match.state.ships["TRNS1"].resistance == 2
     assert match.state.table.resource("Xichang", "command") == 1
+
+
+def test_a_shield_ship_attacked_is_the_target_first_then_its_owners_choice() -> None:
+    """Rulebook, the Shield ship: "You can choose to lose energy instead of resistance."
+    Try 9 (finding 23): the attacker's list offered both; now the target is chosen, then
+    its owner chooses, said in words."""
+    from companion.core.prompt import prompt
+
+    match = _armed()
+    run(match, "next")
+    owner = match.state.ships["SHLD1"].owner
+    targets = prompt(match, after="attack TRNS1").actions
+    shield = [a for a in targets if a.label.startswith("SHLD1 ")]
+    assert len(shield) == 1 and shield[0].partial == "attack TRNS1 SHLD1"
+    assert shield[0].label.endswith(f"{owner} chooses resistance or energy")
+    assert not any("shield" in (a.command or "") for a in targets)
+    ways = prompt(match, after="attack TRNS1 SHLD1").actions
+    assert [a.label.split(": ")[0] for a in ways] == [f"{owner} chooses"] * 2
+    assert [a.command for a in ways] == ["attack TRNS1 SHLD1", "attack TRNS1 SHLD1 shield"]
+    assert "loses resistance" in ways[0].label and "loses energy instead" in ways[1].label
+    assert all(a.enabled for a in ways)
+    run(match, ways[1].command)
+    assert match.state.ships["SHLD1"].resistance == 3  # its energy took the hit

@@ -42,6 +42,7 @@ def test_choosing_a_faction_by_name_sets_the_seats_commodity_value(catalog) -> N
     names = [o.label for o in field.options]
     assert len(names) == 25 and names == sorted(names, key=str.lower)  # found at a glance
     assert names[:3] == ["Arborec", "Argent Flight", "Creuss"] and "Hacan" in names
+    assert pia.input.to_dict()["sends"] == "Pia plays {faction}"  # its send button's words
     said = ok(m, pia.input.fill_form({"faction": ["hacan"]})).message  # the form's line
     assert said == "Pia plays the Emirates of Hacan: commodity value 6 (from the faction sheet)."
     assert commodities(m, catalog, "Pia") == "0 commodities (of 6, Hacan)"

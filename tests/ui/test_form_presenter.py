@@ -42,3 +42,15 @@ def test_choices_toggles_and_the_send_button() -> None:
     assert form.submit_text(item, chosen) == "Go: ends on space B, passes Y and X  >"
     chosen = form.tap(item, chosen, "past", "x")  # a second tap takes it back
     assert not form.leads_on(item, chosen) and form.line(item, chosen) == "go b past y"
+
+
+def test_the_send_button_in_the_games_own_words() -> None:
+    """A form whose input `sends` its button's words: each field's chosen labels put in."""
+    from dataclasses import replace
+
+    item = replace(_item(), sends="We go to {to}, past {past}")
+    chosen = form.tap(item, form.tap(item, form.initial(item), "to", "b"), "past", "y")
+    assert form.submit_text(item, chosen) == "We go to space B, past Y"
+    chosen = form.tap(item, chosen, "past", "z")
+    assert form.submit_text(item, chosen) == "We go to space B, past Y and Z"
+    assert form.submit_text(item, form.initial(item)) == "Choose ends on first"

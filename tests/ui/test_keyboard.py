@@ -343,6 +343,8 @@ def test_the_command_bar_shows_only_with_a_keyboard_or_when_asked(make_driver,
     driver.tap("Settings")
     driver.tap(driver.screen.ids.typed_on)
     driver.tap("Back")
+    assert driver.screen.name == "start"  # the Menu it was opened from
+    driver.tap(driver.app.screen("start").ids.resume)
     assert driver.screen.name == "dashboard"
     assert not bar.disabled and bar.height > 0
     driver.tap(driver.screen.ids.command)

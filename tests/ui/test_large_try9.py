@@ -105,6 +105,30 @@ def test_a_move_with_three_traps_and_four_ships_fits_800x480(make_driver,
     assert _problems(driver, kivy_window) == []
 
 
+def test_at_large_every_part_of_the_move_shows_its_first_options_whole(make_driver) -> None:
+    """s249-s254: at Large text with 3 traps and 4 ships the Passes row was below the fold (a
+    swipe down to tick a pass, up again for "Ends on"). Now each part's name and its first
+    row of options show whole as the form opens, the fixed send button under them, and no
+    option's words are wrapped where a wider button would hold them."""
+    driver = make_driver(seed=2047)
+    form = _move_form_with_traps_and_ships(driver)
+    large_text(driver)
+    driver.wait_still()
+    scroll = form.ids.fields_scroll
+    for field in ("Moves", "Ends on", "Passes"):
+        options = [o for o in form._buttons if o.field in {
+            f.name for f in form._item.fields if f.label == field}]
+        first = [o for o in options if abs(o.top - options[0].top) < 1]
+        row = next(r for r in form.ids.fields.walk(restrict=True)
+                   if getattr(r, "label", None) == field)
+        assert _in_view(row.ids.name, scroll), f"{field}'s name is out of view"
+        for option in first:
+            assert _in_view(option, scroll), f"{field}: {option.text!r} is cut or out of view"
+    ships = [o for o in form._buttons if o.text.startswith(("TRNS1", "DSTR4", "UFST1"))]
+    assert all(o.texture_size[1] < 3 * o.font_size for o in ships)  # two lines, not four
+    assert driver.reachable(form.ids.submit)
+
+
 def _in_view(widget: Any, scroll: Any) -> bool:
     """`widget` whole inside the list `scroll` shows (window coordinates)."""
     low = scroll.to_window(scroll.x, scroll.y)[1]

@@ -92,6 +92,8 @@ def a_round_at_the_table(driver) -> None:
     driver.tap("Large")
     driver.tap("Normal")
     driver.tap("Back")
+    assert driver.screen.name == "start"  # the Menu Settings was opened from
+    driver.tap(driver.app.screen("start").ids.resume)
     assert driver.screen.name == "dashboard" and driver.shown("Move SHLD1")
 
 

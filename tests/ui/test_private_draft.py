@@ -6,6 +6,8 @@ from __future__ import annotations
 from companion.games.exploration import DEMO_SETUP
 
 COMMAND_WORDS = ("state --as", "--as ", "prompt ")
+#: In every ship type's button of a pack the app dealt: "Shield (2 in the pack): velocity 4, ...".
+PICK = " in the pack): "
 
 
 def _dealt(make_driver, db):
@@ -45,22 +47,71 @@ def test_the_drafter_opens_their_own_pack_and_picks_a_ship_type_from_it(make_dri
                                                                        tmp_path) -> None:
     db = tmp_path / "games.db"
     driver = _dealt(make_driver, db)
+    # The draft started: the screen is handed to the first drafter, closed (issue 22).
+    assert driver.screen.name == "private" and driver.shown("Pass to Ana: only Ana looks now")
+    assert driver.shown("Xichang takes a ship from the pack (only Xichang sees the choices)")
+    assert not driver.shown(PICK)  # nothing of the pack before Xichang asks
     assert not [t for t in driver.texts() if any(w in t for w in COMMAND_WORDS)]
-    driver.tap("Xichang takes a ship from the pack (only Xichang sees the choices)", scroll=False)
-    assert driver.screen.name == "private" and driver.shown("Only Xichang looks now")
-    assert not driver.shown(" in the pack)")  # nothing of the pack before Xichang asks
     driver.tap("Show Xichang's choices")
     types = _types(db)
-    offered = [t for t in driver.texts() if t.endswith(" in the pack)")]
+    offered = [t for t in driver.texts() if PICK in t]
     assert len(offered) == len(types)  # one button per ship type of the pack, no more
     name, copies = next(iter(types.items()))
-    button = next(t for t in offered if t.startswith(f"{name}: velocity "))
-    assert button.endswith(f"({copies} in the pack)") and "maneuverability " in button
-    driver.tap(button, exact=True)
-    assert driver.screen.name == "dashboard"  # picked: no reveal of what Xichang chose
-    assert driver.shown(f"Xichang takes {name} (")
+    button = next(t for t in offered if t.startswith(f"{name} ("))
+    assert button.startswith(f"{name} ({copies} in the pack): velocity ")
+    assert "maneuverability " in button
+    driver.tap(next(b for b in driver.widgets()
+                    if getattr(b, "text", "").replace("\u00a0", " ") == button))
+    # Picked: no reveal of what Xichang chose; the screen passes on to the next drafter.
+    assert driver.screen.name == "private" and driver.shown("Pass to Ben: only Ben looks now")
+    assert not driver.shown(PICK)
+    assert driver.shown("Baikonur takes a ship from the pack (only Baikonur sees the choices)")
+    driver.tap("Hide and go back to the table")  # the table may look first
+    assert driver.screen.name == "dashboard" and driver.shown(f"Xichang takes {name} (")
     assert driver.shown("Baikonur takes a ship from the pack (only Baikonur sees the choices)")
     assert not [t for t in driver.texts() if any(w in t for w in COMMAND_WORDS)]
+
+
+FOUR = ("length 8", "join Xichang Mia", "join Wostochny Tom", "join Baikonur Lea",
+        "join Kourou Sam")
+
+
+def test_the_app_dealt_draft_of_four_takes_two_taps_a_pick_and_each_pack_fits(
+        make_driver, tmp_path) -> None:
+    """Try 9 (finding 4): 16 picks at 3 taps each. Now the screen is handed from drafter
+    to drafter by itself: "Show SEAT's choices" and a ship type, every type in view."""
+    from kivy.uix.button import Button
+
+    db = tmp_path / "games.db"
+    driver = make_driver(db=db, seed=2047, demo_setup=FOUR)
+    driver.tap("Let the app draw every owed card")
+    driver.tap(driver.screen.ids["continue"])
+    driver.tap("Wostochny takes a starting module")
+    driver.tap("Laser turret")
+    start = driver.inputs
+    driver.tap("Start the ship draft (the app deals the packs)")
+    players = {"Xichang": "Mia", "Wostochny": "Tom", "Baikonur": "Lea", "Kourou": "Sam"}
+    picks = 0
+    while driver.screen.name == "private":
+        seat = driver.screen.seat
+        assert driver.shown(f"Pass to {players[seat]}: only {players[seat]} looks now")
+        assert not driver.shown(PICK), (picks, seat, driver.texts())  # closed until it looks
+        taps = driver.inputs
+        driver.tap(f"Show {seat}'s choices", scroll=False)
+        offered = [b for b in driver.widgets()
+                   if isinstance(b, Button) and PICK in b.text]
+        # every type of the pack: a button, or greyed (a type the drafter holds)
+        assert len([t for t in driver.texts() if PICK in t]) == len(_types(db))
+        hide = driver.button("Hide and go back to the table")
+        assert all(b.to_window(b.x, b.y)[1] >= hide.to_window(hide.x, hide.top)[1]
+                   for b in offered), "a ship type below the fold"
+        driver.tap(offered[-1], scroll=False)
+        assert not driver.app.message_refused, driver.app.message
+        assert driver.inputs - taps == 2
+        picks += 1
+    assert picks == 16 and driver.screen.name == "dashboard"
+    assert driver.app.screen("dashboard").ids.main.text == "Start round 1"
+    assert driver.inputs - start == 1 + 2 * 16  # try 9 counted 48 for the picks alone
 
 
 def _pick_by_touch(driver, picker: str) -> tuple[int, tuple[float, float]]:
@@ -156,8 +207,7 @@ def test_a_second_quick_tap_on_show_picks_nothing_and_the_picks_show_their_numbe
     from kivy.metrics import dp
 
     db = tmp_path / "games.db"
-    driver = _dealt(make_driver, db)
-    driver.tap("Xichang takes a ship from the pack (only Xichang sees the choices)")
+    driver = _dealt(make_driver, db)  # handed to Xichang's drafter by itself
     show = driver.button("Show Xichang's choices")
     spot = show.to_window(*show.center)
     bottom = show.to_window(show.x, show.y)[1]
@@ -165,9 +215,9 @@ def test_a_second_quick_tap_on_show_picks_nothing_and_the_picks_show_their_numbe
     driver.press(*spot)  # the finger taps again where "Show" was
     driver.settle()
     assert driver.screen.name == "private"  # nothing picked unseen
-    picks = [b for b in driver.widgets() if getattr(b, "text", "").endswith(" in the pack)")]
+    picks = [b for b in driver.widgets() if PICK in getattr(b, "text", "")]
     assert picks and all(b.to_window(b.x, b.top)[1] <= bottom - dp(2) for b in picks)
-    assert all("velocity " in b.text and "maneuverability " in b.text for b in picks)
+    assert all("velocity\u00a0" in b.text and "maneuverability\u00a0" in b.text for b in picks)
     driver.tap(picks[0])
-    assert driver.screen.name == "dashboard"
-    assert driver.shown("Xichang takes ") and not driver.shown("Drawn by the app")
+    assert driver.screen.name == "private" and driver.screen.seat == "Baikonur"
+    assert driver.app.message.startswith("Xichang takes ") and not driver.shown(PICK)

@@ -61,13 +61,15 @@ def test_rotation_and_text_size_apply_at_once_and_are_kept(make_driver,
         assert _chosen_in_row(driver, "Screen rotation") == ["180°"]
         # The picture is upside down now, and so are touches: a finger on the glass where
         # Back is drawn (the mirrored point) presses Back.
-        back = driver.button("Back", exact=True)
-        x, y = back.to_window(*back.center)
-        touch = UnitTestTouch(Window.width - x, Window.height - y)
-        touch.touch_down()
-        driver.pump()
-        touch.touch_up()
-        driver.settle()
+        for button in (driver.button("Back", exact=True), driver.app.screen("start").ids.resume):
+            x, y = button.to_window(*button.center)
+            touch = UnitTestTouch(Window.width - x, Window.height - y)
+            touch.touch_down()
+            driver.pump()
+            touch.touch_up()
+            driver.settle()
+            if button.text == "Back":  # to the Menu it was opened from, then Resume
+                assert driver.screen.name == "start"
         assert driver.screen.name == "dashboard"
         assert _label_size(driver, "Xichang") == pytest.approx(normal * TEXT_SIZES[-1])
         saved = json.loads((tmp_path / "settings.json").read_text())

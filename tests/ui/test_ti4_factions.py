@@ -71,3 +71,22 @@ def test_a_player_chooses_their_faction_by_name(make_driver, kivy_window, scale)
     assert driver.screen.name == "scoreboard" and driver.shown(HACAN)
     driver.wait_still()
     assert not problems(driver.screen, kivy_window, scale)
+
+
+def test_after_the_first_moment_the_form_says_its_line_in_the_tables_words(
+        make_driver, kivy_window) -> None:
+    """Skipped at first, a faction is still recorded later: the form of every faction, its
+    send button in the words the table says it (try 12, s039)."""
+    driver = make_driver(seed=102)
+    start_ti4(driver)
+    driver.tap("Skip: commodity value 3 assumed")
+    driver.tap("Record a faction (commodity values 3 assumed for all)")
+    driver.tap("Carol's faction (3 assumed)")
+    assert driver.screen.name == "form"
+    names = driver.screen.choices()["Faction"]
+    assert names[:4] == ["Arborec", "Argent Flight", "Creuss", "Empyrean"] and len(names) == 25
+    driver.fill_form(("Faction", "Hacan"), send=False)
+    assert driver.screen.submit_text == "Carol plays Hacan"
+    driver.tap(driver.screen.ids.submit)
+    assert driver.screen.name == "dashboard"
+    assert HACAN in seat_card(driver, "Carol").counters

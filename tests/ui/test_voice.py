@@ -77,7 +77,8 @@ def test_voice_off_in_settings_says_nothing_and_test_still_speaks(make_driver,
     assert said[before:] == [
         "This is the companion's voice. Player one, it is your turn. The card drawn is "
         "shown on the screen."]
-    driver.tap("Back")
+    driver.tap("Back")  # to the Menu it was opened from
+    driver.tap(driver.app.screen("start").ids.resume)
     driver.tap("Gain 6 credits")
     driver.tap("End Xichang")
     assert _said(driver) == said  # the turn passed, and nothing more was said

@@ -10,8 +10,8 @@ from typing import Any
 from companion.core.engine import Match
 from companion.core.privacy import is_hidden_move
 from companion.core.speech import Before, Said
-from companion.games.exploration import GAME as XP
-from companion.games.ti4 import GAME as TI4
+from companion.games.exploration.definition import GAME as XP
+from companion.games.ti4.definition import GAME as TI4
 from companion.voice.lines import burst_sentences, step_sentences, summed
 from tests.api.playout import choose, leak_finder
 from tests.exploration.helpers import new_match, run

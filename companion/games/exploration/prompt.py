@@ -115,8 +115,10 @@ def _setup_choices(state: XpState, catalog: Catalog) -> list[Choice]:
         # A virtual pack is seen only by its drafter: chosen privately on a shared screen.
         private = picker if state.draft.is_virtual else None
         # The moment's main action while the draft runs: in one fixed place every pick.
+        # Pick after pick, the screen passes from drafter to drafter by itself.
         choices.append(Choice(f"{picker} takes a ship from the pack", DRAFT, partial="pick",
-                              cost="free", private_to=private, main=True))
+                              cost="free", private_to=private, main=True,
+                              hand_over=private is not None))
     return [*choices, Choice("Start round 1", SETUP, command="start", cost="free",
                              main=picker is None)]
 
@@ -174,9 +176,10 @@ def _pick_type(catalog: Catalog, code: str, copies: int, virtual: bool) -> Choic
     kind = xc.ship_type(catalog, code)
     left = f"{copies} in the pack" if virtual else f"{counted(copies, 'copy', 'copies')} left"
     label = f"{kind.name} ({left})"
-    if virtual:  # its drafter's own screen, the whole width: the numbers fit on the line
-        label = f"{kind.name}: velocity {kind.velocity}, maneuverability " \
-                f"{kind.maneuverability} ({left})"
+    if virtual:  # its drafter's own screen: the type and its count first, then the numbers
+        # (a number never alone on a line of a two-column button: no-break spaces)
+        label = f"{kind.name} ({left}): velocity\u00a0{kind.velocity}, " \
+                f"maneuverability\u00a0{kind.maneuverability}"
     return Choice(label, DRAFT, command=f"pick {code}", cost="free")
 
 

@@ -27,7 +27,7 @@ from companion.games.exploration.checks import (
     flight_rule,
     flying_ship,
 )
-from companion.games.exploration.combat import destroyer_damage, hit_preview
+from companion.games.exploration.combat import destroyer_damage, hit_preview, turret_damage
 from companion.games.exploration.display import location_name, module_name
 from companion.games.exploration.drops import choose_space, drop_check
 from companion.games.exploration.flight import (
@@ -289,27 +289,50 @@ def _drop_numbers(state: XpState, catalog: Catalog,
 def _expand_attack(state: XpState, catalog: Catalog, words: Sequence[str],
                    seat: str | None) -> list[Choice]:
     """Every target the rulebook allows (any other ship, your own too; a dropped module's
-    cube; a trap), each label saying what the one tap does to it."""
-    ship = state.ships.get(words[1].upper()) if len(words) == 2 else None
+    cube; a trap), each label saying what the one tap does to it. A Shield ship is the
+    target first; then its owner chooses how it takes the hit (`_shield_choices`)."""
+    ship = state.ships.get(words[1].upper()) if len(words) in (2, 3) else None
     if ship is None:
         return []
+    if len(words) == 3:
+        return _shield_choices(state, catalog, ship, words)
     base = " ".join(words)
     choices = []
     for other in state.ships.values():
         if other.is_deployed and other.card != ship.card:
             whose = f"{other.owner}'s own" if other.owner == ship.owner else other.owner
-            choices.append(Choice(f"{other.card} ({whose}, {location_name(other.location)}): "
-                                  f"{hit_preview(catalog, ship, other)}", FLIGHT,
-                                  command=f"{base} {other.card}"))
-            if xc.ship_type(catalog, other.ship_type).ability == "shield":
-                choices.append(Choice(f"{other.card}, shielded by its energy: "
-                                      f"{hit_preview(catalog, ship, other, shield=True)}",
-                                      FLIGHT, command=f"{base} {other.card} shield"))
+            where = f"{other.card} ({whose}, {location_name(other.location)})"
+            if _is_shield(catalog, other):
+                hits = counted(turret_damage(catalog, ship).total, "damage", "damage")
+                choices.append(Choice(f"{where}: {hits}, {other.owner} chooses resistance "
+                                      f"or energy", FLIGHT, partial=f"{base} {other.card}"))
+            else:
+                choices.append(Choice(f"{where}: {hit_preview(catalog, ship, other)}", FLIGHT,
+                                      command=f"{base} {other.card}"))
     gone = "destroyed, no frag"
     choices += [Choice(f"{c.seat}'s {module_name(catalog, c.module)} on {c.space}: {gone}",
                        FLIGHT, command=f"{base} {c.space}") for c in state.controls]
     return choices + [Choice(f"Trap {t.trap_id} ({t.owner}'s, count {t.count}): {gone}",
                              FLIGHT, command=f"{base} {t.trap_id}") for t in state.traps]
+
+
+def _is_shield(catalog: Catalog, ship: ShipStatus) -> bool:
+    return xc.ship_type(catalog, ship.ship_type).ability == "shield"
+
+
+def _shield_choices(state: XpState, catalog: Catalog, ship: ShipStatus,
+                    words: Sequence[str]) -> list[Choice]:
+    """Rulebook, the Shield ship: "You can choose to lose energy instead of resistance."
+    The choice is its owner's, not the attacker's (try 9, finding 23): said so on both."""
+    target = state.ships.get(words[2].upper())
+    if target is None or not _is_shield(catalog, target) or target.card == ship.card:
+        return []
+    base, owner = " ".join(words), target.owner
+    return [Choice(f"{owner} chooses: {target.card} loses resistance: "
+                   f"{hit_preview(catalog, ship, target)}", FLIGHT, command=base),
+            Choice(f"{owner} chooses: {target.card} loses energy instead (its shield): "
+                   f"{hit_preview(catalog, ship, target, shield=True)}", FLIGHT,
+                   command=f"{base} shield")]
 
 
 def _expand_ability(state: XpState, catalog: Catalog, words: Sequence[str],

@@ -45,7 +45,17 @@ def _spaces(state: XpState, catalog: Catalog, ship: ShipStatus) -> FormField:
                          default=("1",))
     fastest = max(1, attribute(catalog, ship, "velocity", state.table.round))
     options = tuple(FormOption(str(n), counted(n, "space")) for n in range(1, fastest + 1))
-    return FormField("spaces", "Moves", "choice", options, default=(str(fastest),))
+    return FormField("spaces", "Moves", "choice", options, default=(str(fastest),),
+                     slots=_most_spaces(state, catalog, fastest))
+
+
+def _most_spaces(state: XpState, catalog: Catalog, fastest: int) -> int:
+    """The places of the Moves row: the fastest ship on the map this round, so "2 spaces"
+    sits at one spot for every ship (try 11: a tap at a fast ship's "2 spaces" fell
+    between a slow ship's buttons)."""
+    speeds = [attribute(catalog, s, "velocity", state.table.round)
+              for s in state.ships.values() if s.is_deployed and s.location != "outer_space"]
+    return max([fastest, *speeds])
 
 
 def _ends(state: XpState, ship: ShipStatus) -> FormField:

@@ -240,7 +240,8 @@ def expand_factions(state: TI4State, catalog: Catalog, words: Sequence[str],
         field = FormField("faction", "Faction", "choice", options,
                           default=(now,) if now else ())
         choices.append(Choice(f"{seat}'s faction ({said})", group, priced=False, input=InputSpec(
-            "form", template, probe=template.replace("{faction}", other), fields=(field,))))
+            "form", template, probe=template.replace("{faction}", other), fields=(field,),
+            sends=f"{seat} plays {{faction}}")))
     choices.append(Choice("Another value, for a faction sheet not listed", group,
                           priced=False, partial=VERB))
     return choices

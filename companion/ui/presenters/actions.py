@@ -50,6 +50,7 @@ class ActionItem:
     #: in the whole list or ""), fixed for the whole game (the prompt's `sections`).
     sections: tuple[tuple[str, tuple[str, ...], str], ...] = ()
     in_place: bool = False  # refused: greyed in its place with its reason (the prompt's)
+    sends: str = ""  # a form's send button in the game's words, `{NAME}` the chosen labels
 
     @property
     def text(self) -> str:
@@ -112,7 +113,7 @@ def _item_of(action: Mapping[str, Any]) -> ActionItem:
                           input_kind="form", then=str(spec.get("then") or "command"),
                           private_to=private, has_check=check, main=main,
                           fields=tuple(FormField.from_dict(f) for f in spec.get("fields") or ()),
-                          hint=str(spec.get("hint") or ""))
+                          hint=str(spec.get("hint") or ""), sends=str(spec.get("sends") or ""))
     if "command" in action:
         return ActionItem(label, "command", str(action["command"]), enabled, reason, cost,
                           private_to=private, has_check=check, main=main)

@@ -69,8 +69,21 @@ def submit_text(item: ActionItem, chosen: Chosen) -> str:
     if field is not None:
         return f"Choose {field.label.lower()} first"
     more = "  >" if leads_on(item, chosen) else ""
+    if item.sends:
+        return f"{_filled(item.sends, item, chosen)}{more}"
     said = summary(item, chosen)
     return f"{item.label}: {said}{more}" if said else f"{item.label}{more}"
+
+
+def _filled(words: str, item: ActionItem, chosen: Chosen) -> str:
+    """The game's words for the send button, each `{NAME}` the labels chosen in that field
+    ("X and Y"; a count's number)."""
+    for f in item.fields:
+        values = chosen.get(f.name) or f.default
+        names = {o.value: o.label for o in f.options}
+        labels = [names.get(v, v) for v in values]
+        words = words.replace(f"{{{f.name}}}", " and ".join(labels))
+    return words
 
 
 def line(item: ActionItem, chosen: Chosen) -> str:

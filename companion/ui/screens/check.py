@@ -26,6 +26,7 @@ from kivy.uix.screenmanager import Screen
 from companion.ui.presenters.check import CheckLine, CheckPrompt, check_lines, check_prompt
 from companion.ui.runner import Reply
 from companion.ui.screens import load_layout
+from companion.ui.settings import TEXT_SIZES
 from companion.ui.theme import BACKGROUND
 from companion.ui.widgets import BigButton, Text
 from companion.ui.widgets.fit import WRAP_SLACK, text_height, widest_word
@@ -91,7 +92,10 @@ class FaceButton(BigButton):
 
 class FaceGrid(GridLayout):
     """The die's faces in one row when each button is wide enough for its longest word,
-    else in rows of half as many: a word never breaks inside ("symbol / s", try 9 s171)."""
+    else in rows of half as many: a word never breaks inside ("symbol / s", try 9 s171).
+    The words are measured at the largest text size, so the faces keep one arrangement
+    whatever the size chosen (try 11, 24: a 1x4 row at Normal and a 2x2 grid at Large put
+    the same faces in other places)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(cols=1, spacing=dp(8), **kwargs)
@@ -113,7 +117,9 @@ class FaceGrid(GridLayout):
 
     def _fits(self, faces: list[FaceButton], cols: int) -> bool:
         width = (self.width - float(self.spacing[0]) * (cols - 1)) / cols - dp(16)
-        return all(widest_word(f.text, float(f.font_size)) <= width - WRAP_SLACK
+        app = App.get_running_app()
+        scale = max(TEXT_SIZES) / (float(getattr(app, "text_scale", 1.0)) or 1.0)
+        return all(widest_word(f.text, float(f.font_size) * scale) <= width - WRAP_SLACK
                    for f in faces)
 
 

@@ -15,7 +15,7 @@ from kivy.app import App
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.gridlayout import GridLayout
+from kivy.uix.layout import Layout
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
@@ -26,16 +26,57 @@ from companion.ui.presenters.check import is_check_prompt
 from companion.ui.runner import Reply
 from companion.ui.screens import load_layout
 from companion.ui.widgets import Stepper, Text, ToggleChoice
-from companion.ui.widgets.fit import WRAP_SLACK, line_width, text_height, widest_word
+from companion.ui.widgets.fit import (
+    WRAP_SLACK,
+    line_width,
+    lines_needed,
+    text_height,
+    widest_word,
+)
 
 #: An option's least height (a finger's 48 dp, and a little).
 OPTION_DP = 50
-#: The most options side by side in a field.
+#: The most options side by side in a field's grid.
 MOST_COLUMNS = 6
+#: A chip's least width (an option as wide as its words): no sliver of a button.
+CHIP_DP = 96
 
 load_layout(__file__)
 
 TAP_WHAT_APPLIES = "Tap what applies, then the button at the bottom"
+
+
+def even_rows(needs: list[float], gap: float, width: float) -> list[tuple[int, int]]:
+    """Items of widths `needs`, in order, in as few rows of `width` as they fit (each row's
+    items `gap` apart; an item wider than the row alone on one), the widest row as narrow
+    as can be: each row as (first, past its last).
+
+    >>> even_rows([100, 100, 100, 100, 100], 10, 350)
+    [(0, 2), (2, 5)]
+    >>> even_rows([300, 50, 50, 50], 10, 400)
+    [(0, 1), (1, 4)]
+    """
+    def wide(start: int, end: int) -> float:
+        return sum(needs[start:end]) + gap * (end - start - 1)
+
+    count = len(needs)
+    rows, start = 0, 0
+    while start < count:  # as few rows as fit, greedily
+        end = start + 1
+        while end < count and wide(start, end + 1) <= width:
+            end += 1
+        rows, start = rows + 1, end
+    # best[k][i]: (widest row, cuts) of the first i items in k rows
+    best: dict[tuple[int, int], tuple[float, tuple[int, ...]]] = {(0, 0): (0.0, ())}
+    for k in range(1, rows + 1):
+        for i in range(k, count + 1):
+            options = [(max(best[k - 1, j][0], wide(j, i)), (*best[k - 1, j][1], j))
+                       for j in range(k - 1, i) if (k - 1, j) in best
+                       and (wide(j, i) <= width or i - j == 1)]
+            if options:
+                best[k, i] = min(options)
+    cuts = (*best[rows, count][1], count)
+    return [(cuts[i], cuts[i + 1]) for i in range(rows)]
 
 
 class FieldOption(ToggleChoice):
@@ -46,61 +87,143 @@ class FieldOption(ToggleChoice):
     even = NumericProperty(0.0)
 
 
-class OptionsGrid(GridLayout):
-    """A field's options in the columns that take the least height with no word broken
-    inside, a row's options all of one height: three traps and four ships fit 800x480
-    (try 9, s249 and s270: the Passes row needed a swipe; s166: one option of 3 lines left
-    a gap in its row)."""
+class OptionsGrid(Layout):
+    """A field's options in rows, each row's options of one height and the row as wide as
+    the field: a grid of equal columns (the count taking the least height, no word broken
+    inside), or chips as wide as their words wrapped onto the next row and widened to fill
+    it, when those take less height. Three traps and four ships fit 800x480 at Normal text
+    (try 9, s249 and s270), and at Large the first options of every field show without a
+    swipe (s249: in five equal columns "Wostochny, maneuver check" took four lines and
+    pushed Passes below the fold; s166: one option of 3 lines left a gap in its row).
+    Anything else in it (a count's stepper, a sentence) takes a row of its own."""
+
+    spacing = NumericProperty(0.0)
+    minimum_height = NumericProperty(0.0)
+    #: The first row's height: the field's name is centred on it.
+    first_row = NumericProperty(0.0)
+    #: The places kept for the options (the field's `slots`): a grid whose columns are
+    #: counted as if every place held an option as wide as the widest, the places past the
+    #: options left empty, so an option sits at one spot whatever the count of its
+    #: neighbours (try 11: a slow ship's 4 wider buttons put a tap aimed at a fast ship's
+    #: "2 spaces" between two of them).
+    slots = NumericProperty(0)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.fbind("width", self.fit)
+        for name in ("pos", "width", "spacing"):
+            self.fbind(name, self._trigger_layout)
 
     def add_widget(self, widget: Any, *args: Any, **kwargs: Any) -> None:
-        super().add_widget(widget, *args, **kwargs)
         if isinstance(widget, FieldOption):
-            widget.fbind("font_size", self.fit)
-            widget.fbind("texture_size", self._even)
+            widget.size_hint_x = None
+            widget.fbind("font_size", self._trigger_layout)
+            widget.fbind("texture_size", self._trigger_layout)
+        super().add_widget(widget, *args, **kwargs)
 
     def options(self) -> list[FieldOption]:
         return [c for c in reversed(self.children) if isinstance(c, FieldOption)]
 
     def fit(self, *_args: Any) -> None:
-        options = self.options()
-        if options and self.width > 1:
-            self.cols = self._columns(options)
+        self._trigger_layout()
 
-    def _columns(self, options: list[FieldOption]) -> int:
+    def do_layout(self, *_args: Any) -> None:
+        children = list(reversed(self.children))
+        width = float(self.width)
+        if width <= 1 or not children:
+            return
+        options = self.options()
+        rows = self.arrange(options, width) if len(options) == len(children) \
+            else [[(c, width)] for c in children]
+        top, gap = float(self.top), float(self.spacing)
+        heights = []
+        for row in rows:
+            even = max((o.texture_size[1] for o, _w in row if isinstance(o, FieldOption)),
+                       default=0.0) + dp(12)
+            x = float(self.x)
+            for widget, cell in row:
+                widget.width = cell
+                if isinstance(widget, FieldOption):
+                    widget.even = max(dp(OPTION_DP), even)
+            height = max(float(w.height) for w, _cell in row)
+            for widget, cell in row:
+                widget.pos = (x, top - height)
+                x += cell + gap
+            top -= height + gap
+            heights.append(height)
+        self.first_row = heights[0]
+        self.minimum_height = sum(heights) + gap * (len(heights) - 1)
+
+    def arrange(self, options: list[FieldOption],
+                width: float) -> list[list[tuple[Widget, float]]]:
+        """The options' rows with each option's width: the grid when it wraps no option's
+        line and takes no more height than the chips, else the chips; with `slots`, the
+        grid of every place."""
+        if self.slots and options:
+            return self._places(options, width)
+        cols = self._columns(options, width)
+        cell = (width - float(self.spacing) * (cols - 1)) / cols
+        grid: list[list[tuple[Widget, float]]] = [
+            [(o, cell) for o in options[i:i + cols]] for i in range(0, len(options), cols)]
+        chips = self._chips(options, width)
+        unwrapped = all(lines_needed(o.text, float(o.font_size), cell - dp(16))
+                        <= o.text.count("\n") + 1 for o in options)
+        if unwrapped and self._rows_height(grid) <= self._rows_height(chips) + 0.5:
+            return grid
+        return chips
+
+    def _places(self, options: list[FieldOption],
+                width: float) -> list[list[tuple[Widget, float]]]:
+        """The grid of `slots` places, the options in the first ones."""
+        widest = max(options, key=lambda o: widest_word(o.text, float(o.font_size)))
+        places = options + [widest] * max(0, int(self.slots) - len(options))
+        cols = self._columns(places, width)
+        cell = (width - float(self.spacing) * (cols - 1)) / cols
+        return [[(o, cell) for o in options[i:i + cols]] for i in range(0, len(options), cols)]
+
+    def _chips(self, options: list[FieldOption],
+               width: float) -> list[list[tuple[Widget, float]]]:
+        """Each option as wide as its longest line (at least CHIP_DP), in as few rows as
+        they fit, the rows as even as can be (no lone option stretched across the field),
+        then each row's options widened alike to fill it."""
+        gap = float(self.spacing)
+        needs = []
+        for option in options:
+            size = float(option.font_size)
+            words = max(line_width(line, size) for line in option.text.split("\n"))
+            needs.append(min(width, max(dp(CHIP_DP), words + dp(16) + WRAP_SLACK + 1)))
+        filled = []
+        for start, end in even_rows(needs, gap, width):
+            row = list(zip(options[start:end], needs[start:end], strict=True))
+            total = sum(w for _o, w in row)
+            spare = width - total - gap * (len(row) - 1)
+            filled.append([(o, w + spare * w / total) for o, w in row])
+        return filled
+
+    def _rows_height(self, rows: list[list[tuple[Widget, float]]]) -> float:
+        """The height `rows` take, each row as tall as its tallest option's words need."""
+        heights = [max(dp(OPTION_DP), *(text_height(o.text, float(o.font_size), w - dp(16))
+                                         + dp(12) for o, w in row)) for row in rows]
+        return sum(heights) + float(self.spacing) * (len(heights) - 1)
+
+    def _columns(self, options: list[FieldOption], width: float) -> int:
         """The column count whose rows take the least height, no word broken inside (more
         columns when two counts take the same)."""
-        heights = {c: self._height(options, c) for c in range(min(len(options), MOST_COLUMNS),
-                                                              0, -1)}
+        heights = {c: self._height(options, c, width)
+                   for c in range(min(len(options), MOST_COLUMNS), 0, -1)}
         fitting = {c: h for c, h in heights.items() if h is not None}
         return min(fitting, key=lambda c: (fitting[c], -c)) if fitting else 1
 
-    def _height(self, options: list[FieldOption], cols: int) -> float | None:
+    def _height(self, options: list[FieldOption], cols: int, width: float) -> float | None:
         """The grid's height with `cols` columns, or None when a word would break."""
-        width = (self.width - float(self.spacing[0]) * (cols - 1)) / cols - dp(16) - WRAP_SLACK
+        inner = (width - float(self.spacing) * (cols - 1)) / cols - dp(16) - WRAP_SLACK
         heights = []
         for option in options:
             size = float(option.font_size)
-            if widest_word(option.text, size) > width:
+            if widest_word(option.text, size) > inner:
                 return None
-            heights.append(max(dp(OPTION_DP), text_height(option.text, size, width) + dp(12)))
+            heights.append(max(dp(OPTION_DP), text_height(option.text, size, inner) + dp(12)))
         rows = [max(heights[i:i + cols]) for i in range(0, len(heights), cols)]
-        return sum(rows) + (len(rows) - 1) * float(self.spacing[1])
-
-    def _even(self, *_args: Any) -> None:
-        """Each row's options as tall as its tallest (a row of one-line options stays low)."""
-        options, cols = self.options(), max(1, int(self.cols or 1))
-        for start in range(0, len(options), cols):
-            row = options[start:start + cols]
-            tallest = max(o.texture_size[1] for o in row)
-            for option in row:
-                option.even = max(dp(OPTION_DP), tallest + dp(12))
-
-    def on_cols(self, *_args: Any) -> None:
-        self._even()
+        return sum(rows) + (len(rows) - 1) * float(self.spacing)
 
 
 class FieldRow(BoxLayout):
@@ -167,15 +290,15 @@ class FormScreen(Screen):
     def _row(self, field: FormField) -> FieldRow:
         row = FieldRow(label=field.label)
         row.ids.name.fbind("font_size", self._name_widths)  # the text size changed
-        grid: GridLayout = row.ids.options
+        grid: OptionsGrid = row.ids.options
         if field.kind == "count":  # a number stepped with - and +, never typed
-            grid.cols = 1
             start = int((self._chosen.get(field.name) or ("0",))[0])
             stepper = Stepper(minimum=field.min, maximum=field.max, value=start)
             stepper.bind(value=lambda _s, v, name=field.name: self.choose(name, str(int(v))))
             self._steppers[field.name] = stepper
             grid.add_widget(stepper)
             return row
+        grid.slots = field.slots
         texts = [f"{o.label}\n{o.detail}" if o.detail else o.label for o in field.options]
         for option, text in zip(field.options, texts, strict=True):
             button = FieldOption(text=text, value=option.value, field=field.name,
@@ -184,7 +307,6 @@ class FormScreen(Screen):
             self._buttons.append(button)
         if not field.options:
             grid.add_widget(Text(text="Nothing to choose.", muted=True))
-        grid.fit()
         return row
 
     def _name_widths(self, *_args: Any) -> None:

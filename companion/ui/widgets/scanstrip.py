@@ -29,13 +29,16 @@ PREVIEW_WIDTH_DP = 150
 #: scanner looks for a camera and none is plugged in, the table is told the one plain
 #: sentence at once; "Camera starting" only while a camera found is being opened (try 10:
 #: a table with no camera read "Camera starting" and wondered who asked for one).
+#: The same words whether no camera answers or none is switched on (after a restart the
+#: strip read "No scanner" where it said this before: try 9, finding 34); "How?" tells
+#: which of the two it is.
 NO_CAMERA = "No camera: the app draws cards"
 STATUS_WORDS = {"starting": NO_CAMERA, "opening": "Camera starting, to read cards",
                 "running": "Scanner ready",
                 "no-camera": NO_CAMERA,
                 "camera-lost": "Camera lost, retrying",
                 "ended": "Camera ended", "stopped": "Scanner stopped",
-                "failed": "Scanner failed", "foreign": "Scanner ready", "off": "No scanner"}
+                "failed": "Scanner failed", "foreign": "Scanner ready", "off": NO_CAMERA}
 
 
 class ScanStrip(BoxLayout):
@@ -43,7 +46,7 @@ class ScanStrip(BoxLayout):
     "How?" button that opens the status's whole sentence as a sheet over its column (the
     panel above folds away meanwhile), so the seats keep their room and no row is cut."""
 
-    status = StringProperty("No scanner")
+    status = StringProperty(NO_CAMERA)
     detail = StringProperty(scanner_sentence("off", ""))
     last_scan = StringProperty("")
     service = ObjectProperty(None, allownone=True)

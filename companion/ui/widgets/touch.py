@@ -6,6 +6,8 @@
 - A touch on a list that is still moving (a flick's glide, a bounce at its end) or that
   stopped less than `SETTLE` seconds ago only stops the list: the content under the
   finger is not where the player aimed (`TableScroll`, every scrolling list of the app).
+  A glide ends quickly (`EdgeStopEffect`: within a second of the hardest flick, at any
+  frame rate), so the list a player looked at is the list their finger lands on.
 
 - A list whose tap is being worked on takes no tap until the result is drawn, nor a touch
   that went down before it was (`TapGate`): a second tap on a slow step never lands on a
@@ -20,6 +22,7 @@ swipes fired the button, and a tap on a gliding list was sent to whatever was un
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from typing import Any
@@ -52,6 +55,14 @@ PLACING_FRAMES = 3
 MOST_PLACING_FRAMES = 30
 #: Pixels of a list's content past its edge that do not count as "more" (rounding).
 EDGE_SLACK = 2.0
+#: A glide's friction, per Kivy's standard frame (its `std_dt`, 1/60 s): the speed left
+#: after one second is exp(-GLIDE_FRICTION / std_dt), about 0.3 % (Kivy's 0.05 left 5 %,
+#: and a flick glided on for 2.7 s: a player looked at the list, tapped, and the row they
+#: aimed at had slid a row on: try 11, 27).
+GLIDE_FRICTION = 0.1
+#: A glide slower than this (dp a second) stops: a flick of 4,000 px/s ends within 0.9 s,
+#: before a player has looked and tapped (Kivy's 0.5 px/s crept on for a second more).
+GLIDE_STOP_DP = 40
 
 
 def moved(touch: Any) -> float:
@@ -208,10 +219,23 @@ class EdgeStopEffect(DampedScrollEffect):
     overscroll: float
     velocity: float
     is_manual: bool
+    friction: float
+    std_dt: float
 
     def __init__(self, **kwargs: Any) -> None:
         self._was_over = False
+        kwargs.setdefault("min_velocity", dp(GLIDE_STOP_DP))
         super().__init__(**kwargs)
+
+    def update_velocity(self, dt: float) -> None:
+        """Kivy's glide step, its friction as the decay the step's time really takes: Kivy
+        takes `friction * dt / std_dt` of the speed off, past all of it on a frame slower
+        than a sixth of a second (a loaded Pi), so the list turned back or swung on; here
+        the same glide at every frame rate, never backwards."""
+        decay = GLIDE_FRICTION / float(self.std_dt)  # per second
+        self.friction = (float(self.std_dt) / dt * (1.0 - math.exp(-decay * dt))
+                         if dt > 0 else GLIDE_FRICTION)
+        super().update_velocity(dt)
 
     def on_overscroll(self, *args: Any) -> None:
         back_in = self._was_over and not self.overscroll and not self.is_manual
