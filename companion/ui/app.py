@@ -29,7 +29,7 @@ from companion.ui.democamera import DemoCamera
 from companion.ui.idle import IdleWatch
 from companion.ui.presenters.cues import cue_for
 from companion.ui.presenters.explosion import ExplosionView, explosions
-from companion.ui.presenters.history import game_heading, step_words
+from companion.ui.presenters.history import game_heading, round_over, step_words
 from companion.ui.presenters.reveal import cards_to_reveal, scan_words
 from companion.ui.replies import Replies
 from companion.ui.runner import CommandRunner, Opening, Reply, start_opening
@@ -598,8 +598,12 @@ class CompanionApp(App):
         self.busy = False
         self.idle.poke()
         before = self.table.view if self.table else None
+        same_game = self.table is not None and reply.table is not None and \
+            self.table.game_id == reply.table.game_id
         self._take_table(reply.table)
-        self._say(reply.message, not reply.ok)
+        ended = round_over(before, reply.table.view) if reply.ok and same_game and \
+            reply.kind == "step" and reply.table is not None else ""
+        self._say(f"{ended} {reply.message}".strip(), not reply.ok)
         self.voice.heard(reply.spoken)
         after = reply.table.view if reply.table else None
         cue = cue_for(reply.ok, reply.kind, before, after, reply.moments)

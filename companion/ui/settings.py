@@ -47,6 +47,9 @@ class AppSettings:
     #: corrections typed on the on-screen keyboard).
     typed_commands: bool = False
     recent_names: tuple[str, ...] = ()
+    #: The game of the last game started: the new-game form opens on it (try 12, finding
+    #: 1: a table found another game chosen and its form, one tap more every game).
+    last_game: str = ""
     #: The phones' page (docs/phones.md): off until the table turns it on.
     phones: bool = False
     # On by default, like the sounds: at game night the players look at the board, and
@@ -102,6 +105,10 @@ def _parse(name: str, raw: str) -> object:
         if int(raw) not in (0, 180):
             raise ValueError(raw)
         return int(raw)
+    if name == "last_game":
+        if len(raw) > 40 or not raw.replace("-", "").replace("_", "").isalnum():
+            raise ValueError(raw)
+        return raw
     if name == "window":
         if raw and not _is_window_size(raw):
             raise ValueError(raw)

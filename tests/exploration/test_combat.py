@@ -93,7 +93,8 @@ def test_a_shield_ship_attacked_is_the_target_first_then_its_owners_choice() -> 
     ways = prompt(match, after="attack TRNS1 SHLD1").actions
     assert [a.label.split(": ")[0] for a in ways] == [f"{owner} chooses"] * 2
     assert [a.command for a in ways] == ["attack TRNS1 SHLD1", "attack TRNS1 SHLD1 shield"]
-    assert "loses resistance" in ways[0].label and "loses energy instead" in ways[1].label
+    assert ways[0].label.startswith(f"{owner} chooses: resistance, ")
+    assert ways[1].label.startswith(f"{owner} chooses: energy (its shield), ")
     assert all(a.enabled for a in ways)
     run(match, ways[1].command)
     assert match.state.ships["SHLD1"].resistance == 3  # its energy took the hit

@@ -23,8 +23,8 @@ def test_each_attack_target_says_its_damage_before_the_tap() -> None:
     # a Shield ship: its damage, then its owner's choice (try 9, finding 23) says the rest
     assert "SHLD1 (Baikonur, in home orbit): 2 damage, Baikonur chooses resistance or energy" \
         in labels
-    assert "Baikonur chooses: SHLD1 loses resistance: 2 damage: energy 4 to 3, resistance 3 " \
-        "to 2" in _labels(match, after="attack TRNS1 SHLD1")
+    assert "Baikonur chooses: resistance, 2 damage: energy 4 to 3, resistance 3 to 2" \
+        in _labels(match, after="attack TRNS1 SHLD1")
     run(match, "attack TRNS1 SHLD1")
     ship = match.state.ships["SHLD1"]
     assert (ship.energy, ship.resistance) == (3, 2)
@@ -37,8 +37,8 @@ def test_a_killing_shot_says_destroyed_and_the_frag() -> None:
     assert label == "SHLD1 (Baikonur, in home orbit): 2 damage, Baikonur chooses resistance " \
         "or energy"  # a Shield ship: its owner's choice says what each way does
     assert _labels(match, after="attack TRNS1 SHLD1") == [
-        "Baikonur chooses: SHLD1 loses resistance: 2 damage, destroyed (Xichang +1 frag)",
-        "Baikonur chooses: SHLD1 loses energy instead (its shield): 2 damage: energy 4 to 2"]
+        "Baikonur chooses: resistance, 2 damage, destroyed (Xichang +1 frag)",
+        "Baikonur chooses: energy (its shield), 2 damage: energy 4 to 2"]
     message = run(match, "attack TRNS1 SHLD1")[-1].message
     assert "SHLD1 is destroyed" in message
     assert match.state.ships["SHLD1"].location == "destroyed"

@@ -61,3 +61,23 @@ def test_each_empty_seat_gets_its_own_suggestion() -> None:
     assert seat_suggestions(["", "Ana", "", ""], ["ana", "Ben"]) == \
         ["Ben", "", "Player 3", "Player 4"]
     assert seat_suggestions(["Player 2", ""], []) == ["", ""]  # never a name seated already
+
+
+def test_the_form_opens_on_the_game_last_started(make_driver, tmp_path) -> None:
+    """Try 12, finding 1: a TI4 table found Exploration chosen every new game (and its
+    spaceports), one tap more; the settings keep the game last started, a restart too."""
+    from companion.ui.devtools.gallery_ti4 import start_ti4
+
+    driver = make_driver()
+    driver.tap("New game")
+    first = driver.screen.form.kind
+    driver.tap("Back", exact=True)
+    start_ti4(driver)
+    assert driver.screen.name == "dashboard" and first != "ti4"
+    driver.close()  # the app closed: the next start reads the settings file
+    from companion.ui.settings import load_settings
+
+    again = make_driver(db=tmp_path / "another.db",
+                        settings=load_settings(tmp_path / "settings.json"))
+    again.tap("New game")
+    assert again.screen.form.kind == "ti4" and again.shown("Player 3")

@@ -83,15 +83,22 @@ def test_the_board_tab_shows_whose_cube_is_where_and_the_closed_mars_space(make_
                if isinstance(w, Text))
 
 
-def test_continue_on_a_card_with_choices_says_it_decides_nothing(make_driver):
-    from companion.ui.screens.reveal import CONTINUE_UNDECIDED
+def test_leaving_a_hazard_undecided_says_it_is_only_a_look_around(make_driver):
+    """Rulebook, "Hazard Space": "draw 1 hazard card from the deck and immediately resolve
+    its effects": nothing else can be done before. Try 9 (finding 15) read "Decide later"
+    as "after other things"; the way out says what it is."""
+    from companion.ui.screens.reveal import LOOK_AROUND
 
     driver = flight_game(make_driver)
     move_one_space(driver, "TRNS1", ON_A_HAZARD_SPACE)
     driver.type_command("scan XP/H02")
     assert driver.screen.name == "reveal" and driver.shown("Apply Lost cargo")
+    assert not driver.shown("Decide later")
     steps = driver.app.table.steps
-    driver.tap(CONTINUE_UNDECIDED, exact=True)
+    driver.tap(LOOK_AROUND, exact=True)
     assert driver.screen.name == "dashboard"
     assert driver.app.table.steps == steps  # nothing applied, nothing ignored
     assert driver.shown("Apply Lost cargo")  # the decision waits on the table
+    others = [a["label"] for a in driver.app.table.prompt["actions"] if a["enabled"]
+              and a.get("group") != "Undo and redo" and "Lost cargo" not in a["label"]]
+    assert others == []  # and it is true: nothing else is offered meanwhile

@@ -116,11 +116,14 @@ def test_a_hazard_met_in_the_drift_holds_the_rounds_end_until_it_is_resolved(
     driver.tap("TRNS1 drifts onto a hazard space")
     driver.tap("The other ship (SHLD1) drifts onto a plain space")
     card_from_the_camera(driver, "Lost cargo", "H02")
-    driver.tap("Decide later")  # read the card first; its choices wait on the dashboard
+    # read the card first; its choices wait on the dashboard, and nothing else meanwhile
+    driver.tap("Look around first: nothing else until it is decided")
     assert driver.shown("Round 2 of 8") and driver.shown("End of the round")
     driver.tap("Apply Lost cargo: remove the GNSS")
     assert driver.shown("Round 3 of 8") and driver.shown("Preparation phase")
     assert driver.shown("Round 2 ends.")
+    # the round's end comes first on the result line, not folded away at its end (try 9)
+    assert driver.app.message.startswith("Round 2 is over: Round 3 of 8 begins. ")
     assert ship_lines(driver, "TRNS1")[-1] == "Cargo: Habitat (1 of 4 slots)"
     driver.tap("Undo", exact=True)
     assert driver.shown("Round 2 of 8") and driver.shown("Apply Lost cargo: remove the GNSS")

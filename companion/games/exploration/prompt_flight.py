@@ -328,9 +328,9 @@ def _shield_choices(state: XpState, catalog: Catalog, ship: ShipStatus,
     if target is None or not _is_shield(catalog, target) or target.card == ship.card:
         return []
     base, owner = " ".join(words), target.owner
-    return [Choice(f"{owner} chooses: {target.card} loses resistance: "
-                   f"{hit_preview(catalog, ship, target)}", FLIGHT, command=base),
-            Choice(f"{owner} chooses: {target.card} loses energy instead (its shield): "
+    return [Choice(f"{owner} chooses: resistance, {hit_preview(catalog, ship, target)}",
+                   FLIGHT, command=base),
+            Choice(f"{owner} chooses: energy (its shield), "
                    f"{hit_preview(catalog, ship, target, shield=True)}", FLIGHT,
                    command=f"{base} shield")]
 

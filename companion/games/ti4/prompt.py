@@ -128,18 +128,27 @@ def _play_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
         choices += rounds.turn_choices(state, TURN, pending)
     if not pending and active is not None:
         choices += [*take.take_order(state, catalog, active),
-                    _choice("Take planets for another player", PLANETS, partial="take for"),
-                    _choice("Explore a planet again", HELD, partial="explore-again")]
+                    _choice("Take planets for another player", PLANETS, partial="take for")]
+    # Terraforming (always offered) before exploring a planet again (hidden while a card
+    # waits): the one that stays keeps the first place of its group (issue 22).
     choices.append(_choice("Terraform a planet", HELD, partial="terraform"))
     if not pending and active is not None:
-        choices += _frontier_choices(state, catalog, active)
-        choices += _relic_uses(state, catalog, active)
-    choices += [_choice("Place a frontier token by an ability", FRONTIER,
+        choices.append(_choice("Explore a planet again", HELD, partial="explore-again"))
+    # The token's own exploration (hidden while a card waits), placing one (always), then
+    # a technology's other way (once recorded) last: an action that comes or goes moves no
+    # other of the group to the other half of its row (issue 22, try 10 finding 36).
+    frontier = _frontier_choices(state, catalog, active) \
+        if not pending and active is not None else []
+    choices += [*frontier[:1],
+                _choice("Place a frontier token by an ability", FRONTIER,
                         partial="place-frontier"),
+                *frontier[1:],
                 _choice("Trade a relic fragment", RELICS, partial="trade")]
     if not state.relic_draws:  # a relic owed is drawn first (try 12, finding 40)
         choices.append(_choice("Purge three fragments for a relic, or draw one by an ability",
                                RELICS, partial="relic"))
+    if not pending and active is not None:  # after the group's others: none of them moves
+        choices += _relic_uses(state, catalog, active)
     choices += [_choice("Record a technology", TECH, partial="tech"),
                 *factions.commodity_choices(state, catalog, FACTIONS)]
     return [*choices, _choice("Purge a card in play", CARDS, partial="purge")]

@@ -34,6 +34,24 @@ class HistoryLine:
     undone: bool
 
 
+def round_over(before: Mapping[str, Any] | None, after: Mapping[str, Any] | None) -> str:
+    """The words that say a round ended with a step, put first on its result line (try 9,
+    finding 15: ignoring the round's last hazard showed round 2's first screen with the
+    round's end folded away at the end of the sentence); "" when no round ended.
+
+    >>> round_over({"table": {"round": 1}}, {"table": {"round": 2, "round_name": "Round 2 of 8"}})
+    'Round 1 is over: Round 2 of 8 begins.'
+    >>> round_over({"table": {"round": 0}}, {"table": {"round": 1, "round_name": "Round 1"}})
+    ''
+    """
+    old = (before or {}).get("table") or {}
+    new = (after or {}).get("table") or {}
+    ended, now = old.get("round"), new.get("round")
+    if not isinstance(ended, int) or not isinstance(now, int) or not 1 <= ended < now:
+        return ""
+    return f"Round {ended} is over: {new.get('round_name') or f'Round {now}'} begins."
+
+
 def history_lines(rows: Sequence[HistoryRow]) -> list[HistoryLine]:
     lines = []
     for row in reversed(rows):

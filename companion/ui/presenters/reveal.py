@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.ui.presenters.actions import ActionGroup, ActionItem, actions_view
+from companion.ui.presenters.actions import UNDO_GROUP, ActionGroup, ActionItem, actions_view
 
 #: Choices offered on the reveal itself; the rest stay on the dashboard.
 MAX_CHOICES = 3
@@ -30,6 +30,28 @@ class RevealView:
     hidden: bool
     choices: tuple[ActionItem, ...]
     seat: str = ""  # whose card it is (a hidden card: whose own screen shows it)
+    #: The card's choices are all the table can do now (an Exploration hazard is resolved
+    #: "immediately"): leaving the card is only a look around (try 9, finding 15).
+    blocks: bool = False
+
+
+def blocks_the_table(prompt: Mapping[str, Any], choices: Sequence[ActionItem]) -> bool:
+    """Nothing but the card's choices (and undo, redo) is enabled in the prompt now.
+
+    >>> pick = ActionItem("Apply", "command", "resolve", True, "", "")
+    >>> blocks_the_table({"actions": [{"command": "resolve", "enabled": True},
+    ...                               {"command": "undo", "enabled": True,
+    ...                                "group": "Undo and redo"}]}, [pick])
+    True
+    >>> blocks_the_table({"actions": [{"command": "end", "enabled": True}]}, [pick])
+    False
+    """
+    if not choices:
+        return False
+    own = {item.value for item in choices}
+    return not any(a.get("enabled") and a.get("group") != UNDO_GROUP
+                   and (a.get("command") or a.get("partial")) not in own
+                   for a in prompt.get("actions") or ())
 
 
 def card_moments(moments: Sequence[Mapping[str, Any]]) -> tuple[Mapping[str, Any], ...]:
@@ -72,7 +94,7 @@ def reveal_view(cards: Sequence[Mapping[str, Any]], index: int, message: str,
     did = " ".join([*extra, _without_summary(message, summary)]).strip()
     return RevealView(str(moment.get("title") or ""), name, str(data.get("card") or ""),
                       f"{kept} {summary}" if kept and summary else summary, did, counter,
-                      False, choices, seat)
+                      False, choices, seat, blocks_the_table(prompt, choices))
 
 
 def _on_card(item: ActionItem, card: str) -> ActionItem:

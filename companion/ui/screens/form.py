@@ -93,7 +93,7 @@ class OptionsGrid(Layout):
     inside), or chips as wide as their words wrapped onto the next row and widened to fill
     it, when those take less height. Three traps and four ships fit 800x480 at Normal text
     (try 9, s249 and s270), and at Large the first options of every field show without a
-    swipe (s249: in five equal columns "Wostochny, maneuver check" took four lines and
+    swipe (s249: in five equal columns a seat's "maneuver check" took four lines and
     pushed Passes below the fold; s166: one option of 3 lines left a gap in its row).
     Anything else in it (a count's stepper, a sentence) takes a row of its own."""
 

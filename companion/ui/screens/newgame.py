@@ -70,7 +70,8 @@ class NewGameScreen(Screen):
             games.add_widget(ToggleChoice(text=form.title, value=form.kind,
                                           on_release=lambda b: self.choose(b.value)))
         if forms and (self.form is None or self.form.kind not in {f.kind for f in forms}):
-            self.choose(forms[0].kind)
+            last = App.get_running_app().settings.last_game
+            self.choose(last if last in {f.kind for f in forms} else forms[0].kind)
 
     def choose(self, kind: str) -> None:
         self.form = next(f for f in self.forms if f.kind == kind)
@@ -174,4 +175,5 @@ class NewGameScreen(Screen):
         self.problem = ""
         app = App.get_running_app()
         app.remember_names([s.name for s in form.seats if s.name.strip()])
+        app.change_setting("last_game", form.kind)
         app.start_new_game(form.kind, lines)

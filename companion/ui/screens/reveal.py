@@ -23,6 +23,9 @@ load_layout(__file__)
 #: decision is left for later (the choices are the prominent buttons then).
 CONTINUE = "Continue"
 CONTINUE_UNDECIDED = "Decide later"
+#: ... when the card's choices are all the table can do now: going back is only a look
+#: around, and the button says so (try 9, finding 15: "later" read as "after other things").
+LOOK_AROUND = "Look around first: nothing else until it is decided"
 
 
 def skip_text(count: int) -> str:
@@ -80,8 +83,8 @@ class RevealScreen(Screen):
             box.add_widget(button)
         self._even_choices()
         way_out = self.ids["continue"]
-        way_out.text = CONTINUE_UNDECIDED if view.choices else \
-            skip_text(len(self._cards)) if self.more else CONTINUE
+        way_out.text = (LOOK_AROUND if view.blocks else CONTINUE_UNDECIDED) if view.choices \
+            else skip_text(len(self._cards)) if self.more else CONTINUE
         way_out.kind = "quiet" if view.choices else "primary"
         # A new card flashes its frame for a moment (the words are readable at once), so
         # the previous card never looks like this one.
