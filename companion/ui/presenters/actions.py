@@ -51,6 +51,7 @@ class ActionItem:
     sections: tuple[tuple[str, tuple[str, ...], str], ...] = ()
     in_place: bool = False  # refused: greyed in its place with its reason (the prompt's)
     sends: str = ""  # a form's send button in the game's words, `{NAME}` the chosen labels
+    submit: str = ""  # a form's send button's verb, when the label is not one (the prompt's)
     #: Its place in its group as the game lists it, offered or refused (the main action,
     #: which has a bar of its own, left out): a list's rows put an even one on the left, an
     #: odd one on the right, whatever else is offered (`widgets.fit`). -1: none (the main
@@ -118,7 +119,8 @@ def _item_of(action: Mapping[str, Any]) -> ActionItem:
                           input_kind="form", then=str(spec.get("then") or "command"),
                           private_to=private, has_check=check, main=main,
                           fields=tuple(FormField.from_dict(f) for f in spec.get("fields") or ()),
-                          hint=str(spec.get("hint") or ""), sends=str(spec.get("sends") or ""))
+                          hint=str(spec.get("hint") or ""), sends=str(spec.get("sends") or ""),
+                          submit=str(spec.get("submit") or ""))
     if "command" in action:
         return ActionItem(label, "command", str(action["command"]), enabled, reason, cost,
                           private_to=private, has_check=check, main=main)

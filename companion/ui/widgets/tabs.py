@@ -4,7 +4,9 @@
 in a layout (the dashboard's seat rows) is the home page; `show_table` adds
 one page per panel of the game's table view (`companion.ui.panels.panels_for`), each in its
 own scroll view. Only the open page is in the widget tree; a panel whose tab is
-closed is redrawn with the newest table when its tab is opened.
+closed is made and drawn with the newest table in a quiet moment or when its tab is
+opened, whichever comes first (a new game's first dashboard, or a cold start's, makes
+only its tab strip).
 """
 
 from __future__ import annotations
@@ -80,6 +82,7 @@ class TabbedPages(BoxLayout):
         self._kind: tuple[str, ...] | None = None
         self._table: TableData | None = None
         self._pages: dict[str, TableScroll] = {}
+        self._makers: dict[str, Callable[[], Widget]] = {}  # a page's panel, not made yet
         self._stale: set[str] = set()
         self._acting_shown: object = None  # the acting seat the open page last showed
         #: Called when the home page is shown again (the dashboard brings the acting
@@ -103,8 +106,12 @@ class TabbedPages(BoxLayout):
         return [self.home_title, *self._pages]
 
     def panel(self, title: str) -> Any:
-        """The panel widget of a tab (tests and the gallery look inside)."""
-        return self._pages[title].children[0]
+        """The panel widget of a tab, made now if it was not yet (tests and the gallery
+        look inside)."""
+        page = self._pages[title]
+        if title in self._makers:
+            page.add_widget(self._makers.pop(title)())
+        return page.children[0]
 
     def show_table(self, table: TableData) -> None:
         """Make the tabs of `table`'s game, and redraw the open panel."""
@@ -152,11 +159,10 @@ class TabbedPages(BoxLayout):
         self.strip.current = current
 
     def _make_pages(self, specs: tuple[PanelSpec, ...]) -> None:
-        self._pages = {}
+        self._pages, self._makers = {}, {}
         for spec in specs:
-            page = TableScroll(bar_width=dp(6))
-            page.add_widget(spec.make())
-            self._pages[spec.title] = page
+            self._pages[spec.title] = TableScroll(bar_width=dp(6))
+            self._makers[spec.title] = spec.make
         self.strip.current = self.current
         self.strip.titles = self.titles
         self._show_strip()
