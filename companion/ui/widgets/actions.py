@@ -360,12 +360,17 @@ class ActionsPanel(TapGate, BoxLayout):
             editor.bind(on_text_validate=lambda _f: self._submit(item, value(), why, ok))
 
     def _ask_choice(self, item: ActionItem) -> None:
-        """A choice: one big button per option, each running its command at once."""
+        """A choice: one big button per option, each running its command at once; one the
+        game refuses stays greyed in its place with why under its name (a faction another
+        seat plays), so the list keeps the same places for every seat."""
         self._pin(None)
         self._put_apart([])
         entries = [Entry(Text, item.label, "")]
         for slot, option in enumerate(item.options):  # (the options: all of them, always)
             text = f"{option.label}\n{option.detail}" if option.detail else option.label
+            if option.reason:
+                entries.append(Entry(ListButton, f"{option.label}\n{option.reason}", "off"))
+                continue
             entries.append(Entry(ListButton, text, "normal",
                                  partial(self._chosen, item, option), slot))
         entries.append(Entry(ListButton, "Cancel", "quiet", lambda _b: self._build()))

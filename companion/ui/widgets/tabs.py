@@ -84,6 +84,10 @@ class TabbedPages(BoxLayout):
         self._pages: dict[str, TableScroll] = {}
         self._makers: dict[str, Callable[[], Widget]] = {}  # a page's panel, not made yet
         self._stale: set[str] = set()
+        self._acting_shown: object = None  # the acting seat the open page last showed
+        #: Called when the home page is shown again (the dashboard brings the acting
+        #: seat's card into view: the turn may have passed while another tab was open).
+        self.on_home: Callable[[], None] | None = None
         self.current = self.home_title
         self._show_strip()
 
@@ -118,8 +122,13 @@ class TabbedPages(BoxLayout):
             self._kind = kind
             self._make_pages(specs)
         self._stale = set(self._pages)
+        acting = (table.view.get("table") or {}).get("active")
         if self.current in self._pages:
+            before = self._acting_shown
             self._refresh(self.current)
+            if acting != before:  # the turn passed: the open tab follows (try 12, 21)
+                self._open_at_acting(self.current)
+        self._acting_shown = acting
 
     def select(self, title: str) -> None:
         """Open a tab by its title (an unknown title changes nothing)."""
@@ -130,15 +139,21 @@ class TabbedPages(BoxLayout):
         if title == self.home_title:
             if self._home is not None:
                 self.body.add_widget(self._home)
+                if self.on_home is not None:
+                    self.on_home()
             return
         page = self._pages[title]
         self.body.add_widget(page)
         if title in self._stale:
             self._refresh(title)
         page.scroll_y = 1
+        self._open_at_acting(title)
+
+    def _open_at_acting(self, title: str) -> None:
+        """The acting seat's rows at the top of the page (try 7), if it has any."""
         start = getattr(self.panel(title), "opening", None)
         if start is not None and start.parent is not None:
-            page.keep_in_view(start, 0.0)  # the acting seat's rows first (try 7)
+            self._pages[title].keep_in_view(start, 0.0)
 
     def on_current(self, _widget: object, current: str) -> None:
         self.strip.current = current
