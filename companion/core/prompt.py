@@ -120,6 +120,9 @@ class InputSpec:
     #: the chosen options' labels ("Carol plays {faction}"); none: the action's label and
     #: what is chosen.
     sends: str | None = None
+    #: A form's send button's verb ("Apply"), when the action's label is not one: the
+    #: button reads "Apply: resistance -1, credits +3", not the screen's title again.
+    submit: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "min": self.min, "max": self.max,
@@ -138,6 +141,8 @@ class InputSpec:
             data["sends"] = self.sends
         if self.sections:
             data["sections"] = [s.to_dict() for s in self.sections]
+        if self.submit:
+            data["submit"] = self.submit
         return data
 
     def fill(self, *values: str) -> str:

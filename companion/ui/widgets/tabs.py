@@ -4,11 +4,14 @@
 in a layout (the dashboard's seat rows) is the home page; `show_table` adds
 one page per panel of the game's table view (`companion.ui.panels.panels_for`), each in its
 own scroll view. Only the open page is in the widget tree; a panel whose tab is
-closed is redrawn with the newest table when its tab is opened.
+closed is made and drawn with the newest table in a quiet moment or when its tab is
+opened, whichever comes first (a new game's first dashboard, or a cold start's, makes
+only its tab strip).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -79,7 +82,12 @@ class TabbedPages(BoxLayout):
         self._kind: tuple[str, ...] | None = None
         self._table: TableData | None = None
         self._pages: dict[str, TableScroll] = {}
+        self._makers: dict[str, Callable[[], Widget]] = {}  # a page's panel, not made yet
         self._stale: set[str] = set()
+        self._acting_shown: object = None  # the acting seat the open page last showed
+        #: Called when the home page is shown again (the dashboard brings the acting
+        #: seat's card into view: the turn may have passed while another tab was open).
+        self.on_home: Callable[[], None] | None = None
         self.current = self.home_title
         self._show_strip()
 
@@ -98,8 +106,12 @@ class TabbedPages(BoxLayout):
         return [self.home_title, *self._pages]
 
     def panel(self, title: str) -> Any:
-        """The panel widget of a tab (tests and the gallery look inside)."""
-        return self._pages[title].children[0]
+        """The panel widget of a tab, made now if it was not yet (tests and the gallery
+        look inside)."""
+        page = self._pages[title]
+        if title in self._makers:
+            page.add_widget(self._makers.pop(title)())
+        return page.children[0]
 
     def show_table(self, table: TableData) -> None:
         """Make the tabs of `table`'s game, and redraw the open panel."""
@@ -110,8 +122,13 @@ class TabbedPages(BoxLayout):
             self._kind = kind
             self._make_pages(specs)
         self._stale = set(self._pages)
+        acting = (table.view.get("table") or {}).get("active")
         if self.current in self._pages:
+            before = self._acting_shown
             self._refresh(self.current)
+            if acting != before:  # the turn passed: the open tab follows (try 12, 21)
+                self._open_at_acting(self.current)
+        self._acting_shown = acting
 
     def select(self, title: str) -> None:
         """Open a tab by its title (an unknown title changes nothing)."""
@@ -122,25 +139,30 @@ class TabbedPages(BoxLayout):
         if title == self.home_title:
             if self._home is not None:
                 self.body.add_widget(self._home)
+                if self.on_home is not None:
+                    self.on_home()
             return
         page = self._pages[title]
         self.body.add_widget(page)
         if title in self._stale:
             self._refresh(title)
         page.scroll_y = 1
+        self._open_at_acting(title)
+
+    def _open_at_acting(self, title: str) -> None:
+        """The acting seat's rows at the top of the page (try 7), if it has any."""
         start = getattr(self.panel(title), "opening", None)
         if start is not None and start.parent is not None:
-            page.keep_in_view(start, 0.0)  # the acting seat's rows first (try 7)
+            self._pages[title].keep_in_view(start, 0.0)
 
     def on_current(self, _widget: object, current: str) -> None:
         self.strip.current = current
 
     def _make_pages(self, specs: tuple[PanelSpec, ...]) -> None:
-        self._pages = {}
+        self._pages, self._makers = {}, {}
         for spec in specs:
-            page = TableScroll(bar_width=dp(6))
-            page.add_widget(spec.make())
-            self._pages[spec.title] = page
+            self._pages[spec.title] = TableScroll(bar_width=dp(6))
+            self._makers[spec.title] = spec.make
         self.strip.current = self.current
         self.strip.titles = self.titles
         self._show_strip()
