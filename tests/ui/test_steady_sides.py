@@ -123,7 +123,7 @@ def test_a_restart_shows_the_same_rows_while_a_card_waits(make_driver,
     start_ti4(driver)
     _run(driver, *PLANET, *MIRAGE[:3])  # Mirage's planet: its card waits
     before = rows(driver, TI4_SEATS)
-    assert driver.app.table.view.get("revealed") or "Pick the card" in str(before)
+    assert driver.app.table.view.get("revealed") or "Let the app draw" in str(before)
     driver.close()
     _dashboard(again := make_driver(db=db, seed=7))
     assert rows(again, TI4_SEATS) == before
