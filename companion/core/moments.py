@@ -22,7 +22,7 @@ from companion.core.privacy import HIDDEN, public_step
 from companion.core.zones import Zone
 
 #: The kinds of moment the core and the games make (a screen may ignore a kind it lacks).
-KINDS = ("reveal", "hidden_card", "roll", "check", "explosion", "final")
+KINDS = ("reveal", "hidden_card", "roll", "check", "explosion", "destroyed", "final")
 
 
 @dataclass(frozen=True)

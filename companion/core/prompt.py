@@ -120,6 +120,9 @@ class InputSpec:
     #: the chosen options' labels ("Carol plays {faction}"); none: the action's label and
     #: what is chosen.
     sends: str | None = None
+    #: A form's send button's verb ("Apply"), when the action's label is not one: the
+    #: button reads "Apply: resistance -1, credits +3", not the screen's title again.
+    submit: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "min": self.min, "max": self.max,
@@ -138,6 +141,8 @@ class InputSpec:
             data["sends"] = self.sends
         if self.sections:
             data["sections"] = [s.to_dict() for s in self.sections]
+        if self.submit:
+            data["submit"] = self.submit
         return data
 
     def fill(self, *values: str) -> str:
@@ -375,7 +380,7 @@ class _Judge:
         if choice.private_to is not None and choice.private_to != self.seat:
             return Action(private_label(choice.label, choice.private_to), choice.group, choice.cost,
                           True, None, partial=choice.partial, private_to=choice.private_to,
-                          hand_over=choice.hand_over)
+                          main=choice.main, hand_over=choice.hand_over)
         reason = self._reason(choice, depth, [SEARCH_BUDGET])
         return Action(choice.label, choice.group, self._cost(choice, reason), reason is None,
                       reason, choice.command, choice.partial, choice.input, choice.check,
@@ -508,22 +513,27 @@ def candidates(match: Match[Any], seat: str | None = None, after: str | None = N
         return situation, [c for c in _undo_redo(match) if c.command == "undo"]
     titles = {d: _deck_title(match, d) for d in situation.expects_scan}
     draws = draw_choices(situation.expects_scan, titles.__getitem__, situation.owed_cards)
-    if getattr(rules, "draw_is_main", False) and not any(c.main for c in situation.choices):
-        draws = main_draw(draws)
     table = top_picks(match, situation.expects_scan, titles.__getitem__, plan)
+    main = getattr(rules, "draw_is_main", False) and not any(c.main for c in situation.choices)
     if len(table) > 1:  # several decks owed (setup): the app's draws first, in reach; the
         # table's picks after the moment's own choices (each its deck's other way)
         later = [_pick_choice(p) for p in table.values()]
         return situation, [*draws, *situation.choices, *later, *_undo_redo(match)]
-    draws = [c for d in draws for c in (d, *_pick_of(table, d))]
+    draws = [c for d in draws for c in (d, *_pick_of(table, d, main))]
     return situation, [*draws, *situation.choices, *_undo_redo(match)]
 
 
-def _pick_of(table: Mapping[str, Pick], draw: Choice) -> list[Choice]:
+def _pick_of(table: Mapping[str, Pick], draw: Choice, main: bool = False) -> list[Choice]:
     """The table's pick of the deck `draw` draws from, to go right after it (none after
-    the draw of every owed card)."""
+    the draw of every owed card). With `main` (the rules' `draw_is_main`, no other main
+    action now), the pick is the moment's main action: a tap there opens the deck's list
+    and decides nothing, where "End turn" sat a moment before (try 11, 16: the app's own
+    draw there drew for a table that draws real cards and tapped its habit spot)."""
     deck = (draw.command or "").removeprefix("draw ")
-    return [_pick_choice(table[deck])] if deck in table else []
+    if deck not in table:
+        return []
+    pick = _pick_choice(table[deck])
+    return [replace(pick, main=True) if main and len(table) == 1 else pick]
 
 
 def picks(match: Match[Any], owed: Sequence[str], partial: str, seat: str | None,
@@ -536,14 +546,6 @@ def _pick_choice(pick: Pick) -> Choice:
     return Choice(pick.label, DRAW_GROUP, command=pick.command, partial=pick.partial,
                   private_to=pick.private_to, priced=False, sure=pick.sure,
                   refused=pick.refused)
-
-
-def main_draw(draws: Sequence[Choice]) -> list[Choice]:
-    """`draws` with the one draw the moment owes marked main: the draw of every owed card,
-    or the only draw; none when the table chooses between decks."""
-    every = [c for c in draws if c.command == "draw all"]
-    main = every[0] if every else draws[0] if len(draws) == 1 else None
-    return [replace(c, main=True) if c is main else c for c in draws]
 
 
 def _deck_title(match: Match[Any], deck: str) -> str:

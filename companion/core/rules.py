@@ -108,9 +108,11 @@ class GameRules(Protocol[S]):
     #: prompt's `groups`). A group not named comes after, in the order it first appears.
     #: Default: none named (the order the actions come in).
     prompt_groups: ClassVar[tuple[str, ...]] = ()
-    #: The app's draw of the card the table owes is the moment's main action (a screen's
-    #: fixed bar: one place to tap after every step) when the game offers no other main
-    #: action then. Default: False (the draw is listed with the other actions).
+    #: The table's pick of the card it owes from one deck ("Pick the card drawn at the
+    #: table", a list to open) is the moment's main action (a screen's fixed bar: one place
+    #: to tap after every step) when the game offers no other main action then; the app's
+    #: own draw never is (it would draw where "End turn" sat a moment before). Default:
+    #: False (the pick is listed with the other actions).
     draw_is_main: ClassVar[bool] = False
 
     def is_over(self, state: S) -> bool:

@@ -40,7 +40,13 @@ class AppDriver:
         self.scrolls = 0
         app._run_prepare()  # builds the root and puts it in the window, as App.run does
         Window.bind(on_flip=self._on_flip)
-        self.settle()
+        try:
+            self.settle()
+        except BaseException:
+            # An app that never answered would stay in the window (and its runner on),
+            # taking the next app's taps: every later test of the run failed with it.
+            self.close()
+            raise
 
     # ---- frames ----------------------------------------------------------------------------
     def pump(self, frames: int = 1) -> None:

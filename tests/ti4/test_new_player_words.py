@@ -78,6 +78,7 @@ def test_the_order_inputs_name_what_is_tapped(catalog) -> None:
 
 def test_commodity_values_are_asked_by_touch_and_said_assumed_until_set(catalog) -> None:
     m = new_match(catalog, *TABLE)
+    ok(m, "frontier 40 for Nora with exploration-probe")  # played: the first moment is past
     offer = labels(m)["Factions: commodity values 3 assumed for all"]
     assert offer.group == "Faction sheets" and offer.partial == "faction"
     assert labels(m, "faction")["Another value, for a faction sheet not listed"].partial \

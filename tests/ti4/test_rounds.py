@@ -100,17 +100,18 @@ def test_no_turn_ends_while_a_card_is_owed(catalog: Catalog) -> None:
     assert m.state.table.active == "Bob"
 
 
-def test_the_card_owed_is_drawn_by_the_moments_main_action(catalog: Catalog) -> None:
-    """While a card is owed the app's draw is the main action (a screen's fixed bar): one
-    place to tap after every step; the turn's end is main again once it is resolved."""
+def test_the_card_owed_is_picked_from_the_moments_main_action(catalog: Catalog) -> None:
+    """While a card is owed the table's pick is the main action (a screen's fixed bar: a
+    list to open, never the app's own draw where "End turn" sat: try 11, 16); the turn's
+    end is main again once it is resolved."""
     m = new_match(catalog, *THREE)
     ok(m, "take Loki")
-    assert main_label(m) == "Let the app draw: Cultural exploration deck"
+    assert main_label(m) == "Pick the card drawn at the table: Cultural exploration deck"
     ok(m, "draw cultural", "resolve")
     assert main_label(m) == "End Alice's turn"
     ok(m, "take Abyz Fria", "scan TI/H14", "resolve", "scan TI/H15", "resolve")
     ok(m, "take Rigel I", "scan TI/H16", "resolve", "relic Alice")
-    assert main_label(m) == "Let the app draw: Relic deck"
+    assert main_label(m) == "Pick the card drawn at the table: Relic deck"
 
 
 def test_the_crown_of_emphidia_is_offered_at_the_status_phase(catalog: Catalog) -> None:

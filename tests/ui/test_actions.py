@@ -144,7 +144,7 @@ def test_hidden_missions_appear_on_no_public_screen(make_driver, tmp_path: Path)
     driver.tap(button)
     assert driver.screen.name == "private"
     check("the private screen before its owner opens it")
-    driver.tap("Show Baikonur's choices")
+    driver.tap("Show Ben's choices")
     driver.settle()
     owner_sees = " ".join(driver.texts())  # its owner sees them, with their goals
     assert any(s in owner_sees for s in names) and any(g in owner_sees for g in secrets[2::3])

@@ -82,9 +82,9 @@ def test_a_hold_on_a_seat_badge_opens_its_private_panel(make_driver, tmp_path: P
                            lambda: driver.screen.name == "private")
     assert outlined[:1] == [True]  # outlined while the hold counted, from the press on
     assert held >= HOLD_SECONDS * 0.9  # not sooner: a finger brushing past shows nothing
-    assert driver.shown("Only Xichang looks now")
+    assert driver.shown("Only Ana (Xichang) looks now")
     assert not any(secret in " ".join(driver.texts()) for secret in secrets)
-    driver.tap("Show Xichang's hidden cards")
+    driver.tap("Show Ana's hidden cards")
     texts = " ".join(driver.texts())
     assert all(name in texts for name in xichang) and "So far" in texts
     assert not any(name in texts for name in _missions(db, "Baikonur"))  # only its own
@@ -110,7 +110,7 @@ def test_the_hidden_card_reveal_offers_its_owner_a_look(make_driver, tmp_path: P
     assert driver.shown("Only Xichang looks at it.")
     assert not driver.shown("holds a finger")  # the way to look is a button, not a hint
     driver.tap("Only Xichang: look at it")
-    assert driver.screen.name == "private" and driver.shown("Only Xichang looks now")
-    driver.tap("Show Xichang's hidden cards")
+    assert driver.screen.name == "private" and driver.shown("Only Ana (Xichang) looks now")
+    driver.tap("Show Ana's hidden cards")
     (card,) = _missions(db, "Xichang")
     assert driver.shown(card)

@@ -52,7 +52,7 @@ def test_the_drafter_opens_their_own_pack_and_picks_a_ship_type_from_it(make_dri
     assert driver.shown("Xichang takes a ship from the pack (only Xichang sees the choices)")
     assert not driver.shown(PICK)  # nothing of the pack before Xichang asks
     assert not [t for t in driver.texts() if any(w in t for w in COMMAND_WORDS)]
-    driver.tap("Show Xichang's choices")
+    driver.tap("Show Ana's choices")
     types = _types(db)
     offered = [t for t in driver.texts() if PICK in t]
     assert len(offered) == len(types)  # one button per ship type of the pack, no more
@@ -79,7 +79,7 @@ FOUR = ("length 8", "join Xichang Mia", "join Wostochny Tom", "join Baikonur Lea
 def test_the_app_dealt_draft_of_four_takes_two_taps_a_pick_and_each_pack_fits(
         make_driver, tmp_path) -> None:
     """Try 9 (finding 4): 16 picks at 3 taps each. Now the screen is handed from drafter
-    to drafter by itself: "Show SEAT's choices" and a ship type, every type in view."""
+    to drafter by itself: "Show PLAYER's choices" and a ship type, every type in view."""
     from kivy.uix.button import Button
 
     db = tmp_path / "games.db"
@@ -97,7 +97,7 @@ def test_the_app_dealt_draft_of_four_takes_two_taps_a_pick_and_each_pack_fits(
         assert driver.shown(f"Pass to {players[seat]}: only {players[seat]} looks now")
         assert not driver.shown(PICK), (picks, seat, driver.texts())  # closed until it looks
         taps = driver.inputs
-        driver.tap(f"Show {seat}'s choices", scroll=False)
+        driver.tap(f"Show {players[seat]}'s choices", scroll=False)
         offered = [b for b in driver.widgets()
                    if isinstance(b, Button) and PICK in b.text]
         # every type of the pack: a button, or greyed (a type the drafter holds)
@@ -182,14 +182,14 @@ def test_each_seat_looks_at_its_own_hidden_cards_with_a_visible_button(make_driv
         driver.tap(screen.ids["next"])
     page = screen.counter
     driver.tap("Only Xichang: look at it")  # from the hidden card's own reveal
-    assert driver.screen.name == "private" and driver.shown("Only Xichang looks now")
+    assert driver.screen.name == "private" and driver.shown("Only Ana (Xichang) looks now")
     driver.tap("Hide and go back to the table")
     assert driver.screen.name == "reveal" and driver.screen.counter == page  # same page
     driver.tap(driver.screen.ids["continue"])
     assert driver.shown("Hidden cards, for their owner's eyes only")
     driver.tap("Baikonur (5)")
     assert driver.screen.name == "private" and not driver.shown("(P")  # not yet shown
-    driver.tap("Show Baikonur's hidden cards")
+    driver.tap("Show Ben's hidden cards")
     from companion.session import open_session
 
     session = open_session(db, None)
@@ -208,7 +208,7 @@ def test_a_second_quick_tap_on_show_picks_nothing_and_the_picks_show_their_numbe
 
     db = tmp_path / "games.db"
     driver = _dealt(make_driver, db)  # handed to Xichang's drafter by itself
-    show = driver.button("Show Xichang's choices")
+    show = driver.button("Show Ana's choices")
     spot = show.to_window(*show.center)
     bottom = show.to_window(show.x, show.y)[1]
     driver.tap(show)

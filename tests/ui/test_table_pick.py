@@ -57,9 +57,9 @@ def test_a_secret_mission_is_picked_on_its_drawers_own_screen(make_driver, tmp_p
     assert driver.shown(masked)
     assert not driver.shown("Chain of command")  # no mission named on the shared screen
     driver.tap(masked)
-    assert driver.screen.name == "private" and driver.shown("Only Xichang looks now")
+    assert driver.screen.name == "private" and driver.shown("Only Ana (Xichang) looks now")
     assert not driver.shown("Chain of command")
-    driver.tap("Show Xichang's choices")
+    driver.tap("Show Ana's choices")
     driver.wait_for(lambda: driver.shown("Ace"), "Xichang's choices")
     _shot(driver, "pick-private")
     assert driver.shown("Chain of command · 2 copies") and driver.shown("Ace")  # as read

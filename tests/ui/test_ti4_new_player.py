@@ -12,14 +12,15 @@ def test_a_new_player_reads_what_each_button_is_about(make_driver) -> None:
     start_ti4(driver)
     assert driver.shown("Put a frontier token in each system without planets on your map")
     assert not driver.shown("LRR") and not driver.shown("35.4a")  # rules only in details
-    # The faction sheets' commodity values, asked by touch with the assumed one shown
-    # (after the turn's own ways: a drag away at 800x480).
-    driver.tap("Factions: commodity values 3 assumed for all")
+    # The faction sheets' commodity values, asked by touch with the assumed one shown: the
+    # first moment skipped, then under Faction sheets (after the turn's own ways).
+    driver.tap("Skip: commodity value 3 assumed")
+    driver.tap("Record a faction (commodity values 3 assumed for all)")
     driver.tap("Another value, for a faction sheet not listed")
     driver.tap("Carol: 3, assumed")
     driver.tap("4", exact=True)
     assert driver.shown("Carol's commodity value is 4 (from the faction sheet).")
-    assert driver.shown("Factions: Alice 3, Bob 3, Carol 4 (Alice, Bob assumed)")
+    assert driver.shown("Record a faction (Alice 3, Bob 3, Carol 4 (Alice, Bob assumed))")
     # A frontier token: each way names its ability, without opening "Not possible now".
     driver.tap("Explore a frontier token for Alice", exact=True)
     driver.tap("Tile 40", exact=True)

@@ -111,3 +111,56 @@ def test_the_dies_faces_keep_one_arrangement_at_every_text_size(make_driver) -> 
     assert _face_places(driver) == normal
     assert driver.button("three\n3 symbols", exact=True).width > driver.button(
         "three\n3 symbols", exact=True).texture_size[0]  # its words whole
+
+
+def test_the_fixed_bar_never_draws_where_the_turns_end_sat(make_driver) -> None:
+    """Try 11, 16: a move ends on a hazard space; the table taps the fixed bar's spot by
+    habit, where "End SHLD1's flight turn" was: nothing is drawn, the deck's list opens."""
+    driver = make_driver(demo_setup=flight_lines())
+    main = driver.app.screen("dashboard").ids.main
+    assert main.text == "End SHLD1's flight turn"
+    spot = main.to_window(*main.center)
+    driver.tap("Move SHLD1")
+    driver.fill_form(("Moves", "1 space"), ("Ends on", "a hazard space"))
+    assert driver.screen.name == "dashboard"
+    steps = driver.app.table.steps
+    assert main.text.startswith("Pick the card drawn at the table: Hazard cards")
+    driver.press(*spot)  # the habit spot
+    driver.settle()
+    assert driver.app.table.steps == steps and driver.screen.name == "dashboard"
+    assert driver.shown("Lost cargo (H02)")  # the list of the table's own deck opened
+    driver.tap("< Back", exact=True)
+    driver.tap("Let the app draw: Hazard cards")  # the app's draw heads the list, in reach
+    assert driver.app.table.steps == steps + 1
+
+
+def _system(driver, number: str):
+    from companion.ui.screens.order import GroupButton
+
+    return next(b for b in driver.widgets(driver.screen.ids.groups)
+                if isinstance(b, GroupButton) and b.whole.startswith(f"{number}: "))
+
+
+def test_the_systems_list_stays_where_it_is_when_a_system_is_added(make_driver) -> None:
+    """Try 12, 11: tapping system 76 far down the Take-planets list (after three swipes)
+    moved the list about 40 px under the finger."""
+    from tests.ui.test_steady_try10 import _start
+
+    driver = make_driver(seed=7)
+    _start(driver)
+    driver.tap("Take planets for Ravi", exact=True)
+    scroll = driver.screen.ids.groups_scroll
+    rigel = _system(driver, "76")
+    for _swipe in range(12):  # the player's swipes up the list, till 76 is in the middle
+        if scroll.below_top(rigel) < scroll.height / 2:
+            break
+        x, y = scroll.to_window(scroll.center_x, scroll.y + scroll.height * 0.8)
+        driver.drag((x, y), scroll.height * 0.5, steps=8)
+    driver.wait_still()
+    place = rigel.to_window(*rigel.center)
+    assert scroll.collide_point(*scroll.parent.to_widget(*place))  # it shows
+    driver.press(*place)
+    driver.settle()
+    driver.wait_still()
+    assert driver.shown("Rigel I (")  # added to the order
+    assert rigel.to_window(*rigel.center) == pytest.approx(place, abs=1)

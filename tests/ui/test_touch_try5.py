@@ -21,6 +21,9 @@ def test_a_killing_attack_says_destroyed_on_its_button_and_after_and_undo_restor
     driver.wait_for(lambda: driver.shown("TRNS1 is destroyed with its modules"),
                     "the attack's result")
     assert _ship(driver, "TRNS1")["location"] == "destroyed"
+    # The kill has its own screen (try 11, finding 34), then the table and its Undo.
+    assert driver.screen.name == "explosion" and driver.shown("TRNS1 is destroyed!")
+    driver.tap("Back to the table")
     driver.tap("Undo", exact=True)
     driver.wait_for(lambda: _ship(driver, "TRNS1")["location"] != "destroyed", "the undo")
     assert _ship(driver, "TRNS1")["resistance"] == 1

@@ -17,7 +17,7 @@ def test_the_missions_not_revealable_now_are_named_under_a_whole_sentence(
     saved_game(db, PREPARATION_LINES)
     driver = make_driver(db=db)
     driver.tap(driver.button("complete a mission"))
-    driver.tap("Show Baikonur's choices")
+    driver.tap("Show Ben's choices")
     driver.settle()
     sentence = next(w for w in driver.widgets() if getattr(w, "text", None) == CANNOT_REVEAL)
     driver.pump(2)

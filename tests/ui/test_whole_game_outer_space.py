@@ -97,7 +97,10 @@ def test_a_ship_that_does_not_survive_its_tile_gains_nothing(make_driver, monkey
     assert "Resistance 1/3" in ship_lines(driver, "TRNS1")[2]
     fly_off_the_map(driver)
     card_from_the_camera(driver, "Outer Space tile 5", "X5")
+    assert "TRNS1 is destroyed: resistance 1" in driver.button(DEFAULT_5).text  # before
     driver.tap(DEFAULT_5)
+    assert driver.screen.name == "explosion" and driver.shown("TRNS1 is destroyed!")  # after
+    driver.tap("Back to the table")
     assert driver.shown("TRNS1 does not survive and gains nothing.")
     assert seat_score(driver, "Xichang")[0] == "0"
     _title, place, *_ = ship_lines(driver, "TRNS1")
@@ -119,15 +122,15 @@ def test_the_table_enters_what_its_own_tile_prints_by_touch_and_undo_takes_it_ba
     driver.tap("Our tile says something else")
     form = driver.screen
     assert form.name == "form" and form.heading == "Our tile says something else"
-    assert driver.shown("What Outer Space tile 5 prints: each effect's amount, lost (-) or "
-                        "gained (+).")
+    assert driver.shown("Lost (-) or gained (+) on your tile.")
     minus = [b for b in form.stepper("Energy").children if getattr(b, "text", "") == "-"]
     plus = [b for b in form.stepper("Command points").children
             if getattr(b, "text", "") == "+"]
     driver.tap(minus[0])
     driver.tap(plus[0])
     driver.tap(plus[0])
-    assert form.ids.submit.text == "Our tile says something else: energy -1, command points +2"
+    # An action, not the title again (try 11, finding 25).
+    assert form.ids.submit.text == "Apply: energy -1, command points +2"
     if os.environ.get("SHOTS_DIR"):
         driver.screenshot(Path(os.environ["SHOTS_DIR"]) / "tile_printed_form.png")
     driver.tap(form.ids.submit)

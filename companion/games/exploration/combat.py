@@ -88,8 +88,11 @@ def hit_ship(catalog: Catalog, attacker: ShipStatus, target: ShipStatus, damage:
     seat = attacker.owner
     if command:
         events.append(gain(seat, "command", command, reason))
-    text = (f"{target.card} takes {hit.lost} damage (energy {target.energy}->{hit.energy}, "
-            f"resistance {target.resistance}->{hit.resistance})"
+    changes = [f"{name} {old}->{new}" for name, old, new in
+               (("energy", target.energy, hit.energy),
+                ("resistance", target.resistance, hit.resistance)) if old != new]
+    text = (f"{target.card} takes {hit.lost} damage"
+            + (f" ({', '.join(changes)})" if changes else "")
             + (", shielded by its energy" if use_shield else "")
             + f"; {seat} gains {counted(command, 'command point')}.")
     if hit.destroyed:

@@ -26,7 +26,7 @@ LOCATIONS = {"hand": "not deployed", "launch_pad": "on the launch pad",
 CATEGORIES = (("manual adjust", "adjustments"), ("area control", "area control"),
               ("token conversion: ", "conversion"), ("mission: ", "missions"),
               ("technology action", "technology"), ("development card", "development"),
-              ("outer space tile", "outer space"))
+              ("outer space tile", "outer space"), ("Outer Space tile", "outer space"))
 
 
 def phase_name(phase: str) -> str:

@@ -36,9 +36,12 @@ def moments(state: XpState, catalog: Catalog, step: Step) -> list[Moment]:
             out.append(_for_ship(moment, state, catalog))
         else:
             out.append(moment)
+    trapped = {e["card"] for e in step.events if e.type == "trap_exploded"}
     for e in step.events:
         if e.type == "trap_exploded":
             out.append(explosion_moment(e, state))
+        elif e.type == "ship_destroyed" and e["card"] not in trapped:
+            out.append(destroyed_moment(e, state, catalog))
         elif e.type == "game_ended":
             out.append(final_moment(e["totals"]))
     return out
@@ -105,6 +108,36 @@ def explosion_moment(e: Event, state: XpState) -> Moment:
                   f"Trap {trap_id} explodes: {card} is destroyed.",
                   data={"trap": trap_id, "ship": card, "owner": owner, "where": where,
                         "count": e.get("count")})
+
+
+def destroyed_moment(e: Event, state: XpState, catalog: Catalog) -> Moment:
+    """A ship destroyed by a tile, a hazard or an attack: said on a screen of its own, not
+    only in History (try 11, finding 34)."""
+    card, reason = str(e["card"]), str(e.get("reason") or "")
+    ship = state.ships.get(card)
+    owner = ship.owner if ship is not None else ""
+    player = state.table.players.get(owner, owner) if owner else ""
+    of = f" ({player})" if player else ""
+    cause = cause_words(reason, catalog)
+    return Moment("destroyed", f"{card} is destroyed!",
+                  (f"{card}{of} has no resistance left" + (f": {cause}." if cause else "."),
+                   f"{card} is destroyed with its modules."),
+                  f"{card} is destroyed" + (f" by {cause}." if cause else "."),
+                  data={"ship": card, "owner": owner or None, "reason": reason})
+
+
+def cause_words(reason: str, catalog: Catalog) -> str:
+    """What destroyed a ship, as a player names it: "Outer Space tile 5 (X5)", "the hazard
+    Meteor shower", "SHLD1's attack"."""
+    if reason.startswith("outer space tile "):
+        code = reason.removeprefix("outer space tile ")
+        card = catalog.cards.get(code)
+        return f"{card.name} ({code})" if card is not None else reason
+    if reason.startswith("hazard "):
+        return f"the hazard {reason.removeprefix('hazard ')}"
+    if reason.endswith(" attack"):
+        return f"{reason.removesuffix(' attack')}'s attack"
+    return reason
 
 
 def final_moment(totals: Mapping[str, int]) -> Moment:

@@ -42,6 +42,8 @@ from companion.games.exploration.support import maneuver_price
 from companion.games.exploration.tiles import TILE, tile_choices
 
 SETUP, DRAFT, TECH = "Setup", "Ship draft", "Technology action"
+#: A Build list's price of the seat's starting module (taken at setup, built for free).
+STARTING_MODULE = "free: your starting module"
 SHIPS, MODULES = "Spaceships", "Modules"
 MANEUVERS, MISSIONS, TURN = "Maneuver cards", "Missions", "Turn"
 #: The groups in the order every seat sees them, whatever its ships and cards.
@@ -146,8 +148,8 @@ def _expand_pick(state: XpState, catalog: Catalog, words: Sequence[str],
 #: Over a pack dealt at the table's ship types, from the first pick to the last (the same
 #: words each time: the list never moves). Rulebook: one ship of a type per player, a
 #: second only when the pack held no other type.
-ONE_OF_A_TYPE = ("A second ship of a type ('has one') only when the pack in hand has no "
-                 "other type.")
+ONE_OF_A_TYPE = ("Take a type you do not have yet. A type marked 'has one' only if "
+                 "your pack has no other type.")
 
 
 def _table_types(catalog: Catalog, by_type: dict[str, list[str]],
@@ -272,8 +274,12 @@ def _expand_build(state: XpState, catalog: Catalog, words: Sequence[str],
     if len(words) not in (2, 3):
         return []
     station = " station" if len(words) == 3 else ""
+    ship = state.ships.get(words[1].upper())
+    spare = state.seats[ship.owner].spare_modules if ship is not None \
+        and ship.owner in state.seats else ()
     return [Choice(module_name(catalog, kind), MODULES,
-                   command=f"build {words[1]} {kind}{station}")
+                   command=f"build {words[1]} {kind}{station}",
+                   cost=STARTING_MODULE if kind in spare else None)
             for kind in xc.module_kinds(catalog)]
 
 

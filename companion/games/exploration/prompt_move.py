@@ -71,6 +71,11 @@ def _ends(state: XpState, ship: ShipStatus) -> FormField:
     return FormField("ends", "Ends on", "choice", options)
 
 
+#: A passed object's detail that names it as the rulebook does (a new player does not
+#: know "L1": try 11, finding 14).
+NAMED = {"L1": "Lagrangian point L1, maneuver check"}
+
+
 def _passes(state: XpState, catalog: Catalog, ship: ShipStatus) -> tuple[FormField, ...]:
     """What the ship may pass on its way (none chosen at first): L1, a GNSS once one lies
     on the map, the other ships on the map (each a maneuver check), the traps."""
@@ -78,7 +83,8 @@ def _passes(state: XpState, catalog: Catalog, ship: ShipStatus) -> tuple[FormFie
         return ()
     gnss = any(xc.module(catalog, c.module).get("placed_under_ship") for c in state.controls)
     words = ["L1", *(["GNSS"] if gnss else [])]
-    options = [_check_option(state, catalog, ship, w, w, "maneuver check") for w in words]
+    options = [_check_option(state, catalog, ship, w, w, NAMED.get(w, "maneuver check"))
+               for w in words]
     options += [_check_option(state, catalog, ship, s.card, s.card,
                               f"{s.owner}, maneuver check")
                 for s in state.ships.values()

@@ -69,9 +69,12 @@ def _seat(s: Mapping[str, Any], active: str | None) -> SeatView:
 
 
 def _seat_detail(s: Mapping[str, Any]) -> list[str]:
-    lines = [f"{ship['card']} {_where(ship)}, energy {ship['energy']}/{ship['max_energy']}"
+    lines = [f"{ship['card']} {_where(ship)}, energy {ship['energy']}/{ship['max_energy']}, "
+             f"resistance {ship['resistance']}/{ship['max_resistance']}"
              + "".join(f", {name}" for name in ship.get("module_names", ()))
              for ship in s["ships"] if ship["location"] in ON_BOARD]
+    for name in s.get("spare_module_names") or ():  # taken at setup, built later for free
+        lines.append(f"Starting module to build: {name} (free)")
     kept = s.get("development_cards") or ()
     if kept:  # the rulebook keeps them in the player area, face up
         lines.append("Development cards kept: "

@@ -100,15 +100,27 @@ def tile_effects(state: XpState, card: CardEntry, ship: ShipStatus,
             in (("energy", ship.energy, energy), ("resistance", ship.resistance, resistance))
             if new != old]
     said = [f"{ship.card} loses {' and '.join(lost)}."] if lost else []
-    more, words = _seat_losses(state, ship.owner, effects, f"outer space tile {card.name}")
+    more, words = _seat_losses(state, ship.owner, effects, source(card))
     events += more
     said += words
     if resistance == 0:
         return [*events, destroyed(ship, f"outer space tile {card.card_id}")], \
             " ".join([*said, f"{ship.card} does not survive and gains nothing."])
     ship = replace(ship, energy=energy, resistance=resistance)
-    more, words = _gains(state, ship, effects, f"outer space tile {card.name}")
+    more, words = _gains(state, ship, effects, source(card))
     return events + more, " ".join(said + words)
+
+
+def source(card: CardEntry) -> str:
+    """What a seat's score and resources name as the tile's doing: "Outer Space tile 3"
+    (the card's own name when it says it is one), never the words twice."""
+    name = card.name
+    return name if name.lower().startswith("outer space tile") else f"outer space tile {name}"
+
+
+def fatal(state: XpState, ship: ShipStatus, effects: Effects) -> bool:
+    """True when the effect's losses leave the ship with no resistance (it is destroyed)."""
+    return ship.resistance + min(0, effects.get("resistance", 0)) <= 0
 
 
 def _seat_losses(state: XpState, seat: str, effects: Effects,
@@ -169,7 +181,8 @@ def scan_tile(state: XpState, catalog: Catalog, card: CardEntry) -> Outcome | No
     more, text = tile_effects(state, card, ship)
     left = len(state.ship_draws) - 1 + (state.pending_hazard is not None)
     return Outcome(tuple(events + more + round_end_again(state)),
-                   f"{round_closing(state, more, left)}{said} {text}", ship.owner)
+                   f"{round_closing(state, more, left)}{fate(card, ship, more)}{said} {text}",
+                   ship.owner)
 
 
 def tile(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
@@ -186,8 +199,16 @@ def tile(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     more, text = tile_effects(state, card, ship, effects)
     events += [event("tile_resolved", card=card.card_id), *more, *round_end_again(state)]
     last = round_closing(state, more, len(state.ship_draws) + (state.pending_hazard is not None))
-    return Outcome(tuple(events), f"{last}{card.name} for {ship.card}, {said}: "
-                                  f"{effect_words(effects)} {text}".rstrip(), pending.seat)
+    return Outcome(tuple(events), f"{last}{fate(card, ship, more)}{card.name} for {ship.card}, "
+                                  f"{said}: {effect_words(effects)} {text}".rstrip(),
+                   pending.seat)
+
+
+def fate(card: CardEntry, ship: ShipStatus, events: Sequence[Event]) -> str:
+    """The line's first words when the tile destroyed the ship: the table reads it first."""
+    if not any(e.type == "ship_destroyed" for e in events):
+        return ""
+    return f"{ship.card} was destroyed by {card.name} (resistance {ship.resistance} to 0). "
 
 
 def parse_effects(args: Sequence[str]) -> dict[str, int]:
@@ -218,20 +239,23 @@ def tile_choices(state: XpState, catalog: Catalog) -> list[Choice]:
     pending = state.pending_tile
     if pending is None:
         return []
-    card = catalog.card(pending.card)
-    default = effect_words(effects_of_catalog(card))[:-1]
+    card, ship = catalog.card(pending.card), state.ships[pending.ship]
+    effects = effects_of_catalog(card)
+    default = effect_words(effects)[:-1]
+    if fatal(state, ship, effects):  # said before the tap, not found later in History
+        default += f". {ship.card} is destroyed: resistance {ship.resistance}"
     return [Choice(f"Apply {DEFAULT}: {default}", TILE, command="tile default"),
-            Choice(SOMETHING_ELSE, TILE, input=printed_form(card))]
+            Choice(SOMETHING_ELSE, TILE, input=printed_form())]
 
 
-def printed_form(card: CardEntry) -> InputSpec:
+def printed_form() -> InputSpec:
+    """What the tile prints, one count per kind on one screen; "Apply" sends it."""
     fields = tuple(FormField(k, label, "count", (), min=low, max=high, default=("0",),
                              each=f"{k} {{}}") for k, (label, low, high) in KINDS.items())
     template = "tile " + " ".join(f"{{{k}}}" for k in KINDS)
     probe = "tile " + " ".join(f"{k} 0" for k in KINDS)
-    return InputSpec("form", template, probe=probe, fields=fields,
-                     hint=f"What {card.name} prints: each effect's amount, lost (-) or "
-                          f"gained (+).")
+    return InputSpec("form", template, probe=probe, fields=fields, submit="Apply",
+                     hint="Lost (-) or gained (+) on your tile.")  # one line at Large
 
 
 # ---- appliers ---------------------------------------------------------------------------------

@@ -68,6 +68,8 @@ def seat_view(state: XpState, catalog: Catalog, seat: str) -> dict[str, Any]:
                               if catalog.card(c).deck == "development"],
         "in_effect": [_card(catalog, c) for c in table.cards_in(play_zone(seat))],
         "spare_modules": list(status.spare_modules) if status else [],
+        "spare_module_names": [display.module_name(catalog, k)
+                               for k in (status.spare_modules if status else ())],
         "dropped": dict(status.dropped) if status else {},
         "ships": [ship_view(state, catalog, s) for s in state.ships_of(seat)],
         "pending_draws": [p.deck for p in state.pending if p.seat == seat],

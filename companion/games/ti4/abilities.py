@@ -13,10 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.core import piles
-from companion.core.catalog import CardEntry
+from companion.core.catalog import CardEntry, Catalog
 from companion.core.errors import IllegalMoveError
 from companion.core.events import event
+from companion.games.ti4.data import ti4_data
 from companion.games.ti4.explore import Builder, data_of, label
+from companion.games.ti4.factions import in_sentence
+from companion.games.ti4.state import TI4State
 from companion.games.ti4.words import match_name
 
 TECH, RELIC, ABILITY = "technology", "relic", "ability"
@@ -31,6 +34,7 @@ class Explorer:
     name: str
     explores: str
     condition: str = ""
+    faction: str = ""
 
 
 def explorers(b: Builder) -> dict[str, Explorer]:
@@ -42,7 +46,8 @@ def explorers(b: Builder) -> dict[str, Explorer]:
             if card.deck == data.relic_deck and card.attrs.get(attr):
                 found[card.card_id] = Explorer(RELIC, card.card_id, card.name, what)
     for key, ability in data.abilities.items():
-        found[key] = Explorer(ABILITY, key, ability.name, ability.explores, ability.condition)
+        found[key] = Explorer(ABILITY, key, ability.name, ability.explores, ability.condition,
+                              ability.faction)
     return found
 
 
@@ -70,6 +75,9 @@ def require_in_game(b: Builder, relic: CardEntry) -> None:
 
 
 def _require_held(b: Builder, explorer: Explorer, seat: str) -> None:
+    why = not_theirs(b.state, b.catalog, explorer.name, explorer.faction, seat)
+    if explorer.kind == ABILITY and why:
+        raise IllegalMoveError(why)
     if explorer.kind == TECH and not b.state.has_tech(seat, explorer.key):
         raise IllegalMoveError(f"{seat} does not own {explorer.name}.")
     if explorer.kind == RELIC:
@@ -79,6 +87,18 @@ def _require_held(b: Builder, explorer: Explorer, seat: str) -> None:
             raise IllegalMoveError(f"{seat} does not hold {relic.name}.")
         if relic.card_id in b.state.exhausted:
             raise IllegalMoveError(f"{relic.name} is exhausted: the status phase readies it.")
+
+
+def not_theirs(state: TI4State, catalog: Catalog, name: str, faction: str,
+               seat: str) -> str | None:
+    """Why `seat` cannot use a faction's ability: its faction is said and is another
+    ("Multiverse Shift is the Empyrean's; Pia plays the Mentak Coalition."); None when it
+    may (the ability is any seat's, or the seat's faction is not said)."""
+    factions = ti4_data(catalog).factions
+    mine, owner = factions.get(state.factions.get(seat, "")), factions.get(faction)
+    if not faction or mine is None or owner is None or mine.key == owner.key:
+        return None
+    return f"{name} is {in_sentence(owner)}'s; {seat} plays {in_sentence(mine)}."
 
 
 def _exhaust(b: Builder, explorer: Explorer, seat: str) -> None:

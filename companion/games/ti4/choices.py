@@ -50,6 +50,19 @@ def holdings(table: Table, seat: str) -> str:
     return f"{amount(table, seat, COMMODITIES)}, {amount(table, seat, TRADE_GOODS)}"
 
 
+def gain_note(state: TI4State, catalog: Catalog, seat: str,
+              chosen: Mapping[str, Any]) -> str:
+    """What a choice that gains commodities gives `seat` when its commodity value stops
+    it: ' (already 6 of 6: gains nothing)', ' (gains 1: 6 is the most)'; "" otherwise."""
+    gain, value = int(chosen.get("commodities", 0)), value_of(state.table, catalog, seat)
+    have = state.table.resource(seat, COMMODITIES)
+    if chosen.get("replenish") or gain <= 0 or not value or have + gain <= value:
+        return ""
+    if have >= value:
+        return f" (already {have} of {value}: gains nothing)"
+    return f" (gains {value - have}: {value} is the most)"
+
+
 def apply_choice(b: Builder, card: CardEntry, seat: str,
                  word: str | None) -> Mapping[str, Any] | None:
     """The card's choice `word` for `seat` (none: the table made it by hand, uncounted);
@@ -58,6 +71,7 @@ def apply_choice(b: Builder, card: CardEntry, seat: str,
     if word is None and len(options) == 1:  # one effect and nothing to choose: counted
         word = str(options[0]["word"])
     if word is None:
+        _table_keeps(b, seat, card.attrs)
         return None
     chosen = next((o for o in options if str(o["word"]) == word.lower()), None)
     if chosen is None:
@@ -68,7 +82,15 @@ def apply_choice(b: Builder, card: CardEntry, seat: str,
         b.say(f"{seat} chose: {chosen['text']}.")
         return chosen
     _count_choice(b, card, seat, chosen)
+    _table_keeps(b, seat, chosen)
     return chosen
+
+
+def _table_keeps(b: Builder, seat: str, said: Mapping[str, Any]) -> None:
+    """What the card gives that the app does not count (command tokens, action cards),
+    said with where the table keeps it (catalog `table_keeps`; try 12, finding 39)."""
+    if said.get("table_keeps"):
+        b.say(str(said["table_keeps"]).replace("{seat}", seat))
 
 
 def _count_choice(b: Builder, card: CardEntry, seat: str, chosen: Mapping[str, Any]) -> None:

@@ -10,7 +10,7 @@ from companion.core.catalog import CardEntry
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import event
 from companion.core.seats import Seat
-from companion.core.words import for_count
+from companion.core.words import counted, for_count
 from companion.games.ti4 import abilities, choices, factions, frontier, relics
 from companion.games.ti4.explore import (
     Builder,
@@ -340,6 +340,10 @@ def cmd_purge(b: Builder, args: list[str]) -> str | None:
     owner = b.state.controller(card.card_id)
     b.add(piles.move(card.card_id, zone, "purged", why))
     b.say(f"{label(b.catalog, card.card_id)} is purged ({why}).")
+    points = int(card.attrs.get("purge_victory_points", 0))
+    if points and owner and "victory point" in why:  # kept at the table (try 12, 38)
+        b.say(f"The app does not count victory points: {owner} moves up "
+              f"{counted(points, 'space')} on the table's victory point track.")
     for token in [t for t in b.state.map_tokens if t.card == card.card_id]:
         b.add(event("map_token_removed", card=card.card_id, reason=why))
         b.say(f"Take the {token.token} token off tile {token.tile}.")
@@ -358,4 +362,5 @@ ACTION_VERBS: dict[str, Handler] = {
     "frontier": cmd_frontier, "place-frontier": cmd_place_frontier, "trade": cmd_trade,
     "relic": cmd_relic, "terraform": cmd_terraform, "purge": cmd_purge,
     "commodity-value": factions.cmd_commodity_value, "faction": factions.cmd_faction,
+    factions.SKIP: factions.cmd_factions_assumed,
 }

@@ -41,6 +41,8 @@ class AbilityInfo:
     name: str
     explores: str
     condition: str
+    #: The faction whose sheet gives it (a leader's), by its key; "" for any seat's.
+    faction: str = ""
 
 
 @dataclass(frozen=True)
@@ -191,11 +193,13 @@ def _abilities(catalog: Catalog, raw: Any) -> dict[str, AbilityInfo]:
     found = {}
     for key, table in raw.items():
         if not isinstance(table, Mapping) or table.get("explores") not in ("frontier", "planet") \
-                or not isinstance(table.get("condition", ""), str):
+                or not isinstance(table.get("condition", ""), str) \
+                or not isinstance(table.get("faction", ""), str):
             raise _fail(catalog, f"rules.abilities.{key}", "needs a name, explores = "
                         "\"frontier\" or \"planet\" and a condition sentence")
         found[key] = AbilityInfo(key, str(table.get("name", key)), str(table["explores"]),
-                                 str(table.get("condition", "")))
+                                 str(table.get("condition", "")),
+                                 str(table.get("faction", "")))
     return found
 
 

@@ -21,6 +21,7 @@ from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import event
 from companion.core.forms import FormField, FormOption
 from companion.core.prompt import Choice, InputSpec, Option
+from companion.core.zones import Zone
 from companion.games.ti4.choices import COMMODITY_VALUE, faction_of, is_value_assumed, value_of
 from companion.games.ti4.data import FactionInfo, ti4_data
 from companion.games.ti4.explore import Builder
@@ -29,6 +30,9 @@ from companion.games.ti4.take import word
 
 VERB = "commodity-value"
 FACTION = "faction"
+SKIP = "factions-assumed"
+#: Where every card lies before anything is played: decks, the planet supply, the box.
+UNPLAYED = ("deck", "supply", "box")
 
 
 def cmd_commodity_value(b: Builder, args: list[str]) -> str | None:
@@ -60,6 +64,10 @@ def cmd_faction(b: Builder, args: list[str]) -> str | None:
     seat, faction = b.state.table.find_seat(args[0]), find_faction(b.catalog, args[1])
     if b.state.factions.get(seat) == faction.key:
         raise IllegalMoveError(f"{seat} already plays {in_sentence(faction)}.")
+    holder = holder_of(b.state, faction.key)
+    if holder is not None:
+        raise IllegalMoveError(f"{holder} already plays {in_sentence(faction)}; each "
+                               f"faction has one seat.")
     recorded = b.state.table.resource(seat, COMMODITY_VALUE)
     b.add(event("faction_chosen", seat=seat, faction=faction.key))
     if recorded != faction.commodity_value:
@@ -68,6 +76,71 @@ def cmd_faction(b: Builder, args: list[str]) -> str | None:
     b.say(f"{seat} plays {in_sentence(faction)}: commodity value {faction.commodity_value} "
           f"(from the faction sheet).")
     return seat
+
+
+def cmd_factions_assumed(b: Builder, args: list[str]) -> str | None:
+    """`factions-assumed`: the table does not say its factions; the values assumed stand
+    and the game's first moment asks no more."""
+    if args:
+        raise CommandSyntaxError("factions-assumed takes nothing more.")
+    if b.state.factions_skipped:
+        raise IllegalMoveError("The factions were already skipped; record one with "
+                               "faction SEAT KEY.")
+    assumed = [s for s in b.state.table.seats if is_value_assumed(b.state.table, s)]
+    if not assumed:
+        raise IllegalMoveError("Every seat's faction or commodity value is already said.")
+    b.add(event("factions_skipped"))
+    value = ti4_data(b.catalog).commodity_value
+    b.say(f"Factions skipped: commodity value {value} assumed for {', '.join(assumed)}.")
+    return None
+
+
+def holder_of(state: TI4State, key: str) -> str | None:
+    """The seat that plays faction `key`, if any."""
+    return next((s for s, f in state.factions.items() if f == key), None)
+
+
+def asking(state: TI4State, catalog: Catalog) -> bool:
+    """The game's first moment, when a table says its factions: the catalog lists them,
+    the table has not skipped, some seat's value is still assumed, and nothing is played
+    yet (the first turn, every card still in its deck, nothing explored)."""
+    table = state.table
+    if not ti4_data(catalog).factions or state.factions_skipped or not _first_turn(state):
+        return False
+    if state.queue or state.relic_draws or any(
+            Zone.from_text(z).kind not in UNPLAYED for z in table.locations.values()):
+        return False
+    return any(is_value_assumed(table, s) for s in table.seats)
+
+
+def setup_choices(state: TI4State, catalog: Catalog, group: str) -> list[Choice]:
+    """The first moment's choices: each seat's faction, one tap in a list of every
+    faction (a faction another seat plays greyed: "Nia has it"), then "Skip"."""
+    if not asking(state, catalog):
+        return []
+    factions = sorted(ti4_data(catalog).factions.values(), key=lambda f: f.short.lower())
+    choices = []
+    for seat in state.table.seats:
+        options = tuple(Option(f.key, f.short, reason=_taken(state, seat, f.key))
+                        for f in factions)
+        free = next((o.value for o in options if o.reason is None), factions[0].key)
+        mine = faction_of(state, catalog, seat)
+        template = f"{FACTION} {word(seat)} {{}}"
+        label_ = f"{seat}'s faction: {mine.short}" if mine else f"{seat}'s faction"
+        choices.append(Choice(label_, group, priced=False, input=InputSpec(
+            "choice", template, probe=template.replace("{}", free), options=options)))
+    value = ti4_data(catalog).commodity_value
+    rest = "" if not state.factions else " the rest"
+    choices.append(Choice(f"Skip{rest}: commodity value {value} assumed", group,
+                          priced=False, command=SKIP))
+    return choices
+
+
+def _taken(state: TI4State, seat: str, key: str) -> str | None:
+    holder = holder_of(state, key)
+    if holder == seat:
+        return f"{seat} plays it"
+    return f"{holder} has it" if holder else None
 
 
 def in_sentence(faction: FactionInfo) -> str:
@@ -104,7 +177,7 @@ def commodity_choices(state: TI4State, catalog: Catalog, group: str) -> list[Cho
     "Record a faction (...)". A catalog without factions: "Commodity values: ...", "Record
     a commodity value (...)"."""
     seats = state.table.seats
-    if not seats or not ti4_data(catalog).commodity_value_highest:
+    if not seats or not ti4_data(catalog).commodity_value_highest or asking(state, catalog):
         return []
     listed = bool(ti4_data(catalog).factions)
     assumed = [s for s in seats if is_value_assumed(state.table, s)]
@@ -116,7 +189,7 @@ def commodity_choices(state: TI4State, catalog: Catalog, group: str) -> list[Cho
         values = ", ".join(f"{s} {_said(state, catalog, s)}" for s in seats) + (
             f" ({', '.join(assumed)} assumed)" if assumed else "")
     partial = FACTION if listed else VERB
-    if assumed and _first_turn(state):
+    if assumed and _first_turn(state) and not state.factions_skipped:
         first = "Factions" if listed else "Commodity values"
         return [Choice(f"{first}: {values}", group, priced=False, partial=partial)]
     record = "Record a faction" if listed else "Record a commodity value"

@@ -15,7 +15,8 @@ from companion.core.catalog import CardEntry, Catalog
 from companion.core.engine import split_words
 from companion.core.prompt import Choice, InputSpec, Option, Situation
 from companion.games.ti4 import factions, rounds, take
-from companion.games.ti4.choices import card_choices
+from companion.games.ti4.abilities import not_theirs
+from companion.games.ti4.choices import card_choices, gain_note
 from companion.games.ti4.data import fragment_type, ti4_data
 from companion.games.ti4.explore import label, target_phrase, traits_of
 from companion.games.ti4.relics import purge_sets
@@ -49,16 +50,19 @@ def _ability_input(label_: str, group: str, template: str) -> Choice:
 
 
 def _known_abilities(label_: str, group: str, template: str, catalog: Catalog,
-                     explores: str) -> list[Choice]:
+                     explores: str, state: TI4State, seat: str | None) -> list[Choice]:
     """The abilities the catalog knows that explore a planet or a frontier token, as one
     `choice` whose label names them ("... with Exploration Probe or Multiverse Shift"),
-    none when the catalog knows none."""
-    options = tuple(Option(key, ability.name, detail=ability.condition or None)
+    none when the catalog knows none. Another faction's ability (once `seat`'s faction is
+    said) is greyed with why and left out of the label."""
+    options = tuple(Option(key, ability.name, detail=ability.condition or None, reason=(
+        not_theirs(state, catalog, ability.name, ability.faction, seat) if seat else None))
                     for key, ability in ti4_data(catalog).abilities.items()
                     if ability.explores == explores)
-    if not options:
+    if not any(o.enabled for o in options):
         return []
-    label_ = f"{label_} {either(o.label for o in options)}"
+    options = (*(o for o in options if o.enabled), *(o for o in options if not o.enabled))
+    label_ = f"{label_} {either(o.label for o in options if o.enabled)}"
     probe = template.replace("{}", options[0].value)
     return [_choice(label_, group, input=InputSpec("choice", template, probe=probe,
                                                    options=options))]
@@ -111,7 +115,8 @@ def _setup_choices(state: TI4State) -> list[Choice]:
 
 
 def _play_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
-    choices = _exploration_choices(state, catalog)
+    choices = [*factions.setup_choices(state, catalog, SETUP),
+               *_exploration_choices(state, catalog)]
     active = state.table.active
     # A card drawn and not resolved, or a relic owed: no other turn nor a new exploration
     # is offered until it is (typed, a take still queues behind it, 35.2d).
@@ -123,17 +128,28 @@ def _play_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
         choices += rounds.turn_choices(state, TURN, pending)
     if not pending and active is not None:
         choices += [*take.take_order(state, catalog, active),
-                    _choice("Take planets for another player", PLANETS, partial="take for"),
-                    _choice("Explore a planet again", HELD, partial="explore-again")]
+                    _choice("Take planets for another player", PLANETS, partial="take for")]
+    # Terraforming (always offered) before exploring a planet again (hidden while a card
+    # waits): the one that stays keeps the first place of its group (issue 22).
     choices.append(_choice("Terraform a planet", HELD, partial="terraform"))
     if not pending and active is not None:
-        choices += _frontier_choices(state, catalog, active)
-    choices += [_choice("Place a frontier token by an ability", FRONTIER,
+        choices.append(_choice("Explore a planet again", HELD, partial="explore-again"))
+    # The token's own exploration (hidden while a card waits), placing one (always), then
+    # a technology's other way (once recorded) last: an action that comes or goes moves no
+    # other of the group to the other half of its row (issue 22, try 10 finding 36).
+    frontier = _frontier_choices(state, catalog, active) \
+        if not pending and active is not None else []
+    choices += [*frontier[:1],
+                _choice("Place a frontier token by an ability", FRONTIER,
                         partial="place-frontier"),
-                _choice("Trade a relic fragment", RELICS, partial="trade"),
-                _choice("Purge three fragments for a relic, or draw one by an ability", RELICS,
-                        partial="relic"),
-                _choice("Record a technology", TECH, partial="tech"),
+                *frontier[1:],
+                _choice("Trade a relic fragment", RELICS, partial="trade")]
+    if not state.relic_draws:  # a relic owed is drawn first (try 12, finding 40)
+        choices.append(_choice("Purge three fragments for a relic, or draw one by an ability",
+                               RELICS, partial="relic"))
+    if not pending and active is not None:  # after the group's others: none of them moves
+        choices += _relic_uses(state, catalog, active)
+    choices += [_choice("Record a technology", TECH, partial="tech"),
                 *factions.commodity_choices(state, catalog, FACTIONS)]
     return [*choices, _choice("Purge a card in play", CARDS, partial="purge")]
 
@@ -157,6 +173,32 @@ def _frontier_choices(state: TI4State, catalog: Catalog, active: str) -> list[Ch
             _choice("Explore a frontier token by an ability", FRONTIER, partial="frontier")]
 
 
+def _relic_uses(state: TI4State, catalog: Catalog, seat: str) -> list[Choice]:
+    """Each relic `seat` holds whose ability explores, as its own action, one tap on what
+    it explores (try 12, findings 24 and 30: the Crown was found only under "Explore a
+    planet again"); an exhausted one greyed in its place with why (the dry run's refusal).
+    A relic with nothing to explore now is not offered."""
+    choices = []
+    for relic in state.table.cards_in(piles.area_zone(seat)):
+        card = catalog.cards[relic]
+        if card.attrs.get("explores_planet"):
+            mine = [c for c in _controlled_planets(state, catalog) if state.controller(c) == seat
+                    and traits_of(state, catalog.cards[c])]
+            options = tuple(Option(c, label(catalog, c)) for c in mine)
+            template, what = f"explore-again {{}} with {relic}", f"a planet {seat} controls"
+        elif card.attrs.get("explores_frontier"):
+            options = tuple(Option(t, f"Tile {t}") for t in state.frontier)
+            template, what = f"frontier {{}} for {word(seat)} with {relic}", "a frontier token"
+        else:
+            continue
+        if options:
+            choices.append(_choice(f"Use {card.name}: explore {what}", RELICS, in_place=True,
+                                   input=InputSpec("choice", template, options=options,
+                                                   probe=template.replace("{}",
+                                                                          options[0].value))))
+    return choices
+
+
 def resolutions(state: TI4State, catalog: Catalog) -> list[Choice]:
     """Resolve the revealed card; a card with its own choice offers each, and no plain
     resolve (typed, it still resolves the card with the choice made at the table)."""
@@ -167,8 +209,8 @@ def resolutions(state: TI4State, catalog: Catalog) -> list[Choice]:
     options = card_choices(card)
     if not options or seat is None:
         return [_choice(f"Resolve {name}", EXPLORE, command="resolve")]
-    return [_choice(f"Resolve {name}: {o['text']}", EXPLORE, command=f"resolve {o['word']}")
-            for o in options]
+    return [_choice(f"Resolve {name}: {o['text']}{gain_note(state, catalog, seat, o)}",
+                    EXPLORE, command=f"resolve {o['word']}") for o in options]
 
 
 def _exploration_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
@@ -233,7 +275,7 @@ def _expand_again(state: TI4State, catalog: Catalog, words: Sequence[str]) -> li
                 for r in state.table.cards_in(piles.area_zone(owner))
                 if catalog.cards[r].attrs.get("explores_planet")]
     template = f"explore-again {planet} with {{}}"
-    known = _known_abilities("With", PLANETS, template, catalog, "planet")
+    known = _known_abilities("With", PLANETS, template, catalog, "planet", state, owner)
     named = _ability_input(f"With {NOT_LISTED}", PLANETS, template)
     return [*choices, *known, named]
 
@@ -261,7 +303,8 @@ def _expand_frontier(state: TI4State, catalog: Catalog, words: Sequence[str]) ->
         command=f"frontier {tile}")
         for key, tech in ti4_data(catalog).techs.items() if tech.explores == "frontier"]
     return [*techs,
-            *_known_abilities(f"Tile {tile} with", FRONTIER, template, catalog, "frontier"),
+            *_known_abilities(f"Tile {tile} with", FRONTIER, template, catalog, "frontier",
+                              state, active),
             _ability_input(f"Tile {tile} with {NOT_LISTED}", FRONTIER, template)]
 
 

@@ -81,6 +81,9 @@ VERBS: tuple[Verb, ...] = (
     Verb("faction", "faction SEAT FACTION", "Say which faction SEAT plays (its key or short "
          "name in the catalog's [rules.factions]): the commodity value its sheet prints "
          "applies.", "faction Pia hacan"),
+    Verb("factions-assumed", "factions-assumed", "The table does not say its factions: "
+         "the catalog's assumed commodity value stands for every seat not said.",
+         "factions-assumed"),
     Verb("purge", "purge CARD [WHY]", "Purge a card in play (a used Enigmatic Device, a "
          "relic, a destroyed planet with its attachments).", "purge F03 researched a tech"),
 )

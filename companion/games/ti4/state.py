@@ -5,7 +5,8 @@ State is a fold of events. Besides the core table events, the game adds:
 `relic_owed`, `traits_added`, `planet_token_placed`, `map_token_placed`,
 `map_token_removed`, `card_exhausted`, `cards_readied` (a relic used by exhausting it,
 readied by the status phase), the rounds' `seat_passed` and `round_started` (rounds.py),
-and `faction_chosen` (factions.py: the faction a seat plays, "" for a sheet not listed).
+and `faction_chosen` (factions.py: the faction a seat plays, "" for a sheet not listed),
+`factions_skipped` (the table keeps the assumed values, factions.py).
 Applying them never fails for a stored event. The order in which cards were attached
 to each planet is read off the `card_moved` events (LRR 35.8: a research facility's
 effect depends on what the planet already has).
@@ -113,6 +114,9 @@ class TI4State:
     #: The faction each seat plays, by its catalog key (a seat not in it: not said, or a
     #: faction sheet the catalog does not list, whose value was recorded as a number).
     factions: Mapping[str, str] = field(default_factory=dict)
+    #: The table skipped saying factions at the start (`factions-assumed`): the values
+    #: assumed stand, and the first moment no longer asks.
+    factions_skipped: bool = False
 
     @property
     def turn_order(self) -> tuple[str, ...]:
@@ -157,6 +161,7 @@ class TI4State:
             "passed": list(self.passed), "order": list(self.order),
             "exhausted": list(self.exhausted),
             "factions": dict(self.factions),
+            "factions_skipped": self.factions_skipped,
         }
 
     @classmethod
@@ -176,6 +181,7 @@ class TI4State:
             passed=tuple(raw.get("passed", ())), order=tuple(raw.get("order", ())),
             exhausted=tuple(raw.get("exhausted", ())),
             factions={str(k): str(v) for k, v in raw.get("factions", {}).items()},
+            factions_skipped=bool(raw.get("factions_skipped", False)),
         )
 
 
@@ -275,6 +281,10 @@ def _attachments_moved(s: TI4State, e: Event) -> TI4State:
     return replace(s, attach_order=order)
 
 
+def _factions_skipped(s: TI4State, e: Event) -> TI4State:
+    return replace(s, factions_skipped=True)
+
+
 GAME_APPLIERS = {
     "game_set_up": _game_set_up,
     "tech_gained": _tech_gained,
@@ -291,6 +301,7 @@ GAME_APPLIERS = {
     "card_exhausted": _card_exhausted,
     "cards_readied": _cards_readied,
     "faction_chosen": _faction_chosen,
+    "factions_skipped": _factions_skipped,
 }
 
 

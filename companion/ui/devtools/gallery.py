@@ -79,7 +79,7 @@ def play_gallery(driver: AppDriver) -> Iterator[str]:
     yield "pick"
     driver.tap("< Back")
     driver.tap("Pick the card drawn at the table: Secondary mission cards")
-    driver.tap("Show Xichang's choices")
+    driver.tap("Show Ana's choices")
     yield "pick-private"
     driver.tap("Hide and go back")
     for line in script_lines()[:PREPARATION_LINES]:
@@ -96,7 +96,7 @@ def play_gallery(driver: AppDriver) -> Iterator[str]:
     driver.tap("Hide what is not possible now")
     driver.tap("complete a mission")
     yield "private"
-    driver.tap("Show Baikonur's choices")
+    driver.tap("Show Ben's choices")
     yield "private-open"
     driver.tap("Hide and go back")
     driver.tap("History")

@@ -74,7 +74,7 @@ def _peek(driver: AppDriver, seat: str) -> Iterator[str]:
     badge.dispatch("on_hold")
     driver.settle()
     yield "peek"
-    driver.tap(f"Show {seat}'s hidden cards")
+    driver.tap(driver.screen.ids.reveal)  # "Show <player>'s hidden cards"
     yield "peek-open"
     driver.tap("Hide and go back")
 

@@ -64,7 +64,7 @@ def play_large_gallery(driver: AppDriver) -> Iterator[str]:
     driver.app.start_new_game("xp", list(DRAFT_LINES))
     driver.settle()
     driver.tap("takes a ship from the pack")
-    driver.tap("Show Xichang's choices")
+    driver.tap("Show Ana's choices")
     yield "large-draft"
     driver.tap("Hide and go back")
     yield from (f"large-{name}" for name in play_tile(driver))

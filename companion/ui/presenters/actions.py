@@ -51,6 +51,12 @@ class ActionItem:
     sections: tuple[tuple[str, tuple[str, ...], str], ...] = ()
     in_place: bool = False  # refused: greyed in its place with its reason (the prompt's)
     sends: str = ""  # a form's send button in the game's words, `{NAME}` the chosen labels
+    submit: str = ""  # a form's send button's verb, when the label is not one (the prompt's)
+    #: Its place in its group as the game lists it, offered or refused (the main action,
+    #: which has a bar of its own, left out): a list's rows put an even one on the left, an
+    #: odd one on the right, whatever else is offered (`widgets.fit`). -1: none (the main
+    #: action, the only action of its group): it pairs in turn.
+    slot: int = -1
 
     @property
     def text(self) -> str:
@@ -113,7 +119,8 @@ def _item_of(action: Mapping[str, Any]) -> ActionItem:
                           input_kind="form", then=str(spec.get("then") or "command"),
                           private_to=private, has_check=check, main=main,
                           fields=tuple(FormField.from_dict(f) for f in spec.get("fields") or ()),
-                          hint=str(spec.get("hint") or ""), sends=str(spec.get("sends") or ""))
+                          hint=str(spec.get("hint") or ""), sends=str(spec.get("sends") or ""),
+                          submit=str(spec.get("submit") or ""))
     if "command" in action:
         return ActionItem(label, "command", str(action["command"]), enabled, reason, cost,
                           private_to=private, has_check=check, main=main)
@@ -132,16 +139,34 @@ def _item_of(action: Mapping[str, Any]) -> ActionItem:
                                      for k in spec.get("sections") or ()))
 
 
+def _slotted(item: ActionItem, slots: dict[str, int], group: str) -> ActionItem:
+    """`item` with its place among its group's actions listed so far (`slots`: how many
+    each group has), not counting the main action."""
+    if item.main:
+        return item
+    slots[group] = slots.get(group, -1) + 1
+    return replace(item, slot=slots[group])
+
+
+def _slots_of(items: list[ActionItem], alone: bool) -> tuple[ActionItem, ...]:
+    """`items` of a group; the only action of its group has no side of its own: it pairs
+    in turn (the groups of one action are many, as a seat's only ship's build: each on a
+    side of its own would leave half rows empty and push the first 6 choices out of reach
+    at 800x480)."""
+    return tuple(replace(i, slot=-1) if alone and i.slot >= 0 else i for i in items)
+
+
 def actions_view(prompt: Mapping[str, Any]) -> ActionsView:
     """Enabled actions by group (in the prompt's order); disabled ones apart, with reasons."""
     groups: dict[str, list[ActionItem]] = {}
     places: dict[str, list[ActionItem]] = {}
     unavailable = []
     main: ActionItem | None = None
+    slots: dict[str, int] = {}
     for action in prompt.get("actions", []):
         if action.get("group") == UNDO_GROUP:
             continue
-        item = _item(action)
+        item = _slotted(_item(action), slots, str(action.get("group") or ""))
         if item.enabled and item.main and main is None:
             main = item  # also in its group: a screen with no fixed bar shows it there
         places.setdefault(str(action.get("group") or ""), []).append(item)
@@ -153,8 +178,10 @@ def actions_view(prompt: Mapping[str, Any]) -> ActionsView:
                 groups.setdefault(str(action.get("group") or ""), [])
     order = {str(g): i for i, g in enumerate(prompt.get("groups") or ())}
     titles = sorted(groups, key=lambda t: order.get(t, len(order)))  # the game's fixed order
+    alone = {t for t, n in slots.items() if n == 0}
     return ActionsView(str(prompt.get("waiting_for") or ""), str(prompt.get("seat") or ""),
-                       tuple(ActionGroup(t, tuple(groups[t]), tuple(places[t]))
+                       tuple(ActionGroup(t, _slots_of(groups[t], t in alone),
+                                         _slots_of(places[t], t in alone))
                              for t in titles if groups[t] or places[t]),
                        tuple(unavailable), tuple(prompt.get("expects_scan") or ()), main)
 

@@ -64,7 +64,8 @@ def leads_on(item: ActionItem, chosen: Chosen) -> bool:
 
 
 def submit_text(item: ActionItem, chosen: Chosen) -> str:
-    """The send button: the action with what is chosen, or the field still to choose."""
+    """The send button: the action (or the verb the prompt gives it) with what is chosen,
+    or the field still to choose."""
     field = missing(item, chosen)
     if field is not None:
         return f"Choose {field.label.lower()} first"
@@ -72,7 +73,8 @@ def submit_text(item: ActionItem, chosen: Chosen) -> str:
     if item.sends:
         return f"{_filled(item.sends, item, chosen)}{more}"
     said = summary(item, chosen)
-    return f"{item.label}: {said}{more}" if said else f"{item.label}{more}"
+    head = item.submit or item.label
+    return f"{head}: {said}{more}" if said else f"{head}{more}"
 
 
 def _filled(words: str, item: ActionItem, chosen: Chosen) -> str:

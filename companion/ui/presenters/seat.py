@@ -50,6 +50,31 @@ def seat_sheet(table: Mapping[str, Any], seat: str) -> SeatSheet | None:
         lines=_lines(shown), panels=seat_panels(table, seat))
 
 
+def player_of(table: Mapping[str, Any] | None, seat: str) -> str:
+    """The name of the player at `seat` ("" when none was typed or the seat is unknown).
+
+    >>> player_of({"seats": [{"seat": "North", "player": "Ana"}]}, "North")
+    'Ana'
+    """
+    seats: Sequence[Mapping[str, Any]] = (table or {}).get("seats") or ()
+    shown: Mapping[str, Any] = next((s for s in seats if s.get("seat") == seat), {})
+    player = str(shown.get("player") or "")
+    return "" if player == seat else player
+
+
+def who(table: Mapping[str, Any] | None, seat: str) -> str:
+    """A seat as a player who must act reads it: their name first, the seat after
+    ("Ana (North)"), or the seat alone when no name was typed.
+
+    >>> who({"seats": [{"seat": "North", "player": "Ana"}]}, "North")
+    'Ana (North)'
+    >>> who({"seats": [{"seat": "North", "player": None}]}, "North")
+    'North'
+    """
+    player = player_of(table, seat)
+    return f"{player} ({seat})" if player else seat
+
+
 def _lines(shown: Mapping[str, Any]) -> tuple[str, ...]:
     sources = [f"{s['source']} {s['points']:+d}" for s in shown.get("score_sources") or ()]
     lines = [f"Score: {', '.join(sources)}"] if sources else []

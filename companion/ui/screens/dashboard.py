@@ -56,6 +56,10 @@ class DashboardScreen(Screen):
         # pushed under the list's foot, its numbers hidden).
         self.ids.seats.bind(height=lambda *_a: Clock.schedule_once(
             lambda _dt: self._show_active_seat(), 0))
+        # Back on the Seats tab, the acting seat's card is in view: the turn may have
+        # passed while another tab was open (try 12, finding 32: Omar's card on top).
+        self.ids.tabs.on_home = lambda: Clock.schedule_once(
+            lambda _dt: self._show_active_seat(), 0)
 
     def on_enter(self, *_args: Any) -> None:
         self.ids.scanstrip.start_preview()

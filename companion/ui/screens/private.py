@@ -12,6 +12,7 @@ from kivy.uix.screenmanager import Screen
 from companion.ui.follow import peek
 from companion.ui.presenters.actions import actions_view
 from companion.ui.presenters.peek import card_lines
+from companion.ui.presenters.seat import player_of, who
 from companion.ui.runner import Reply
 from companion.ui.screens import load_layout
 from companion.ui.widgets import Text
@@ -21,6 +22,8 @@ load_layout(__file__)
 
 class PrivateScreen(Screen):
     seat = StringProperty("")
+    who = StringProperty("")  # "Ana (North)": the player's name first, as the table says it
+    player = StringProperty("")  # "Ana", or the seat when no name was typed
     partial = StringProperty("")
     label = StringProperty("")
     open = BooleanProperty(False)
@@ -34,6 +37,7 @@ class PrivateScreen(Screen):
 
     def prepare(self, seat: str, partial: str, label: str, handed_to: str = "") -> None:
         self.seat, self.partial, self.label, self._back = seat, partial, label, "dashboard"
+        self._name(seat)
         self.handed_to = handed_to
         self.peeking = False
         self.hide()
@@ -42,9 +46,17 @@ class PrivateScreen(Screen):
         """The seat's own hidden cards, behind the same "only you look" step; closing goes
         back to the screen `back` (a reveal being paged keeps its place)."""
         self.seat, self.partial, self._back, self.handed_to = seat, "", back, ""
+        self._name(seat)
         self.label = f"{seat}'s hidden cards, for {seat}'s eyes only."
         self.peeking = True
         self.hide()
+
+    def _name(self, seat: str) -> None:
+        """Who looks, named the same way everywhere a player must act (try 11, 5 and 17)."""
+        table = App.get_running_app().table
+        shown = table.view.get("table") if table is not None else None
+        self.who = who(shown, seat)
+        self.player = player_of(shown, seat) or seat
 
     def reveal(self) -> None:
         runner = App.get_running_app().runner

@@ -60,10 +60,6 @@ class ActionsPanel(TapGate, BoxLayout):
         #: Where the buttons of each level left for a deeper one were (`_places`).
         self._left: dict[int, list[tuple[str, float]]] = {}
         self._offers: frozenset[str] | None = None  # the top level's buttons last shown
-        #: Each level's buttons' columns as last shown (a label, LEFT/RIGHT/WHOLE): the
-        #: next list of that level keeps them (`ChoiceRows`' `before`).
-        self._columns: dict[int, dict[str, int]] = {}
-        self._rows_depth = 0  # the level the rows up now belong to
 
     def show(self, view: ActionsView, trail: Sequence[str] = ()) -> None:
         """Show `view`; `trail` is the labels of the partials chosen so far. In a list a
@@ -239,41 +235,33 @@ class ActionsPanel(TapGate, BoxLayout):
     def _put_up(self, entries: list[Entry]) -> None:
         """Show `entries`, reusing the widgets up now (`widgets.entries`: making a button
         costs 5 to 15 ms on one loaded core, a list of them most of a committed tap), the
-        choices two to a row where their labels fit (`widgets.fit.ChoiceRows`); a quiet
-        button (the way back, Cancel, what is not possible) has a row of its own."""
+        choices two to a row where their labels fit, each on the side its place in its
+        group gives it (`widgets.fit.ChoiceRows`); a quiet button (the way back, Cancel,
+        what is not possible) has a row of its own."""
         box = self.ids.entries
         old = list(self._shown())
         widgets = reuse_widgets(old, entries, box.width)
         self._clear()
-        before = self._columns.get(self._depth, {})
-        run: list[ListButton] = []
+        run: list[tuple[ListButton, int]] = []
         for widget, entry in zip(widgets, entries, strict=True):
             if isinstance(widget, ListButton) and entry.style != "quiet":
-                run.append(widget)
+                run.append((widget, entry.slot))
                 continue
-            if run:
-                box.add_widget(ChoiceRows(run, before, width=box.width))
-                run = []
+            self._rows(run)
+            run = []
             box.add_widget(widget)
-        if run:
-            box.add_widget(ChoiceRows(run, before, width=box.width))
-        self._rows_depth = self._depth
+        self._rows(run)
 
-    def _remember_columns(self) -> None:
-        """Where the choices up now stand (left, right, whole row), for the next list of
-        their level: a choice keeps its column when another one goes or comes."""
-        placed: dict[str, int] = {}
-        for child in self.ids.entries.children:
-            if isinstance(child, ChoiceRows):
-                placed.update(child.placed)
-        if placed:
-            self._columns[self._rows_depth] = placed
+    def _rows(self, run: Sequence[tuple[ListButton, int]]) -> None:
+        """A run of choices in rows of one or two (`ChoiceRows`)."""
+        if run:
+            box = self.ids.entries
+            box.add_widget(ChoiceRows([b for b, _s in run], [s for _b, s in run],
+                                      width=box.width))
 
     def _clear(self) -> None:
-        """Take everything off the list, its rows letting go of their buttons (where
-        they stood is remembered)."""
+        """Take everything off the list, its rows letting go of their buttons."""
         box = self.ids.entries
-        self._remember_columns()
         for child in box.children:
             if isinstance(child, ChoiceRows):
                 child.release()
@@ -320,10 +308,10 @@ class ActionsPanel(TapGate, BoxLayout):
 
     def _button(self, item: ActionItem) -> Entry:
         if not item.enabled and item.in_place and not self._depth:  # why, in its place
-            return Entry(ListButton, item.greyed_text, "off")
+            return Entry(ListButton, item.greyed_text, "off", slot=item.slot)
         if not item.enabled:  # greyed in its place, not tappable (why: "Not possible now")
-            return Entry(ListButton, item.text, "off")
-        return Entry(ListButton, item.text, "normal", lambda b: self._run(item, b))
+            return Entry(ListButton, item.text, "off", slot=item.slot)
+        return Entry(ListButton, item.text, "normal", lambda b: self._run(item, b), item.slot)
 
     def _run(self, item: ActionItem, button: BigButton | None = None) -> None:
         if item.kind in ("command", "partial") and not item.private_to:
@@ -372,14 +360,19 @@ class ActionsPanel(TapGate, BoxLayout):
             editor.bind(on_text_validate=lambda _f: self._submit(item, value(), why, ok))
 
     def _ask_choice(self, item: ActionItem) -> None:
-        """A choice: one big button per option, each running its command at once."""
+        """A choice: one big button per option, each running its command at once; one the
+        game refuses stays greyed in its place with why under its name (a faction another
+        seat plays), so the list keeps the same places for every seat."""
         self._pin(None)
         self._put_apart([])
         entries = [Entry(Text, item.label, "")]
-        for option in item.options:
+        for slot, option in enumerate(item.options):  # (the options: all of them, always)
             text = f"{option.label}\n{option.detail}" if option.detail else option.label
+            if option.reason:
+                entries.append(Entry(ListButton, f"{option.label}\n{option.reason}", "off"))
+                continue
             entries.append(Entry(ListButton, text, "normal",
-                                 partial(self._chosen, item, option)))
+                                 partial(self._chosen, item, option), slot))
         entries.append(Entry(ListButton, "Cancel", "quiet", lambda _b: self._build()))
         self._put_up(entries)
         self._asking = True

@@ -34,12 +34,14 @@ REUSED: tuple[type[Widget], ...] = (ListButton, Text, LineText)
 
 class Entry(NamedTuple):
     """One entry of a list: a button (`style` is its kind) or a text (`style` "muted" or
-    ""), top to bottom; `tapped` is a button's action."""
+    ""), top to bottom; `tapped` is a button's action, `slot` a choice's place in its
+    group (`widgets.fit.ChoiceRows`: even on the left, odd on the right; -1 in turn)."""
 
     cls: type[Widget]
     text: str
     style: str = ""
     tapped: Callable[[Any], None] | None = None
+    slot: int = -1
 
 
 def reuse_widgets(old: Sequence[Widget], entries: Sequence[Entry],

@@ -2,11 +2,19 @@
 
 - `ChoiceRows`: a list's buttons two to a row where both labels fit in `PAIR_LINES` lines
   at half the width (a longer one takes a row of its own), in reading order: left, right,
-  then the next row. A button keeps the column it had on the list shown before (`before`,
-  its label's column): when an option before it goes or comes, it does not swap sides
-  under a finger that learned its place (try 7, finding 5); the other half of its row
-  stays empty then. The same buttons are only regrouped when the width or the text size
-  changes, never when a finger is on them (the list's rebuilds are held back already).
+  then the next row. A button's side is a function of what it is, never of what was shown
+  before (issue 22; a memory by label made "Ravi passes" and "Sue passes" strangers and
+  died with a restart: try 9, findings 29 and 34; try 10, findings 13, 21 and 36): its
+  `slot`, its place in its group as the game lists it, offered or refused, puts it on the
+  left when even, on the right when odd. A left one waits for the next button to pair
+  with on the right; one left without a partner takes the whole row (under a finger that
+  learned either half, never the other side's button). The only action of its group has no
+  slot (-1) and pairs in turn: there are many such groups, and half rows left empty for
+  them pushed the first 6 choices out of reach at 800x480. So an action that comes or goes
+  moves no other group's button to the other half, nor one before it in its group; every
+  seat, and an app started again, gets the same rows for the same offer. The same buttons
+  are only regrouped when the width or the text size changes, never when a finger is on
+  them (the list's rebuilds are held back already).
 - `FoldText`: a sentence folded to its first `lines` lines, ending "… (more)"; its
   `whole` text shows once it is `unfolded`.
 - `FoldBox`: a box of FoldTexts; a tap shows their whole texts over the screen
@@ -19,7 +27,7 @@ column count; neither pairs by label length, so the rows are laid out here.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -30,7 +38,6 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.modalview import ModalView
-from kivy.uix.widget import Widget
 
 from companion.ui.widgets import Text, keep_mark
 from companion.ui.widgets.touch import SteadyTap
@@ -199,17 +206,18 @@ class FoldBox(SteadyTap, ButtonBehavior, BoxLayout):
 
 
 class ChoiceRows(BoxLayout):
-    """`buttons` in rows of one or two (see the module's docstring); `before`: each label's
-    column on the list shown before (LEFT, RIGHT or WHOLE), `placed` the same for these."""
+    """`buttons` in rows of one or two (see the module's docstring); `slots`: each one's
+    place in its group as the game lists it (`ActionItem.slot`; -1: none, it pairs in
+    turn). `sides`: where each button stands now, LEFT, RIGHT or WHOLE."""
 
-    def __init__(self, buttons: Sequence[Button], before: Mapping[str, int] | None = None,
+    def __init__(self, buttons: Sequence[Button], slots: Sequence[int] | None = None,
                  **kwargs: Any) -> None:
         kwargs.setdefault("spacing", dp(6))
         super().__init__(orientation="vertical", size_hint_y=None, **kwargs)
         self.bind(minimum_height=self.setter("height"))
         self.buttons = list(buttons)
-        self.before = dict(before or {})
-        self.placed: dict[str, int] = {}
+        self.slots = list(slots) if slots is not None else [-1] * len(self.buttons)
+        self.sides: list[int] = []
         self._shape: tuple[tuple[int, ...], ...] = ()
         for button in self.buttons:
             button.size_hint_y = 1
@@ -243,33 +251,28 @@ class ChoiceRows(BoxLayout):
         return lines_needed(keep_mark(button.text), float(button.font_size), width) <= PAIR_LINES
 
     def _layout(self) -> list[tuple[int, ...]]:
-        """The rows as the buttons' indexes, -1 an empty half: a pair where both fit half
-        the width, a button that was on the right before on the right again, one that was
-        on the left on the left, the others in turn (a lone one the whole row)."""
+        """The rows as the buttons' indexes: a button of an odd slot pairs with the one
+        waiting on the left (an even slot's, or one with no slot) when both fit half the
+        width; every other button takes a row of its own."""
         rows: list[tuple[int, ...]] = []
         left: int | None = None  # a button waiting in the left half for its partner
         for i, button in enumerate(self.buttons):
-            want = self.before.get(button.text, WHOLE)
-            if not self._fits_half(button):
-                rows += self._lone(left)
+            fits, side = self._fits_half(button), self._side(i)
+            if left is not None and fits and side != LEFT:
+                rows.append((left, i))
+                left = None
+                continue
+            rows += [] if left is None else [(left,)]
+            left = i if fits and side != RIGHT else None
+            if left is None:
                 rows.append((i,))
-                left = None
-            elif want == RIGHT or (left is not None and want != LEFT):
-                rows.append((-1 if left is None else left, i))
-                left = None
-            else:  # on the left, by its place before or in turn
-                rows += self._lone(left)
-                left = i
-        return rows + self._lone(left)
+        return rows + ([] if left is None else [(left,)])
 
-    def _lone(self, left: int | None) -> list[tuple[int, ...]]:
-        """A button left without a partner: the left half if it was there before, else
-        the whole row."""
-        if left is None:
-            return []
-        if self.before.get(self.buttons[left].text) == LEFT:
-            return [(left, -1)]
-        return [(left,)]
+    def _side(self, i: int) -> int:
+        """The side button `i`'s slot gives it: LEFT (even), RIGHT (odd), WHOLE (none:
+        the one free)."""
+        slot = self.slots[i]
+        return WHOLE if slot < 0 else slot % 2
 
     def _arrange(self, *_args: Any) -> None:
         shape = tuple(self._layout())
@@ -277,30 +280,23 @@ class ChoiceRows(BoxLayout):
             return
         self._shape = shape
         self._unrow()
-        self.placed = {}
+        self.sides = [WHOLE] * len(self.buttons)
         for row in shape:
             for column, i in enumerate(row):
-                if i >= 0:
-                    self.placed[self.buttons[i].text] = column if len(row) == 2 else WHOLE
-            self.add_widget(_row([self.buttons[i] if i >= 0 else None for i in row],
-                                 float(self.spacing)))
+                self.sides[i] = column if len(row) == 2 else WHOLE
+            self.add_widget(_row([self.buttons[i] for i in row], float(self.spacing)))
 
 
-def _row(cells: Sequence[Button | None], spacing: float) -> BoxLayout:
-    """A row as tall as its tallest label needs (both buttons of a pair alike); None is
-    an empty half."""
+def _row(buttons: Sequence[Button], spacing: float) -> BoxLayout:
+    """A row as tall as its tallest label needs (both buttons of a pair alike)."""
     row = BoxLayout(size_hint_y=None, spacing=spacing)
-    buttons = [b for b in cells if b is not None]
 
     def fit(*_args: Any) -> None:
         row.height = max(dp(52), max(b.texture_size[1] for b in buttons) + dp(16))
 
-    row.fit, row.buttons = fit, buttons  # (unbound when the buttons are regrouped)
-    for cell in cells:
-        if cell is None:
-            row.add_widget(Widget())
-            continue
-        row.add_widget(cell)
-        cell.fbind("texture_size", fit)
+    row.fit, row.buttons = fit, list(buttons)  # (unbound when the buttons are regrouped)
+    for button in buttons:
+        row.add_widget(button)
+        button.fbind("texture_size", fit)
     fit()
     return row

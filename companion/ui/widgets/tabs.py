@@ -4,11 +4,14 @@
 in a layout (the dashboard's seat rows) is the home page; `show_table` adds
 one page per panel of the game's table view (`companion.ui.panels.panels_for`), each in its
 own scroll view. Only the open page is in the widget tree; a panel whose tab is
-closed is redrawn with the newest table when its tab is opened.
+closed is made and drawn with the newest table in a quiet moment or when its tab is
+opened, whichever comes first (a new game's first dashboard, or a cold start's, makes
+only its tab strip).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -55,20 +58,6 @@ class TabStrip(BoxLayout):
             button.bind(on_release=lambda b: self.on_pick(b.value))
             self.add_widget(button)
 
-    def _show_foot(self, *_args: Any) -> None:
-        """The open panel's `foot` (its bar kept out of the list) under its list."""
-        page = self._pages.get(self.current)
-        if page is None or page.parent is not self.body:
-            return
-        for widget in list(self.body.children):
-            if widget is not page:
-                self.body.remove_widget(widget)
-        foot = getattr(page.children[0], "foot", None)
-        if foot is not None:
-            if foot.parent is not None:
-                foot.parent.remove_widget(foot)
-            self.body.add_widget(foot)
-
     def on_current(self, _widget: object, current: str) -> None:
         for button in self.children:
             button.chosen = button.value == current
@@ -93,7 +82,12 @@ class TabbedPages(BoxLayout):
         self._kind: tuple[str, ...] | None = None
         self._table: TableData | None = None
         self._pages: dict[str, TableScroll] = {}
+        self._makers: dict[str, Callable[[], Widget]] = {}  # a page's panel, not made yet
         self._stale: set[str] = set()
+        self._acting_shown: object = None  # the acting seat the open page last showed
+        #: Called when the home page is shown again (the dashboard brings the acting
+        #: seat's card into view: the turn may have passed while another tab was open).
+        self.on_home: Callable[[], None] | None = None
         self.current = self.home_title
         self._show_strip()
 
@@ -112,8 +106,15 @@ class TabbedPages(BoxLayout):
         return [self.home_title, *self._pages]
 
     def panel(self, title: str) -> Any:
-        """The panel widget of a tab (tests and the gallery look inside)."""
-        return self._pages[title].children[0]
+        """The panel widget of a tab, made now if it was not yet (tests and the gallery
+        look inside)."""
+        page = self._pages[title]
+        if title in self._makers:
+            panel = self._makers.pop(title)()
+            page.add_widget(panel)
+            if hasattr(panel, "foot"):
+                panel.fbind("foot", self._show_foot)
+        return page.children[0]
 
     def show_table(self, table: TableData) -> None:
         """Make the tabs of `table`'s game, and redraw the open panel."""
@@ -124,8 +125,13 @@ class TabbedPages(BoxLayout):
             self._kind = kind
             self._make_pages(specs)
         self._stale = set(self._pages)
+        acting = (table.view.get("table") or {}).get("active")
         if self.current in self._pages:
+            before = self._acting_shown
             self._refresh(self.current)
+            if acting != before:  # the turn passed: the open tab follows (try 12, 21)
+                self._open_at_acting(self.current)
+        self._acting_shown = acting
 
     def select(self, title: str) -> None:
         """Open a tab by its title (an unknown title changes nothing)."""
@@ -136,6 +142,8 @@ class TabbedPages(BoxLayout):
         if title == self.home_title:
             if self._home is not None:
                 self.body.add_widget(self._home)
+                if self.on_home is not None:
+                    self.on_home()
             return
         page = self._pages[title]
         self.body.add_widget(page)
@@ -143,9 +151,13 @@ class TabbedPages(BoxLayout):
         if title in self._stale:
             self._refresh(title)
         page.scroll_y = 1
+        self._open_at_acting(title)
+
+    def _open_at_acting(self, title: str) -> None:
+        """The acting seat's rows at the top of the page (try 7), if it has any."""
         start = getattr(self.panel(title), "opening", None)
         if start is not None and start.parent is not None:
-            page.keep_in_view(start, 0.0)  # the acting seat's rows first (try 7)
+            self._pages[title].keep_in_view(start, 0.0)
 
     def _show_foot(self, *_args: Any) -> None:
         """The open panel's `foot` (its bar kept out of the list) under its list."""
@@ -155,7 +167,7 @@ class TabbedPages(BoxLayout):
         for widget in list(self.body.children):
             if widget is not page:
                 self.body.remove_widget(widget)
-        foot = getattr(page.children[0], "foot", None)
+        foot = getattr(self.panel(self.current), "foot", None)  # (made if it was not yet)
         if foot is not None:
             if foot.parent is not None:
                 foot.parent.remove_widget(foot)
@@ -165,14 +177,10 @@ class TabbedPages(BoxLayout):
         self.strip.current = current
 
     def _make_pages(self, specs: tuple[PanelSpec, ...]) -> None:
-        self._pages = {}
+        self._pages, self._makers = {}, {}
         for spec in specs:
-            page = TableScroll(bar_width=dp(6))
-            panel: Widget = spec.make()  # (a Panel is a widget)
-            page.add_widget(panel)
-            if hasattr(panel, "foot"):
-                panel.fbind("foot", self._show_foot)
-            self._pages[spec.title] = page
+            self._pages[spec.title] = TableScroll(bar_width=dp(6))
+            self._makers[spec.title] = spec.make
         self.strip.current = self.current
         self.strip.titles = self.titles
         self._show_strip()

@@ -1,0 +1,75 @@
+"""Factions at setup (issue 22, try 12 findings 3, 8, 28): the game's first moment asks
+each seat's faction by one tap, greys a faction another seat plays, can be skipped, and a
+faction's own ability is then offered only to its seat."""
+
+from __future__ import annotations
+
+from companion.core.prompt import prompt
+from companion.games.ti4.state import TI4State
+from tests.ti4.conftest import new_match, ok, refused
+
+TABLE = ("player Nia red", "player Omar blue", "player Pia green", "setup")
+
+
+def actions(m, after: str | None = None) -> dict[str, object]:
+    return {a.label: a for a in prompt(m, after=after).actions}
+
+
+def test_the_first_moment_asks_each_seats_faction_first_and_greys_one_taken(catalog) -> None:
+    m = new_match(catalog, *TABLE)
+    first = [a.label for a in prompt(m).actions][:4]
+    assert first == ["Nia's faction", "Omar's faction", "Pia's faction",
+                     "Skip: commodity value 3 assumed"]
+    assert prompt(m).actions[0].group == "Setup"
+    nia = actions(m)["Nia's faction"]
+    assert nia.input.kind == "choice" and len(nia.input.options) == 25  # one tap each
+    ok(m, nia.input.fill("hacan"))  # the tapped button's line: faction Nia hacan
+    omar = actions(m)["Omar's faction"]
+    hacan = next(o for o in omar.input.options if o.value == "hacan")
+    assert hacan.reason == "Nia has it" and not hacan.enabled
+    assert refused(m, "faction Omar hacan") == ("Nia already plays the Emirates of Hacan; "
+                                                "each faction has one seat.")
+    assert "Nia's faction: Hacan" in actions(m)
+    assert "Skip the rest: commodity value 3 assumed" in actions(m)
+    ok(m, "faction Omar mentak", "faction Pia empyrean")  # every seat said: asked no more
+    assert not any(a.label.endswith("'s faction") for a in prompt(m).actions)
+    assert m.state.factions == {"Nia": "hacan", "Omar": "mentak", "Pia": "empyrean"}
+
+
+def test_skip_keeps_the_assumed_values_and_replays_from_the_saved_lines(catalog) -> None:
+    m = new_match(catalog, *TABLE)
+    ok(m, actions(m)["Skip: commodity value 3 assumed"].command)
+    assert not any(a.group == "Setup" for a in prompt(m).actions)
+    assert "Record a faction (commodity values 3 assumed for all)" in actions(m)
+    assert "already skipped" in refused(m, "factions-assumed")
+    saved = m.state.to_dict()
+    assert saved["factions_skipped"] is True
+    assert TI4State.from_dict(saved) == m.state
+    del saved["factions_skipped"]  # a game saved before the key: not skipped
+    assert TI4State.from_dict(saved).factions_skipped is False
+
+
+def test_once_played_the_first_moment_is_past_without_an_answer(catalog) -> None:
+    m = new_match(catalog, *TABLE)
+    ok(m, "frontier 40 for Nia with exploration-probe")
+    assert not any(a.group == "Setup" for a in prompt(m).actions)
+
+
+def test_a_factions_ability_is_offered_only_to_its_seat(catalog) -> None:
+    m = new_match(catalog, *TABLE)
+    ok(m, "faction Nia mentak", "faction Omar empyrean")
+    nia = actions(m, "frontier 40")
+    assert "Tile 40 with Exploration Probe" in nia  # Multiverse Shift is the Empyrean's
+    (shift,) = [o for o in nia["Tile 40 with Exploration Probe"].input.options
+                if o.value == "multiverse-shift"]
+    assert shift.reason == "Multiverse Shift is the Empyrean's; Nia plays the Mentak Coalition."
+    assert refused(m, "frontier 40 with multiverse-shift") == shift.reason
+    ok(m, "end")  # Omar plays the Empyrean: offered, and used
+    assert "Tile 40 with Exploration Probe or Multiverse Shift" in actions(m, "frontier 40")
+    ok(m, "frontier 40 with multiverse-shift")
+
+
+def test_a_seat_whose_faction_is_not_said_is_offered_every_ability(catalog) -> None:
+    m = new_match(catalog, *TABLE)
+    ok(m, "faction Omar empyrean")
+    assert "Tile 40 with Exploration Probe or Multiverse Shift" in actions(m, "frontier 40")
