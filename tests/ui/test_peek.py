@@ -87,6 +87,7 @@ def test_a_hold_on_a_seat_badge_opens_its_private_panel(make_driver, tmp_path: P
     driver.tap("Show Ana's hidden cards")
     texts = " ".join(driver.texts())
     assert all(name in texts for name in xichang) and "So far" in texts
+    assert driver.shown("Hidden cards of Ana (Xichang):")  # try 13, 8: "Ana (Xichang)'s"
     assert not any(name in texts for name in _missions(db, "Baikonur"))  # only its own
     driver.tap("Hide and go back")
     assert driver.screen.name == "dashboard"

@@ -113,7 +113,7 @@ class PrivateScreen(Screen):
                 or self.peeking or not reply.ok or not reply.value):
             return
         box = self.ids.choices
-        box.add_widget(Text(text=f"{self.seat}'s hidden cards:", bold=True))
+        box.add_widget(Text(text=f"Hidden cards of {self.who}:", bold=True))
         for line in card_lines(reply.value):
             box.add_widget(Text(text=line, muted=True))
 
