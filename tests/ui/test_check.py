@@ -188,3 +188,28 @@ def test_a_finger_late_on_skip_as_the_result_shows_does_not_leave_the_result(
     assert driver.shown("Passed") or driver.shown("Failed")
     driver.tap("Continue")
     assert driver.screen.name == "dashboard"
+
+
+def test_a_spinning_die_stays_inside_its_own_box(make_driver, monkeypatch):
+    """Try 13, finding 16: caught mid-spin at 45 degrees the die ran off the screen's left
+    edge and its corner covered the result's arithmetic."""
+    import math
+
+    from kivy.metrics import dp
+
+    from companion.ui.screens import check
+
+    monkeypatch.setattr(check, "ROLL_SECONDS", 60.0)
+    driver = make_driver(demo_setup=flight_lines())
+    driver.tap("End SHLD1's flight turn")
+    walk_to_the_dice(driver, "TRNS1", "2 spaces", "a credit space", "L1")
+    die = driver.screen.ids.die
+    for angle in (0.0, 20.0, 45.0, 74.0, 135.0):
+        die.spin = angle
+        driver.pump()
+        turned = math.radians(angle)
+        # the turned die with its frame (dp(4) each side): its extent across and up
+        extent = (die.side + dp(8)) * (abs(math.cos(turned)) + abs(math.sin(turned)))
+        assert extent <= min(die.width, die.height) + dp(8) * 1.5, angle
+        left, _y = die.to_window(die.center_x - extent / 2, die.center_y)
+        assert left >= 0, angle  # never off the screen's left edge
