@@ -204,7 +204,7 @@ def draft_flow(finger: Finger) -> None:
     finger.tap("Laser turret", "command")
     finger.tap("Start the ship draft (the app deals the packs)", "command")
     while driver.screen.name == "private":
-        finger.tap(f"Show {driver.screen.seat}'s choices", "prompt level")
+        finger.tap(f"Show {driver.screen.player}'s choices", "prompt level")
         picks = list(reversed(driver.screen.ids.picks.children))
         finger.tap(picks[-1], "command")
     assert driver.app.screen("dashboard").ids.main.text == "Start round 1"
@@ -257,8 +257,9 @@ def play_flows(driver: Any, quick: bool = False) -> tuple[
         dict[str, tuple[int, int]], dict[str, list[float]], dict[str, list[float]],
         list[tuple[float, str, str, str, float]]]:
     """(taps, scrolls) per flow, every tap's seconds to its result by kind, wall and
-    CPU, and every tap in order (`Finger.log`); `quick`: the move with a check and the TI4
-    exploration only (the suite's smoke run)."""
+    CPU, and every tap in order (`Finger.log`); `quick`: the app's draft, the move with a
+    check and the TI4 exploration only (the suite's smoke run: the draft's walk had rotted
+    unseen when a screen's words changed)."""
     from companion.ui.devtools.gallery_ti4 import start_ti4
 
     finger, counts = Finger(driver), {}
@@ -277,8 +278,8 @@ def play_flows(driver: Any, quick: bool = False) -> tuple[
             look_around(finger)
             driver.app.show("start")
             driver.settle()
-            measured("setup with the app's draws and the app's draft, 4 players",
-                     lambda: draft_flow(finger))
+        measured("setup with the app's draws and the app's draft, 4 players",
+                 lambda: draft_flow(finger))
         measured("a move with a check", lambda: check_flow(finger))
         driver.app.show("start")
         driver.settle()
