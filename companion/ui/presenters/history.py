@@ -36,7 +36,7 @@ class HistoryLine:
 
 def round_over(before: Mapping[str, Any] | None, after: Mapping[str, Any] | None) -> str:
     """The words that say a round ended with a step, put first on its result line (try 9,
-    finding 15: ignoring the round's last hazard showed round 2's first screen with the
+    finding 15: ignoring the round's last card showed round 2's first screen with the
     round's end folded away at the end of the sentence); "" when no round ended.
 
     >>> round_over({"table": {"round": 1}}, {"table": {"round": 2, "round_name": "Round 2 of 8"}})

@@ -30,7 +30,7 @@ class RevealView:
     hidden: bool
     choices: tuple[ActionItem, ...]
     seat: str = ""  # whose card it is (a hidden card: whose own screen shows it)
-    #: The card's choices are all the table can do now (an Exploration hazard is resolved
+    #: The card's choices are all the table can do now (a card the rules say is resolved
     #: "immediately"): leaving the card is only a look around (try 9, finding 15).
     blocks: bool = False
 
