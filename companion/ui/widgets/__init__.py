@@ -88,7 +88,7 @@ LEADS_ON = "  >"
 
 
 #: A short bracket closing a label (a cost: "(1 energy)"), kept on one line.
-_CLOSING_BRACKET = re.compile(r"\(([^()]{1,%d})\)$" % 24)
+_CLOSING_BRACKET = re.compile(r"\(([^()]{1,24})\)$")
 
 
 def keep_mark(text: str) -> str:
