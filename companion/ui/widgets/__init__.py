@@ -87,8 +87,9 @@ class LineText(Text):
 LEADS_ON = "  >"
 
 
-#: A short bracket closing a label (a cost: "(1 energy)"), kept on one line.
-_CLOSING_BRACKET = re.compile(r"\(([^()]{1,24})\)$")
+#: A count in a bracket closing a label (a cost: "(1 energy)", "(1 command point)"), kept
+#: on one line; a longer bracket of words ("(the app deals the packs)") wraps as words do.
+_CLOSING_BRACKET = re.compile(r"\(\d[^()]{0,18}\)$")
 
 
 def keep_mark(text: str) -> str:
@@ -100,6 +101,8 @@ def keep_mark(text: str) -> str:
     True
     >>> keep_mark("Move UFST3 (1 energy)")
     'Move UFST3 (1\xa0energy)'
+    >>> keep_mark("Start the ship draft (the app deals the packs)")
+    'Start the ship draft (the app deals the packs)'
     """
     mark = ""
     if text.endswith(LEADS_ON):
