@@ -45,3 +45,27 @@ def test_a_relic_used_by_exhausting_it_is_tapped_and_stays_greyed_in_its_place(
         driver.run_line(line)
     driver.wait_still()
     assert not driver.button(SCEPTER).disabled
+
+
+def test_a_cards_alternative_not_possible_now_is_greyed_with_why_on_the_card(
+        make_driver, kivy_window) -> None:
+    """Findings 10, 15: at 0 commodities Merchant Station showed one button, the convert
+    gone; it stays in its place, greyed, saying why."""
+    driver = make_driver(seed=102)
+    start_ti4(driver)
+    for line in ("tech Alice dark-energy-tap", "frontier 41", "scan TI/F09"):
+        driver.run_line(line)
+    driver.wait_for(lambda: driver.screen.name == "reveal", "the card")
+    driver.wait_still()
+    _shot(driver, "merchant-normal")
+    buttons = list(reversed(driver.screen.ids.choices.children))
+    assert [b.disabled for b in buttons] == [False, True]
+    assert buttons[0].text == "Replenish your commodities"
+    assert buttons[1].text.startswith("Convert all your commodities to trade goods\n"
+                                      "Alice has no commodities to convert.")
+    assert problems(driver.screen, kivy_window, driver.app.text_scale) == []
+    large_text(driver)
+    driver.wait_for(lambda: driver.screen.name == "reveal", "the card")
+    driver.wait_still()
+    _shot(driver, "merchant-large")
+    assert problems(driver.screen, kivy_window, driver.app.text_scale) == []

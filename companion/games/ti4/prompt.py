@@ -16,7 +16,7 @@ from companion.core.engine import split_words
 from companion.core.prompt import Choice, InputSpec, Option, Situation
 from companion.games.ti4 import factions, rounds, take
 from companion.games.ti4.abilities import not_theirs
-from companion.games.ti4.choices import card_choices, gain_note
+from companion.games.ti4.choices import card_choices, gain_note, not_possible
 from companion.games.ti4.data import fragment_type, ti4_data
 from companion.games.ti4.explore import label, target_phrase, traits_of
 from companion.games.ti4.relic_uses import relic_uses
@@ -184,8 +184,11 @@ def resolutions(state: TI4State, catalog: Catalog) -> list[Choice]:
     options = card_choices(card)
     if not options or seat is None:
         return [_choice(f"Resolve {name}", EXPLORE, command="resolve")]
+    # Each of the card's alternatives in its place, one not possible now greyed with why
+    # (try 14, findings 10 and 15: a convert with no commodities vanished).
     return [_choice(f"Resolve {name}: {o['text']}{gain_note(state, catalog, seat, o)}",
-                    EXPLORE, command=f"resolve {o['word']}") for o in options]
+                    EXPLORE, command=f"resolve {o['word']}", in_place=True,
+                    refused=not_possible(state.table, seat, o)) for o in options]
 
 
 def _exploration_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
