@@ -69,3 +69,25 @@ def test_a_cards_alternative_not_possible_now_is_greyed_with_why_on_the_card(
     driver.wait_still()
     _shot(driver, "merchant-large")
     assert problems(driver.screen, kivy_window, driver.app.text_scale) == []
+
+
+def test_after_the_last_faction_nothing_new_lands_where_the_finger_was(
+        make_driver, kivy_window) -> None:
+    """Finding 2: once the last seat's faction was picked the faction buttons vanished and
+    everything jumped up ~170 px: a fast second tap landed on "Take planets"."""
+    driver = make_driver(seed=102)
+    start_ti4(driver)
+    for seat, faction in (("Alice", "Hacan"), ("Bob", "Jol-Nar")):
+        driver.tap(f"{seat}'s faction", exact=True)
+        driver.tap(faction, exact=True)
+    carol = driver.button("Carol's faction", exact=True)
+    spot = carol.to_window(*carol.center)
+    driver.tap(carol)
+    driver.tap("Letnev", exact=True)
+    driver.wait_still()
+    _shot(driver, "factions-said")
+    there = [b for b in driver.widgets() if getattr(b, "text", None) and b.collide_point(
+        *b.to_widget(*spot)) and getattr(b, "on_release", None) is not None]
+    assert [b.text for b in there if hasattr(b, "kind")] == ["Carol's faction: Letnev"]
+    assert driver.button("Skip the rest: commodity value 3 assumed").disabled
+    assert problems(driver.screen, kivy_window, driver.app.text_scale) == []
