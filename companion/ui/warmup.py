@@ -1,5 +1,6 @@
 """Work done ahead while the table is quiet (issue 22): the screens a player opens later
-made, the History's rows and the closed tabs' panels drawn, before the tap that shows them.
+made, the History's rows and the closed tabs' panels drawn, before the tap that shows them;
+and, once those are done, the garbage collector's full passes (companion/ui/collector.py).
 
 Making a screen costs Kivy's rules for all its widgets (Settings about 100 ms on one
 loaded core, the new-game form 50, the order screen 30), the History's first visit drew
@@ -18,6 +19,8 @@ from typing import Any
 
 from kivy.base import EventLoop
 from kivy.clock import Clock
+
+from companion.ui.collector import full_pass, full_pass_due
 
 #: Seconds without a touch or a reply before a piece of work is done ahead.
 QUIET = 0.5
@@ -78,7 +81,9 @@ class Warmup:
         if tabs.behind:
             return tabs.refresh_ahead
         name = next((n for n in self._screens if not manager.has_screen(n)), None)
-        return None if name is None else lambda: self.make(name)
+        if name is not None:
+            return lambda: self.make(name)
+        return full_pass if full_pass_due() else None
 
     @property
     def behind(self) -> bool:
