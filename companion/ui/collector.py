@@ -9,10 +9,11 @@ when 10 middle passes have run since the last (and the old objects grew by a qua
 
 Here a tap seldom meets one: Python's own full pass waits for `TAP_FULL_AFTER` middle
 passes, and the work done ahead in quiet moments (warmup.py: nobody touching the glass,
-nothing being answered) runs one as soon as `QUIET_FULL_AFTER` have run, as often as
-Python's default would. Nothing is frozen here: what a full pass frees is freed as
-before, only at another moment, so memory stays bounded (the cyclic garbage waits at
-most ten times as many middle passes when the table is never quiet).
+nothing being answered, for `FULL_PASS_QUIET` seconds) runs one as soon as
+`QUIET_FULL_AFTER` have run, as often as Python's default would. Nothing is frozen here:
+what a full pass frees is freed as before, only at another moment, so memory stays
+bounded (the cyclic garbage waits at most ten times as many middle passes when the table
+is never quiet).
 """
 
 from __future__ import annotations
@@ -23,6 +24,10 @@ import gc
 TAP_FULL_AFTER = 100
 #: Middle passes after which a quiet moment runs a full pass (Python's default).
 QUIET_FULL_AFTER = 10
+#: Seconds without a touch or a reply before a full pass (longer than the other work done
+#: ahead: on a loaded core a tap's answer can take more than warmup.QUIET to be drawn, and
+#: a pass of 100s of ms must not land before it).
+FULL_PASS_QUIET = 2.0
 
 _default: list[tuple[int, ...]] = []
 
@@ -41,9 +46,11 @@ def release_full_passes() -> None:
         gc.set_threshold(*_default.pop())
 
 
-def full_pass_due() -> bool:
-    """A quiet moment should run a full pass: enough middle passes ran since the last."""
-    return bool(_default) and gc.isenabled() and gc.get_count()[2] >= QUIET_FULL_AFTER
+def full_pass_due(quiet_for: float) -> bool:
+    """A moment quiet for `quiet_for` seconds should run a full pass: enough middle passes
+    ran since the last, and it has been quiet long enough."""
+    return (bool(_default) and gc.isenabled() and quiet_for >= FULL_PASS_QUIET
+            and gc.get_count()[2] >= QUIET_FULL_AFTER)
 
 
 def full_pass() -> None:

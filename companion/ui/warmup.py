@@ -65,6 +65,8 @@ class Warmup:
         if not self.quiet():
             return False
         job = self._next()
+        if job is None and full_pass_due(time.monotonic() - self.app.idle.last):
+            job = full_pass  # the last piece, and the only one not counted in `behind`
         if job is None:
             return False
         job()
@@ -81,9 +83,7 @@ class Warmup:
         if tabs.behind:
             return tabs.refresh_ahead
         name = next((n for n in self._screens if not manager.has_screen(n)), None)
-        if name is not None:
-            return lambda: self.make(name)
-        return full_pass if full_pass_due() else None
+        return None if name is None else lambda: self.make(name)
 
     @property
     def behind(self) -> bool:
