@@ -28,8 +28,8 @@ def test_a_ship_on_the_launch_pad_keeps_its_place_with_the_launch_penalty():
     match = _round_one_after_deploy()
     deploy = _action(match, "Deploy TRNS1")
     assert not deploy.enabled
-    assert "launch pad (launch penalty)" in (deploy.reason or "")
-    assert "next round" in (deploy.reason or "")
+    assert "on the launch pad" in (deploy.reason or "")
+    assert "flies from round 2 (launch penalty)" in (deploy.reason or "")
     data = deploy.to_dict()
     assert data["in_place"] is True and data["greyed"] == (
         "TRNS1 is on the launch pad: it flies next round.")

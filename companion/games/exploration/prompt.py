@@ -291,20 +291,17 @@ def _ship_place(state: XpState, catalog: Catalog, seat: str,
         return replace(deploy, in_place=False) if pad else deploy
     if ship.location == "launch_pad":  # deployed this round (the pad empties at its end)
         late = xc.ship_type(catalog, ship.ship_type).extras.get("no_launch_penalty")
-        why = "" if late else " (launch penalty): it flies from next round"
-        return replace(deploy, refused=f"{ship.card} is on the launch pad{why}.",
-                       greyed=f"{ship.card} is on the launch pad"
-                              f"{'' if late else ': it flies next round'}.")
+        return replace(deploy, greyed=f"{ship.card} is on the launch pad"
+                                      f"{'' if late else ': it flies next round'}.")
     if ship.is_deployed:
         return _select(state, catalog, seat, ship)
     return None
 
 
 def _select(state: XpState, catalog: Catalog, seat: str, ship: ShipStatus) -> Choice:
-    said = f"{ship.card} is selected for the flight."
-    if ship.selected:
+    if ship.selected:  # (refused by the rules' own sentence, its words here short)
         return Choice(f"Select {ship.card} for the flight", SHIPS, command=f"select {ship.card}",
-                      in_place=True, refused=said, greyed=said)
+                      in_place=True, greyed=f"{ship.card} is selected for the flight.")
     spent = " (0 energy: it cannot act until its energy is recovered)" \
         if energy_once_selected(state, catalog, seat, ship) <= 0 else ""
     return Choice(f"Select {ship.card} for the flight{spent}", SHIPS,
