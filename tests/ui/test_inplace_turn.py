@@ -87,8 +87,9 @@ def test_no_button_slides_under_the_finger_in_a_preparation_turn(make_driver, tm
                 assert not any(after[t][1] for t in _at(after, _centre(rect))
                                if t != text and t not in before), (label, text)
                 continue
-            # still there: a finger aiming where it was still lands on it, or on its row
-            # and left edge (a whole row now shared with a build the deploy made possible)
-            now, (_x, y) = after[text][0], _centre(rect)
-            row = abs(now[0] - rect[0]) < 2 and now[1] <= y <= now[3]
-            assert text in _at(after, _centre(rect)) or row, (label, text, rect, now)
+            # still there: a finger aiming where it was still lands on it, or it kept its
+            # column and moved down only (a row above grew a line: "(1 command point)" on
+            # the next Select at Large text; a whole row now shared with a new build)
+            now = after[text][0]
+            down = abs(now[0] - rect[0]) < 2 and now[3] <= rect[3] + 1
+            assert text in _at(after, _centre(rect)) or down, (label, text, rect, now)
