@@ -90,3 +90,25 @@ def test_every_pass_is_reachable_whole_at_the_scrolls_end(make_driver, large: bo
     last = _field(form, "Passes")[-1]
     driver.tap(last, scroll=False)  # no further scroll: it is in reach as it is
     assert last.chosen and form.submit_text.endswith(f"passes L1 and {last.label}  >")
+
+
+def _faces(driver: Any) -> list[tuple[int, int, int, int]]:
+    driver.wait_still()
+    driver.wait_laid_out()
+    grid = driver.screen.ids.faces.children[0]
+    return [_rect(f) for f in reversed(grid.children)]
+
+
+@pytest.mark.parametrize("large", [False, True], ids=["normal", "large"])
+def test_the_second_checks_faces_sit_where_the_firsts_did(make_driver, large: bool) -> None:
+    """s192 vs s193: on the second of two checks the four faces were shorter and ~10 px
+    higher, check 1's result in small print under them pushing them up."""
+    driver = _six_ships(make_driver, large)
+    driver.tap("Move UFST1")
+    driver.fill_form(("Ends on", "a plain space"), ("Passes", "L1"), ("Passes", "TRNS1"))
+    assert driver.screen.name == "check"
+    first = _faces(driver)
+    assert len(first) == 4
+    driver.tap("two\n2 symbols", exact=True)
+    driver.wait_for(lambda: driver.screen.said != "", "check 1's result under check 2")
+    assert _faces(driver) == first
