@@ -1,8 +1,7 @@
 """The layout rules every screen keeps at every window size and text size.
 
 `problems(window_root, text_scale)` walks what is on screen and names, in one
-sentence each, every label whose text is cut or shortened (by Kivy, or by the app: a button's words
-folded short of its `whole`) or spills out of the layout
+sentence each, every label whose text is cut or shortened or spills out of the layout
 holding it (or sits in a box that spills out of its own) or wraps a closing mark (">")
 alone onto a line, every word broken inside by the wrapping ("symbol / s"), every button
 whose lines touch its edges (less than its lines plus 8 dp), every pair of overlapping
@@ -112,15 +111,6 @@ def label_problems(label: Label, scale: float) -> Iterator[str]:
 BUTTON_PAD_DP = 8
 
 
-def folded_problems(widget: Widget) -> Iterator[str]:
-    """A button that shows its words folded by the app ("cultural …": its `whole` kept
-    apart) is cut as surely as a label Kivy shortens: a tap on it acts, it does not read
-    them whole (try 14, findings 27 and 37: the layout rules saw only Kivy's shortening)."""
-    whole = getattr(widget, "whole", "")
-    if isinstance(widget, Button) and whole and widget.text != whole:
-        yield f"{_name(widget)} is cut: shows only {widget.text[-40:]!r} of {whole[-40:]!r}"
-
-
 def target_problems(widget: Widget) -> Iterator[str]:
     if isinstance(widget, Button) and widget.height + 0.01 < dp(MIN_TARGET_DP):
         yield f"{_name(widget)} is {widget.height / dp(1):.0f} dp tall (at least {MIN_TARGET_DP})"
@@ -222,7 +212,6 @@ def problems(root: Widget, window: Widget, scale: float) -> list[str]:
         if isinstance(widget, Label):
             found.extend(label_problems(widget, scale))
         found.extend(target_problems(widget))
-        found.extend(folded_problems(widget))
         found.extend(overlap_problems(widget))
         found.extend(overflow_problems(widget))
         found.extend(list_edge_problems(widget))

@@ -197,26 +197,3 @@ def test_a_list_with_more_rows_fades_its_edge_and_keeps_its_bar(make_driver,
         assert not problems(holder, kivy_window, 1.0)
     finally:
         kivy_window.remove_widget(holder)
-
-
-def test_a_button_whose_words_the_app_folded_is_cut(make_driver: Any, kivy_window: Any) -> None:
-    """Try 14, findings 27 and 37: "cultural …" on a system's button passed every rule,
-    since only Kivy's own shortening was looked for."""
-    from kivy.metrics import dp
-    from kivy.uix.boxlayout import BoxLayout
-
-    from companion.ui.screens.order import GroupButton
-
-    driver = make_driver()
-    holder = BoxLayout(size_hint=(None, None), size=(dp(120), dp(160)))
-    folded = GroupButton(whole="75: Abaddon, Ashtroth, Loki\ncultural, hazardous, cultural, "
-                               "hazardous, cultural, industrial")
-    holder.add_widget(folded)
-    kivy_window.add_widget(holder)
-    try:
-        driver.pump(3)
-        found = problems(holder, kivy_window, 1.0)
-    finally:
-        kivy_window.remove_widget(holder)
-    assert folded.text != folded.whole
-    assert any("'75: Abaddon" in p and "is cut: shows only" in p for p in found), found
