@@ -27,6 +27,7 @@ from companion.games.exploration.checks import (
     check_sentence,
     drop_bonus,
     flight_rule,
+    require_ship,
     roll_check,
     spend_energy,
 )
@@ -100,7 +101,26 @@ def _next_open(state: XpState, area: str) -> str:
     return f"{area}{n}"
 
 
+def droppable(catalog: Catalog, kind: str) -> bool:
+    """A module of this kind can be dropped (a trap or a domination module)."""
+    return str(xc.module(catalog, kind)["category"]) in ("trap", "domination")
+
+
+def nothing_to_drop(catalog: Catalog, ship: ShipStatus) -> str:
+    """Why `ship` cannot drop a module: what it carries stays built, and what can be dropped."""
+    kinds = [k for k in xc.module_kinds(catalog) if droppable(catalog, k)]
+    dropped = ", ".join(str(xc.module(catalog, k)["name"]) for k in kinds)
+    built = [str(xc.module(catalog, k)["name"]) for k in dict.fromkeys(ship.modules)]
+    held = f"its {' and '.join(built)} stay{'s' * (len(built) == 1)} built on it" if built \
+        else "it carries no module"
+    return f"{ship.card} has nothing to drop: {held}. Only these are dropped: {dropped}."
+
+
 def drop(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
+    if len(args) == 1:  # a ship alone: refused with why when it has nothing to drop
+        ship = require_ship(state, args[0])
+        if not any(droppable(catalog, kind) for kind in ship.modules):
+            raise IllegalMoveError(nothing_to_drop(catalog, ship))
     if len(args) < 2:
         raise CommandSyntaxError("drop takes your flying ship, a module it carries and, for a "
                                  "domination module the area or space (trap: its count): drop "

@@ -74,7 +74,8 @@ def not_possible(table: Table, seat: str, chosen: Mapping[str, Any]) -> str | No
     for resource in (COMMODITIES, TRADE_GOODS):
         spend = -int(chosen.get(resource, 0))
         if spend > table.resource(seat, resource):
-            return f"{seat} has {amount(table, seat, resource)}, so cannot spend {spend}."
+            return (f"{seat} has {amount(table, seat, resource)}, so cannot spend {spend}; "
+                    f"if the count is wrong, correct it first.")
     return None
 
 
@@ -93,6 +94,9 @@ def apply_choice(b: Builder, card: CardEntry, seat: str,
         words = ", ".join(str(o["word"]) for o in options)
         raise CommandSyntaxError(f"{card.name} offers no choice {word!r}" + (
             f"; its choices: {words}." if words else ": resolve it without a word."))
+    why_not = not_possible(b.state.table, seat, chosen)
+    if why_not:  # the same sentence its greyed button gives (the table API's contract)
+        raise IllegalMoveError(why_not)
     if chosen.get("side"):  # a token's side: nothing is counted
         b.say(f"{seat} chose: {chosen['text']}.")
         return chosen
