@@ -25,6 +25,7 @@ from companion.phones.process import PhoneService
 from companion.scanner.codes import ScanCode
 from companion.ui import widgets  # noqa: F401  (registers our widgets and their rules)
 from companion.ui.applog import log_renderer
+from companion.ui.collector import hold_full_passes, release_full_passes
 from companion.ui.democamera import DemoCamera
 from companion.ui.idle import IdleWatch
 from companion.ui.presenters.cues import cue_for
@@ -196,6 +197,7 @@ class CompanionApp(App):
 
     def on_stop(self) -> None:
         gc.enable()  # in case the app ends before its first screen
+        release_full_passes()
         if self.manager is not None:
             for name in ("explosion", "check"):
                 if self.manager.has_screen(name):
@@ -500,6 +502,9 @@ class CompanionApp(App):
             return
         self._take_table(reply.table)
         _freeze_once("first game")
+        # From now on the collector's full passes wait for quiet moments (not before the
+        # freeze: the garbage they would leave until then would be frozen for good).
+        hold_full_passes()
         self._sync_phones()
         self._say(reply.message, not reply.ok)
         self.voice.heard(reply.spoken)

@@ -1,5 +1,6 @@
 """Work done ahead while the table is quiet (issue 22): the screens a player opens later
-made, the History's rows and the closed tabs' panels drawn, before the tap that shows them.
+made, the History's rows and the closed tabs' panels drawn, before the tap that shows them;
+and, once those are done, the garbage collector's full passes (companion/ui/collector.py).
 
 Making a screen costs Kivy's rules for all its widgets (Settings about 100 ms on one
 loaded core, the new-game form 50, the order screen 30), the History's first visit drew
@@ -18,6 +19,8 @@ from typing import Any
 
 from kivy.base import EventLoop
 from kivy.clock import Clock
+
+from companion.ui.collector import full_pass, full_pass_due
 
 #: Seconds without a touch or a reply before a piece of work is done ahead.
 QUIET = 0.5
@@ -62,6 +65,8 @@ class Warmup:
         if not self.quiet():
             return False
         job = self._next()
+        if job is None and full_pass_due(time.monotonic() - self.app.idle.last):
+            job = full_pass  # the last piece, and the only one not counted in `behind`
         if job is None:
             return False
         job()

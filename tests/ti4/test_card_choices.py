@@ -216,3 +216,20 @@ def test_ion_storm_offers_which_side_is_face_up_and_keeps_it(catalog) -> None:
     assert token["side"] == "alpha wormhole"
     assert token["words"] == "Ion Storm (alpha wormhole side up) in tile 41"
     assert "Ion Storm (alpha wormhole side up) in tile 41" in m.execute("state").message
+
+
+def test_a_cards_alternative_not_possible_now_stays_in_its_place_and_a_full_replenish_says_so(
+        catalog) -> None:
+    """Try 14, findings 10, 15 and 30: at 0 commodities Merchant Station offered one button
+    (the convert vanished); at 6 of 6 "Replenish" was offered as if it gave something."""
+    m = new_match(catalog, "player Alice red", "player Bob blue", "setup",
+                  "tech Alice dark-energy-tap")
+    ok(m, "frontier 41", "scan TI/F09")
+    offered = [a for a in prompt(m).actions if a.group == "Exploration"]
+    assert [(a.command, a.enabled, a.in_place) for a in offered] == [
+        ("resolve replenish", True, True), ("resolve convert", False, True)]
+    assert offered[1].reason.startswith("Alice has no commodities to convert")
+    ok(m, "resolve replenish", "frontier 42", "scan TI/F10")  # now 3 of 3
+    labels = [a.label for a in prompt(m).actions if a.group == "Exploration"]
+    assert labels[0] == "Resolve Merchant Station (F10): Replenish your commodities " \
+        "(already 3 of 3: gains nothing)"

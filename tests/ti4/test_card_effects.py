@@ -101,8 +101,6 @@ def test_a_conversion_with_no_commodities_is_not_possible_and_says_why(card_id) 
     m = _reveal(CATALOG, CATALOG.card(card_id), commodities=0, trade_goods=1)
     offered = {a.command: a for a in prompt(m).actions if a.group == "Exploration"}
     assert not offered["resolve convert"].enabled
-    assert offered["resolve convert"].reason == (
-        "Alice has no commodities to convert as the companion counts them; if the count "
-        "is wrong, correct it first.")
+    assert offered["resolve convert"].reason == "Alice has no commodities to convert."
     assert "no commodities to convert" in refused(m, "resolve convert")
     assert [w for w, a in offered.items() if a.enabled]  # the other choice stays open

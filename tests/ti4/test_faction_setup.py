@@ -31,9 +31,18 @@ def test_the_first_moment_asks_each_seats_faction_first_and_greys_one_taken(cata
                                                 "each faction has one seat.")
     assert "Nia's faction: Hacan" in actions(m)
     assert "Skip the rest: commodity value 3 assumed" in actions(m)
-    ok(m, "faction Omar mentak", "faction Pia empyrean")  # every seat said: asked no more
-    assert not any(a.label.endswith("'s faction") for a in prompt(m).actions)
+    before = [a.label for a in prompt(m).actions][:4]
+    ok(m, "faction Omar mentak", "faction Pia empyrean")
     assert m.state.factions == {"Nia": "hacan", "Omar": "mentak", "Pia": "empyrean"}
+    # Every seat said: the buttons stay in their places until something is played (try
+    # 14, finding 2: they vanished and a fast second tap landed on "Take planets").
+    after = prompt(m).actions[:4]
+    assert [a.label for a in after] == ["Nia's faction: Hacan", "Omar's faction: Mentak",
+                                        "Pia's faction: Empyrean", before[3]]
+    assert not after[3].enabled and after[3].in_place
+    assert after[3].reason == "Every player's faction is said."
+    ok(m, "take Lodor")  # the first moment is past
+    assert not any(a.group == "Setup" for a in prompt(m).actions)
 
 
 def test_skip_keeps_the_assumed_values_and_replays_from_the_saved_lines(catalog) -> None:

@@ -5,6 +5,7 @@ own action (findings 24, 30), a gain that its commodity value stops said on its 
 from __future__ import annotations
 
 from companion.core.prompt import prompt
+from companion.games.ti4.tableview import table_view
 from tests.ti4.conftest import new_match, ok
 from tests.ti4.test_rule35 import _give_fragments
 
@@ -18,15 +19,15 @@ def actions(m, after: str | None = None) -> dict[str, object]:
 def test_a_held_relic_that_explores_is_its_own_action_greyed_when_exhausted(catalog) -> None:
     m = new_match(catalog, *TABLE)
     ok(m, "take Lodor", "scan TI/C01", "resolve")  # Nia controls Lodor
-    assert not any(label.startswith("Use ") for label in actions(m))
+    assert not any(label.startswith("Exhaust ") for label in actions(m))
     ok(m, "relic Nia with 'Some Ability'", "scan TI/R07")  # Nia holds the Crown
-    use = actions(m)["Use The Crown of Emphidia: explore a planet Nia controls"]
+    use = actions(m)["Exhaust The Crown of Emphidia: explore a planet Nia controls"]
     assert use.enabled and use.group == "Relic fragments and relics"
     assert [o.label for o in use.input.options] == ["Lodor (P26)"]
     ok(m, use.input.fill("P26"))  # one tap on the planet: explored with the Crown
     assert m.state.head is not None and m.state.head.target == "P26"
     ok(m, "scan TI/C02", "resolve")
-    used = actions(m)["Use The Crown of Emphidia: explore a planet Nia controls"]
+    used = actions(m)["Exhaust The Crown of Emphidia: explore a planet Nia controls"]
     assert not used.enabled  # greyed in its place, saying why
     assert used.reason == "The Crown of Emphidia is exhausted: the status phase readies it."
 
@@ -76,3 +77,47 @@ def test_the_crowns_victory_point_is_said_kept_on_the_tables_track(catalog) -> N
     crown = actions(m)["Nia purges The Crown of Emphidia for 1 victory point"]
     assert "The app does not count victory points: Nia moves up 1 space on the table's " \
            "victory point track." in ok(m, crown.command).message
+
+
+def test_a_relic_used_by_exhausting_it_is_its_own_action_readied_by_the_status_phase(
+        catalog) -> None:
+    """Try 14, finding 23: the Scepter of Emelpar had no action and no exhausted state."""
+    m = new_match(catalog, *TABLE)
+    use = "Exhaust Scepter of Emelpar: spend a token from the reinforcements instead of " \
+        "the strategy pool"
+    assert use not in actions(m)
+    ok(m, "relic Nia with 'Some Ability'", "scan TI/R03")  # Nia holds the Scepter
+    scepter = actions(m)[use]
+    assert scepter.enabled and scepter.group == "Relic fragments and relics"
+    result = ok(m, scepter.command)
+    assert "R03" in m.state.exhausted
+    assert "Nia spends 1 from the reinforcements" in result.message
+    tired = actions(m)[use]  # greyed in its place, saying why
+    assert not tired.enabled and tired.in_place
+    assert tired.reason == "Scepter of Emelpar is exhausted: the status phase readies it."
+    seat = next(s for s in table_view(m.state, catalog).seats if s.seat == "Nia")
+    assert "Scepter of Emelpar (R03) exhausted" in seat.detail
+    assert not m.execute("exhaust Scepter").ok  # refused, nothing changes
+    ok(m, "pass", "pass", "pass")  # the status phase readies it
+    assert m.state.exhausted == ()
+    assert actions(m)[use].enabled
+
+
+def test_on_another_seats_turn_the_holder_may_exhaust_it(catalog) -> None:
+    m = new_match(catalog, *TABLE)
+    ok(m, "relic Nia with 'Some Ability'", "scan TI/R10", "end")  # Omar's turn
+    tears = next(a for a in actions(m).values() if a.label.startswith(
+        "Exhaust The Prophet's Tears: "))
+    assert tears.enabled
+    ok(m, 'exhaust "The Prophet\'s Tears"')
+    assert m.state.exhausted == ("R10",)
+
+
+def test_a_relic_that_explores_is_exhausted_by_exploring_not_by_itself(catalog) -> None:
+    m = new_match(catalog, *TABLE)
+    ok(m, "relic Nia with 'Some Ability'", "scan TI/R07")
+    refused = m.execute("exhaust R07")
+    assert not refused.ok and "choose what it explores" in refused.message
+    crown = actions(m)["Exhaust The Crown of Emphidia: explore a planet Nia controls"]
+    assert not crown.enabled and crown.reason == \
+        "Nia controls no planet with a trait to explore."

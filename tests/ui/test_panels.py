@@ -100,6 +100,7 @@ def test_decks_show_cards_left_after_a_draw_and_the_odds_on_a_tap(make_driver) -
     panel = driver.screen.ids.tabs.panel("Decks")
     assert "Development deck" in driver.texts(panel)
     assert "18 left" in driver.texts(panel)
+    rows = [w for w in panel.children if getattr(w, "heading", "")]
     driver.tap(_action_button(_row(panel, "Development deck")))  # Odds
     sentence = next(t for t in driver.texts(panel) if "cards left in the development" in t)
     assert sentence.startswith("18 cards left in the development deck: ")
@@ -110,6 +111,9 @@ def test_decks_show_cards_left_after_a_draw_and_the_odds_on_a_tap(make_driver) -
     driver.tap("Continue")  # the reveal
     assert driver.screen.name == "dashboard" and driver.screen.ids.tabs.current == "Decks"
     assert "17 left" in driver.texts(panel) and "18 left" not in driver.texts(panel)
+    # Each deck's row is the one already up, its words changed (none made anew: a row is
+    # 10 to 20 ms of a tap on one core).
+    assert [w for w in panel.children if getattr(w, "heading", "")] == rows
     # The odds follow the draw: one Funding fewer among the unseen cards.
     sentence = next(t for t in driver.texts(panel) if "cards left in the development" in t)
     assert sentence.startswith("17 cards left") and "1 x Funding" in sentence

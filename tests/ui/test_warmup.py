@@ -73,3 +73,33 @@ def test_with_no_game_to_resume_the_new_game_form_is_ready_before_the_first_tap(
     driver.tap("New game")
     assert driver.screen.name == "newgame" and driver.shown("Start the game")
     assert set(map(id, driver.widgets())) == made_ahead  # shown as made, nothing new
+
+
+class _Cycle:
+    """Garbage only the collector's full pass frees: it refers to itself."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_garbage_left_by_play_is_freed_in_a_quiet_moment(make_driver, tmp_path: Path) -> None:
+    """The collector's full passes wait for a quiet moment (companion/ui/collector.py): the
+    taps seldom meet one, and memory held by old cycles is still given back."""
+    import gc
+    import weakref
+
+    from companion.ui.collector import QUIET_FULL_AFTER
+
+    driver = preparation_dashboard(make_driver, tmp_path)
+    driver.wait_for(lambda: not driver.app.warmup.behind, "the work done ahead")
+    cycle = _Cycle()
+    gone = weakref.ref(cycle)
+    gc.collect(1)
+    gc.collect(1)  # two middle passes: the cycle is among the old objects
+    del cycle
+    busy = [[] for _ in range(20 * 700 * QUIET_FULL_AFTER)]  # play's many objects ...
+    del busy  # ... and as many middle passes as Python's default waits for
+    assert gone() is not None  # Python's own full pass waits longer now
+    driver.tap("History")  # a tap, then the table goes quiet
+    driver.wait_for(lambda: gone() is None, "the old cycle freed")
+    assert driver.screen.name == "history"

@@ -52,15 +52,30 @@ def holdings(table: Table, seat: str) -> str:
 
 def gain_note(state: TI4State, catalog: Catalog, seat: str,
               chosen: Mapping[str, Any]) -> str:
-    """What a choice that gains commodities gives `seat` when its commodity value stops
-    it: ' (already 6 of 6: gains nothing)', ' (gains 1: 6 is the most)'; "" otherwise."""
+    """What a choice that gains commodities (or replenishes them) gives `seat` when its
+    commodity value stops it: ' (already 6 of 6: gains nothing)', ' (gains 1: 6 is the
+    most)'; "" otherwise."""
     gain, value = int(chosen.get("commodities", 0)), value_of(state.table, catalog, seat)
     have = state.table.resource(seat, COMMODITIES)
+    if chosen.get("replenish") and value and have >= value:  # try 14, finding 30
+        return f" (already {have} of {value}: gains nothing)"
     if chosen.get("replenish") or gain <= 0 or not value or have + gain <= value:
         return ""
     if have >= value:
         return f" (already {have} of {value}: gains nothing)"
     return f" (gains {value - have}: {value} is the most)"
+
+
+def not_possible(table: Table, seat: str, chosen: Mapping[str, Any]) -> str | None:
+    """Why the choice `chosen` is not possible for `seat` now, in a button's few words
+    ("Nia has no commodities to convert."), as the companion counts; None when it is."""
+    if chosen.get("convert") and not table.resource(seat, COMMODITIES):
+        return f"{seat} has no commodities to convert."
+    for resource in (COMMODITIES, TRADE_GOODS):
+        spend = -int(chosen.get(resource, 0))
+        if spend > table.resource(seat, resource):
+            return f"{seat} has {amount(table, seat, resource)}, so cannot spend {spend}."
+    return None
 
 
 def apply_choice(b: Builder, card: CardEntry, seat: str,

@@ -307,6 +307,17 @@ def cmd_relic(b: Builder, args: list[str]) -> str | None:
     return seat
 
 
+def cmd_exhaust(b: Builder, args: list[str]) -> str | None:
+    """`exhaust RELIC`: its holder uses a relic by exhausting it (try 14, finding 23)."""
+    _require_setup(b)
+    if not args:
+        raise CommandSyntaxError("exhaust takes the relic: exhaust R03, or exhaust Scepter.")
+    held = b.catalog.in_deck(data_of(b).relic_deck, b.state.options)
+    key = match_name(" ".join(args), ((c.card_id, c.name) for c in held))
+    card = b.catalog.card(key if key else args[0])
+    return relics.exhaust(b, card)
+
+
 def cmd_terraform(b: Builder, args: list[str]) -> str | None:
     _require_setup(b)
     planets = find_planets(b, args)
@@ -360,7 +371,7 @@ ACTION_VERBS: dict[str, Handler] = {
     "turn": cmd_turn, "tech": cmd_tech, "take": cmd_take, "choose": cmd_choose,
     "order": cmd_order, "resolve": cmd_resolve, "explore-again": cmd_explore_again,
     "frontier": cmd_frontier, "place-frontier": cmd_place_frontier, "trade": cmd_trade,
-    "relic": cmd_relic, "terraform": cmd_terraform, "purge": cmd_purge,
+    "relic": cmd_relic, "exhaust": cmd_exhaust, "terraform": cmd_terraform, "purge": cmd_purge,
     "commodity-value": factions.cmd_commodity_value, "faction": factions.cmd_faction,
     factions.SKIP: factions.cmd_factions_assumed,
 }

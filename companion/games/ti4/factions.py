@@ -102,15 +102,16 @@ def holder_of(state: TI4State, key: str) -> str | None:
 
 def asking(state: TI4State, catalog: Catalog) -> bool:
     """The game's first moment, when a table says its factions: the catalog lists them,
-    the table has not skipped, some seat's value is still assumed, and nothing is played
-    yet (the first turn, every card still in its deck, nothing explored)."""
+    the table has not skipped, and nothing is played yet (the first turn, every card
+    still in its deck, nothing explored). Once every seat's faction is said the moment
+    lasts until then too: the buttons stay where they were, so a fast second tap after
+    the last faction lands on a seat's faction, not on what would move up (try 14,
+    finding 2)."""
     table = state.table
     if not ti4_data(catalog).factions or state.factions_skipped or not _first_turn(state):
         return False
-    if state.queue or state.relic_draws or any(
-            Zone.from_text(z).kind not in UNPLAYED for z in table.locations.values()):
-        return False
-    return any(is_value_assumed(table, s) for s in table.seats)
+    return not (state.queue or state.relic_draws or any(
+        Zone.from_text(z).kind not in UNPLAYED for z in table.locations.values()))
 
 
 def setup_choices(state: TI4State, catalog: Catalog, group: str) -> list[Choice]:
@@ -131,8 +132,10 @@ def setup_choices(state: TI4State, catalog: Catalog, group: str) -> list[Choice]
             "choice", template, probe=template.replace("{}", free), options=options)))
     value = ti4_data(catalog).commodity_value
     rest = "" if not state.factions else " the rest"
+    said = not any(is_value_assumed(state.table, s) for s in state.table.seats)
     choices.append(Choice(f"Skip{rest}: commodity value {value} assumed", group,
-                          priced=False, command=SKIP))
+                          priced=False, command=SKIP, in_place=True,
+                          refused="Every player's faction is said." if said else None))
     return choices
 
 

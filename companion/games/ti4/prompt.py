@@ -16,9 +16,10 @@ from companion.core.engine import split_words
 from companion.core.prompt import Choice, InputSpec, Option, Situation
 from companion.games.ti4 import factions, rounds, take
 from companion.games.ti4.abilities import not_theirs
-from companion.games.ti4.choices import card_choices, gain_note
+from companion.games.ti4.choices import card_choices, gain_note, not_possible
 from companion.games.ti4.data import fragment_type, ti4_data
 from companion.games.ti4.explore import label, target_phrase, traits_of
+from companion.games.ti4.relic_uses import relic_uses
 from companion.games.ti4.relics import purge_sets
 from companion.games.ti4.state import COMMON, TI4State
 from companion.games.ti4.take import PLANETS, word
@@ -147,8 +148,8 @@ def _play_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
     if not state.relic_draws:  # a relic owed is drawn first (try 12, finding 40)
         choices.append(_choice("Purge three fragments for a relic, or draw one by an ability",
                                RELICS, partial="relic"))
-    if not pending and active is not None:  # after the group's others: none of them moves
-        choices += _relic_uses(state, catalog, active)
+    # After the group's others, so none of them moves; greyed in place while exhausted.
+    choices += relic_uses(state, catalog, active, explore=not pending)
     choices += [_choice("Record a technology", TECH, partial="tech"),
                 *factions.commodity_choices(state, catalog, FACTIONS)]
     return [*choices, _choice("Purge a card in play", CARDS, partial="purge")]
@@ -173,32 +174,6 @@ def _frontier_choices(state: TI4State, catalog: Catalog, active: str) -> list[Ch
             _choice("Explore a frontier token by an ability", FRONTIER, partial="frontier")]
 
 
-def _relic_uses(state: TI4State, catalog: Catalog, seat: str) -> list[Choice]:
-    """Each relic `seat` holds whose ability explores, as its own action, one tap on what
-    it explores (try 12, findings 24 and 30: the Crown was found only under "Explore a
-    planet again"); an exhausted one greyed in its place with why (the dry run's refusal).
-    A relic with nothing to explore now is not offered."""
-    choices = []
-    for relic in state.table.cards_in(piles.area_zone(seat)):
-        card = catalog.cards[relic]
-        if card.attrs.get("explores_planet"):
-            mine = [c for c in _controlled_planets(state, catalog) if state.controller(c) == seat
-                    and traits_of(state, catalog.cards[c])]
-            options = tuple(Option(c, label(catalog, c)) for c in mine)
-            template, what = f"explore-again {{}} with {relic}", f"a planet {seat} controls"
-        elif card.attrs.get("explores_frontier"):
-            options = tuple(Option(t, f"Tile {t}") for t in state.frontier)
-            template, what = f"frontier {{}} for {word(seat)} with {relic}", "a frontier token"
-        else:
-            continue
-        if options:
-            choices.append(_choice(f"Use {card.name}: explore {what}", RELICS, in_place=True,
-                                   input=InputSpec("choice", template, options=options,
-                                                   probe=template.replace("{}",
-                                                                          options[0].value))))
-    return choices
-
-
 def resolutions(state: TI4State, catalog: Catalog) -> list[Choice]:
     """Resolve the revealed card; a card with its own choice offers each, and no plain
     resolve (typed, it still resolves the card with the choice made at the table)."""
@@ -209,8 +184,11 @@ def resolutions(state: TI4State, catalog: Catalog) -> list[Choice]:
     options = card_choices(card)
     if not options or seat is None:
         return [_choice(f"Resolve {name}", EXPLORE, command="resolve")]
+    # Each of the card's alternatives in its place, one not possible now greyed with why
+    # (try 14, findings 10 and 15: a convert with no commodities vanished).
     return [_choice(f"Resolve {name}: {o['text']}{gain_note(state, catalog, seat, o)}",
-                    EXPLORE, command=f"resolve {o['word']}") for o in options]
+                    EXPLORE, command=f"resolve {o['word']}", in_place=True,
+                    refused=not_possible(state.table, seat, o)) for o in options]
 
 
 def _exploration_choices(state: TI4State, catalog: Catalog) -> list[Choice]:

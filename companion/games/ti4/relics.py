@@ -166,3 +166,31 @@ def draw_relic(b: Builder, card: CardEntry) -> str:
     b.say(f"{seat} gains the relic {label(b.catalog, card.card_id)}, face up in "
           f"{seat}'s play area: {card.summary}")
     return seat
+
+
+def exhaust(b: Builder, card: CardEntry) -> str:
+    """Its holder uses a relic whose ability is used by exhausting it (catalog `exhausts`,
+    try 14 finding 23): exhausted until the status phase readies it. The app does not
+    resolve what it does; the catalog's `table_keeps` says what the table does."""
+    data = data_of(b)
+    if card.deck != data.relic_deck:
+        raise IllegalMoveError(f"{card.name} is not a relic.")
+    if not card.attrs.get("exhausts"):
+        raise IllegalMoveError(f"{card.name} is not used by exhausting it: {card.summary}")
+    seat = b.state.controller(card.card_id)
+    if seat is None or b.state.table.zone_of(card.card_id) != piles.area_zone(seat):
+        raise IllegalMoveError(f"Nobody holds {card.name}, so it cannot be exhausted.")
+    if card.card_id in b.state.exhausted:
+        raise IllegalMoveError(f"{card.name} is exhausted: the status phase readies it.")
+    what = "a planet" if card.attrs.get("explores_planet") else \
+        "a frontier token" if card.attrs.get("explores_frontier") else ""
+    if what:
+        raise IllegalMoveError(f"{card.name} is exhausted to explore {what}: choose what it "
+                               f"explores, and it is exhausted then.")
+    b.add(event("card_exhausted", card=card.card_id, seat=seat,
+                reason=f"{seat} used {card.name}"))
+    b.say(f"{seat} exhausts {card.name}: {card.attrs.get('exhaust_use', card.summary)}. "
+          f"It is exhausted until the status phase readies it.")
+    if card.attrs.get("table_keeps"):
+        b.say(str(card.attrs["table_keeps"]).replace("{seat}", seat))
+    return seat

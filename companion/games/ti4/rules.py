@@ -73,6 +73,9 @@ VERBS: tuple[Verb, ...] = (
          "trade C12 to Bob"),
     Verb("relic", "relic SEAT [TYPE | ID ID ID]", "Purge three fragments of one type; "
          "the relic drawn next is scanned for SEAT.", "relic Alice hazardous"),
+    Verb("exhaust", "exhaust RELIC", "Its holder uses a relic by exhausting it (Scepter of "
+         "Emelpar, The Prophet's Tears, JR-XS455-O): exhausted until the status phase "
+         "readies it; the table resolves what it does.", "exhaust Scepter"),
     Verb("terraform", "terraform PLANET", "Record the Terraform attachment: the planet "
          "gains every trait.", "terraform Abyz"),
     Verb("commodity-value", "commodity-value SEAT N", "Record the commodity value printed "

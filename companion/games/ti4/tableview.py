@@ -42,7 +42,8 @@ def table_view(state: TI4State, catalog: Catalog, seat: str | None = None,
 
 def _seat(s: Mapping[str, Any], active: str | None) -> SeatView:
     detail = ((", ".join(s["techs"]),) if s["techs"] else ()) \
-        + (("passed this round",) if s.get("passed") else ())
+        + (("passed this round",) if s.get("passed") else ()) \
+        + tuple(f"{r} exhausted" for r in s.get("exhausted_relics", ()))
     return SeatView(seat=s["seat"], player=s["seat"], colour=s["color"],
                     counters=seat_counters(s), active=s["seat"] == active, detail=detail)
 

@@ -244,16 +244,23 @@ class DecksPanel(PanelColumn):
             scroll.when_still("odds", lambda: scroll.keep_in_view(row, dp(4)))  # at the top
 
     def _build(self) -> None:
+        """The notes and rows anew; each deck's row is the one already up when there is
+        one (a row costs its badge, texts and button: 10 to 20 ms on one core), with its
+        words changed."""
+        kept = [w for w in reversed(self.children) if isinstance(w, CountRow)]
         self.clear_widgets()
         if self._table is None:
             return
         self._drawn = notes, rows = self._rows()
         for note in notes:
             self.add_widget(Note(text=note))
-        for row in rows:
+        for n, row in enumerate(rows):
             opened = row.deck == self.open_deck
-            widget = CountRow(heading=row.title, detail=row.text, count=str(row.left),
-                              action="Hide" if opened else "Odds")
+            words = {"heading": row.title, "detail": row.text, "count": str(row.left),
+                     "action": "Hide" if opened else "Odds"}
+            widget = kept[n] if n < len(kept) else CountRow()
+            for name, value in words.items():
+                setattr(widget, name, value)
             widget.on_action = partial(self.toggle, row.deck)
             self.add_widget(widget)
             if opened:

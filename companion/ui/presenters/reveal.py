@@ -124,9 +124,10 @@ def _how(data: Mapping[str, Any]) -> str:
 
 def _own(moment: Mapping[str, Any], groups: Sequence[ActionGroup]) -> tuple[ActionItem, ...]:
     """The card's own choices (the moment's), each as the prompt offers it now (with its
-    cost); one the prompt does not offer enabled is left out. A choice that is an input
+    cost); one the prompt does not offer enabled is left out, unless the prompt keeps it
+    greyed in its place (`in_place`: shown greyed with why, try 14). A choice that is an input
     (a form) is the prompt's input action with that template."""
-    offered = {item.value: item for group in groups for item in group.items
+    offered = {item.value: item for group in groups for item in _kept(group)
                if item.kind == "command" or item.input_kind == "form"}
     own = [str(c["command"]) for c in moment.get("choices") or ()]
     if not offered:  # no prompt at hand: the moment's commands as they are
@@ -148,12 +149,21 @@ def _choices(card_id: str, groups: Sequence[ActionGroup]) -> tuple[ActionItem, .
     offered on the reveal, all of them when they form one group; otherwise the table
     carries on, except for the commands that name this very card."""
     enabled = [item for group in groups for item in group.items]
+    # The card's own alternative not possible now stays greyed in its place (try 14).
+    kept = [item for group in groups for item in _kept(group) if item.enabled
+            or (item.kind == "command" and f"({card_id})" in item.label)]
     if enabled and all(item.kind == "command" for item in enabled) and (
             len(enabled) <= MAX_CHOICES
             or (len(groups) == 1 and len(enabled) <= MAX_DECISION_CHOICES)):
-        return tuple(enabled)
-    return tuple(item for item in enabled
+        return tuple(kept)
+    return tuple(item for item in kept
                  if item.kind == "command" and f"({card_id})" in item.label)[:MAX_CHOICES]
+
+
+def _kept(group: ActionGroup) -> list[ActionItem]:
+    """A group's actions that a screen shows: the enabled ones and those refused that
+    stay greyed in their place (`in_place`), in the prompt's order."""
+    return [item for item in group.places if item.enabled or item.in_place]
 
 
 def scan_words(moments: Sequence[Mapping[str, Any]], ok: bool) -> str:

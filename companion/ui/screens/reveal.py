@@ -75,6 +75,8 @@ class RevealScreen(Screen):
         self.waiting = False
         buttons = [BigButton(text=item.text, kind="primary",
                              on_release=lambda _b, c=item: self._choose(c))
+                   if item.enabled else  # not possible now: greyed in its place, with why
+                   BigButton(text=item.greyed_text, kind="normal", disabled=True)
                    for item in view.choices]
         if view.hidden and view.seat:  # its owner looks at it now, on their own screen
             buttons.append(BigButton(text=f"Only {view.seat}: look at it", kind="quiet",

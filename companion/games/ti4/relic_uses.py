@@ -1,0 +1,80 @@
+"""The relics a seat uses by exhausting them, each its own action (try 12, findings 24
+and 30; try 14, finding 23): "Exhaust <relic>: <what it does>", in the Relics group,
+greyed in its place with why while exhausted (until the status phase readies it).
+
+Which relics exhaust and what they do is the catalog's (`exhausts`, `exhaust_use`). A
+relic that explores (The Crown of Emphidia, Circlet of the Void) is the active seat's,
+one tap on what it explores; any other is its holder's at any time (the Scepter spends
+a token, the Prophet's Tears helps research, on another seat's turn too), and the app
+says what the table does (`table_keeps`).
+"""
+
+from __future__ import annotations
+
+from companion.core import piles
+from companion.core.catalog import CardEntry, Catalog
+from companion.core.prompt import Choice, InputSpec, Option
+from companion.games.ti4.data import ti4_data
+from companion.games.ti4.explore import label, traits_of
+from companion.games.ti4.state import TI4State
+from companion.games.ti4.take import word
+
+GROUP = "Relic fragments and relics"
+
+
+def relic_uses(state: TI4State, catalog: Catalog, active: str | None,
+               explore: bool) -> list[Choice]:
+    """Each relic used by exhausting it, held by any seat (the active seat's first); the
+    ones that explore only the active seat's, and only when `explore` (no card waits)."""
+    seats = [s for s in (active,) if s] + [s for s in state.table.seats if s != active]
+    choices = []
+    for seat in seats:
+        for relic in state.table.cards_in(piles.area_zone(seat)):
+            card = catalog.cards[relic]
+            explores = card.attrs.get("explores_planet") or card.attrs.get("explores_frontier")
+            if not card.attrs.get("exhausts") or (explores and (seat != active or not explore)):
+                continue
+            choices.append(_explore(state, catalog, seat, card) if explores
+                           else _exhaust(state, card))
+    return choices
+
+
+def _tired(state: TI4State, card: CardEntry) -> str | None:
+    if card.card_id in state.exhausted:
+        return f"{card.name} is exhausted: the status phase readies it."
+    return None
+
+
+def _exhaust(state: TI4State, card: CardEntry) -> Choice:
+    use = str(card.attrs.get("exhaust_use") or card.summary)
+    return Choice(f"Exhaust {card.name}: {use}", GROUP, priced=False, in_place=True,
+                  command=f"exhaust {card.card_id}", refused=_tired(state, card))
+
+
+def _explore(state: TI4State, catalog: Catalog, seat: str, card: CardEntry) -> Choice:
+    """One tap on what the relic explores: a planet `seat` controls, or a frontier token;
+    with none, greyed with why."""
+    relic = card.card_id
+    if card.attrs.get("explores_planet"):
+        mine = [c for c in _controlled(state, catalog, seat)
+                if traits_of(state, catalog.cards[c])]
+        options = tuple(Option(c, label(catalog, c)) for c in mine)
+        template, what = f"explore-again {{}} with {relic}", f"a planet {seat} controls"
+        none = f"{seat} controls no planet with a trait to explore."
+    else:
+        options = tuple(Option(t, f"Tile {t}") for t in state.frontier)
+        template, what = f"frontier {{}} for {word(seat)} with {relic}", "a frontier token"
+        none = "No frontier token is on the map to explore."
+    refused = _tired(state, card) or (None if options else none)
+    label_ = f"Exhaust {card.name}: explore {what}"
+    if refused:
+        return Choice(label_, GROUP, priced=False, in_place=True, refused=refused,
+                      command=template.replace("{}", options[0].value if options else "?"))
+    return Choice(label_, GROUP, priced=False, in_place=True, input=InputSpec(
+        "choice", template, options=options, probe=template.replace("{}", options[0].value)))
+
+
+def _controlled(state: TI4State, catalog: Catalog, seat: str) -> list[str]:
+    planet_deck = ti4_data(catalog).planet_deck
+    return [c for c in state.table.cards_in(piles.area_zone(seat))
+            if catalog.cards[c].deck == planet_deck]
