@@ -87,6 +87,8 @@ class GameNight:
             self.check()
         elif screen == "explosion":
             self.tap(driver.screen.ids["continue"])
+        elif screen == "form":
+            self.move()
         elif screen == "final":
             self.tap("Menu")  # the evening goes on: another game
         elif screen == "dashboard" and driver.app.game_over:
@@ -125,6 +127,16 @@ class GameNight:
             driver.app.screen("dashboard")._trail
         self.trail = [*self.trail, pick] if opened else []
         self._since_look += 1
+
+    def move(self) -> None:
+        """A move: its fields on one screen, then its send button (as a player taps them)."""
+        form = self.driver.screen
+        seat = str(self.driver.app.table.prompt.get("seat") or "")
+        for field, label in self.player.move(form.choices(), seat):
+            self.tap(form.option(field, label))
+        self.tap(form.ids.submit)
+        assert self.driver.screen.name != "form", form.refusal
+        self.trail = []
 
     def _resolved(self, tag: str) -> Any:
         """The tag as the scanner's resolver types a code it read (a `ScanCode`)."""
@@ -181,7 +193,8 @@ class GameNight:
         self.tap("Settings")
         self.tap("Large")
         self.tap("Normal")
-        self.tap("Back")
+        self.tap("Back")  # Settings' Back returns to the Menu it was opened from
+        self.tap(self.driver.screen.ids["resume"])
 
     def menu(self) -> None:
         self.tap("Menu")

@@ -36,16 +36,20 @@ class FormError(ValueError):
 class FormOption:
     """One option of a field: `value` goes into the line (the game's own word or words,
     put in as they are), `label` on the button, `detail` under it. `then` is "partial"
-    when choosing it makes the line a partial: more choices follow (a dice check)."""
+    when choosing it makes the line a partial: more choices follow (a dice check). `short`,
+    when given, is what its button shows where the field says the rest once (a number
+    alone: "2" under "Moves", the field's `note` "spaces"); the label stays what a sentence
+    says ("moves 2 spaces")."""
 
     value: str
     label: str
     detail: str | None = None
     then: str | None = None
+    short: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"value": self.value, "label": self.label}
-        for key in ("detail", "then"):
+        for key in ("detail", "then", "short"):
             if getattr(self, key) is not None:
                 data[key] = getattr(self, key)
         return data
@@ -53,7 +57,7 @@ class FormOption:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> FormOption:
         return cls(str(data["value"]), str(data.get("label") or data["value"]),
-                   data.get("detail"), data.get("then"))
+                   data.get("detail"), data.get("then"), data.get("short"))
 
 
 @dataclass(frozen=True)
@@ -64,7 +68,8 @@ class FormField:
     field's one value is a whole number from `min` to `max`. `slots` (0: as many as the
     options) is how many places a screen keeps for the options, one each, the same for
     every form of its kind this moment: the spaces of a slow ship's move sit where a
-    fast ship's do, and the places past its options stay empty."""
+    fast ship's do, and the places past its options stay empty. `note` is said once beside
+    the field's name, for what its options' `short` words leave out ("spaces")."""
 
     name: str
     label: str
@@ -75,6 +80,7 @@ class FormField:
     default: tuple[str, ...] = ()
     each: str = "{}"
     slots: int = 0
+    note: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"name": self.name, "label": self.label, "kind": self.kind,
@@ -83,6 +89,8 @@ class FormField:
                                 "default": list(self.default), "each": self.each}
         if self.slots:
             data["slots"] = self.slots
+        if self.note:
+            data["note"] = self.note
         return data
 
     @classmethod
@@ -93,7 +101,8 @@ class FormField:
                    tuple(FormOption.from_dict(o) for o in data.get("options") or ()),
                    int(data.get("min", 1)), int(data.get("max", 1)),
                    tuple(str(v) for v in data.get("default") or ()),
-                   str(data.get("each") or "{}"), int(data.get("slots") or 0))
+                   str(data.get("each") or "{}"), int(data.get("slots") or 0),
+                   str(data.get("note") or ""))
 
     def check(self, values: Sequence[str]) -> None:
         """Raise FormError with a sentence when `values` do not fit this field."""

@@ -204,6 +204,11 @@ class Choice:
     #: card they hold): when refused, a screen keeps it greyed in its place with its
     #: reason, not only among what is not possible now (try 9).
     in_place: bool = False
+    #: What its place says while refused, in the game's short words naming the action
+    #: ("TRNS1 is selected for the flight."): a screen shows them there instead of the
+    #: label and the whole reason, so a button greyed after a tap is no taller than it
+    #: was and moves no button under it (issue 22, try 13). None: the label and reason.
+    greyed: str | None = None
     #: A choice `private_to` a seat that follows another seat's private choice (the next
     #: drafter of a pack the app dealt): right after a step that makes it due, a screen
     #: hands itself over to that seat, its privacy step closed, instead of going back to
@@ -261,6 +266,7 @@ class Action:
     in_place: bool = False  # refused: shown greyed in its place with its reason
     hand_over: bool = False  # private: the screen passes to its seat by itself
     note: str | None = None  # what a hand-over says besides the label (the pack it starts)
+    greyed: str | None = None  # refused and in place: its place's short words (Choice's)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"label": self.label, "group": self.group, "cost": self.cost,
@@ -280,6 +286,8 @@ class Action:
             data["main"] = True
         if self.in_place:
             data["in_place"] = True
+        if self.greyed is not None and not self.enabled:
+            data["greyed"] = self.greyed
         if self.hand_over:
             data["hand_over"] = True
         if self.note is not None:
@@ -395,7 +403,7 @@ class _Judge:
         return Action(choice.label, choice.group, self._cost(choice, reason), reason is None,
                       reason, choice.command, choice.partial, choice.input, choice.check,
                       choice.private_to, choice.main, choice.in_place, choice.hand_over,
-                      choice.note)
+                      choice.note, choice.greyed)
 
     def _cost(self, choice: Choice, reason: str | None) -> str | None:
         if choice.cost is not None or choice.command is None or reason is not None \

@@ -139,7 +139,8 @@ class CompanionApp(App):
         """`opening`: a runner already opening the first game (started before Kivy)."""
         super().__init__(**kwargs)
         self._opening = opening
-        self._settings_from = "start"  # the screen Settings was opened from
+        #: The screen each side screen (Settings, Phones) was opened from: its Back goes there.
+        self._opened_from = {"settings": "start", "phones": "start"}
         self._forms: Any = None  # the new-game forms, once the runner has read them
         self._forms_asked = False
         self.title = "Exploration Table Companion"
@@ -237,10 +238,10 @@ class CompanionApp(App):
         self.screen(name)  # made now if it was not made yet
         if name == "saved":
             self.runner.saved_games(self._on_games)
+        if name in self._opened_from and self.manager.current != name:
+            self._opened_from[name] = self.manager.current
         if name == "settings":
             self.screen("settings").show_settings(self.settings)
-            if self.manager.current != "settings":
-                self._settings_from = self.manager.current
         if name == "phones":
             self._show_phones()
         if name in TABLE_SCREENS and self.table is None:
@@ -251,7 +252,12 @@ class CompanionApp(App):
         """Settings' "Back": to the screen it was opened from (the Menu), never elsewhere:
         a player who opened it from the Menu taps where the Menu's "Resume" sits next
         (tries 11 and 12: that tap landed on the game's first action)."""
-        self.show(self._settings_from)
+        self.leave("settings")
+
+    def leave(self, name: str) -> None:
+        """A side screen's "Back" (Settings, Phones): to the screen it was opened from, by
+        one rule for all (try 13, 51: Phones' Back went to the game, Settings' to the Menu)."""
+        self.show(self._opened_from.get(name, "start"))
 
     # ---- intents ---------------------------------------------------------------------------
     def send(self, line: str, then: Callable[[Reply], None] | None = None) -> None:

@@ -123,6 +123,7 @@ class AppDriver:
                 raise DriverError(f"{getattr(widget, 'text', widget)!r} needs a scroll to be "
                                   f"reached on the {self.screen.name} screen.")
             self._scroll_into_view(widget)
+            self.wait_still()  # as after a finger's own scroll: the list settles, then a tap
             if not self.reachable(widget):
                 raise DriverError(f"{getattr(widget, 'text', widget)!r} is out of a finger's "
                                   f"reach on the {self.screen.name} screen.")
@@ -175,8 +176,10 @@ class AppDriver:
 
     def out_of_reach(self, first: int = 6) -> list[str]:
         """The moment's choices a finger cannot reach without a scroll, as the screen shows
-        them now: of each list on screen the first `first` enabled buttons (top to bottom),
-        and every enabled button outside a list (the fixed bar's main action among them)."""
+        them now: of each list on screen the enabled ones among its first `first` places
+        (buttons top to bottom, one greyed in its place counting: it is where a choice was
+        a tap ago, issue 22), and every enabled button outside a list (the fixed bar's main
+        action among them)."""
         from kivy.uix.button import Button
         from kivy.uix.scrollview import ScrollView
 
@@ -190,17 +193,17 @@ class AppDriver:
         choices = [*self.widgets(ids["actions"]), ids["main"]] if "actions" in ids \
             else self.widgets()
         for widget in choices:
-            if not isinstance(widget, Button) or widget.disabled or widget.opacity == 0 \
-                    or widget.height <= 0:
+            if not isinstance(widget, Button) or widget.opacity == 0 or widget.height <= 0:
                 continue
             holder = next((p for p in _ancestors(widget) if isinstance(p, ScrollView)), None)
             if holder is None:
-                missed += [] if self.in_reach(widget) else [widget.text]
+                missed += [] if widget.disabled or self.in_reach(widget) else [widget.text]
             else:
                 lists.setdefault(id(holder), []).append(widget)
         for buttons in lists.values():
             buttons.sort(key=lambda b: (-b.to_window(b.x, b.top)[1], b.to_window(b.x, b.y)[0]))
-            missed += [b.text for b in buttons[:first] if not self.in_reach(b)]
+            missed += [b.text for b in buttons[:first]
+                       if not b.disabled and not self.in_reach(b)]
         return missed
 
     def wait_laid_out(self, frames: int = 2) -> None:

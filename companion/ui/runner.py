@@ -34,7 +34,7 @@ from companion.scanner.codes import ScanCode
 from companion.store.errors import DeadEndError, StoreError
 from companion.tables import Tables
 from companion.ui.presenters.newgame import form_for
-from companion.ui.table import TableData, prompt_data, table_data
+from companion.ui.table import TableData, prompt_data, resumed_line, table_data
 from companion.voice.lines import before_step, burst_sentences, session_sentences
 
 Deliver = Callable[[Callable[[], None]], None]
@@ -265,7 +265,8 @@ class CommandRunner:
         self.hold(api)
         self.tables.mark_played(game_id)
         note = f" {api.notice}" if api.notice else ""
-        return Reply(True, f"Resumed game {game_id}.{note}", table_data(api), "info")
+        table = table_data(api)
+        return Reply(True, f"{resumed_line(table)}{note}", table, "info")
 
     def _new(self, kind: str, setup: tuple[str, ...], seed: int | None) -> Reply:
         api = self.tables.new(kind, seed)

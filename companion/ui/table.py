@@ -68,3 +68,11 @@ def table_data(api: TableAPI) -> TableData:
     return TableData(api.game_id, api.kind, api.title, api.view(), history_rows(api),
                      api.undo_preview(command=False), api.redo_preview(command=False),
                      api.steps, prompt_data(api), api.hidden_counts(), api.is_over())
+
+
+def resumed_line(table: TableData) -> str:
+    """What the table is told when a saved game comes back: the game and where it stands
+    ('Resumed Exploration, round 1 of 8.'), never its id (try 13, 18)."""
+    when = str((table.view.get("table") or {}).get("round_name") or "")
+    where = f", {when[:1].lower()}{when[1:]}" if when else ""
+    return f"Resumed {table.title}{where}."

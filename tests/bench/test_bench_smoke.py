@@ -35,6 +35,7 @@ RUNS = {
     "decode_bound": ["--rounds", "1", "--flips", "2"],
     "import_replay": ["--steps", "50", "--rounds", "1"],
     "voice": ["--steps", "2", "--seconds", "0.5"],
+    "ui_resize": ["--resizes", "1"],
 }
 #: Only a benchmark that hangs waits this long.
 PATIENCE = 600

@@ -141,7 +141,7 @@ def test_a_check_that_cannot_fail_asks_for_no_die() -> None:
     match = to_flight(round_two(), x_tech="maneuverability")  # 3 against 2: cannot fail
     run(match, "next")
     assert l1_option(match).then is None
-    assert l1_option(match).detail == "Lagrangian point L1, maneuver check: passes for sure"
+    assert l1_option(match).detail == "Lagrangian point\npasses for sure"
     line = "move TRNS1 2 space past L1"
     chain = prompt(match, after="move TRNS1 2 space").actions
     assert next(a for a in chain if a.label == "Passes L1").command == line

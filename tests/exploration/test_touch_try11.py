@@ -110,7 +110,7 @@ def test_the_move_form_names_l1_as_the_rulebook_does() -> None:
     assert move.input is not None
     passes = next(f for f in move.input.fields if f.name == "passes")
     l1 = next(o for o in passes.options if o.value == "L1")
-    assert l1.detail.startswith("Lagrangian point L1, maneuver check")
+    assert l1.label == "L1" and l1.detail == "Lagrangian point"
 
 
 def test_the_table_dealt_drafts_rule_is_said_in_plain_words() -> None:

@@ -21,13 +21,19 @@ def _action(match, label_start):
     return next(a for a in prompt(match).actions if a.label.startswith(label_start))
 
 
-def test_a_ship_on_the_launch_pad_keeps_its_select_in_place_with_the_launch_penalty():
+def test_a_ship_on_the_launch_pad_keeps_its_place_with_the_launch_penalty():
+    """Its Deploy stays in its place, greyed, saying why it cannot fly yet (try 9); since
+    try 13 (issue 22) the ship's one place in the group is its Deploy's, not a Select that
+    came after every other choice."""
     match = _round_one_after_deploy()
-    select = _action(match, "Select TRNS1 for the flight")
-    assert not select.enabled
-    assert "launch pad (launch penalty)" in (select.reason or "")
-    assert "next round" in (select.reason or "")
-    assert select.to_dict()["in_place"] is True  # shown greyed where the others' Select is
+    deploy = _action(match, "Deploy TRNS1")
+    assert not deploy.enabled
+    assert "on the launch pad" in (deploy.reason or "")
+    assert "flies from round 2 (launch penalty)" in (deploy.reason or "")
+    data = deploy.to_dict()
+    assert data["in_place"] is True and data["greyed"] == (
+        "TRNS1 is on the launch pad: it flies next round.")
+    assert not any(a.label.startswith("Select TRNS1") for a in prompt(match).actions)
 
 
 def test_a_development_card_of_another_level_keeps_its_play_in_place_with_why():

@@ -75,7 +75,7 @@ def seat_counters(driver, seat: str) -> str:
 
 
 def seat_detail(driver, seat: str) -> str:
-    """The seat row's line about its ships and hidden missions (shown until it scores)."""
+    """The seat row's line about its ships and hidden missions (shown beside its score line)."""
     from companion.ui.widgets import SeatRowView
 
     open_tab(driver, "Seats")

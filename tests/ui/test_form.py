@@ -26,10 +26,13 @@ def test_an_ordinary_move_takes_three_taps_and_no_scroll(make_driver) -> None:
     steps = driver.app.table.steps
     driver.tap("Move TRNS1", scroll=False)
     assert driver.screen.name == "form"
-    # One screen: the spaces (full speed chosen), where it ends, what it passes (nothing).
-    for text in ("1 space", "2 spaces", "3 spaces", "a credit space", "home orbit", "L1\n",
-                 "SHLD1\nBaikonur, maneuver check"):
+    # One screen: the spaces (full speed chosen), where it ends, what it passes (nothing);
+    # the counts are numbers alone, "spaces" said once beside them.
+    for text in ("Moves\n(spaces)", "a credit space", "home orbit",
+                 "Passes\n(checks)", "L1\nLagrangian point", "SHLD1\nBaikonur"):
         assert driver.shown(text), (text, driver.texts())
+    assert [driver.screen.option("Moves", f"{n} space{'s' * (n > 1)}").text
+            for n in (1, 2, 3)] == ["1", "2", "3"]
     assert not driver.shown("GNSS")  # no GNSS lies on the map yet
     assert driver.screen.ids.submit.disabled  # where it ends is still to choose
     driver.tap("a credit space", scroll=False)
@@ -46,7 +49,7 @@ def test_a_move_with_a_check_goes_on_to_the_die_in_five_inputs(make_driver) -> N
     driver = trns1_flies(make_driver)
     driver.tap("Move TRNS1", scroll=False)
     driver.tap("a credit space", scroll=False)
-    driver.tap("L1\n", scroll=False)
+    driver.tap(driver.screen.option("Passes", "L1"), scroll=False)
     assert driver.screen.submit_text.endswith("passes L1  >")  # the die follows
     driver.tap(driver.screen.ids.submit, scroll=False)
     assert driver.screen.name == "check", driver.texts()
@@ -64,11 +67,11 @@ def test_back_leaves_the_game_as_it_was(make_driver) -> None:
     driver = trns1_flies(make_driver)
     steps = driver.app.table.steps
     driver.tap("Move TRNS1")
-    driver.tap("2 spaces")
+    driver.tap(driver.screen.option("Moves", "2 spaces"))
     driver.tap("a hazard space")
-    driver.tap("SHLD1\nBaikonur, maneuver check")
+    driver.tap(driver.screen.option("Passes", "SHLD1"))
     assert driver.screen.submit_text.endswith("passes SHLD1  >")
-    driver.tap("SHLD1\nBaikonur, maneuver check")  # a second tap takes it back
+    driver.tap(driver.screen.option("Passes", "SHLD1"))  # a second tap takes it back
     assert driver.screen.submit_text == "Move TRNS1: moves 2 spaces, ends on a hazard space"
     driver.tap(driver.screen.ids.back)
     assert driver.screen.name == "dashboard" and driver.app.table.steps == steps

@@ -83,6 +83,45 @@ def test_the_close_key_puts_the_keyboard_away_from_any_field(make_driver) -> Non
     assert fields[2].text == "Mia" and driver.app.root.y == 0
 
 
+def keys_across(keyboard) -> tuple[float, float]:
+    """Where the keys shown begin and end across the keyboard (its own coordinates)."""
+    return (min(label.x for label in keyboard.children),
+            max(label.right for label in keyboard.children))
+
+
+def assert_keys_fit(driver, window) -> None:
+    keyboard = driver.keyboard()
+    assert keyboard is not None and keyboard.width == window.width
+    left, right = keys_across(keyboard)
+    assert 0 <= left < 0.05 * window.width and 0.95 * window.width < right <= window.width, (
+        f"keys from {left} to {right} on a keyboard {window.width} wide")
+
+
+def test_the_keys_fit_a_window_resized_while_the_keyboard_was_away_and_while_up(
+        make_driver, kivy_window) -> None:
+    driver = make_driver()
+    driver.tap("New game")
+    field = name_fields(driver)[0]
+    driver.tap(field)
+    keyboard = driver.keyboard()
+    driver._tap_key(keyboard, _key(keyboard, "close"))
+    driver.pump(3)
+    assert driver.keyboard() is None
+    try:
+        kivy_window.size = (1024, 600)  # resized with the keyboard put away
+        driver.pump(3)
+        driver.tap(field)
+        assert_keys_fit(driver, kivy_window)
+        driver.type_keys("Zoe 7")
+        kivy_window.size = (800, 480)  # resized with the keyboard up
+        driver.pump(3)
+        assert_keys_fit(driver, kivy_window)
+        driver.type_keys("q")
+    finally:
+        kivy_window.size = (800, 480)
+    assert field.text == "Zoe 7q"
+
+
 def test_the_top_row_keeps_its_digits_with_capitals_on(make_driver) -> None:
     driver = make_driver()
     driver.tap("New game")

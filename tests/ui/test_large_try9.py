@@ -75,9 +75,9 @@ def _move_form_with_traps_and_ships(driver: Any) -> Any:
     traps = ("T1", "T2", "T3")
     ends = dataclasses.replace(ends, options=ends.options + tuple(
         FormOption(t, f"trap {t}", "it explodes") for t in traps))
-    ships = tuple(FormOption(s, s, "Wostochny, maneuver check") for s in ("DSTR4", "UFST1"))
-    passes = dataclasses.replace(passes, options=passes.options + ships + tuple(
-        FormOption(t, f"trap {t}", "count 3") for t in traps))
+    ships = tuple(FormOption(s, s, "Wostochny", "partial") for s in ("DSTR4", "UFST1"))
+    options = passes.options + ships + tuple(FormOption(t, f"trap {t}", "count 3") for t in traps)
+    passes = dataclasses.replace(passes, options=options, slots=len(options))
     form = driver.app.screen("form")
     form.prepare(dataclasses.replace(item, fields=(moves, ends, passes)))
     driver.app.show("form")

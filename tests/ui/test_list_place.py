@@ -26,9 +26,12 @@ def scrolled_down(make_driver, tmp_path: Path):
 
 
 def walk_in_view(driver) -> str:
-    """The text of a walk's button (a partial, "  >") a finger reaches without a scroll."""
+    """The text of a walk's button (a partial, "  >") a finger reaches without a scroll;
+    not a seat's private one (the mission, before the builds since try 13: it opens the
+    seat's own screen, not a level of the list)."""
     panel = driver.app.screen("dashboard").ids.actions
     return next(w.text for w in panel.buttons() if w.text.endswith(">")
+                and "sees the choices" not in w.text
                 and isinstance(w, BigButton) and driver.reachable(w))
 
 

@@ -69,7 +69,7 @@ def a_round_at_the_table(driver) -> None:
     """What players do between two moves: open a move's form and go back, undo and
     redo, the history, every tab, the scoreboard, a bigger text size and back."""
     driver.tap("Move SHLD1")
-    assert driver.screen.name == "form" and driver.shown("1 space")
+    assert driver.screen.name == "form" and driver.shown("Moves\n(spaces)")
     driver.tap(driver.screen.ids.back)
     driver.tap("Undo", exact=True)
     assert driver.shown("Undid step")

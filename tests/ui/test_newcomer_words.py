@@ -47,7 +47,7 @@ def test_counts_on_the_dashboard_are_said_as_a_player_says_them(make_driver) -> 
     from companion.games.exploration import DEMO_SETUP
 
     driver = make_driver(seed=2047, demo_setup=DEMO_SETUP)
-    assert driver.shown("16 cards owed in all (5 of them for the maneuver row).")
+    assert driver.shown("16 cards owed in all, 5 for the maneuver row.")
     driver.tap("Let the app draw: Development cards")
     driver.tap("Continue")
     assert driver.shown("Xichang has 5 more cards to draw.")

@@ -46,7 +46,8 @@ def test_a_game_opened_before_the_screens_exist_waits_for_them(tmp_path: Path) -
         threading.Event().wait(0.005)
     opening.runner.stop()
     assert [r.ok for r in replies] == [True, True]  # in the order they were asked
-    assert replies[0].message.startswith(f"Resumed game {game_id}")
+    assert replies[0].message == "Resumed Exploration, before round 1 of 13."  # no id
+    assert game_id not in replies[0].message
     assert replies[0].table is not None and replies[0].table.steps == 3
     assert replies[1].table is not None and replies[1].table.steps == 4
 

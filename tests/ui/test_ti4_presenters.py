@@ -36,7 +36,7 @@ def _take(session) -> ActionItem:
 def test_systems_to_take_put_explorable_ones_first_and_name_the_controller(session) -> None:
     choices = order.group_choices(_take(session))
     rigel = next(c for c in choices if c.text.startswith("76: "))
-    assert rigel.text == "76: Rigel I, Rigel II, Rigel III\nhazardous, industrial, industrial"
+    assert rigel.text == "76: Rigel I, Rigel II, Rigel III\nhazardous, industrial"
     assert rigel.values == ("P76C", "P76B", "P76A")
     assert choices.index(rigel) < len(choices) - 1
     run(session, "take P76B for Bob", "draw industrial", "resolve")

@@ -91,3 +91,27 @@ def test_after_the_last_faction_nothing_new_lands_where_the_finger_was(
     assert [b.text for b in there if hasattr(b, "kind")] == ["Carol's faction: Letnev"]
     assert driver.button("Skip the rest: commodity value 3 assumed").disabled
     assert problems(driver.screen, kivy_window, driver.app.text_scale) == []
+
+
+def test_a_cards_long_heading_and_a_systems_traits_are_read_whole_at_large(
+        make_driver, kivy_window) -> None:
+    """Findings 27, 34, 37: "Hazardous card for Omar exploring Mehar Xull (tile ...",
+    "75: Abaddon, Ashtroth, Loki / cultural …" and "no trait: not …" were cut."""
+    driver = make_driver(seed=102)
+    start_ti4(driver)
+    large_text(driver)
+    driver.tap("Take planets for Alice")
+    for key in ("69-82", "1-9"):
+        driver.tap(key, exact=True)
+        driver.wait_still()
+        assert problems(driver.screen, kivy_window, driver.app.text_scale) == []
+    _shot(driver, "home-systems-large")
+    driver.tap("Back to the table")
+    driver.run_line("take Mehar Xull")
+    driver.run_line("scan TI/H15")
+    driver.wait_for(lambda: driver.screen.name == "reveal", "the card")
+    driver.wait_still()
+    _shot(driver, "heading-large")
+    assert driver.screen.ids.heading.text.startswith("Hazardous card for Alice exploring "
+                                                     "Mehar Xull")
+    assert problems(driver.screen, kivy_window, driver.app.text_scale) == []

@@ -22,7 +22,9 @@ def test_a_ship_on_the_launch_pad_shows_why_it_cannot_be_selected(make_driver,
     _saved(db, *FLIGHT_SETUP[:FLIGHT_SETUP.index("deploy TRNS1") + 1])
     driver = make_driver(db=db)
     assert driver.shown("Xichang's preparation turn")
-    greyed = driver.button("Select TRNS1 for the flight")
-    assert greyed.disabled  # in its place, not tappable, without opening "Not possible now"
-    assert "TRNS1 is on the launch pad (launch penalty)" in greyed.text
-    assert "Select TRNS1 for the flight" not in driver.app.screen("dashboard").ids.actions.offered()
+    # The ship's place (its Deploy's since try 13), not tappable, without opening "Not
+    # possible now"
+    greyed = driver.button("TRNS1 is on the launch pad: it flies next round.", exact=True)
+    assert greyed.disabled
+    offered = driver.app.screen("dashboard").ids.actions.offered()
+    assert not any(t.startswith(("Select TRNS1", "Deploy TRNS1")) for t in offered)

@@ -203,8 +203,10 @@ def _draw_wait(state: XpState, catalog: Catalog) -> str:
         # The same count as the one-tap draw and its "card N of M": the maneuver row too.
         total = owed_count(state, catalog)
         row = total - len(owed)
-        them = f" ({row} of them for the maneuver row)" if row > 0 else ""
-        return f"A {mine[0].deck} card for {seat} ({mine[0].reason}); " \
+        them = f", {row} for the maneuver row" if row > 0 else ""
+        # The seat is named once: "(Xichang starting bonus)" cut the headline (try 13, 2).
+        reason = mine[0].reason.removeprefix(f"{seat} ")
+        return f"A {mine[0].deck} card for {seat} ({reason}); " \
                f"{counted(total, 'card')} owed in all{them}."
     if state.pending:
         module = f"{state.pending[0].seat} chooses a starting module."

@@ -36,6 +36,7 @@ from companion.games.exploration.prompt_station import (
 from companion.games.exploration.resources import amount_of
 from companion.games.exploration.setup import MODULE_CHOICE, recipient
 from companion.games.exploration.state import XpState
+from companion.games.exploration.status import ShipStatus
 from companion.games.exploration.support import maneuver_price
 from companion.games.exploration.tiles import TILE, tile_choices
 
@@ -44,9 +45,12 @@ SETUP, TECH = "Setup", "Technology action"
 STARTING_MODULE = "free: your starting module"
 SHIPS, MODULES = "Spaceships", "Modules"
 MANEUVERS, MISSIONS, TURN = "Maneuver cards", "Missions", "Turn"
-#: The groups in the order every seat sees them, whatever its ships and cards.
-PROMPT_GROUPS = (SETUP, DRAFT, TECH, SHIPS, MODULES, DEVELOPMENT, MANEUVERS, flight.FLIGHT,
-                 flight.HAZARD, TILE, flight.DRIFT, MISSIONS, TURN)
+#: The groups in the order every seat sees them, whatever its ships and cards. What a tap
+#: in a preparation turn makes possible comes last, so its coming moves no button a finger
+#: learned (issue 22, try 13): a deployed ship's builds, then the maneuver cards (once a
+#: ship is selected); the development cards and the mission stand before them.
+PROMPT_GROUPS = (SETUP, DRAFT, TECH, SHIPS, DEVELOPMENT, flight.FLIGHT, flight.HAZARD, TILE,
+                 flight.DRIFT, MISSIONS, MODULES, MANEUVERS, TURN)
 
 
 def word(text: str) -> str:
@@ -136,11 +140,13 @@ def _preparation_choices(state: XpState, catalog: Catalog) -> list[Choice]:
         card = catalog.card(card_id)
         if card.deck != "development":
             continue
+        greyed = _level_missing(state, seat, card)
         if card.attrs.get("station"):
-            choices.append(station_choice(card))
+            choices.append(replace(station_choice(card), greyed=greyed))
         else:
             choices.append(Choice(f"Play {card.name} ({card_id})", DEVELOPMENT,
-                                  command=f"develop {card_id}", in_place=True))
+                                  command=f"develop {card_id}", in_place=True,
+                                  greyed=greyed))
     choices += [Choice(with_effect(f"Use {catalog.card(c).name} ({c})", catalog.card(c)),
                        MANEUVERS, partial=f"maneuver {c}",
                        cost=_maneuver_cost(state, catalog, seat, catalog.card(c)))
@@ -149,6 +155,16 @@ def _preparation_choices(state: XpState, catalog: Catalog) -> list[Choice]:
     owes = any(p.seat == seat for p in state.pending)  # its owed draw is the main action
     return [*choices, Choice(f"End {seat}'s preparation turn", TURN, command="done",
                              cost="free", main=not owes)]
+
+
+def _level_missing(state: XpState, seat: str, card: CardEntry) -> str | None:
+    """A development card's place while the level it needs is not played this round, in
+    two short lines (its refusal takes four: issue 22, the turn's choices in reach)."""
+    level = int(card.attrs.get("level") or 0)
+    if not level or any(t.level == level for t in state.seats[seat].actions_in(
+            state.table.round)):
+        return None
+    return f"{card.name} ({card.card_id}): needs a Lv-{level} action"
 
 
 def _tech_label(action: Mapping[str, Any], frozen: bool) -> str:
@@ -167,23 +183,57 @@ def _maneuver_cost(state: XpState, catalog: Catalog, seat: str, card: CardEntry)
 
 
 def _ship_choices(state: XpState, catalog: Catalog, seat: str) -> list[Choice]:
+    """One place per ship of the seat in the Spaceships group for the whole turn (issue 22,
+    try 13: a Deploy slid into the place of the Select just tapped): Deploy while in hand,
+    then greyed on the launch pad; Select once deployed, then greyed once selected. An
+    Ultra-fast just deployed (no launch penalty) is selected from one more place after
+    every ship's. Its builds follow the other ships', so no build moves when it comes."""
+    ships = state.ships_of(seat)
+    places = [_ship_place(state, catalog, seat, ship) for ship in ships]
+    late = [_select(state, catalog, seat, s) for s in ships if s.location == "launch_pad"
+            and xc.ship_type(catalog, s.ship_type).extras.get("no_launch_penalty")]
+    builds = [c for s in sorted(ships, key=lambda s: s.location == "launch_pad")
+              for c in _builds(state, s)]
+    return [c for c in places if c is not None] + late + builds
+
+
+def _ship_place(state: XpState, catalog: Catalog, seat: str,
+                ship: ShipStatus) -> Choice | None:
+    """The ship's place in the Spaceships group: none once destroyed."""
+    deploy = Choice(f"Deploy {ship.card} ({xc.ship_type(catalog, ship.ship_type).name})",
+                    SHIPS, command=f"deploy {ship.card}", in_place=True)
+    if ship.location == "hand":  # its type named: the code alone says little at first
+        # (refused while the launch pad is taken: put apart, its slot kept, its greyed
+        # place would push the turn's choices out of reach at 800x480)
+        pad = any(s.location == "launch_pad" for s in state.ships_of(seat))
+        return replace(deploy, in_place=False) if pad else deploy
+    if ship.location == "launch_pad":  # deployed this round (the pad empties at its end)
+        late = xc.ship_type(catalog, ship.ship_type).extras.get("no_launch_penalty")
+        return replace(deploy, greyed=f"{ship.card} is on the launch pad"
+                                      f"{'' if late else ': it flies next round'}.")
+    if ship.is_deployed:
+        return _select(state, catalog, seat, ship)
+    return None
+
+
+def _select(state: XpState, catalog: Catalog, seat: str, ship: ShipStatus) -> Choice:
+    if ship.selected:  # (refused by the rules' own sentence, its words here short)
+        return Choice(f"Select {ship.card} for the flight", SHIPS, command=f"select {ship.card}",
+                      in_place=True, greyed=f"{ship.card} is selected for the flight.")
+    spent = " (0 energy: it cannot act until its energy is recovered)" \
+        if energy_once_selected(state, catalog, seat, ship) <= 0 else ""
+    return Choice(f"Select {ship.card} for the flight{spent}", SHIPS,
+                  command=f"select {ship.card}", in_place=True)
+
+
+def _builds(state: XpState, ship: ShipStatus) -> list[Choice]:
     choices = []
-    for ship in state.ships_of(seat):
-        if ship.location == "hand":  # its type named: the code alone says little at first
-            name = xc.ship_type(catalog, ship.ship_type).name
-            choices.append(Choice(f"Deploy {ship.card} ({name})", SHIPS,
-                                  command=f"deploy {ship.card}"))
-        elif ship.is_deployed and not ship.selected:
-            spent = " (0 energy: it cannot act until its energy is recovered)" \
-                if energy_once_selected(state, catalog, seat, ship) <= 0 else ""
-            choices.append(Choice(f"Select {ship.card} for the flight{spent}", SHIPS,
-                                  command=f"select {ship.card}", in_place=True))
-        if ship.location in ("launch_pad", "orbit"):
-            choices.append(Choice(f"Build a module on {ship.card}", MODULES,
-                                  partial=f"build {ship.card}"))
-        if state.station is not None and ship.is_deployed:
-            choices.append(Choice(f"Build a module on {ship.card} at the spaceship station",
-                                  MODULES, partial=f"build {ship.card} station"))
+    if ship.location in ("launch_pad", "orbit"):
+        choices.append(Choice(f"Build a module on {ship.card}", MODULES,
+                              partial=f"build {ship.card}"))
+    if state.station is not None and ship.is_deployed:
+        choices.append(Choice(f"Build a module on {ship.card} at the spaceship station",
+                              MODULES, partial=f"build {ship.card} station"))
     return choices
 
 

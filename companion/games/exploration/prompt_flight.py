@@ -69,9 +69,13 @@ def flight_choices(state: XpState, catalog: Catalog) -> list[Choice]:
 
 def ship_actions(state: XpState, catalog: Catalog, ship: ShipStatus) -> list[Choice]:
     c, cost = ship.card, _energy(catalog)
+    # Move kept greyed in its place with why (try 13, finding 39: after an outer-space
+    # tile "Move UFST4" went away and nothing said it had moved its tile this round).
     choices = [Choice(f"Move {c}", FLIGHT, partial=f"move {c}", cost=cost,
-                      input=move_form(state, catalog, ship)),
+                      input=move_form(state, catalog, ship), in_place=True),
                Choice(f"Change {c}'s direction", FLIGHT, command=f"turn {c}", cost=cost)]
+    if not any(_droppable(catalog, kind) for kind in ship.modules):
+        choices.append(_no_drop(catalog, ship))
     for kind in dict.fromkeys(ship.modules):
         data = xc.module(catalog, kind)
         if data["category"] == "trap" or (data["category"] == "domination"
@@ -91,6 +95,24 @@ def ship_actions(state: XpState, catalog: Catalog, ship: ShipStatus) -> list[Cho
         choices.append(Choice(f"Use {c}'s {name} ability", FLIGHT, partial=f"ability {c}",
                               cost=cost))
     return choices
+
+
+def _droppable(catalog: Catalog, kind: str) -> bool:
+    return str(xc.module(catalog, kind)["category"]) in ("trap", "domination")
+
+
+def _no_drop(catalog: Catalog, ship: ShipStatus) -> Choice:
+    """A module drop, greyed in its place for a ship that carries nothing to drop, with why
+    (try 13, finding 47: a ship with a Maneuverability module showed no way to drop it)."""
+    kinds = [k for k in xc.module_kinds(catalog) if _droppable(catalog, k)]
+    dropped = ", ".join(str(xc.module(catalog, k)["name"]) for k in kinds)
+    built = [str(xc.module(catalog, k)["name"]) for k in dict.fromkeys(ship.modules)]
+    held = f"its {' and '.join(built)} stay{'s' * (len(built) == 1)} built on it" if built \
+        else "it carries no module"
+    return Choice(f"Drop a module from {ship.card}", FLIGHT, command=f"drop {ship.card}",
+                  cost=_energy(catalog),
+                  refused=f"{ship.card} has nothing to drop: {held}. Only these are dropped: "
+                          f"{dropped}.", in_place=True)
 
 
 def mission_choices(state: XpState, seat: str) -> list[Choice]:

@@ -118,9 +118,12 @@ def deploy(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     ship = require_ship(state, args[0], seat)
     if ship.location == "destroyed":
         raise IllegalMoveError(f"{ship.card} was destroyed and cannot be deployed again.")
-    if ship.location != "hand":
-        raise IllegalMoveError(f"{ship.card} is already deployed ({ship.location}).")
     kind = xc.ship_type(catalog, ship.ship_type)
+    if ship.location == "launch_pad":  # deployed this round: when it flies
+        raise IllegalMoveError(f"{ship.card} is already deployed, on the launch pad. "
+                               + _first_flight(state, kind, ship.card))
+    if ship.location != "hand":
+        raise IllegalMoveError(f"{ship.card} is already deployed ({ship.where or ship.location}).")
     _played_level(state, seat, kind.deploy_level, f"deploy {ship.card}")
     busy = [s.card for s in state.ships_of(seat) if s.location == "launch_pad"]
     if busy:

@@ -71,6 +71,11 @@ class GamePanel(PanelColumn):
         """The heading of the acting seat's rows: the tab opens there (None: its top)."""
         return self._headings.get(self._active or "")
 
+    @property
+    def headings(self) -> Mapping[str, Any]:
+        """Each seat's heading row, as drawn now (a rebuild makes new ones)."""
+        return self._headings
+
     def panel_data(self, shown: Mapping[str, Any]) -> Mapping[str, Any]:
         """The panel's data in the table view (no rows when the view has no such panel)."""
         data = next((p for p in shown.get("panels") or () if p["id"] == self.panel_id), None)

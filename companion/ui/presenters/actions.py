@@ -57,6 +57,9 @@ class ActionItem:
     #: odd one on the right, whatever else is offered (`widgets.fit`). -1: none (the main
     #: action, the only action of its group): it pairs in turn.
     slot: int = -1
+    #: Refused and in its place: what its place says, in the game's short words (the
+    #: prompt's `greyed`); "": its label, then why not.
+    greyed: str = ""
 
     @property
     def text(self) -> str:
@@ -66,7 +69,10 @@ class ActionItem:
 
     @property
     def greyed_text(self) -> str:
-        """A refused choice kept in its place: its label, then why not (try 9)."""
+        """A refused choice kept in its place: the game's short words for it, else its
+        label, then why not (try 9)."""
+        if self.greyed:
+            return self.greyed
         return f"{self.label}\n{self.reason}" if self.reason else self.label
 
 
@@ -105,7 +111,9 @@ def _option(o: Mapping[str, Any]) -> InputOption:
 
 def _item(action: Mapping[str, Any]) -> ActionItem:
     item = _item_of(action)
-    return replace(item, in_place=True) if action.get("in_place") else item
+    if action.get("in_place"):
+        return replace(item, in_place=True, greyed=str(action.get("greyed") or ""))
+    return item
 
 
 def _item_of(action: Mapping[str, Any]) -> ActionItem:

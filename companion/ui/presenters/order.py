@@ -46,8 +46,8 @@ class Section:
 
 def group_choices(item: ActionItem) -> tuple[GroupChoice, ...]:
     """One button per group ("{group}: {label}, {label}"), an ungrouped option alone;
-    the options' details, when they have any, on a second line ("{detail}, {detail}"; once
-    when every option of the group has the same)."""
+    the options' details, when they have any, on a second line ("{detail}, {detail}"; each
+    different one once)."""
     groups: dict[str, list[InputOption]] = {}
     for option in item.options:
         groups.setdefault(option.group or f"\0{option.value}", []).append(option)
@@ -121,9 +121,9 @@ def _range_label(first: str, last: str, numbers: bool) -> str:
 def _group_text(key: str, options: Sequence[InputOption]) -> str:
     names = ", ".join(o.label for o in options)
     text = names if key.startswith("\0") else f"{key}: {names}"
-    details = [o.detail for o in options if o.detail]
-    if len(set(details)) == 1 and len(details) == len(options):
-        details = details[:1]  # "no trait: not explored" once for the whole system
+    # Each detail once ("no trait: not explored" for a whole home system; "hazardous,
+    # industrial" for Rigel's three planets): each planet's own in the order column.
+    details = list(dict.fromkeys(o.detail for o in options if o.detail))
     return f"{text}\n{', '.join(details)}" if details else text
 
 

@@ -41,6 +41,7 @@ class DashboardScreen(Screen):
         self._table: TableData | None = None
         self._shown: dict[str, Any] = {}  # the prompt whose actions are up
         self._hidden: dict[str, int] | None = None  # the hidden cards' buttons shown
+        self._acting: str | None = None  # the seat whose card the seat list keeps in view
 
     def on_kv_post(self, _base: object) -> None:
         panel: ActionsPanel = self.ids.actions
@@ -119,7 +120,7 @@ class DashboardScreen(Screen):
         self._scores = scores_of(table.view)
         self._game = table.game_id
         self._table = table
-        self._show(data)
+        self._show(data, str(table.prompt.get("seat") or ""))
         self._show_hidden(table.hidden)
         self.ids.tabs.show_table(table)
         self._show_prompt()
@@ -141,7 +142,9 @@ class DashboardScreen(Screen):
                                      on_release=lambda _b, s=seat: self._app().peek(s)))
         box.add_widget(row)
 
-    def _show(self, data: Dashboard) -> None:
+    def _show(self, data: Dashboard, asked: str = "") -> None:
+        """`asked`: the seat the prompt asks (it acts when no seat has the turn: a hazard
+        drawn in the round's drift)."""
         self.data = data
         self.heading = f"{data.title}  ·  {data.round_text}"
         self.subheading = "  ·  ".join(t for t in (data.phase_text, data.turn_text) if t)
@@ -156,7 +159,9 @@ class DashboardScreen(Screen):
             seats.add_widget(SeatRowView(on_release=lambda row: self._app().open_seat(row.seat)))
         for widget, row in zip(reversed(seats.children), data.seats, strict=True):
             widget.row = row
-        active = next((r for r in data.seats if r.active), None)
+        active = next((r for r in data.seats if r.active), None) \
+            or next((r for r in data.seats if r.seat == asked), None)
+        self._acting = active.seat if active is not None else None
         if active is not None and active != getattr(self, "_shown_active", None):
             # A new seat acts, or the acting seat's card changes (a deployed ship adds a
             # line): the card comes whole into view (the third seat's sat half behind the
@@ -166,7 +171,8 @@ class DashboardScreen(Screen):
 
     def _show_active_seat(self) -> None:
         seats = self.ids.seats
-        row = next((w for w in seats.children if getattr(w, "active", False)), None)
+        row = next((w for w in seats.children if getattr(w, "seat", None) == self._acting),
+                   None)
         scroll = seats.parent
         if row is not None and isinstance(scroll, TableScroll):  # not under a finger
             scroll.when_still("seat", lambda: scroll.bring_into_view(row))

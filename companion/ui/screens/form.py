@@ -28,6 +28,7 @@ from companion.ui.screens import load_layout
 from companion.ui.widgets import Stepper, Text, ToggleChoice
 from companion.ui.widgets.fit import (
     WRAP_SLACK,
+    even_rows,
     line_width,
     lines_needed,
     text_height,
@@ -46,44 +47,13 @@ load_layout(__file__)
 TAP_WHAT_APPLIES = "Tap what applies, then the button at the bottom"
 
 
-def even_rows(needs: list[float], gap: float, width: float) -> list[tuple[int, int]]:
-    """Items of widths `needs`, in order, in as few rows of `width` as they fit (each row's
-    items `gap` apart; an item wider than the row alone on one), the widest row as narrow
-    as can be: each row as (first, past its last).
-
-    >>> even_rows([100, 100, 100, 100, 100], 10, 350)
-    [(0, 2), (2, 5)]
-    >>> even_rows([300, 50, 50, 50], 10, 400)
-    [(0, 1), (1, 4)]
-    """
-    def wide(start: int, end: int) -> float:
-        return sum(needs[start:end]) + gap * (end - start - 1)
-
-    count = len(needs)
-    rows, start = 0, 0
-    while start < count:  # as few rows as fit, greedily
-        end = start + 1
-        while end < count and wide(start, end + 1) <= width:
-            end += 1
-        rows, start = rows + 1, end
-    # best[k][i]: (widest row, cuts) of the first i items in k rows
-    best: dict[tuple[int, int], tuple[float, tuple[int, ...]]] = {(0, 0): (0.0, ())}
-    for k in range(1, rows + 1):
-        for i in range(k, count + 1):
-            options = [(max(best[k - 1, j][0], wide(j, i)), (*best[k - 1, j][1], j))
-                       for j in range(k - 1, i) if (k - 1, j) in best
-                       and (wide(j, i) <= width or i - j == 1)]
-            if options:
-                best[k, i] = min(options)
-    cuts = (*best[rows, count][1], count)
-    return [(cuts[i], cuts[i + 1]) for i in range(rows)]
-
-
 class FieldOption(ToggleChoice):
     """One option of a field: its label over its detail, coloured once chosen; as tall as
     the tallest option of its row (`even`), so its grid's rows stay even."""
 
     field = StringProperty("")
+    #: The option's label (its button may show fewer words: the option's `short`).
+    label = StringProperty("")
     even = NumericProperty(0.0)
 
 
@@ -110,7 +80,10 @@ class OptionsGrid(Layout):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        for name in ("pos", "width", "spacing"):
+        # The rows hang from the top: a new height re-places them (bound to the width only,
+        # a form opened after a taller one kept its rows where the old top was, the last
+        # Passes row under the bottom bar even at the scroll's end: try 13, s154).
+        for name in ("pos", "size", "spacing"):
             self.fbind(name, self._trigger_layout)
 
     def add_widget(self, widget: Any, *args: Any, **kwargs: Any) -> None:
@@ -118,6 +91,7 @@ class OptionsGrid(Layout):
             widget.size_hint_x = None
             widget.fbind("font_size", self._trigger_layout)
             widget.fbind("texture_size", self._trigger_layout)
+            widget.fbind("height", self._trigger_layout)
         super().add_widget(widget, *args, **kwargs)
 
     def options(self) -> list[FieldOption]:
@@ -173,12 +147,26 @@ class OptionsGrid(Layout):
 
     def _places(self, options: list[FieldOption],
                 width: float) -> list[list[tuple[Widget, float]]]:
-        """The grid of `slots` places, the options in the first ones."""
+        """The grid of `slots` places, the options in the first ones: as many places a row
+        as hold every option's lines unwrapped (a row of numbers stays one row), else the
+        columns of least height."""
         widest = max(options, key=lambda o: widest_word(o.text, float(o.font_size)))
         places = options + [widest] * max(0, int(self.slots) - len(options))
-        cols = self._columns(places, width)
+        cols = self._unwrapped_columns(places, width) or self._columns(places, width)
         cell = (width - float(self.spacing) * (cols - 1)) / cols
         return [[(o, cell) for o in options[i:i + cols]] for i in range(0, len(options), cols)]
+
+    def _unwrapped_columns(self, places: list[FieldOption], width: float) -> int:
+        """The most columns (up to one per place) whose cells are a finger wide and hold
+        every place's longest line whole; 0 when even one column wraps."""
+        gap = float(self.spacing)
+        longest = max(line_width(line, float(o.font_size))
+                      for o in places for line in o.text.split("\n"))
+        for cols in range(len(places), 0, -1):
+            cell = (width - gap * (cols - 1)) / cols
+            if cell >= dp(OPTION_DP) and longest <= cell - dp(16) - WRAP_SLACK:
+                return cols
+        return 0
 
     def _chips(self, options: list[FieldOption],
                width: float) -> list[list[tuple[Widget, float]]]:
@@ -227,9 +215,11 @@ class OptionsGrid(Layout):
 
 
 class FieldRow(BoxLayout):
-    """A field's name at the left (as wide as the form's widest name), its options beside."""
+    """A field's name at the left (as wide as the form's widest name), its options beside;
+    under the name, the field's note (what its options' short words leave out)."""
 
     label = StringProperty("")
+    note = StringProperty("")
     name_width = NumericProperty(0.0)
 
 
@@ -288,7 +278,7 @@ class FormScreen(Screen):
         self._mark()
 
     def _row(self, field: FormField) -> FieldRow:
-        row = FieldRow(label=field.label)
+        row = FieldRow(label=field.label, note=field.note)
         row.ids.name.fbind("font_size", self._name_widths)  # the text size changed
         grid: OptionsGrid = row.ids.options
         if field.kind == "count":  # a number stepped with - and +, never typed
@@ -299,9 +289,11 @@ class FormScreen(Screen):
             grid.add_widget(stepper)
             return row
         grid.slots = field.slots
-        texts = [f"{o.label}\n{o.detail}" if o.detail else o.label for o in field.options]
+        texts = [f"{o.short or o.label}\n{o.detail}" if o.detail else o.short or o.label
+                 for o in field.options]
         for option, text in zip(field.options, texts, strict=True):
             button = FieldOption(text=text, value=option.value, field=field.name,
+                                 label=option.label,
                                  on_release=lambda b: self.choose(b.field, b.value))
             grid.add_widget(button)
             self._buttons.append(button)
@@ -314,7 +306,8 @@ class FormScreen(Screen):
         rows = [r for r in self.ids.fields.walk(restrict=True) if isinstance(r, FieldRow)]
         if rows:
             size, bold = float(rows[0].ids.name.font_size), True
-            width = max(line_width(w, size, bold) for r in rows for w in r.label.split())
+            width = max(line_width(w, size, bold) for r in rows
+                        for w in f"{r.label} ({r.note})".split())
             for row in rows:
                 row.name_width = width + dp(8)
 
@@ -378,7 +371,7 @@ class FormScreen(Screen):
         item = self._item
         names = {f.name for f in (item.fields if item else ()) if field in (f.name, f.label)}
         for button in self._buttons:
-            if button.field in names and button.text.split("\n")[0] == label:
+            if button.field in names and label in (button.label, button.text.split("\n")[0]):
                 return button
         raise LookupError(f"The form has no option {label!r} under {field!r}.")
 

@@ -28,6 +28,9 @@ from companion.ui.widgets.fit import CUT, fold
 
 load_layout(__file__)
 
+#: The lines a group's details may take before they are folded.
+DETAIL_LINES = 2
+
 
 class GroupButton(ToggleChoice):
     """A group of options: tapping it adds `values` to the order; `chosen` (its colour and a
@@ -35,10 +38,12 @@ class GroupButton(ToggleChoice):
     `reason`: the group offers nothing now; it keeps its place, greyed, and a tap says why
     (a list laid out the same for every seat: a table learns where each group lies).
 
-    Its details (the second line) are folded to one line with an ellipsis when longer (the
-    order column lists them whole): a group keeps its height when they grow (an option's
-    owner said after its traits), and the same swipe lands on the same group for every
-    player all game long (try 10, findings 8, 25, 38).
+    Its details (after the names) are folded to `DETAIL_LINES` lines with an ellipsis when
+    longer (the order column lists them whole): a group keeps its height when they grow
+    (an option's owner said after its traits), and the same swipe lands on the same group
+    for every player all game long (try 10, findings 8, 25, 38); two lines, since one cut
+    the traits of a system of three planets to "cultural …" and a home system's to "no
+    trait: not …" (try 14, findings 27 and 37).
     """
 
     values = ObjectProperty(())
@@ -56,7 +61,7 @@ class GroupButton(ToggleChoice):
         if details:
             width = max(self.width - dp(28), dp(8))  # (its padding: the check mark's gutter)
             details = fold(details.replace("\n", " "), round(float(self.font_size), 2),
-                           width, 1, end=CUT)
+                           width, DETAIL_LINES, end=CUT)
         self.text = f"{names}\n{details}" if details else names
 
 

@@ -58,7 +58,7 @@ class PhonesScreen(Screen):
 
     def leave(self) -> None:
         self.ids.code.texture = None
-        App.get_running_app().show("dashboard")
+        App.get_running_app().leave("phones")
 
     def _code(self, url: str | None) -> None:
         if url is None:

@@ -150,9 +150,14 @@ def _resume_button(game_id: str, text: str) -> BigButton:
                      on_release=lambda _b: App.get_running_app().resume(game_id))
 
 
+#: The gap between a saved game's button and the button beside it (its Delete).
+ROW_GAP = dp(24)
+
+
 def _row(main: Any, action: str, tapped: Callable[[], None], width: float = dp(110)) -> Any:
-    """`main` (a game's button or words) with one button beside it, as tall as `main`."""
-    row = BoxLayout(size_hint_y=None, spacing=dp(6))
+    """`main` (a game's button or words) with one button beside it, as tall as `main`, a
+    gap apart: a thumb on the end of a game's row lands on neither (try 13, 56)."""
+    row = BoxLayout(size_hint_y=None, spacing=ROW_GAP)
     main.bind(height=lambda _w, height: setattr(row, "height", max(height, dp(56))))
     row.height = max(main.height, dp(56))
     row.add_widget(main)

@@ -6,6 +6,7 @@ Every text is shown as text: markup is never turned on, so a player called
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -86,16 +87,30 @@ class LineText(Text):
 LEADS_ON = "  >"
 
 
+#: A count in a bracket closing a label (a cost: "(1 energy)", "(1 command point)"), kept
+#: on one line; a longer bracket of words ("(the app deals the packs)") wraps as words do.
+_CLOSING_BRACKET = re.compile(r"\(\d[^()]{0,18}\)$")
+
+
 def keep_mark(text: str) -> str:
     """`text` with its closing mark held to its last word by no-break spaces, so the mark
-    never wraps onto a line of its own (try 10: "by an ability" then ">" alone).
+    never wraps onto a line of its own (try 10: "by an ability" then ">" alone), and a
+    short closing bracket (a cost) kept whole (try 13, 22: "Move UFST3 (1" then "energy)").
 
     >>> keep_mark("Take a token by an ability  >").endswith("ability\u00a0\u00a0>")
     True
+    >>> keep_mark("Move UFST3 (1 energy)")
+    'Move UFST3 (1\xa0energy)'
+    >>> keep_mark("Start the ship draft (the app deals the packs)")
+    'Start the ship draft (the app deals the packs)'
     """
+    mark = ""
     if text.endswith(LEADS_ON):
-        return text[:-len(LEADS_ON)] + LEADS_ON.replace(" ", "\u00a0")
-    return text
+        text, mark = text[:-len(LEADS_ON)], LEADS_ON.replace(" ", "\u00a0")
+    bracket = _CLOSING_BRACKET.search(text)
+    if bracket is not None:
+        text = text[:bracket.start()] + bracket.group(0).replace(" ", "\u00a0")
+    return text + mark
 
 
 class BigButton(SteadyTap, FreshTexture, Button):

@@ -185,26 +185,23 @@ class ActionsPanel(TapGate, BoxLayout):
         first 6 choices fit 800x480 (issue 22); a level of a walk starts with the way back
         and titles its groups when it has several, or when a title is a sentence (ends with
         a full stop: what the game says once over these choices, as the rule on a second
-        ship of a type in a draft); what is not possible there stays greyed in its place."""
+        ship of a type in a draft); what is not possible there stays greyed in its place.
+        At the top level only what the game keeps in its place (`in_place`: a ship already
+        selected, a card not playable yet) stands there greyed with its reason, so no button
+        slides into the place of one just tapped (issue 22, try 13); the rest of what is
+        not possible now is put apart under "Not possible now"."""
         entries: list[Entry] = []
         if self._depth:
             entries.append(Entry(ListButton, BACK, "quiet", lambda _b: self.on_back()))
-        greyed: list[Entry] = []
         for group in view.groups:
             items = [item for item in group.items if item is not self._main]
             if group.title and items and self._depth and (
                     len(view.groups) > 1 or group.title.endswith(".")):
                 entries.append(Entry(Text if len(group.title) > 40 else LineText,
                                      group.title, "muted"))
-            if self._depth:  # a walk's level: what is not possible now stays in its place
-                items = [item for item in group.places or items if item is not self._main]
-            else:  # the top level: what a player looks for there, greyed with its reason
-                # after every choice that can be taken (its reason takes lines the first
-                # 6 choices need at 800x480)
-                greyed += [self._button(item) for item in group.places
-                           if not item.enabled and item.in_place]
-            entries.extend(self._button(item) for item in items)
-        entries += greyed
+            kept = [item for item in group.places or items if item is not self._main
+                    and (self._depth or item.enabled or item.in_place)]
+            entries.extend(self._button(item) for item in kept)
         if view.is_empty and self._depth:
             entries.append(Entry(Text, "Nothing can be chosen here now.", "muted"))
         return entries + self._unavailable(view)

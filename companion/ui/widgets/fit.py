@@ -300,3 +300,36 @@ def _row(buttons: Sequence[Button], spacing: float) -> BoxLayout:
         button.fbind("texture_size", fit)
     fit()
     return row
+
+
+def even_rows(needs: list[float], gap: float, width: float) -> list[tuple[int, int]]:
+    """Items of widths `needs`, in order, in as few rows of `width` as they fit (each row's
+    items `gap` apart; an item wider than the row alone on one), the widest row as narrow
+    as can be: each row as (first, past its last).
+
+    >>> even_rows([100, 100, 100, 100, 100], 10, 350)
+    [(0, 2), (2, 5)]
+    >>> even_rows([300, 50, 50, 50], 10, 400)
+    [(0, 1), (1, 4)]
+    """
+    def wide(start: int, end: int) -> float:
+        return sum(needs[start:end]) + gap * (end - start - 1)
+
+    count = len(needs)
+    rows, start = 0, 0
+    while start < count:  # as few rows as fit, greedily
+        end = start + 1
+        while end < count and wide(start, end + 1) <= width:
+            end += 1
+        rows, start = rows + 1, end
+    # best[k][i]: (widest row, cuts) of the first i items in k rows
+    best: dict[tuple[int, int], tuple[float, tuple[int, ...]]] = {(0, 0): (0.0, ())}
+    for k in range(1, rows + 1):
+        for i in range(k, count + 1):
+            options = [(max(best[k - 1, j][0], wide(j, i)), (*best[k - 1, j][1], j))
+                       for j in range(k - 1, i) if (k - 1, j) in best
+                       and (wide(j, i) <= width or i - j == 1)]
+            if options:
+                best[k, i] = min(options)
+    cuts = (*best[rows, count][1], count)
+    return [(cuts[i], cuts[i + 1]) for i in range(rows)]

@@ -121,6 +121,9 @@ class TableKeyboard(VKeyboard):
             self._band = Rectangle(pos=(0, 0), size=(0, 0))
         self.bind(cover=self._draw_band, size=self._draw_band)
         self._lifted: Any = None
+        #: The size the keys were last made for (None: not made yet, Kivy's first load of
+        #: the layout, at the next frame, makes them).
+        self._keys_size: tuple[float, float] | None = None
         #: The player has set capitals by the shift key in this word: no automatic capital.
         self._by_hand = False
 
@@ -135,6 +138,8 @@ class TableKeyboard(VKeyboard):
         self.scale = 1
         self.size = window.width, keyboard_height(window.height)
         self.pos = 0, 0
+        if self._keys_size is not None and self._keys_size != tuple(self.size):
+            self.refresh(True)  # the window was resized while the keyboard was put away
         window.unbind(on_resize=self._update_dock_mode)
         window.bind(on_resize=self._update_dock_mode)
         self._lift()
@@ -143,9 +148,19 @@ class TableKeyboard(VKeyboard):
         self._set_capitals(starts_word(self._target_text()))
 
     def _update_dock_mode(self, window: Any, *_args: Any) -> None:
+        """The window resized: the keys are made again for its width, if they are shown.
+        Kivy's one keyboard stays bound to the window once shown; put away, it waits
+        to be shown again (`setup_mode_dock`) instead of making ~45 keys at every resize."""
+        if self.parent is None:
+            return
         self.size = window.width, keyboard_height(window.height)
         self.pos = 0, 0
         self.refresh(True)
+
+    def refresh(self, force: bool = False) -> None:
+        """Kivy's keys made again (`force`: their places too) for the keyboard's size."""
+        super().refresh(force)
+        self._keys_size = (float(self.width), float(self.height))
 
     def on_parent(self, _widget: Any, parent: Any) -> None:
         if parent is None:

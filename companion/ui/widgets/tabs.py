@@ -128,9 +128,11 @@ class TabbedPages(BoxLayout):
         acting = (table.view.get("table") or {}).get("active")
         if self.current in self._pages:
             before = self._acting_shown
-            self._refresh(self.current)
             if acting != before:  # the turn passed: the open tab follows (try 12, 21)
+                self._refresh(self.current)
                 self._open_at_acting(self.current)
+            else:
+                self._refresh_in_place(self.current)
         self._acting_shown = acting
 
     def select(self, title: str) -> None:
@@ -158,6 +160,31 @@ class TabbedPages(BoxLayout):
         start = getattr(self.panel(title), "opening", None)
         if start is not None and start.parent is not None:
             self._pages[title].keep_in_view(start, 0.0)
+
+    def _refresh_in_place(self, title: str) -> None:
+        """Redraw an open page where it was: the seat block at its top stays there, the
+        same distance under the top edge (try 13, 36: a rebuilt Ships tab jumped back to
+        the first seat's ships after the acting seat's first tap)."""
+        panel, page = self.panel(title), self._pages[title]
+        held = self._seat_at_top(page, getattr(panel, "headings", {}))
+        self._refresh(title)
+        if held is not None:
+            seat, old, below = held
+            row = panel.headings.get(seat)
+            if row is not None and row is not old:  # rebuilt: put its seat back
+                page.keep_in_view(row, below)
+
+    @staticmethod
+    def _seat_at_top(page: TableScroll, headings: Any) -> tuple[str, Any, float] | None:
+        """The seat whose rows are at the top of `page`, its heading and that heading's
+        distance under the top edge (negative: scrolled past)."""
+        shown = [(page.below_top(row), seat, row) for seat, row in headings.items()
+                 if row.parent is not None]
+        above = [item for item in shown if item[0] <= 1.0]
+        if not above:
+            return None
+        below, seat, row = max(above, key=lambda item: item[0])
+        return seat, row, below
 
     def _show_foot(self, *_args: Any) -> None:
         """The open panel's `foot` (its bar kept out of the list) under its list."""

@@ -465,6 +465,9 @@ class TableScroll(ScrollView):
             # short list down, leaving a gap over its first row that jumps on each turn.)
             self.scroll_y = 1
             return
+        if widget.height + 8 > self.height:  # taller than the list: its start, its name
+            self.keep_in_view(widget, 0.0)
+            return
         self.scroll_to(widget, padding=4, animate=False)
         self._no_row_cut_at_top(content, widget)
 
