@@ -9,6 +9,7 @@ choices and partial expansions for moves, drops and attacks are in prompt_flight
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from companion.core import piles
