@@ -205,7 +205,8 @@ def draft_flow(finger: Finger) -> None:
     finger.tap("Start the ship draft (the app deals the packs)", "command")
     while driver.screen.name == "private":
         finger.tap(f"Show {driver.screen.player}'s choices", "prompt level")
-        picks = list(reversed(driver.screen.ids.picks.children))
+        # every type of the draft stands in its place; the pack's are the ones enabled
+        picks = [p for p in reversed(driver.screen.ids.picks.children) if not p.disabled]
         finger.tap(picks[-1], "command")
     assert driver.app.screen("dashboard").ids.main.text == "Start round 1"
 

@@ -214,6 +214,10 @@ class Choice:
     #: hands itself over to that seat, its privacy step closed, instead of going back to
     #: the table (issue 22: two taps a pick, not three).
     hand_over: bool = False
+    #: A line about the choice, besides its label, for a screen that hands itself over
+    #: (`hand_over`): what the seat is handed ("Pack 2 of 4 starts with Finn", so a
+    #: player who picks twice in a row sees the second hand-over is a new one; try 13, 9).
+    note: str | None = None
 
 
 @dataclass(frozen=True)
@@ -261,6 +265,7 @@ class Action:
     main: bool = False
     in_place: bool = False  # refused: shown greyed in its place with its reason
     hand_over: bool = False  # private: the screen passes to its seat by itself
+    note: str | None = None  # what a hand-over says besides the label (the pack it starts)
     greyed: str | None = None  # refused and in place: its place's short words (Choice's)
 
     def to_dict(self) -> dict[str, Any]:
@@ -285,6 +290,8 @@ class Action:
             data["greyed"] = self.greyed
         if self.hand_over:
             data["hand_over"] = True
+        if self.note is not None:
+            data["note"] = self.note
         return data
 
 
@@ -386,14 +393,17 @@ class _Judge:
 
     def action(self, choice: Choice, depth: int) -> Action:
         if choice.private_to is not None and choice.private_to != self.seat:
-            return Action(private_label(choice.label, choice.private_to), choice.group, choice.cost,
-                          True, None, partial=choice.partial, private_to=choice.private_to,
-                          main=choice.main, hand_over=choice.hand_over)
+            players = self.match.state.table.players
+            return Action(private_label(choice.label, players.get(choice.private_to,
+                                                                  choice.private_to)),
+                          choice.group, choice.cost, True, None, partial=choice.partial,
+                          private_to=choice.private_to, main=choice.main,
+                          hand_over=choice.hand_over, note=choice.note)
         reason = self._reason(choice, depth, [SEARCH_BUDGET])
         return Action(choice.label, choice.group, self._cost(choice, reason), reason is None,
                       reason, choice.command, choice.partial, choice.input, choice.check,
                       choice.private_to, choice.main, choice.in_place, choice.hand_over,
-                      choice.greyed)
+                      choice.note, choice.greyed)
 
     def _cost(self, choice: Choice, reason: str | None) -> str | None:
         if choice.cost is not None or choice.command is None or reason is not None \
@@ -404,14 +414,15 @@ class _Judge:
         return payment(step, nouns) if step is not None else None
 
 
-def private_label(label: str, seat: str) -> str:
-    """A choice private to `seat` as the shared screen shows it: what is private is the
-    list of choices, not what is chosen (a drafted ship is announced; try 9).
+def private_label(label: str, player: str) -> str:
+    """A choice private to a seat as the shared screen shows it: what is private is the
+    list of choices, not what is chosen (a drafted ship is announced; try 9). `player`
+    is who looks: the seat's player by name (try 13, 8), or the seat when none was typed.
 
-    >>> private_label("Xichang takes a ship from the pack", "Xichang")
-    'Xichang takes a ship from the pack (only Xichang sees the choices)'
+    >>> private_label("Xichang takes a ship from the pack", "Dan")
+    'Xichang takes a ship from the pack (only Dan sees the choices)'
     """
-    return f"{label} (only {seat} sees the choices)"
+    return f"{label} (only {player} sees the choices)"
 
 
 def _search_rank(choice: Choice) -> int:

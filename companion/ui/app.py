@@ -298,7 +298,8 @@ class CompanionApp(App):
             players = {str(row.get("seat")): str(row.get("player") or "")
                        for row in table.view.get("table", {}).get("seats", [])}
             self.screen("private").prepare(seat, str(due["partial"]), str(due["label"]),
-                                           handed_to=players.get(seat) or seat)
+                                           handed_to=players.get(seat) or seat,
+                                           note=str(due.get("note") or ""))
             self.show("private")
 
     def open_check(self, prompt: dict[str, Any], back: str = "dashboard") -> None:
@@ -337,8 +338,12 @@ class CompanionApp(App):
         self.show("form")
 
     def open_private(self, seat: str, partial: str, label: str) -> None:
-        """A seat's private choices, behind a screen only that player should look at."""
-        self.screen("private").prepare(seat, partial, label)
+        """A seat's private choices, behind a screen only that player should look at (with
+        what the seat is handed, the prompt's `note`, as a hand-over says it)."""
+        actions = self.table.prompt.get("actions", []) if self.table is not None else []
+        note = next((str(a.get("note") or "") for a in actions if a.get("partial") == partial
+                     and a.get("private_to") == seat), "")
+        self.screen("private").prepare(seat, partial, label, note=note)
         self.show("private")
 
     def open_seat(self, seat: str) -> None:

@@ -50,7 +50,7 @@ def test_hidden_missions_are_masked_publicly_and_open_for_their_owner():
     public = prompt(match)
     masked = [a for a in public.actions if a.group == "Missions"]
     # What is private is the list of choices, not what is chosen (it is announced; try 9).
-    assert masked and masked[0].label.endswith("(only Xichang sees the choices)")
+    assert masked and masked[0].label.endswith("(only Player0 sees the choices)")  # by name
     assert "privately" not in masked[0].label
     assert prompt(match, after=masked[0].partial).actions == ()
     own = prompt(match, "Xichang", after=masked[0].partial)

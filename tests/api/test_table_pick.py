@@ -106,7 +106,7 @@ def test_a_card_drawn_is_no_longer_offered_and_undo_offers_it_again():
 def test_a_secret_draw_is_picked_on_the_drawers_own_screen_only():
     match = _xp_setup()
     public = _pick(match, "primary")
-    assert public.private_to == "Kourou" and public.label.endswith("(only Kourou sees the choices)")
+    assert public.private_to == "Kourou" and public.label.endswith("(only Ana sees the choices)")
     assert prompt(match, after="scan primary").actions == ()
     assert prompt(match, "Xichang", after="scan primary").actions == ()
     own = _cards(match, "primary", "Kourou")

@@ -120,6 +120,8 @@ def test_a_ship_destroyed_during_its_own_move_ends_its_turn_by_itself() -> None:
 
 
 def test_the_virtual_draft_pack_is_seen_only_by_its_drafter() -> None:
+    from companion.games.exploration.prompt_draft import ship_codes
+
     match = new_match()
     run(match, "length 8", "join Xichang Ana", "join Baikonur Ben")
     draw_all_pending(match)
@@ -137,13 +139,16 @@ def test_the_virtual_draft_pack_is_seen_only_by_its_drafter() -> None:
     assert "Your pack: " in match.rules.render(match.state, match.catalog, "Xichang")
     shared = [a for a in prompt(match).actions if a.group == "Ship draft"]
     assert [a.label for a in shared] == [
-        "Xichang takes a ship from the pack (only Xichang sees the choices)"]
+        "Xichang takes a ship from the pack (only Ana sees the choices)"]
     assert not any(card in str(prompt(match, after="pick").to_dict()) for card in pack)
     own = prompt(match, "Xichang", after="pick").actions  # by type: a copy is the app's
     types = {str(match.catalog.card(c).attrs["type"]) for c in pack}
-    assert sorted(a.command.split()[1] for a in own if a.command) == sorted(types)
-    in_pack = sum(int(a.label.rsplit("(", 1)[1].split()[0]) for a in own)
+    assert sorted(a.command.split()[1] for a in own if a.enabled) == sorted(types)
+    in_pack = sum(int(a.label.rsplit("(", 1)[1].split()[0]) for a in own if a.enabled)
     assert in_pack == len(pack)  # each type says how many of the pack's ships it has
+    # every type of the draft, in the catalog's order; one the pack lacks greyed in place
+    assert [a.command.split()[1] for a in own] == ship_codes(match.catalog)
+    assert all(a.in_place and a.reason == "None in the pack." for a in own if not a.enabled)
     stranger = next(c for c in match.state.table.cards_in("deck:ship") if c not in pack)
     message = refused(match, f"pick {stranger}")
     assert not any(card in message for card in pack)

@@ -49,7 +49,7 @@ def test_the_drafter_opens_their_own_pack_and_picks_a_ship_type_from_it(make_dri
     driver = _dealt(make_driver, db)
     # The draft started: the screen is handed to the first drafter, closed (issue 22).
     assert driver.screen.name == "private" and driver.shown("Pass to Ana: only Ana looks now")
-    assert driver.shown("Xichang takes a ship from the pack (only Xichang sees the choices)")
+    assert driver.shown("Xichang takes a ship from the pack (only Ana sees the choices)")
     assert not driver.shown(PICK)  # nothing of the pack before Xichang asks
     assert not [t for t in driver.texts() if any(w in t for w in COMMAND_WORDS)]
     driver.tap("Show Ana's choices")
@@ -65,10 +65,10 @@ def test_the_drafter_opens_their_own_pack_and_picks_a_ship_type_from_it(make_dri
     # Picked: no reveal of what Xichang chose; the screen passes on to the next drafter.
     assert driver.screen.name == "private" and driver.shown("Pass to Ben: only Ben looks now")
     assert not driver.shown(PICK)
-    assert driver.shown("Baikonur takes a ship from the pack (only Baikonur sees the choices)")
+    assert driver.shown("Baikonur takes a ship from the pack (only Ben sees the choices)")
     driver.tap("Hide and go back to the table")  # the table may look first
     assert driver.screen.name == "dashboard" and driver.shown(f"Xichang takes {name} (")
-    assert driver.shown("Baikonur takes a ship from the pack (only Baikonur sees the choices)")
+    assert driver.shown("Baikonur takes a ship from the pack (only Ben sees the choices)")
     assert not [t for t in driver.texts() if any(w in t for w in COMMAND_WORDS)]
 
 
@@ -76,11 +76,24 @@ FOUR = ("length 8", "join Xichang Mia", "join Wostochny Tom", "join Baikonur Lea
         "join Kourou Sam")
 
 
+def _type_of(text: str) -> str:
+    """The ship type a button of the drafter's screen is for: "Shield (2 in the pack): ...",
+    "Shield\nNone in the pack.", "Shield (1 in the pack)\nMia already has one."."""
+    return text.split("\n")[0].split(" (")[0]
+
+
 def test_the_app_dealt_draft_of_four_takes_two_taps_a_pick_and_each_pack_fits(
         make_driver, tmp_path) -> None:
     """Try 9 (finding 4): 16 picks at 3 taps each. Now the screen is handed from drafter
-    to drafter by itself: "Show PLAYER's choices" and a ship type, every type in view."""
+    to drafter by itself: "Show PLAYER's choices" and a ship type, every type in view.
+    Try 13 (finding 10): a type jumped from the right column to the left as the pack
+    shrank. Every type of the draft keeps one rectangle in every hand: offered, or greyed
+    where the pack has none or the drafter holds one, with why."""
     from kivy.uix.button import Button
+
+    from companion.catalogs import load_catalog
+    from companion.games.exploration import catalog as xc
+    from companion.games.exploration.prompt_draft import ship_codes
 
     db = tmp_path / "games.db"
     driver = make_driver(db=db, seed=2047, demo_setup=FOUR)
@@ -91,6 +104,10 @@ def test_the_app_dealt_draft_of_four_takes_two_taps_a_pick_and_each_pack_fits(
     start = driver.inputs
     driver.tap("Start the ship draft (the app deals the packs)")
     players = {"Xichang": "Mia", "Wostochny": "Tom", "Baikonur": "Lea", "Kourou": "Sam"}
+    catalog = load_catalog("xp")
+    names = [xc.ship_type(catalog, code).name for code in ship_codes(catalog)]
+    places: dict[str, set[tuple[int, ...]]] = {name: set() for name in names}
+    greyed = 0
     picks = 0
     while driver.screen.name == "private":
         seat = driver.screen.seat
@@ -98,13 +115,27 @@ def test_the_app_dealt_draft_of_four_takes_two_taps_a_pick_and_each_pack_fits(
         assert not driver.shown(PICK), (picks, seat, driver.texts())  # closed until it looks
         taps = driver.inputs
         driver.tap(f"Show {players[seat]}'s choices", scroll=False)
-        offered = [b for b in driver.widgets()
-                   if isinstance(b, Button) and PICK in b.text]
-        # every type of the pack: a button, or greyed (a type the drafter holds)
-        assert len([t for t in driver.texts() if PICK in t]) == len(_types(db))
+        buttons = [b for b in driver.widgets(driver.screen.ids.picks) if isinstance(b, Button)]
+        assert [_type_of(b.text) for b in buttons] == names  # every type, in one order
+        pack = _types(db)
+        held = {_type_of(b.text) for b in buttons if "already has one." in b.text}
+        for button in buttons:
+            kind = _type_of(button.text)
+            x, y = button.to_window(button.x, button.y)
+            places[kind].add((round(x), round(y), round(button.width), round(button.height)))
+            if kind not in pack:  # greyed in its place: none of it in this pack
+                assert button.disabled and button.text == f"{kind}\nNone in the pack."
+            elif kind in held:  # greyed with why, while the pack has a type they lack
+                assert button.disabled and button.text == \
+                    f"{kind} ({pack[kind]} in the pack)\n{players[seat]} already has one."
+            else:
+                assert not button.disabled and PICK in button.text
+        greyed += len(held)
+        offered = [b for b in buttons if not b.disabled]
         hide = driver.button("Hide and go back to the table")
         assert all(b.to_window(b.x, b.y)[1] >= hide.to_window(hide.x, hide.top)[1]
-                   for b in offered), "a ship type below the fold"
+                   for b in buttons), "a ship type below the fold"
+        assert all(b.texture_size[1] <= b.height for b in buttons)  # no word cut
         driver.tap(offered[-1], scroll=False)
         assert not driver.app.message_refused, driver.app.message
         assert driver.inputs - taps == 2
@@ -112,6 +143,8 @@ def test_the_app_dealt_draft_of_four_takes_two_taps_a_pick_and_each_pack_fits(
     assert picks == 16 and driver.screen.name == "dashboard"
     assert driver.app.screen("dashboard").ids.main.text == "Start round 1"
     assert driver.inputs - start == 1 + 2 * 16  # try 9 counted 48 for the picks alone
+    assert all(len(rects) == 1 for rects in places.values()), places  # never moved
+    assert greyed  # some hand had a type its drafter holds (the walk tested that case)
 
 
 def _pick_by_touch(driver, picker: str) -> tuple[int, tuple[float, float]]:
@@ -221,3 +254,68 @@ def test_a_second_quick_tap_on_show_picks_nothing_and_the_picks_show_their_numbe
     driver.tap(picks[0])
     assert driver.screen.name == "private" and driver.screen.seat == "Baikonur"
     assert driver.app.message.startswith("Xichang takes ") and not driver.shown(PICK)
+
+
+def test_a_player_handed_two_packs_in_a_row_is_told_the_second_is_a_new_pack(
+        make_driver, tmp_path) -> None:
+    """Try 13 (finding 9): the last drafter of a pack starts the next one (its direction
+    turns), and their second "Pass to Ben" looked the same as the first: a tap seemed
+    lost. The hand-over names the pack it hands on."""
+    from kivy.uix.button import Button
+
+    def pick_one() -> None:
+        driver.tap(driver.screen.ids.reveal, scroll=False)
+        driver.tap(next(b for b in driver.widgets(driver.screen.ids.picks)
+                        if isinstance(b, Button) and not b.disabled), scroll=False)
+
+    driver = _dealt(make_driver, tmp_path / "games.db")
+    assert driver.shown("Pack 1 of 4 starts with Ana")
+    pick_one()
+    assert driver.screen.seat == "Baikonur" and driver.shown("Pack 1 of 4, passed on by Ana")
+    first = driver.texts()
+    pick_one()  # Ben's pick ends pack 1; pack 2 goes the other way round, from Ben
+    assert driver.screen.seat == "Baikonur" and driver.shown("Pass to Ben: only Ben looks now")
+    assert driver.shown("Pack 2 of 4 starts with Ben") and driver.texts() != first
+    assert not driver.shown(PICK)  # still closed: only the pack's number is said
+    driver.tap("Hide and go back to the table")  # the table's bar opens it the same way
+    bar = driver.app.screen("dashboard").ids.main
+    assert bar.text.startswith("Baikonur takes a ship from the pack (only Ben sees")
+    driver.tap(bar, scroll=False)
+    assert driver.screen.name == "private" and driver.shown("Pack 2 of 4 starts with Ben")
+
+
+def _rect(widget) -> tuple[int, ...]:
+    x, y = widget.to_window(widget.x, widget.y)
+    return round(x), round(y), round(widget.width), round(widget.height)
+
+
+def test_the_reveals_way_on_sits_in_one_place_after_one_card_or_every_owed_card(
+        make_driver, tmp_path) -> None:
+    """Try 13 (finding 6): after one card the green "Continue" filled the row; after "Let
+    the app draw every owed card" that place held "Next card", "Continue to the end" on
+    the right: a finger used to "Continue" paged on instead. The way on (Continue, or
+    Next card while cards wait) has one rectangle whatever the reveal, at both sizes."""
+    from companion.ui.settings import AppSettings
+
+    for scale in (1.0, 1.3):
+        driver = make_driver(db=tmp_path / f"{scale}.db", seed=2047, demo_setup=DEMO_SETUP,
+                             settings=AppSettings(typed_commands=True, text_scale=scale))
+        driver.tap(driver.button("Let the app draw: "), scroll=False)  # one deck's card
+        screen = driver.screen
+        assert screen.name == "reveal" and not screen.more
+        on, undo = screen.ids["continue"], screen.ids.undo
+        assert on.text == "Continue" and on.kind == "primary"
+        single = _rect(on)
+        assert single[0] > _rect(undo)[0] + undo.width  # right of Undo, the row's end
+        driver.tap(on)
+        driver.tap(driver.button("Let the app draw every owed card"), scroll=False)
+        assert screen.more and screen.ids.next.text == "Next card"
+        assert _rect(screen.ids.next) == single and screen.ids.next.kind == "primary"
+        skip = screen.ids["continue"]  # beside it, quiet: it skips the looking
+        assert skip.text.startswith("Continue to the end: all ") and skip.kind == "quiet"
+        assert skip.right <= screen.ids.next.x and skip.texture_size[1] <= skip.height
+        while screen.more:
+            driver.tap(screen.ids.next)
+        assert screen.ids["continue"].text == "Continue" and _rect(screen.ids["continue"]) \
+            == single
+        driver.close()

@@ -10,7 +10,7 @@ draft, a group of its own; the setup group's seats after a seat taken may change
 from __future__ import annotations
 
 from companion.games.exploration import DEMO_SETUP
-from companion.games.exploration.prompt import ONE_OF_A_TYPE
+from companion.games.exploration.prompt_draft import ONE_OF_A_TYPE
 
 DRAFTS = ("Start the ship draft (packs dealt at the table)",
           "Start the ship draft (the app deals the packs)")

@@ -53,7 +53,7 @@ def test_a_maneuver_card_drawn_at_the_table_is_picked_by_touch_and_undone(make_d
 
 def test_a_secret_mission_is_picked_on_its_drawers_own_screen(make_driver, tmp_path) -> None:
     driver = make_driver(db=tmp_path / "games.db", seed=2047, demo_setup=DEMO_SETUP)
-    masked = f"{LABEL}: Primary mission cards (only Xichang sees the choices)  >"
+    masked = f"{LABEL}: Primary mission cards (only Ana sees the choices)  >"
     assert driver.shown(masked)
     assert not driver.shown("Chain of command")  # no mission named on the shared screen
     driver.tap(masked)

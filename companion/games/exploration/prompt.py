@@ -16,7 +16,6 @@ from companion.core import piles
 from companion.core.catalog import CardEntry, Catalog
 from companion.core.engine import split_words
 from companion.core.prompt import Choice, InputSpec, Situation
-from companion.core.words import counted
 from companion.games.exploration import catalog as xc
 from companion.games.exploration import prompt_flight as flight
 from companion.games.exploration.display import (
@@ -26,9 +25,9 @@ from companion.games.exploration.display import (
     owed_decks,
     waiting_for,
 )
-from companion.games.exploration.draft import drafter, picks_by_type
 from companion.games.exploration.missions import complete_label
 from companion.games.exploration.preparation import energy_once_selected
+from companion.games.exploration.prompt_draft import DRAFT, expand_pick, pick_choice
 from companion.games.exploration.prompt_drift import drift_choices, expand_drift
 from companion.games.exploration.prompt_station import (
     DEVELOPMENT,
@@ -42,7 +41,7 @@ from companion.games.exploration.status import ShipStatus
 from companion.games.exploration.support import maneuver_price
 from companion.games.exploration.tiles import TILE, tile_choices
 
-SETUP, DRAFT, TECH = "Setup", "Ship draft", "Technology action"
+SETUP, TECH = "Setup", "Technology action"
 #: A Build list's price of the seat's starting module (taken at setup, built for free).
 STARTING_MODULE = "free: your starting module"
 SHIPS, MODULES = "Spaceships", "Modules"
@@ -116,89 +115,9 @@ def _setup_choices(state: XpState, catalog: Catalog) -> list[Choice]:
                            command="draft", cost="free"),
                     Choice("Start the ship draft (the app deals the packs)", DRAFT,
                            command="draft virtual", cost="free")]
-    picker = drafter(state)
-    if picker is not None:
-        # A virtual pack is seen only by its drafter: chosen privately on a shared screen.
-        private = picker if state.draft.is_virtual else None
-        # The moment's main action while the draft runs: in one fixed place every pick.
-        # Pick after pick, the screen passes from drafter to drafter by itself.
-        choices.append(Choice(f"{picker} takes a ship from the pack", DRAFT, partial="pick",
-                              cost="free", private_to=private, main=True,
-                              hand_over=private is not None))
-    return [*choices, Choice("Start round 1", SETUP, command="start", cost="free",
-                             main=picker is None)]
-
-
-def _expand_pick(state: XpState, catalog: Catalog, words: Sequence[str],
-                 seat: str | None) -> list[Choice]:
-    """The ship types the drafter can pick from, one button each with its copies and the
-    two numbers a drafter compares; a copy is the app's to choose (copies are alike). A
-    virtual pack shows in its drafter's own prompt only. `pick TYPE`: that type's copies
-    one by one (naming the very card in hand)."""
-    picker = drafter(state)
-    if picker is None or len(words) not in (1, 2):
-        return []
-    held = {s.ship_type for s in state.ships_of(picker)}
-    by_type = picks_by_type(state, catalog, seat if state.draft.is_virtual else picker)
-    if len(words) == 2:
-        return [_pick(catalog, card_id, held, not state.draft.is_virtual)
-                for card_id in by_type.get(words[1].upper(), [])]
-    if not state.draft.is_virtual:
-        return _table_types(catalog, by_type, held)
-    return [_pick_type(catalog, kind, len(cards), True)
-            for kind, cards in by_type.items()]
-
-
-#: Over a pack dealt at the table's ship types, from the first pick to the last (the same
-#: words each time: the list never moves). Rulebook: one ship of a type per player, a
-#: second only when the pack held no other type.
-ONE_OF_A_TYPE = ("Take a type you do not have yet. A type marked 'has one' only if "
-                 "your pack has no other type.")
-
-
-def _table_types(catalog: Catalog, by_type: dict[str, list[str]],
-                 held: set[str]) -> list[Choice]:
-    """A pack dealt at the table: every ship type in the catalog's order, in the same place
-    for the whole draft (try 7): one that ran out stays, "none left" (its pick is refused,
-    so it shows greyed), one the drafter has is marked "has one" and the rule said once
-    over the list (their group's title) instead of on each button."""
-    choices = []
-    codes = [c for c, raw in catalog.rules["ship_types"].items() if isinstance(raw, Mapping)]
-    for code in codes:  # (the table's other keys are lists: which numbers are assumed)
-        kind, copies = xc.ship_type(catalog, code), len(by_type.get(code, []))
-        if not copies:
-            choices.append(Choice(f"{kind.name} (none left)", ONE_OF_A_TYPE,
-                                  command=f"pick {code}", cost="free"))
-        elif code in held:
-            choices.append(Choice(f"{kind.name} ({copies} left, has one)", ONE_OF_A_TYPE,
-                                  command=f"pick {code} anyway", cost="free"))
-        else:
-            choices.append(replace(_pick_type(catalog, code, copies, False),
-                                   group=ONE_OF_A_TYPE))
-    return choices
-
-
-def _pick_type(catalog: Catalog, code: str, copies: int, virtual: bool) -> Choice:
-    kind = xc.ship_type(catalog, code)
-    left = f"{copies} in the pack" if virtual else f"{counted(copies, 'copy', 'copies')} left"
-    label = f"{kind.name} ({left})"
-    if virtual:  # its drafter's own screen: the type and its count first, then the numbers
-        # (a number never alone on a line of a two-column button: no-break spaces)
-        label = f"{kind.name} ({left}): velocity\u00a0{kind.velocity}, " \
-                f"maneuverability\u00a0{kind.maneuverability}"
-    return Choice(label, DRAFT, command=f"pick {code}", cost="free")
-
-
-def _pick(catalog: Catalog, card_id: str, held: set[str], physical: bool) -> Choice:
-    """A ship to pick, with the two numbers a drafter compares (the flight order's keys)."""
-    card = catalog.card(card_id)
-    kind = xc.ship_type(catalog, str(card.attrs["type"]))
-    numbers = f"velocity {kind.velocity}, maneuverability {kind.maneuverability}"
-    if physical and card.attrs["type"] in held:
-        return Choice(f"{card.name} ({card_id}), the pack held no other type: {numbers}",
-                      DRAFT, command=f"pick {card_id} anyway", cost="free")
-    return Choice(f"{card.name} ({card_id}): {numbers}", DRAFT, command=f"pick {card_id}",
-                  cost="free")
+    pick = pick_choice(state)
+    return [*choices, *([pick] if pick else []),
+            Choice("Start round 1", SETUP, command="start", cost="free", main=pick is None)]
 
 
 def _expand_bonus(state: XpState, catalog: Catalog, words: Sequence[str],
@@ -372,7 +291,7 @@ def _expand_complete(state: XpState, catalog: Catalog, words: Sequence[str],
 
 Expander = Callable[[XpState, Catalog, Sequence[str], "str | None"], list[Choice]]
 EXPANDERS: dict[str, Expander] = {
-    "pick": _expand_pick, "bonus": _expand_bonus, "build": _expand_build,
+    "pick": expand_pick, "bonus": _expand_bonus, "build": _expand_build,
     "maneuver": _expand_maneuver, "complete": _expand_complete, "drift": expand_drift,
     "develop": expand_station,
     **flight.EXPANDERS,

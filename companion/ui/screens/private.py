@@ -4,13 +4,18 @@ choose or go back."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from kivy.app import App
 from kivy.factory import Factory
+from kivy.metrics import sp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
 
+from companion.ui import theme
 from companion.ui.follow import peek
-from companion.ui.presenters.actions import actions_view
+from companion.ui.presenters.actions import ActionItem, actions_view
 from companion.ui.presenters.peek import card_lines
 from companion.ui.presenters.seat import player_of, who
 from companion.ui.runner import Reply
@@ -31,14 +36,18 @@ class PrivateScreen(Screen):
     #: The player the screen was handed on to by itself (the prompt's `hand_over`: the next
     #: drafter), said in the heading; "" when a tap on the table opened it.
     handed_to = StringProperty("")
+    #: What the seat is handed besides the label (the prompt's `note`: "Pack 2 of 4 starts
+    #: with Finn"), shown while the choices are closed.
+    note = StringProperty("")
     #: The choices' columns: two when they are many short buttons (a pack's ship types), so
     #: they fit the screen without a swipe.
     columns = NumericProperty(1)
 
-    def prepare(self, seat: str, partial: str, label: str, handed_to: str = "") -> None:
+    def prepare(self, seat: str, partial: str, label: str, handed_to: str = "",
+                note: str = "") -> None:
         self.seat, self.partial, self.label, self._back = seat, partial, label, "dashboard"
         self._name(seat)
-        self.handed_to = handed_to
+        self.handed_to, self.note = handed_to, note
         self.peeking = False
         self.hide()
 
@@ -46,6 +55,7 @@ class PrivateScreen(Screen):
         """The seat's own hidden cards, behind the same "only you look" step; closing goes
         back to the screen `back` (a reveal being paged keeps its place)."""
         self.seat, self.partial, self._back, self.handed_to = seat, "", back, ""
+        self.note = ""
         self._name(seat)
         self.label = f"{seat}'s hidden cards, for {seat}'s eyes only."
         self.peeking = True
@@ -80,6 +90,14 @@ class PrivateScreen(Screen):
         self.ids.picks.clear_widgets()
         self.ids.choices.clear_widgets()
         self.ids.scroll.scroll_y = 1  # the next seat's list from its top
+        if self.note:  # where the choices will be: what this hand-over is
+            line = Text(text=self.note, bold=True)
+            line.color, line.font_size = theme.ACCENT, sp(22) * self._scale()
+            self.ids.choices.add_widget(line)
+
+    @staticmethod
+    def _scale() -> float:
+        return float(App.get_running_app().text_scale)
 
     def _on_prompt(self, reply: Reply) -> None:
         if self.manager is None or self.manager.current != self.name or not reply.value:
@@ -89,20 +107,23 @@ class PrivateScreen(Screen):
         box.clear_widgets()
         picks.clear_widgets()
         view = actions_view(reply.value)
-        commands = [item for group in view.groups for item in group.items
-                    if item.kind == "command"]
-        self.columns = pick_columns(len(commands), App.get_running_app().text_scale)
+        # Each choice in the game's order, one it refuses in place greyed there with why:
+        # a pack's every ship type in one spot from hand to hand (try 13, 10).
+        commands = [item for group in view.groups for item in group.places
+                    if item.kind == "command" and (item.enabled or item.in_place)]
+        self.columns = pick_columns(len(commands))
         for item in commands:
-            picks.add_widget(Factory.PickButton(
-                text=item.text, on_release=lambda _b, c=item.value: self._choose(c)))
-        reasons = {item.reason for item in view.unavailable}
+            picks.add_widget(_pick_button(item, self._choose, self.columns))
+        reasons = {item.reason for item in view.unavailable if not item.in_place}
         if len(reasons) == 1:  # one shared sentence (every hidden mission is refused alike)
             box.add_widget(Text(text=reasons.pop()))
             for item in view.unavailable:
-                box.add_widget(Text(text=item.label, muted=True))
+                if not item.in_place:
+                    box.add_widget(Text(text=item.label, muted=True))
         else:
             for item in view.unavailable:
-                box.add_widget(Text(text=f"{item.label}: {item.reason}", muted=True))
+                if not item.in_place:
+                    box.add_widget(Text(text=f"{item.label}: {item.reason}", muted=True))
         if not box.children and not picks.children:
             box.add_widget(Text(text="Nothing to choose now.", muted=True))
         # The goals behind the choices: the seat's own hidden cards, as a peek shows them.
@@ -130,16 +151,27 @@ class PrivateScreen(Screen):
         App.get_running_app().show(getattr(self, "_back", "dashboard"))
 
 
-#: Two columns from this many choices on (at the Normal text size): a fifth ship type was
-#: below the fold of one column (try 9, finding 4).
+def _pick_button(item: ActionItem, choose: Callable[[str], None], columns: int) -> Widget:
+    """A choice's button; one refused in its place greyed, its label then why not: on a
+    line of its own in a half-width button, on the same line across the whole width (the
+    shape of the offered choices' labels, so a row is as tall in every hand)."""
+    if not item.enabled:
+        text = item.greyed_text if columns > 1 else f"{item.label}: {item.reason}"
+        return Factory.PickButton(text=text, disabled=True)
+    return Factory.PickButton(text=item.text,
+                              on_release=lambda _b, c=item.value: choose(c))
+
+
+#: Two columns from this many choices on: a fifth ship type was below the fold of one
+#: column (try 9, finding 4); at Large text too, where a pack's ten types in one column
+#: left six below the fold, and two lines of words fit a half-width button.
 TWO_COLUMNS_FROM = 4
 
 
-def pick_columns(count: int, text_scale: float) -> int:
-    """The columns for `count` choices: two when they are many and the text is Normal
-    (Large words need the whole width).
+def pick_columns(count: int) -> int:
+    """The columns for `count` choices: two when they are many.
 
-    >>> pick_columns(5, 1.0), pick_columns(3, 1.0), pick_columns(5, 1.3)
-    (2, 1, 1)
+    >>> pick_columns(5), pick_columns(3)
+    (2, 1)
     """
-    return 2 if count >= TWO_COLUMNS_FROM and text_scale <= 1.0 else 1
+    return 2 if count >= TWO_COLUMNS_FROM else 1

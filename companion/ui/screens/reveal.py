@@ -11,6 +11,7 @@ from kivy.app import App
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
 
 from companion.ui.presenters.actions import ActionItem
 from companion.ui.presenters.reveal import card_moments, reveal_view
@@ -53,6 +54,7 @@ class RevealScreen(Screen):
         self._index = 0
         self._message = ""
         self._prompt: dict[str, Any] = {}
+        self._bar: tuple[Widget, Widget, Widget] | None = None
 
     def reveal(self, cards: Sequence[Mapping[str, Any]], message: str,
                prompt: dict[str, Any]) -> None:
@@ -87,12 +89,30 @@ class RevealScreen(Screen):
         way_out = self.ids["continue"]
         way_out.text = (LOOK_AROUND if view.blocks else CONTINUE_UNDECIDED) if view.choices \
             else skip_text(len(self._cards)) if self.more else CONTINUE
-        way_out.kind = "quiet" if view.choices else "primary"
+        way_out.kind = "quiet" if view.choices or self.more else "primary"
+        self._arrange(bool(view.choices))
         # A new card flashes its frame for a moment (the words are readable at once), so
         # the previous card never looks like this one.
         Animation.cancel_all(self, "flash")
         self.flash = 1.0
         Animation(flash=0.0, duration=0.6, transition="out_quad").start(self)
+
+    def _arrange(self, choices: bool) -> None:
+        """The bar's buttons after Undo: the way on always in the right half ("Next card"
+        while more cards wait, "Continue to the end" in the left half; else "Continue",
+        the left half empty), or a card's quiet way back to the table over both halves
+        when its choices are the way on."""
+        # The buttons themselves (ids are weak: one out of the bar would be collected).
+        gap, on, nxt = self._bar or (self.ids.gap.__self__, self.ids["continue"].__self__,
+                                     self.ids.next.__self__)
+        self._bar = (gap, on, nxt)
+        shown = [on, nxt] if self.more else [on] if choices else [gap, on]
+        bar = self.ids.bar
+        for widget in (gap, on, nxt):
+            if widget.parent is not None:
+                bar.remove_widget(widget)
+        for widget in shown:
+            bar.add_widget(widget)
 
     def _even_choices(self, *_args: Any) -> None:
         """The choices' row is as tall as its longest label needs (at least a finger's
