@@ -86,11 +86,14 @@ class RevealScreen(Screen):
             button.bind(texture_size=self._even_choices)
             box.add_widget(button)
         self._even_choices()
+        # Only a choice that can be taken now is a decision left for later: a card whose
+        # choices are all greyed (a card kept to play in a later phase) simply goes on.
+        deciding = any(item.enabled for item in view.choices)
         way_out = self.ids["continue"]
-        way_out.text = (LOOK_AROUND if view.blocks else CONTINUE_UNDECIDED) if view.choices \
+        way_out.text = (LOOK_AROUND if view.blocks else CONTINUE_UNDECIDED) if deciding \
             else skip_text(len(self._cards)) if self.more else CONTINUE
-        way_out.kind = "quiet" if view.choices or self.more else "primary"
-        self._arrange(bool(view.choices))
+        way_out.kind = "quiet" if deciding or self.more else "primary"
+        self._arrange(deciding)
         # A new card flashes its frame for a moment (the words are readable at once), so
         # the previous card never looks like this one.
         Animation.cancel_all(self, "flash")
