@@ -50,10 +50,10 @@ def pack_note(state: XpState) -> str:
     >>> from companion.games.exploration.state import Draft
     >>> from companion.core.table import Table
     >>> table = Table("exploration", 1, players={"Xichang": "Dan", "Baikonur": "Finn"})
-    >>> s = XpState(table, draft=Draft(2, ("Xichang", "Baikonur"), (), (("A",), ("B",)), 4))
-    >>> pack_note(s)
+    >>> at = XpState(table, draft=Draft(2, ("Xichang", "Baikonur"), (), (("A",), ("B",)), 4))
+    >>> pack_note(at)
     'Pack 2 of 4 starts with Finn'
-    >>> pack_note(replace(s, draft=replace(s.draft, pack=1, picks=("Xichang",))))
+    >>> pack_note(replace(at, draft=replace(at.draft, pack=1, picks=("Xichang",))))
     'Pack 1 of 4, passed on by Dan'
     """
     draft, players = state.draft, state.table.players
