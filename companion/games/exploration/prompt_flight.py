@@ -106,7 +106,8 @@ def _no_drop(catalog: Catalog, ship: ShipStatus) -> Choice:
     """A module drop, greyed in its place for a ship that carries nothing to drop, with why
     (try 13, finding 47: a ship with a Maneuverability module showed no way to drop it)."""
     return Choice(f"Drop a module from {ship.card}", FLIGHT, command=f"drop {ship.card}",
-                  cost=_energy(catalog), refused=nothing_to_drop(catalog, ship), in_place=True)
+                  cost=_energy(catalog), refused=nothing_to_drop(catalog, ship), in_place=True,
+                  greyed=f"{ship.card} has nothing to drop")  # the whole why: Not possible now
 
 
 def mission_choices(state: XpState, seat: str) -> list[Choice]:
