@@ -121,8 +121,8 @@ def _range_label(first: str, last: str, numbers: bool) -> str:
 def _group_text(key: str, options: Sequence[InputOption]) -> str:
     names = ", ".join(o.label for o in options)
     text = names if key.startswith("\0") else f"{key}: {names}"
-    # Each detail once ("no trait: not explored" for a whole home system; "hazardous,
-    # industrial" for Rigel's three planets): each planet's own in the order column.
+    # Each detail once (one word for a whole group whose options all share it, two for a
+    # group of three with two kinds): each option's own in the order column.
     details = list(dict.fromkeys(o.detail for o in options if o.detail))
     return f"{text}\n{', '.join(details)}" if details else text
 

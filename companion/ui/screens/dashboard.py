@@ -143,8 +143,8 @@ class DashboardScreen(Screen):
         box.add_widget(row)
 
     def _show(self, data: Dashboard, asked: str = "") -> None:
-        """`asked`: the seat the prompt asks (it acts when no seat has the turn: a hazard
-        drawn in the round's drift)."""
+        """`asked`: the seat the prompt asks (it acts when no seat has the turn: a card
+        drawn between turns)."""
         self.data = data
         self.heading = f"{data.title}  ·  {data.round_text}"
         self.subheading = "  ·  ".join(t for t in (data.phase_text, data.turn_text) if t)

@@ -42,8 +42,8 @@ class GroupButton(ToggleChoice):
     longer (the order column lists them whole): a group keeps its height when they grow
     (an option's owner said after its traits), and the same swipe lands on the same group
     for every player all game long (try 10, findings 8, 25, 38); two lines, since one cut
-    the traits of a system of three planets to "cultural …" and a home system's to "no
-    trait: not …" (try 14, findings 27 and 37).
+    a group of three options' details after their first word (try 14, findings 27 and
+    37).
     """
 
     values = ObjectProperty(())
