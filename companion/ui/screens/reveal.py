@@ -121,7 +121,7 @@ class RevealScreen(Screen):
         """The choices' row is as tall as its longest label needs (at least a finger's
         48 dp), so every choice has the same height however its words wrap."""
         box = self.ids.choices
-        needed = [b.texture_size[1] + dp(16) for b in box.children]
+        needed = [b.texture_size[1] + dp(10) for b in box.children]
         box.height = max([dp(52), *needed]) if needed else 0
 
     def next_card(self) -> None:
