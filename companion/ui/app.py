@@ -244,6 +244,8 @@ class CompanionApp(App):
             self.screen("settings").show_settings(self.settings)
         if name == "phones":
             self._show_phones()
+        if name == "scoreboard":
+            self.screen(name).opened(by_itself=False)
         if name in TABLE_SCREENS and self.table is None:
             name = "start"
         self.manager.current = name
@@ -362,7 +364,7 @@ class CompanionApp(App):
         self.show("private")
 
     def leave_scoreboard(self) -> None:
-        """A tap on the scoreboard: back to the table."""
+        """The scoreboard's Back (or a tap anywhere, shown after idle time): the table."""
         self.show("dashboard")
 
     def undo(self) -> None:

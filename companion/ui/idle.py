@@ -48,3 +48,4 @@ class IdleWatch:
         if app.busy or time.monotonic() - self.last < self.seconds:
             return
         app.show("scoreboard")
+        app.screen("scoreboard").opened(by_itself=True)

@@ -51,6 +51,7 @@ class ScoreboardApp(App):
         Window.rotation = self.settings.rotation
         manager = ScreenManager(transition=NoTransition())
         board = ScoreboardScreen(name="scoreboard")
+        board.can_leave = False
         board.hint = READ_ONLY_HINT
         manager.add_widget(board)
         self.manager = manager

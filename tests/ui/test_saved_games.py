@@ -84,6 +84,18 @@ def test_delete_asks_in_the_rows_place_and_no_other_row_moves(make_driver, tmp_p
     assert driver.button(ASK).y == pytest.approx(driver.button("Keep it", exact=True).y)
 
 
+def test_no_delete_stands_under_back(make_driver, tmp_path):
+    """The last new players' tries: Delete stood under Back, so a finger aiming for Back
+    after a scroll, or a little low, hit it. No row's Delete shares Back's column."""
+    driver, _db, _old, _new = saved_screen(make_driver, tmp_path)
+    back = driver.screen.ids.back
+    for players in ("Cleo, Dan, Eve", "Ann, Bob"):
+        delete = delete_of(driver, players)
+        left, _y = delete.to_window(delete.x, delete.y)
+        right = left + delete.width
+        assert right < back.to_window(back.x, back.y)[0]
+
+
 def test_a_resumed_game_is_played_now_and_goes_first(make_driver, tmp_path):
     driver, db, old, new = saved_screen(make_driver, tmp_path)
     assert listed(db) == [new, old]

@@ -84,16 +84,27 @@ def test_without_a_saved_game_it_waits_and_creates_no_file(kivy_window: object,
         board.close()
 
 
-def test_the_table_app_switches_to_the_scoreboard_and_back_by_a_tap(make_driver,
-                                                                  tmp_path: Path) -> None:
+def test_the_scoreboard_opened_from_the_menu_has_its_back_where_settings_has(
+        make_driver, tmp_path: Path) -> None:
+    """A tap on a seat's row keeps the scores on show; the visible Back, at the top right
+    where Settings' Back is, goes to the table."""
     db = tmp_path / "games.db"
     saved_game(db, 2)
     driver = make_driver(db=db)
     driver.tap("Menu")
+    driver.tap("Settings")
+    settings_back = driver.screen.ids.back
+    where = (settings_back.right, settings_back.top, settings_back.width)
+    driver.tap("Back")
     driver.tap("Scoreboard")
     assert driver.screen.name == "scoreboard"
-    assert driver.shown("Ana  ·  Xichang") and driver.shown("Tap anywhere to go back")
+    assert driver.shown("Ana  ·  Xichang") and not driver.shown("Tap anywhere")
     driver.tap(driver.screen.ids.lines)
+    assert driver.screen.name == "scoreboard"
+    back = driver.screen.ids.back
+    assert back.opacity == 1 and not back.disabled
+    assert (back.right, back.top, back.width) == where
+    driver.tap("Back", exact=True)
     assert driver.screen.name == "dashboard"
 
 
@@ -129,7 +140,7 @@ def test_the_dashboard_gives_way_to_the_scoreboard_when_idle(make_driver,
     # The screen manager takes touches once the switch is drawn.
     driver.wait_for(lambda: driver.screen.name == "scoreboard"
                     and not driver.app.manager.transition.is_active, "the scoreboard")
-    assert driver.shown("Ana  ·  Xichang")
+    assert driver.shown("Ana  ·  Xichang") and driver.shown("Tap anywhere to go back")
     before, idle.seconds = idle.last, 60.0  # (the app's own 5 s check must not switch back)
     driver.tap(driver.screen.ids.lines)  # a tap brings the table back
     assert driver.screen.name == "dashboard"

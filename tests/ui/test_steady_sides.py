@@ -179,3 +179,34 @@ def test_a_card_that_waits_moves_no_choice_to_the_other_half(make_driver) -> Non
     assert sides(seen[-1]).keys() >= sides(seen[0]).keys()  # (and came back)
     assert not [(i, j, swapped(a, b)) for i, a in enumerate(seen)
                 for j, b in enumerate(seen) if swapped(a, b)]
+
+
+def _draw_rows(kivy_window: object, after: str) -> list[Any]:
+    """The list's rows for an app's draw from one deck, then `after` (another group's only
+    choice), as the actions panel lays them out at 800x480's list width."""
+    from kivy.uix.button import Button
+
+    from companion.core.prompt import DRAW_GROUP
+    from companion.ui.presenters.actions import actions_view
+
+    view = actions_view({"actions": [
+        {"label": "Let the app draw: Cards", "group": DRAW_GROUP, "command": "draw cards",
+         "enabled": True},
+        {"label": after, "group": "Moves", "command": "move", "enabled": True}],
+        "groups": [DRAW_GROUP, "Moves"]})
+    items = [item for group in view.groups for item in group.items]
+    buttons = [Button(text=item.text, font_size=18) for item in items]
+    rows = ChoiceRows(buttons, [item.slot for item in items], width=420)
+    return rows.sides
+
+
+def test_the_apps_only_draw_is_as_wide_whatever_follows_it(kivy_window: object) -> None:
+    """The last new players' tries: the app's draw of a card was a whole row for one ship and half a row for
+    another (beside a short choice it paired; before a long one it stood alone)."""
+    beside_short = _draw_rows(kivy_window, "Move")
+    before_long = _draw_rows(kivy_window, "Move the ship: first the card for it is drawn, "
+                                          "scanned at the table or drawn by the app, and "
+                                          "then the ship goes on")
+    from companion.ui.widgets import fit
+
+    assert beside_short[0] == before_long[0] == fit.WHOLE

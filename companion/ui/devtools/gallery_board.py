@@ -59,7 +59,7 @@ def play_board_gallery(driver: AppDriver) -> Iterator[str]:
     driver.tap("Menu")
     driver.tap("Scoreboard")
     yield "scoreboard"
-    driver.tap(driver.screen.ids.lines)
+    driver.tap(driver.screen.ids.back)
     yield from _peek(driver, "Xichang")
     yield from _kiosk_settings(driver)
 

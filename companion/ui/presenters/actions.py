@@ -7,9 +7,15 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.core.forms import FormField
+from companion.core.prompt import DRAW_GROUP
 
 #: Undo and redo live in the top bar, never beside a choice that commits something.
 UNDO_GROUP = "Undo and redo"
+#: The slot of a choice that takes a row of its own whatever comes after it: the app's
+#: draw when it is the only one (a card owed from one deck), so it is as wide for every
+#: ship and seat (a slotless one pairs in turn: half a row beside a short greyed choice,
+#: a whole row before a long one).
+OWN_ROW = -2
 
 
 @dataclass(frozen=True)
@@ -55,7 +61,7 @@ class ActionItem:
     #: Its place in its group as the game lists it, offered or refused (the main action,
     #: which has a bar of its own, left out): a list's rows put an even one on the left, an
     #: odd one on the right, whatever else is offered (`widgets.fit`). -1: none (the main
-    #: action, the only action of its group): it pairs in turn.
+    #: action, the only action of its group): it pairs in turn. `OWN_ROW`: a row of its own.
     slot: int = -1
     #: Refused and in its place: what its place says, in the game's short words (the
     #: prompt's `greyed`); "": its label, then why not.
@@ -156,12 +162,13 @@ def _slotted(item: ActionItem, slots: dict[str, int], group: str) -> ActionItem:
     return replace(item, slot=slots[group])
 
 
-def _slots_of(items: list[ActionItem], alone: bool) -> tuple[ActionItem, ...]:
+def _slots_of(items: list[ActionItem], alone: bool, group: str) -> tuple[ActionItem, ...]:
     """`items` of a group; the only action of its group has no side of its own: it pairs
     in turn (the groups of one action are many, as a seat's only ship's build: each on a
     side of its own would leave half rows empty and push the first 6 choices out of reach
-    at 800x480)."""
-    return tuple(replace(i, slot=-1) if alone and i.slot >= 0 else i for i in items)
+    at 800x480), except the app's only draw, which has a row of its own (`OWN_ROW`)."""
+    lone = OWN_ROW if group == DRAW_GROUP else -1
+    return tuple(replace(i, slot=lone) if alone and i.slot >= 0 else i for i in items)
 
 
 def actions_view(prompt: Mapping[str, Any]) -> ActionsView:
@@ -188,8 +195,8 @@ def actions_view(prompt: Mapping[str, Any]) -> ActionsView:
     titles = sorted(groups, key=lambda t: order.get(t, len(order)))  # the game's fixed order
     alone = {t for t, n in slots.items() if n == 0}
     return ActionsView(str(prompt.get("waiting_for") or ""), str(prompt.get("seat") or ""),
-                       tuple(ActionGroup(t, _slots_of(groups[t], t in alone),
-                                         _slots_of(places[t], t in alone))
+                       tuple(ActionGroup(t, _slots_of(groups[t], t in alone, t),
+                                         _slots_of(places[t], t in alone, t))
                              for t in titles if groups[t] or places[t]),
                        tuple(unavailable), tuple(prompt.get("expects_scan") or ()), main)
 

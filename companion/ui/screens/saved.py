@@ -1,6 +1,6 @@
 """Saved games: every game in the saved-games file, newest first; tap one to resume it.
 
-Each row has its Delete, which asks first in one sentence naming the game; a deleted game
+Each row has its Delete at its left end (away from Back), which asks first in one sentence naming the game; a deleted game
 is set aside whole in the file (store/deleting.py) and waits under Deleted games at the
 foot of the list, where Bring back restores it; right after a delete, Undo does too. The
 game being played is never deleted: its Delete says why instead.
@@ -155,14 +155,16 @@ ROW_GAP = dp(24)
 
 
 def _row(main: Any, action: str, tapped: Callable[[], None], width: float = dp(110)) -> Any:
-    """`main` (a game's button or words) with one button beside it, as tall as `main`, a
-    gap apart: a thumb on the end of a game's row lands on neither (try 13, 56)."""
+    """`main` (a game's button or words) with one button before it, as tall as `main`, a
+    gap apart: a thumb on the end of a game's row lands on neither (try 13, 56). That
+    button (Delete) stands at the row's left end, away from Back at the screen's top
+    right: a finger aiming for Back after a scroll, or a little low, hit Delete."""
     row = BoxLayout(size_hint_y=None, spacing=ROW_GAP)
     main.bind(height=lambda _w, height: setattr(row, "height", max(height, dp(56))))
     row.height = max(main.height, dp(56))
-    row.add_widget(main)
     row.add_widget(BigButton(text=action, kind="quiet", size_hint=(None, 1), width=width,
                              on_release=lambda _b: tapped()))
+    row.add_widget(main)
     return row
 
 

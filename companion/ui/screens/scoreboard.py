@@ -1,8 +1,10 @@
 """The scoreboard: the public scores in large type for idle time and for a second screen.
 
-Read-only: it has no command bar and no actions. In the table's app a tap anywhere
-goes back to the dashboard; as `companion app --scoreboard` it follows the game
-by itself (see companion/ui/scoreboardapp.py).
+Read-only: it has no command bar and no actions. In the table's app its Back, at the top
+right like every side screen's, goes back to the dashboard; shown by itself after idle
+time (companion/ui/idle.py) a tap anywhere does too, as nobody chose to open it. As
+`companion app --scoreboard` it has no Back and follows the game by itself (see
+companion/ui/scoreboardapp.py).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from companion.ui.table import TableData
 
 load_layout(__file__)
 
+#: The hint while a tap anywhere goes back (the scoreboard came by itself after idle time).
 BACK_HINT = "Tap anywhere to go back to the table."
 
 
@@ -50,8 +53,12 @@ class ScoreboardScreen(Screen):
     status = StringProperty("")
     leader = StringProperty("")
     last = StringProperty("")
-    hint = StringProperty(BACK_HINT)
+    hint = StringProperty("")
     waiting = StringProperty("")
+    #: It has a Back (the table's app; not the read-only second screen).
+    can_leave = BooleanProperty(True)
+    #: A tap anywhere goes back (shown after idle time, not opened from the Menu).
+    tap_anywhere = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -93,7 +100,20 @@ class ScoreboardScreen(Screen):
         for widget, line in zip(reversed(box.children), lines, strict=True):
             widget.line = line
 
+    def opened(self, by_itself: bool) -> None:
+        """Opened from the Menu (only its Back leaves: new players looked for one), or
+        shown by itself after idle time (a tap anywhere leaves)."""
+        self.tap_anywhere = by_itself and self.can_leave
+        self.hint = BACK_HINT if self.tap_anywhere else ""
+
+    def leave(self) -> None:
+        leave = getattr(App.get_running_app(), "leave_scoreboard", None)
+        if leave is not None:
+            leave()
+
     def on_touch_down(self, touch: Any) -> bool:
+        if not self.tap_anywhere:
+            return bool(super().on_touch_down(touch))
         if not self.collide_point(*touch.pos):
             return False
         touch.grab(self)
@@ -101,9 +121,8 @@ class ScoreboardScreen(Screen):
 
     def on_touch_up(self, touch: Any) -> bool:
         if touch.grab_current is not self:
-            return False
+            return bool(super().on_touch_up(touch))
         touch.ungrab(self)
-        leave = getattr(App.get_running_app(), "leave_scoreboard", None)
-        if leave is not None and self.collide_point(*touch.pos):
-            leave()
+        if self.collide_point(*touch.pos):
+            self.leave()
         return True

@@ -10,7 +10,8 @@
   with on the right; one left without a partner takes the whole row (under a finger that
   learned either half, never the other side's button). The only action of its group has no
   slot (-1) and pairs in turn: there are many such groups, and half rows left empty for
-  them pushed the first 6 choices out of reach at 800x480. So an action that comes or goes
+  them pushed the first 6 choices out of reach at 800x480; the app's only draw (`OWN_ROW`)
+  always takes a whole row, as wide whatever follows it. So an action that comes or goes
   moves no other group's button to the other half, nor one before it in its group; every
   seat, and an app started again, gets the same rows for the same offer. The same buttons
   are only regrouped when the width or the text size changes, never when a finger is on
@@ -39,6 +40,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.modalview import ModalView
 
+from companion.ui.presenters.actions import OWN_ROW
 from companion.ui.widgets import Text, keep_mark
 from companion.ui.widgets.touch import SteadyTap
 
@@ -257,7 +259,7 @@ class ChoiceRows(BoxLayout):
         rows: list[tuple[int, ...]] = []
         left: int | None = None  # a button waiting in the left half for its partner
         for i, button in enumerate(self.buttons):
-            fits, side = self._fits_half(button), self._side(i)
+            fits, side = self._fits_half(button) and self.slots[i] != OWN_ROW, self._side(i)
             if left is not None and fits and side != LEFT:
                 rows.append((left, i))
                 left = None
@@ -270,7 +272,7 @@ class ChoiceRows(BoxLayout):
 
     def _side(self, i: int) -> int:
         """The side button `i`'s slot gives it: LEFT (even), RIGHT (odd), WHOLE (none:
-        the one free)."""
+        the one free; `OWN_ROW`: never beside another)."""
         slot = self.slots[i]
         return WHOLE if slot < 0 else slot % 2
 
