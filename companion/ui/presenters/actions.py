@@ -11,11 +11,12 @@ from companion.core.prompt import DRAW_GROUP
 
 #: Undo and redo live in the top bar, never beside a choice that commits something.
 UNDO_GROUP = "Undo and redo"
-#: The slot of a choice that takes a row of its own whatever comes after it: the app's
-#: draw when it is the only one (a card owed from one deck), so it is as wide for every
-#: ship and seat (a slotless one pairs in turn: half a row beside a short greyed choice,
-#: a whole row before a long one).
-OWN_ROW = -2
+#: The slot of a choice that always stands in the left half, its right half left empty
+#: when what follows does not pair with it: the app's draw when it is the only one (a
+#: card owed from one deck), so it is as wide for every ship and seat (slotless, it
+#: paired in turn: half a row beside a short greyed choice, a whole row before a long one)
+#: and what follows it pairs as before.
+HALF_ROW = -2
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,7 @@ class ActionItem:
     #: Its place in its group as the game lists it, offered or refused (the main action,
     #: which has a bar of its own, left out): a list's rows put an even one on the left, an
     #: odd one on the right, whatever else is offered (`widgets.fit`). -1: none (the main
-    #: action, the only action of its group): it pairs in turn. `OWN_ROW`: a row of its own.
+    #: action, the only action of its group): it pairs in turn. `HALF_ROW`: the left half always.
     slot: int = -1
     #: Refused and in its place: what its place says, in the game's short words (the
     #: prompt's `greyed`); "": its label, then why not.
@@ -166,8 +167,8 @@ def _slots_of(items: list[ActionItem], alone: bool, group: str) -> tuple[ActionI
     """`items` of a group; the only action of its group has no side of its own: it pairs
     in turn (the groups of one action are many, as a seat's only ship's build: each on a
     side of its own would leave half rows empty and push the first 6 choices out of reach
-    at 800x480), except the app's only draw, which has a row of its own (`OWN_ROW`)."""
-    lone = OWN_ROW if group == DRAW_GROUP else -1
+    at 800x480), except the app's only draw, which keeps the left half (`HALF_ROW`)."""
+    lone = HALF_ROW if group == DRAW_GROUP else -1
     return tuple(replace(i, slot=lone) if alone and i.slot >= 0 else i for i in items)
 
 

@@ -1,9 +1,10 @@
 """Saved games: every game in the saved-games file, newest first; tap one to resume it.
 
-Each row has its Delete at its left end (away from Back), which asks first in one sentence naming the game; a deleted game
-is set aside whole in the file (store/deleting.py) and waits under Deleted games at the
-foot of the list, where Bring back restores it; right after a delete, Undo does too. The
-game being played is never deleted: its Delete says why instead.
+Each row has its Delete at its left end (away from Back), which asks first in one
+sentence naming the game; a deleted game is set aside whole in the file
+(store/deleting.py) and waits under Deleted games at the foot of the list, where Bring
+back restores it; right after a delete, Undo does too. The game being played is never
+deleted: its Delete says why instead.
 """
 
 from __future__ import annotations

@@ -10,8 +10,9 @@
   with on the right; one left without a partner takes the whole row (under a finger that
   learned either half, never the other side's button). The only action of its group has no
   slot (-1) and pairs in turn: there are many such groups, and half rows left empty for
-  them pushed the first 6 choices out of reach at 800x480; the app's only draw (`OWN_ROW`)
-  always takes a whole row, as wide whatever follows it. So an action that comes or goes
+  them pushed the first 6 choices out of reach at 800x480. The app's only draw
+  (`HALF_ROW`) pairs as a left one does but never widens: alone, its right half stays
+  empty, so it is as wide whatever follows it. So an action that comes or goes
   moves no other group's button to the other half, nor one before it in its group; every
   seat, and an app started again, gets the same rows for the same offer. The same buttons
   are only regrouped when the width or the text size changes, never when a finger is on
@@ -39,8 +40,9 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.modalview import ModalView
+from kivy.uix.widget import Widget
 
-from companion.ui.presenters.actions import OWN_ROW
+from companion.ui.presenters.actions import HALF_ROW
 from companion.ui.widgets import Text, keep_mark
 from companion.ui.widgets.touch import SteadyTap
 
@@ -53,6 +55,8 @@ MORE = " … (more)"
 CUT = " …"
 #: A button's column in its rows: the left half, the right half, a row of its own.
 LEFT, RIGHT, WHOLE = 0, 1, 2
+#: The empty right half of a `HALF_ROW` button's row (in the rows' indexes).
+EMPTY = -1
 #: Pixels left spare on each line measured: Kivy's own wrapping may round differently.
 WRAP_SLACK = 4.0
 
@@ -255,26 +259,31 @@ class ChoiceRows(BoxLayout):
     def _layout(self) -> list[tuple[int, ...]]:
         """The rows as the buttons' indexes: a button of an odd slot pairs with the one
         waiting on the left (an even slot's, or one with no slot) when both fit half the
-        width; every other button takes a row of its own."""
+        width; every other button takes a row of its own, but a `HALF_ROW` one keeps the
+        left half (`EMPTY` on its right)."""
         rows: list[tuple[int, ...]] = []
         left: int | None = None  # a button waiting in the left half for its partner
         for i, button in enumerate(self.buttons):
-            fits, side = self._fits_half(button) and self.slots[i] != OWN_ROW, self._side(i)
+            fits, side = self._fits_half(button), self._side(i)
             if left is not None and fits and side != LEFT:
                 rows.append((left, i))
                 left = None
                 continue
-            rows += [] if left is None else [(left,)]
+            rows += [] if left is None else [self._alone(left)]
             left = i if fits and side != RIGHT else None
             if left is None:
                 rows.append((i,))
-        return rows + ([] if left is None else [(left,)])
+        return rows + ([] if left is None else [self._alone(left)])
+
+    def _alone(self, i: int) -> tuple[int, ...]:
+        """The row of a left one no partner came for: whole, or its half (`HALF_ROW`)."""
+        return (i, EMPTY) if self.slots[i] == HALF_ROW else (i,)
 
     def _side(self, i: int) -> int:
         """The side button `i`'s slot gives it: LEFT (even), RIGHT (odd), WHOLE (none:
-        the one free; `OWN_ROW`: never beside another)."""
+        the one free). A `HALF_ROW` one waits on the left."""
         slot = self.slots[i]
-        return WHOLE if slot < 0 else slot % 2
+        return LEFT if slot == HALF_ROW else WHOLE if slot < 0 else slot % 2
 
     def _arrange(self, *_args: Any) -> None:
         shape = tuple(self._layout())
@@ -285,12 +294,15 @@ class ChoiceRows(BoxLayout):
         self.sides = [WHOLE] * len(self.buttons)
         for row in shape:
             for column, i in enumerate(row):
-                self.sides[i] = column if len(row) == 2 else WHOLE
-            self.add_widget(_row([self.buttons[i] for i in row], float(self.spacing)))
+                if i != EMPTY:
+                    self.sides[i] = column if len(row) == 2 else WHOLE
+            self.add_widget(_row([self.buttons[i] for i in row if i != EMPTY],
+                                 float(self.spacing), EMPTY in row))
 
 
-def _row(buttons: Sequence[Button], spacing: float) -> BoxLayout:
-    """A row as tall as its tallest label needs (both buttons of a pair alike)."""
+def _row(buttons: Sequence[Button], spacing: float, half: bool = False) -> BoxLayout:
+    """A row as tall as its tallest label needs (both buttons of a pair alike); `half`:
+    its one button in the left half, the right half empty."""
     row = BoxLayout(size_hint_y=None, spacing=spacing)
 
     def fit(*_args: Any) -> None:
@@ -300,6 +312,8 @@ def _row(buttons: Sequence[Button], spacing: float) -> BoxLayout:
     for button in buttons:
         row.add_widget(button)
         button.fbind("texture_size", fit)
+    if half:
+        row.add_widget(Widget())
     fit()
     return row
 
