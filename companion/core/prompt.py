@@ -232,6 +232,10 @@ class Situation:
     #: How many cards the table owes now, when the game counts them: with more than one,
     #: the core offers the app's draw of every one (`draw all`, one reveal to page through).
     owed_cards: int = 0
+    #: Every deck whose app draw keeps its place now, in a fixed order (a setup's decks):
+    #: one not in `expects_scan` is done and stands greyed, "done", in its place, so no
+    #: other draw moves up under a finger. Empty: the draws are `expects_scan`'s alone.
+    draw_places: tuple[str, ...] = ()
 
 
 class PromptRules(Protocol):
@@ -484,13 +488,38 @@ DRAW_ALL = "Let the app draw every owed card"
 
 
 def draw_choices(expects_scan: Sequence[str], title: Callable[[str], str],
-                 owed_cards: int = 0) -> list[Choice]:
+                 owed_cards: int = 0, places: Sequence[str] = ()) -> list[Choice]:
     """The app draw for each deck the table owes a card from; every owed card at once
-    when more than one is owed."""
+    when more than one is owed. With `places` (`Situation.draw_places`), a draw from
+    each of those decks in that order, a done one greyed in its place, and the draw of
+    every owed card kept in its place while one card or none is left."""
+    if places:
+        return [_every_in_place(expects_scan, owed_cards),
+                *(_draw(deck, title) if deck in expects_scan else _done(deck, title)
+                  for deck in places)]
     every = [Choice(DRAW_ALL, DRAW_GROUP, command="draw all",
                     priced=False)] if owed_cards > 1 and expects_scan else []
-    return [*every, *(Choice(f"Let the app draw: {title(deck)}", DRAW_GROUP,
-                             command=f"draw {deck}", priced=False) for deck in expects_scan)]
+    return [*every, *(_draw(deck, title) for deck in expects_scan)]
+
+
+def _draw(deck: str, title: Callable[[str], str]) -> Choice:
+    return Choice(f"Let the app draw: {title(deck)}", DRAW_GROUP, command=f"draw {deck}",
+                  priced=False)
+
+
+def _done(deck: str, title: Callable[[str], str]) -> Choice:
+    """A deck's draw once every card owed from it is drawn: greyed in its place."""
+    return replace(_draw(deck, title), refused=f"{title(deck)}: every card owed is drawn.",
+                   in_place=True, greyed=f"{title(deck)}: done")
+
+
+def _every_in_place(expects_scan: Sequence[str], owed_cards: int) -> Choice:
+    every = Choice(DRAW_ALL, DRAW_GROUP, command="draw all", priced=False)
+    if owed_cards > 1 and expects_scan:
+        return every
+    return replace(every, refused="One card or none is owed now: its own draw draws it.",
+                   in_place=True, greyed="Every owed card: done" if not expects_scan
+                   else "Every owed card: one left, below")
 
 
 # ---- the prompt --------------------------------------------------------------------------
@@ -532,7 +561,9 @@ def candidates(match: Match[Any], seat: str | None = None, after: str | None = N
     if situation.over:
         return situation, [c for c in _undo_redo(match) if c.command == "undo"]
     titles = {d: _deck_title(match, d) for d in situation.expects_scan}
-    draws = draw_choices(situation.expects_scan, titles.__getitem__, situation.owed_cards)
+    titles.update({d: _deck_title(match, d) for d in situation.draw_places})
+    draws = draw_choices(situation.expects_scan, titles.__getitem__, situation.owed_cards,
+                         situation.draw_places)
     table = top_picks(match, situation.expects_scan, titles.__getitem__, plan)
     main = getattr(rules, "draw_is_main", False) and not any(c.main for c in situation.choices)
     if len(table) > 1:  # several decks owed (setup): the app's draws first, in reach; the

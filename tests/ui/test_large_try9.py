@@ -246,3 +246,30 @@ def test_the_correct_panels_apply_and_cancel_stay_in_reach_down_at_its_reasons(
     driver.wait_for(lambda: "house rule" in driver.app.table.history[-1].command,
                     "the correction in the history")
     assert not any(getattr(w, "text", "") == "Apply" for w in driver.screen.walk())
+
+
+def test_the_history_bar_is_as_tall_as_the_dashboards_at_large(make_driver) -> None:
+    """The last new players' tries: at Large the History's title ("TI4 Exploration ·
+    History (12 steps)") took a second line and pushed the top bar's buttons ~30 px down
+    from where the dashboard has them."""
+    from companion.ui.settings import TEXT_SIZES, AppSettings
+    from companion.ui.widgets import GameBar
+    from tests.ui.test_steady_sides import start_ti4
+
+    driver = make_driver(settings=AppSettings(typed_commands=True, text_scale=TEXT_SIZES[-1]))
+    start_ti4(driver)
+    for line in ("take Lisis for Ravi", "scan TI/I01", "resolve gain", "take Loki",
+                 "scan TI/C10", "resolve"):
+        driver.run_line(line)
+        if driver.screen.name != "dashboard":
+            driver.app.show("dashboard")
+    assert driver.app.table.steps >= 10
+
+    def bar() -> tuple[float, float]:
+        widget = next(w for w in driver.widgets() if isinstance(w, GameBar))
+        return widget.height, widget.ids.history.to_window(0, widget.ids.history.y)[1]
+
+    on_dashboard = bar()
+    driver.tap("History")
+    assert driver.screen.name == "history"
+    assert bar() == on_dashboard

@@ -100,3 +100,31 @@ def test_the_table_drafts_types_stay_in_place_for_the_whole_draft(make_driver) -
         assert driver.shown(ONE_OF_A_TYPE)  # the rule, once over the list
         driver.tap(shield, scroll=False)  # Shield again and again, till none is left
     assert gone and said
+
+
+def _places(driver) -> dict[str, tuple[int, int, int]]:
+    """Each list button's left edge, right edge and top on the window."""
+    panel = driver.screen.ids.actions
+    return {b.text: (round(b.to_window(b.x, 0)[0]), round(b.to_window(b.right, 0)[0]),
+                     round(b.to_window(0, b.top)[1])) for b in panel.buttons()}
+
+
+def test_a_setup_draw_done_stays_greyed_in_its_place(make_driver) -> None:
+    """The last new players' tries: once a deck's draw was done, the other "Let the app
+    draw" buttons moved up under the finger. The done one stays, greyed, in its place."""
+    from companion.ui.devtools.gallery import seat_players
+
+    driver = make_driver()
+    driver.tap("New game")
+    seat_players(driver, {"Xichang": "Ana", "Baikonur": "Ben"})
+    driver.tap("Start the game")
+    draws = [t for t in _places(driver) if t.startswith("Let the app draw: ")]
+    before = _places(driver)
+    driver.tap("Let the app draw: Development cards")
+    driver.tap("Continue")
+    after = _places(driver)
+    assert "Development cards: done" in after
+    assert after["Development cards: done"] == before["Let the app draw: Development cards"]
+    assert driver.button("Development cards: done", exact=True).disabled
+    rest = [t for t in draws if t != "Let the app draw: Development cards"]
+    assert len(rest) >= 2 and {t: after[t] for t in rest} == {t: before[t] for t in rest}

@@ -14,7 +14,7 @@ from companion.core.words import counted
 from companion.games.exploration import catalog as xc
 from companion.games.exploration.checks import flying_ship
 from companion.games.exploration.draft import drafter
-from companion.games.exploration.setup import MODULE_CHOICE, recipient
+from companion.games.exploration.setup import HIDDEN_DECKS, MODULE_CHOICE, recipient
 from companion.games.exploration.state import XpState
 
 PHASES = {"setup": "Setup", "preparation": "Preparation phase", "flight": "Flight phase",
@@ -109,6 +109,22 @@ def owed_decks(state: XpState, catalog: Catalog) -> tuple[str, ...]:
     if state.table.phase == "setup" and state.rounds and len(state.maneuver_row()) < row:
         decks.append("maneuver")
     return tuple(dict.fromkeys(decks))
+
+
+def setup_draw_places(state: XpState, catalog: Catalog) -> tuple[str, ...]:
+    """In setup (its side chosen), every deck the setup draws from, in the order the table
+    first owes them (each seat's starting bonus, its missions, then the maneuver row): the
+    app's draw of each keeps its place, greyed once done (the others moved up under a
+    finger). Outside setup, or once every one is done (the draft's turn): none."""
+    if state.table.phase != "setup" or not state.rounds:
+        return ()
+    decks: list[str] = []
+    for seat in state.table.seats:
+        bonus = xc.spaceport_bonus(catalog, seat)
+        decks += [deck for deck in ("primary", "development") if bonus.get(deck)]
+        decks += HIDDEN_DECKS
+    places = tuple(dict.fromkeys([*decks, "maneuver"]))
+    return places if set(places) & set(owed_decks(state, catalog)) else ()
 
 
 def owed_count(state: XpState, catalog: Catalog) -> int:

@@ -23,6 +23,7 @@ from companion.games.exploration.display import (
     module_name,
     owed_count,
     owed_decks,
+    setup_draw_places,
     waiting_for,
 )
 from companion.games.exploration.missions import complete_label
@@ -64,7 +65,8 @@ def situation(state: XpState, catalog: Catalog, seat: str | None) -> Situation:
     choices: list[Choice] = [] if over else _choices(state, catalog)
     return Situation(acting_seat(state, catalog), waiting_for(state, catalog),
                      () if over else owed_decks(state, catalog), tuple(choices), over,
-                     0 if over else owed_count(state, catalog))
+                     0 if over else owed_count(state, catalog),
+                     setup_draw_places(state, catalog))
 
 
 def _choices(state: XpState, catalog: Catalog) -> list[Choice]:

@@ -27,7 +27,9 @@ class HistoryScreen(Screen):
         self._lines: list[HistoryLine] | None = None  # not yet drawn into the rows
 
     def show_table(self, table: TableData) -> None:
-        self.heading = f"{table.title}  ·  History ({counted(table.steps, 'step')})"
+        # The game's title is the dashboard's: with it a long heading took a second line at
+        # Large text and pushed the bar's buttons down from where the dashboard has them.
+        self.heading = f"History ({counted(table.steps, 'step')})"
         self.undo_text = table.undo_preview or "There is nothing to undo."
         self.redo_text = table.redo_preview or "There is nothing to redo."
         self._lines = history_lines(table.history)
