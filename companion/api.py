@@ -115,6 +115,13 @@ class TableAPI:
         """True once the game has ended (the game's own `is_over`): no turn follows."""
         return bool(self.match.rules.is_over(self.match.state))
 
+    def camera_words(self) -> tuple[tuple[str, str], ...]:
+        """The game's words for a table with a camera, each with what it says to a table
+        with none instead ("and scan the card." -> "and pick it from the list ..."); a
+        screen shows the ones that fit its camera. None when the game words all alike."""
+        return tuple((str(a), str(b)) for a, b in
+                     getattr(self.match.rules, "camera_words", ()))
+
     def odds(self, deck: str) -> dict[str, Any]:
         """What the next card of `deck` may be: counts and chances of each card name."""
         if deck not in self.match.catalog.decks:

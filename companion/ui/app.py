@@ -32,6 +32,7 @@ from companion.ui.presenters.cues import cue_for
 from companion.ui.presenters.explosion import ExplosionView, explosions
 from companion.ui.presenters.history import game_heading, round_over, step_words
 from companion.ui.presenters.reveal import cards_to_reveal, scan_words
+from companion.ui.presenters.scanner import for_camera
 from companion.ui.replies import Replies
 from companion.ui.runner import CommandRunner, Opening, Reply, start_opening
 from companion.ui.scanning import ScannerService
@@ -75,6 +76,8 @@ FIRST_SCREENS = ("start", "dashboard")
 #: Seconds between looks for steps a phone saved while the phones' page runs (13 us each).
 LOOK_FOR_PHONE_STEPS_S = 0.5
 #: The screens that show the table and take every new one.
+#: The scanner's statuses while a camera is there (opened, reading, or a moment lost).
+CAMERA_THERE = ("opening", "running", "foreign", "camera-lost")
 TABLE_SCREENS = ("dashboard", "history", "scoreboard", "order", "seat")
 
 
@@ -124,6 +127,9 @@ class CompanionApp(App):
     settings = ObjectProperty(AppSettings(), rebind=True)
     message = StringProperty("")
     message_refused = BooleanProperty(False)
+    #: A camera is there (the scanner reads one): the game's words for a table with a
+    #: camera; else its words for one with none ("pick it from the list").
+    camera = BooleanProperty(False)
     busy = BooleanProperty(False)
     can_undo = BooleanProperty(False)
     can_redo = BooleanProperty(False)
@@ -461,8 +467,13 @@ class CompanionApp(App):
 
     # ---- replies from the runner -------------------------------------------------------------
     def _say(self, text: str, refused: bool = False) -> None:
-        self.message = step_words(text)
+        self.message = self.table_words(step_words(text))
         self.message_refused = refused
+
+    def table_words(self, text: str) -> str:
+        """`text` in the game's words that fit this table's camera (none: no "scan")."""
+        words = self.table.camera_words if self.table is not None else ()
+        return for_camera(text, self.camera, words)
 
     def _take_table(self, table: TableData | None) -> None:
         if table is None:
@@ -529,12 +540,17 @@ class CompanionApp(App):
         if self.scanner is not None:
             self.scanner.stop()
         strip = self.screen("dashboard").ids.scanstrip
-        strip.set_status("starting", "Looking for a camera.")
+        self._scanner_status("starting", "Looking for a camera.")
         self.scanner = ScannerService(self.settings.camera, self.settings.decoder,
-                                      clock_deliver, self._scanned, strip.set_status,
+                                      clock_deliver, self._scanned, self._scanner_status,
                                       source=self.demo_camera)
         strip.service = self.scanner
         self.scanner.start(*reply.value)
+
+    def _scanner_status(self, status: str, message: str) -> None:
+        """The scanner's news: on the scan strip, and whether a camera is there now."""
+        self.screen("dashboard").ids.scanstrip.set_status(status, message)
+        self.camera = status in CAMERA_THERE
 
     def _demo_next(self) -> None:
         """Demo: put the card the table owes (if any) in front of the demo camera."""

@@ -44,6 +44,8 @@ class TableData:
     hidden: dict[str, int] = field(default_factory=dict)
     #: The game has ended (its rules' `is_over`): the final scores follow.
     over: bool = False
+    #: The game's words for a table with a camera and for one with none (the API's).
+    camera_words: tuple[tuple[str, str], ...] = ()
 
 
 def history_rows(api: TableAPI, count: int = RECENT_STEPS) -> tuple[HistoryRow, ...]:
@@ -67,7 +69,8 @@ def table_data(api: TableAPI) -> TableData:
     """The snapshot a screen shows: public view, recent history, undo/redo previews."""
     return TableData(api.game_id, api.kind, api.title, api.view(), history_rows(api),
                      api.undo_preview(command=False), api.redo_preview(command=False),
-                     api.steps, prompt_data(api), api.hidden_counts(), api.is_over())
+                     api.steps, prompt_data(api), api.hidden_counts(), api.is_over(),
+                     api.camera_words())
 
 
 def resumed_line(table: TableData) -> str:

@@ -66,3 +66,24 @@ def test_the_cards_owed_are_the_cards_the_one_tap_draw_pages_through(make_driver
     driver.tap("Let the app draw every owed card")
     assert driver.screen.name == "reveal"
     assert driver.screen.counter.endswith(f"card 1 of {owed}"), driver.screen.counter
+
+
+def test_with_no_camera_no_sentence_says_scan_the_card(make_driver) -> None:
+    """The last new players' tries: with no camera, the step's sentence ("... and scan
+    the card", behind "(more)") and the turn's hint ("take or scan a planet") spoke of a
+    scan. With no camera they say the table's ways instead; with one, the scan."""
+    driver = make_driver(seed=102)
+    start_ti4(driver)
+    assert not driver.app.camera  # (the tests' app starts no scanner)
+    assert driver.shown("take a planet, or another action") and not any(
+        "scan a planet" in t for t in driver.texts())
+    driver.tap("Take planets for Alice")
+    driver.tap("76: Rigel I, Rigel II, Rigel III")
+    driver.tap("Take planets for Alice (3)")
+    said = driver.app.message
+    assert "deck and pick it from the list (or let the app draw)." in said
+    assert "scan" not in said
+    driver.app.camera = True
+    driver.app.undo()
+    driver.app.redo()
+    driver.wait_for(lambda: "and scan the card." in driver.app.message, "the camera's words")

@@ -173,6 +173,18 @@ def _announce(b: Builder, item: Exploration) -> bool:
     return prepare_draw(b, item, deck)
 
 
+#: What the game tells a table with a camera about a card drawn, and what it says to a
+#: table with none instead (picked from the list, or drawn by the app): the app shows
+#: the one that fits its camera (the table API's `camera_words`).
+CAMERA_WORDS = (
+    ("and scan the card.", "and pick it from the list (or let the app draw)."),
+    ("draw one and scan it first", "draw one first"),
+    ("): scan it.", "): pick it from the list (or let the app draw)."),
+    ("take or scan a planet", "take a planet"),
+    ("Take or scan a planet", "Take a planet"),
+)
+
+
 def prepare_draw(b: Builder, item: Exploration, deck: str) -> bool:
     """Name the deck to draw from, reshuffling an empty one (35.7a); False if nothing to draw."""
     reshuffle = piles.reshuffle_if_empty(b.state.table, deck)

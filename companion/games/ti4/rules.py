@@ -33,7 +33,14 @@ from companion.games.ti4 import (
 from companion.games.ti4.choices import RESOURCE_NOUNS
 from companion.games.ti4.commands import take_planets
 from companion.games.ti4.data import ti4_data
-from companion.games.ti4.explore import Builder, data_of, fragment_odds, label, reveal
+from companion.games.ti4.explore import (
+    CAMERA_WORDS,
+    Builder,
+    data_of,
+    fragment_odds,
+    label,
+    reveal,
+)
 from companion.games.ti4.state import GAME_APPLIERS, TI4State, apply_event
 
 VERBS: tuple[Verb, ...] = (
@@ -156,6 +163,8 @@ class TI4Rules(GameRules[TI4State]):
     #: A card owed (an exploration under way, a relic): the app's draw in the fixed bar,
     #: where no turn's end is offered until the card is resolved.
     draw_is_main = True
+    #: What the game tells a table with a camera, and what it says to one with none.
+    camera_words = CAMERA_WORDS
 
     def new_state(self, catalog: Catalog, seed: int) -> TI4State:
         return TI4State(new_table("ti4", seed, (

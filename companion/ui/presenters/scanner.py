@@ -10,6 +10,8 @@ The scanner's own messages name packages, devices and flags; those belong to
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 #: A player's sentence for each scanner status whose message speaks to an installer.
 PLAYER_SENTENCES = {
     "off": "The camera is switched off: choose one in Settings to scan cards; until "
@@ -23,6 +25,23 @@ PLAYER_SENTENCES = {
     "failed": "The scanner could not start (`companion doctor` says why): pick each card "
               "drawn at the table from its list, or let the app draw.",
 }
+
+
+def for_camera(text: str, camera: bool, words: Sequence[tuple[str, str]]) -> str:
+    """`text` in the words that fit the table: with no camera, each of the game's camera
+    words (`TableData.camera_words`) said as the game says it to a table with none.
+
+    >>> words = (("and scan the card.", "and pick it from the list."),)
+    >>> for_camera("Draw a card and scan the card.", False, words)
+    'Draw a card and pick it from the list.'
+    >>> for_camera("Draw a card and scan the card.", True, words)
+    'Draw a card and scan the card.'
+    """
+    if camera:
+        return text
+    for with_one, without in words:
+        text = text.replace(with_one, without)
+    return text
 
 
 def scanner_sentence(status: str, message: str) -> str:

@@ -148,7 +148,7 @@ class DashboardScreen(Screen):
         self.data = data
         self.heading = f"{data.title}  ·  {data.round_text}"
         self.subheading = "  ·  ".join(t for t in (data.phase_text, data.turn_text) if t)
-        self.next_text = data.next_text
+        self.next_text = self._app().table_words(data.next_text)
         self.order_text = data.order_text
         self.decks_text = data.decks_text
         seats = self.ids.seats
