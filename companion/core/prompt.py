@@ -508,17 +508,18 @@ def _draw(deck: str, title: Callable[[str], str]) -> Choice:
 
 
 def _done(deck: str, title: Callable[[str], str]) -> Choice:
-    """A deck's draw once every card owed from it is drawn: greyed in its place."""
-    return replace(_draw(deck, title), refused=f"{title(deck)}: every card owed is drawn.",
-                   in_place=True, greyed=f"{title(deck)}: done")
+    """A deck's draw once every card owed from it is drawn: greyed in its place, "done",
+    with the game's own refusal (its dry run) as the reason."""
+    return replace(_draw(deck, title), in_place=True, greyed=f"{title(deck)}: done")
 
 
 def _every_in_place(expects_scan: Sequence[str], owed_cards: int) -> Choice:
+    """The draw of every owed card, kept in its place: offered while more than one card
+    is owed; else its dry run refuses it and it stands greyed."""
     every = Choice(DRAW_ALL, DRAW_GROUP, command="draw all", priced=False)
     if owed_cards > 1 and expects_scan:
         return every
-    return replace(every, refused="One card or none is owed now: its own draw draws it.",
-                   in_place=True, greyed="Every owed card: done" if not expects_scan
+    return replace(every, in_place=True, greyed="Every owed card: done" if not expects_scan
                    else "Every owed card: one left, below")
 
 
