@@ -553,6 +553,12 @@ class CompanionApp(App):
         self.screen("dashboard").ids.scanstrip.set_status(status, message)
         self.camera = status in CAMERA_THERE
 
+    def on_camera(self, *_args: Any) -> None:
+        """A camera came or went: the dashboard's sentence in the words that fit now."""
+        if self.table is not None and self.manager is not None \
+                and self.manager.has_screen("dashboard"):
+            self.screen("dashboard").show_table(self.table)
+
     def _demo_next(self) -> None:
         """Demo: put the card the table owes (if any) in front of the demo camera."""
         if self.demo_camera is not None and self.runner is not None:

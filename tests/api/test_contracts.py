@@ -114,7 +114,7 @@ def test_prompt_driven_exploration_games_reach_final_scores(chunk: int) -> None:
 
 def test_every_partial_chain_is_at_most_six_deep_and_enabled_ones_lead_somewhere() -> None:
     walked = 0
-    for seed in (41, 42):
+    for seed in (41, 42, 43):  # (43: setup's greyed draws changed the random walks)
         match, rng = new_match(seed), random.Random(seed)
         assert match.execute("length 8").ok
         step = 0

@@ -97,7 +97,9 @@ def test_demo_ti4_starts_a_seated_ti4_table_that_explores_with_the_demo_camera(
     assert driver.app.table.title == "TI4 Exploration"
     for seat in ("Alice", "Bob", "Carol"):
         assert driver.shown(seat)
-    assert driver.shown("Alice's action: take or scan a planet, or another action.")
+    # The demo camera is a camera: once it answers, the words for a table with one.
+    driver.wait_for(lambda: driver.shown("Alice's action: take or scan a planet, or another "
+                                         "action."), "the camera's words")
     assert driver.app.demo_camera.tag is None  # nothing owed yet: the table is clear
     driver.tap("Take planets for Alice")
     assert driver.screen.name == "order"
