@@ -7,8 +7,6 @@ what changed."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from companion.ui.devtools.gallery import FLIGHT_SETUP, flight_lines
@@ -66,24 +64,22 @@ def _first_line(driver) -> str:
 def _second_touch(driver, spot: tuple[float, float], command: str) -> None:
     """Tap `command`'s button, then a second touch at `spot` that went down 0.3 s after
     the result's buttons were drawn (a double tap's gap; set, not waited for)."""
-    from kivy.core.window import Window
     from kivy.tests.common import UnitTestTouch
 
     panel = driver.app.screen("dashboard").ids.actions
-    flips: list[tuple[float, bool]] = []  # each frame: when, and whether the list was open
+    waits: list[float] = []  # the wait after its frame each opening of the list used
+    opening = panel.open
 
-    def flipped(*_args) -> None:
-        flips.append((time.time(), not panel.working and not panel._opening))
+    def open_() -> None:
+        waits.append(panel._arrival)
+        opening()
 
-    Window.bind(on_flip=flipped)
+    panel.open = open_
     try:
         driver.tap(command)  # its result shown and the list open again
     finally:
-        Window.unbind(on_flip=flipped)
-    # The frame that drew the result: the last one before the list was seen open (the
-    # list opens on it, before or after this frame's own handler).
-    first_open = next(i for i, (_t, open_) in enumerate(flips) if open_)
-    drawn = flips[max(0, first_open - 1)][0]
+        del panel.open
+    drawn = panel._opened_at - waits[-1]  # the frame that drew the result
     touch = UnitTestTouch(*spot)
     touch.time_start = drawn + 0.3
     touch.touch_down()
