@@ -32,7 +32,7 @@ def test_a_ship_on_the_launch_pad_keeps_its_place_with_the_launch_penalty():
     assert "flies from round 2 (launch penalty)" in (deploy.reason or "")
     data = deploy.to_dict()
     assert data["in_place"] is True and data["greyed"] == (
-        "TRNS1 is on the launch pad: launch penalty, it flies next round.")
+        "TRNS1 is on the launch pad: it flies next round.")
     assert not any(a.label.startswith("Select TRNS1") for a in prompt(match).actions)
 
 

@@ -183,7 +183,7 @@ def test_the_launch_pad_says_why_an_ultra_fast_flies_at_once(make_driver, size: 
     driver.tap(_main(driver))
     driver.tap("Gain 6 credits")
     driver.tap("Deploy SHLD1")
-    greyed = driver.button("SHLD1 is on the launch pad: launch penalty, it flies next round.",
+    greyed = driver.button("SHLD1 is on the launch pad: it flies next round.",
                            exact=True)
     assert greyed.disabled and greyed.height >= greyed.texture_size[1]
 

@@ -63,8 +63,7 @@ def test_no_button_slides_under_the_finger_in_a_preparation_turn(make_driver, tm
         large_text(driver)
     assert driver.shown("Xichang's preparation turn")
     taps = (("Select TRNS1 for the flight", "TRNS1 is selected for the flight."),
-            ("Deploy DSTR4 (Destroyer)",
-             "DSTR4 is on the launch pad: launch penalty, it flies next round."),
+            ("Deploy DSTR4 (Destroyer)", "DSTR4 is on the launch pad: it flies next round."),
             ("Select MONY1 for the flight", "MONY1 is selected for the flight."))
     for label, greyed in taps:
         holder = holding_list(driver.screen.ids.actions)

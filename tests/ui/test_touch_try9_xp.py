@@ -24,8 +24,7 @@ def test_a_ship_on_the_launch_pad_shows_why_it_cannot_be_selected(make_driver,
     assert driver.shown("Xichang's preparation turn")
     # The ship's place (its Deploy's since try 13), not tappable, without opening "Not
     # possible now"
-    greyed = driver.button("TRNS1 is on the launch pad: launch penalty, it flies next round.",
-                           exact=True)
+    greyed = driver.button("TRNS1 is on the launch pad: it flies next round.", exact=True)
     assert greyed.disabled
     offered = driver.app.screen("dashboard").ids.actions.offered()
     assert not any(t.startswith(("Select TRNS1", "Deploy TRNS1")) for t in offered)

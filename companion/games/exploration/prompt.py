@@ -234,7 +234,7 @@ def _first_flight(catalog: Catalog, ship: ShipStatus) -> str:
     kind = xc.ship_type(catalog, ship.ship_type)
     if kind.extras.get("no_launch_penalty"):
         return f"{kind.name}, no launch penalty"
-    return "launch penalty, it flies next round"
+    return "it flies next round"  # (the launch penalty: no taller than its Deploy was)
 
 
 def _select(state: XpState, catalog: Catalog, seat: str, ship: ShipStatus) -> Choice:
