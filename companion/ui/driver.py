@@ -379,7 +379,7 @@ def _forget_last_field() -> None:
 
     trigger = TextInput._adjust_viewport
     trigger.cancel()
-    held = dict(zip(trigger.__code__.co_freevars, trigger.__closure__ or ()))
+    held = dict(zip(trigger.__code__.co_freevars, trigger.__closure__ or (), strict=False))
     for name in ("_args", "_kwargs"):
         if name in held:
             held[name].cell_contents.clear()

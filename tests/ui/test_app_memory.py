@@ -68,6 +68,7 @@ def test_a_stopped_app_frees_its_screens_and_freezes_nothing_for_good(
     finally:
         for driver in drivers:
             driver.close()
-    del driver, drivers, scroll
+    drivers.clear()
+    del driver, scroll
     assert freed(manager) and freed(app), "the stopped app's screens are still alive"
     assert gc.get_freeze_count() == 0, "the stopped app's objects stay out of every collection"
