@@ -79,15 +79,21 @@ def run(out: Path, checkouts: list[Path], files: list[str]) -> dict[str, Any]:
         env = {**os.environ, REPORT_VARIABLE: str(report),
                "PYTHONPATH": os.pathsep.join([str(here), os.environ.get("PYTHONPATH", "")])}
         started = time.time()
+        log = open(out.with_suffix(f".{checkout.name}.out"), "w")  # noqa: SIM115
         process = subprocess.Popen(
             [python, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "suite_memory",
-             *files], cwd=checkout, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            text=True)
+             *files], cwd=checkout, env=env, stdout=log, stderr=subprocess.STDOUT)
         runs.append((checkout, report, started, process))
     results: dict[str, Any] = {"files": files, "load_before": os.getloadavg()}
+    ends: dict[int, float] = {}
+    while len(ends) < len(runs):  # each process's own end, not the moment it is looked at
+        for _checkout, _report, _started, process in runs:
+            if process.pid not in ends and process.poll() is not None:
+                ends[process.pid] = time.time()
+        time.sleep(0.2)
     for checkout, report, started, process in runs:
-        output, _ = process.communicate()
-        ended = time.time()
+        output = out.with_suffix(f".{checkout.name}.out").read_text()
+        ended = ends[process.pid]
         lines = [json.loads(line) for line in report.read_text().splitlines()]
         tests, end = [line for line in lines if "test" in line], lines[-1]
         results[str(checkout)] = {
