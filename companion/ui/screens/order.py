@@ -14,7 +14,7 @@ from typing import Any
 
 from kivy.app import App
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
@@ -26,10 +26,10 @@ from companion.ui.screens import load_layout
 from companion.ui.widgets import BigButton, Text, ToggleChoice
 from companion.ui.widgets.fit import CUT, fold
 
-load_layout(__file__)
-
-#: The lines a group's details may take before they are folded.
+#: The lines a group's details may take before they are folded (one more at Large text).
 DETAIL_LINES = 2
+
+load_layout(__file__)
 
 
 class GroupButton(ToggleChoice):
@@ -49,10 +49,11 @@ class GroupButton(ToggleChoice):
     values = ObjectProperty(())
     reason = StringProperty("")
     whole = StringProperty("")  # its words whole (`text` shows them folded)
+    detail_lines = NumericProperty(DETAIL_LINES)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        for name in ("whole", "width", "font_size"):
+        for name in ("whole", "width", "font_size", "detail_lines"):
             self.fbind(name, self._refold)
         self._refold()
 
@@ -61,7 +62,7 @@ class GroupButton(ToggleChoice):
         if details:
             width = max(self.width - dp(28), dp(8))  # (its padding: the check mark's gutter)
             details = fold(details.replace("\n", " "), round(float(self.font_size), 2),
-                           width, DETAIL_LINES, end=CUT)
+                           width, int(self.detail_lines), end=CUT)
         self.text = f"{names}\n{details}" if details else names
 
 
