@@ -30,7 +30,7 @@ from companion.ui.democamera import DemoCamera
 from companion.ui.idle import IdleWatch
 from companion.ui.presenters.cues import cue_for
 from companion.ui.presenters.explosion import ExplosionView, explosions
-from companion.ui.presenters.history import game_heading, round_over, step_words
+from companion.ui.presenters.history import game_heading, round_over, said_words
 from companion.ui.presenters.reveal import cards_to_reveal, scan_words
 from companion.ui.replies import Replies
 from companion.ui.runner import CommandRunner, Opening, Reply, start_opening
@@ -111,6 +111,16 @@ def _freeze_once(moment: str) -> None:
     if moment not in _frozen:
         _frozen.add(moment)
         gc.freeze()
+
+
+def _thaw() -> None:
+    """The app stopped: what `_freeze_once` left out of the collector's passes is in them
+    again, so it is freed with the app, and an app started next in the same process (the
+    tests, the gallery, the benchmarks) freezes its own. Frozen for good, the first app's
+    objects (its screens and game: 100s of MB) stayed until the process ended."""
+    if _frozen:
+        _frozen.clear()
+        gc.unfreeze()
 
 
 def clock_deliver(job: Any) -> None:
@@ -200,6 +210,7 @@ class CompanionApp(App):
     def on_stop(self) -> None:
         gc.enable()  # in case the app ends before its first screen
         release_full_passes()
+        _thaw()
         if self.manager is not None:
             for name in ("explosion", "check"):
                 if self.manager.has_screen(name):
@@ -460,7 +471,7 @@ class CompanionApp(App):
 
     # ---- replies from the runner -------------------------------------------------------------
     def _say(self, text: str, refused: bool = False) -> None:
-        self.message = step_words(text)
+        self.message = said_words(text)
         self.message_refused = refused
 
     def _take_table(self, table: TableData | None) -> None:
