@@ -273,9 +273,11 @@ class OrderScreen(Screen):
         self.ids.groups.clear_widgets()
 
     def _group_button(self, group: presenter.GroupChoice) -> GroupButton:
-        """A button showing `group`: a spare one given its words, else a new one."""
+        """A button showing `group`: a spare one that showed the same words (nothing to
+        draw again), else another spare given its words, else a new one."""
         if self._spare:
-            button = self._spare.pop()
+            same = next((n for n, b in enumerate(self._spare) if b.whole == group.text), -1)
+            button = self._spare.pop(same)
             button.values, button.reason, button.whole = group.values, group.reason, group.text
             button.state, button.taken = "normal", False
         else:
