@@ -167,7 +167,7 @@ def _drop_domination(state: XpState, catalog: Catalog, ship: ShipStatus, kind: s
     area, space, taken = choose_space(state, catalog, ship, kind, rest[0])
     skill, target, against, bonus, why = drop_check(state, catalog, ship, kind, area)
     rolled, check = roll_check(state.table, maneuver_die(catalog), skill, target, against,
-                               rest[2] if len(rest) == 3 else None)
+                               rest[2] if len(rest) == 3 else None, ship=ship.card)
     said = check_sentence(rolled, check) + (f" (includes +{bonus} from {why})" if bonus else "")
     if not check.passed:
         lost = flight_rule(catalog, "failed_check_energy")

@@ -275,7 +275,8 @@ def move(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
         target, name = pass_target(state, catalog, ship, word)
         skill = attribute(catalog, ship, "maneuverability", state.table.round)
         rolled, check = roll_check(table, maneuver_die(catalog), skill, target, name,
-                                   entered_face(faces.pop(0)) if faces else None)
+                                   entered_face(faces.pop(0)) if faces else None,
+                                   ship=ship.card)
         table = apply_table_event(table, rolled)
         events.append(rolled)
         texts.append(check_sentence(rolled, check))
