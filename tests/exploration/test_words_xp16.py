@@ -15,3 +15,14 @@ def test_each_technology_action_button_names_its_level() -> None:
     assert labels["tech energy"] == ("Recover 1 energy to each ship you control in the next "
                                      "flight phase (Lv-2)")
     assert labels["tech score"] == "Score 3 domination points (Lv-3)"
+
+
+
+def test_a_dropped_cube_is_placed_on_a_space_named_as_the_rulebook_names_it() -> None:
+    """Finding 8: "Xichang places a cube on lagrange1" (the app's id of the space)."""
+    from tests.exploration.flight_setup import to_flight
+    from tests.exploration.helpers import run
+
+    match = to_flight(round_two(x_builds=("habitat",)), x_tech="maneuverability")
+    said = run(match, "next", "drop TRNS1 habitat moon die three")[-1].message
+    assert "Xichang places a cube on Moon (space 1)." in said

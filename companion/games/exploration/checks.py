@@ -127,6 +127,14 @@ def area_spaces(catalog: Catalog, area: str) -> list[str]:
     return [f"{area}{n}" for n in range(1, int(areas(catalog)[area]["spaces"]) + 1)]
 
 
+def space_name(catalog: Catalog, area: str, space: str) -> str:
+    """A domination space as the rulebook names it: its area, then which of the area's
+    spaces ("Lagrangian points (space 1)", never the id "lagrange1")."""
+    spaces = area_spaces(catalog, area)
+    name = str(areas(catalog)[area]["name"])
+    return f"{name} (space {spaces.index(space) + 1})" if space in spaces else name
+
+
 def flying_ship(state: XpState) -> ShipStatus | None:
     """The ship whose flight turn it is, if any."""
     if state.table.phase != "flight" or state.flight_index >= len(state.flight_order):

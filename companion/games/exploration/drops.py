@@ -29,6 +29,7 @@ from companion.games.exploration.checks import (
     flight_rule,
     require_ship,
     roll_check,
+    space_name,
     spend_energy,
 )
 from companion.games.exploration.flight import maneuver_die
@@ -89,7 +90,7 @@ def rewards(state: XpState, catalog: Catalog, ship: ShipStatus, kind: str, area:
                                  module=kind, area=area, space=space)]
     more, text = credit_gain(state, ship.owner, int(data["credits"]), source)
     events += [*more, event("scored", seat=ship.owner, points=int(data["score"]), source=source)]
-    return events, f"{ship.owner} places a cube on {space} ({area_name}). {text} " \
+    return events, f"{ship.owner} places a cube on {space_name(catalog, area, space)}. {text} " \
                    f"{ship.owner} scores {counted(int(data['score']), 'domination point')}."
 
 
