@@ -29,8 +29,9 @@ def drift_choices(state: XpState, catalog: Catalog) -> list[Choice]:
                        cost="free", main=True)]
     choices = [Choice("Every ship drifts onto a plain space", DRIFT, command="drift",
                       cost="free", main=True)]
+    cards = _in_order(state, catalog, [s.card for s in ships])
     return choices + [Choice(f"Report where {card} drifts", DRIFT, partial=f"drift {card}",
-                             cost="free") for card in _in_order(state, catalog, [s.card for s in ships])]
+                             cost="free") for card in cards]
 
 
 def _in_order(state: XpState, catalog: Catalog, cards: Sequence[str]) -> list[str]:
