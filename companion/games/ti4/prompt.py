@@ -20,7 +20,7 @@ from companion.games.ti4.choices import card_choices, gain_note, not_possible
 from companion.games.ti4.data import fragment_type, ti4_data
 from companion.games.ti4.explore import label, target_phrase, traits_of
 from companion.games.ti4.relic_uses import relic_uses
-from companion.games.ti4.relics import purge_sets
+from companion.games.ti4.relics import TOP, purge_sets
 from companion.games.ti4.state import COMMON, TI4State
 from companion.games.ti4.take import PLANETS, word
 from companion.games.ti4.view import owed_decks, waiting_for
@@ -308,10 +308,21 @@ def _expand_trade(state: TI4State, catalog: Catalog, words: Sequence[str]) -> li
 def _expand_relic(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
     choices = []
     for seat in active_first(state):
-        choices += [_purge_choice(state, catalog, seat),
-                    _ability_input(f"{seat} draws a relic by an ability", RELICS,
-                                   f"relic {word(seat)} with {{}}")]
+        choices += [_purge_choice(state, catalog, seat), _relic_by_ability(state, catalog, seat)]
     return choices
+
+
+def _relic_by_ability(state: TI4State, catalog: Catalog, seat: str) -> Choice:
+    """A relic drawn by an ability, by touch (try 15, finding 1: it asked for a typed
+    name): the relics still in the relic deck by name, A to Z, each gained at once, after
+    the top one for the app to draw (or picked once drawn, as after a purge)."""
+    deck = piles.deck_zone(ti4_data(catalog).relic_deck)
+    left = sorted(state.table.cards_in(deck), key=lambda c: catalog.cards[c].name)
+    options = (Option(TOP, "The top relic: let the app draw it"),
+               *(Option(c, catalog.cards[c].name) for c in left))
+    template = f"relic {word(seat)} draws {{}}"
+    return _choice(f"{seat} draws a relic by an ability", RELICS, input=InputSpec(
+        "choice", template, probe=template.replace("{}", options[-1].value), options=options))
 
 
 def _purge_choice(state: TI4State, catalog: Catalog, seat: str) -> Choice:

@@ -16,6 +16,7 @@ from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import event
 from companion.games.ti4.data import fragment_type
 from companion.games.ti4.explore import Builder, data_of, label, owe_relic_draw, zone_words
+from companion.games.ti4.words import match_name
 
 
 def fragments_of(b: Builder, seat: str) -> list[CardEntry]:
@@ -152,6 +153,33 @@ def purge_for_relic(b: Builder, seat: str, words: list[str]) -> None:
 def relic_by_ability(b: Builder, seat: str, ability: str) -> None:
     """Another effect lets `seat` draw a relic (e.g. Black Market Forgery); it is named."""
     owe_relic_draw(b, seat, ability, None)
+
+
+#: `relic SEAT draws TOP`: the relic gained by an ability is the deck's top one, not seen
+#: yet (the app's draw or the table's pick follows, as after a purge).
+TOP = "top"
+
+
+def gain_by_ability(b: Builder, seat: str, relic: str) -> None:
+    """`seat` draws a relic by an ability (Black Market Forgery, an agenda): the relic
+    drawn at the table, by its name or ID, gained at once; `TOP`: the top relic owed."""
+    if relic.lower() == TOP:
+        owe_relic_draw(b, seat, "by an ability", None)
+        return
+    if b.state.relic_draws:
+        raise IllegalMoveError(f"A relic is owed to {b.state.relic_draws[0]}: it is drawn "
+                               f"first.")
+    card = b.catalog.card(relic_key(b, relic))
+    if card.deck != data_of(b).relic_deck:
+        raise IllegalMoveError(f"{card.name} is not a relic.")
+    b.add(event("relic_owed", seats=[seat]))
+    draw_relic(b, card)
+
+
+def relic_key(b: Builder, word: str) -> str:
+    """The relic a player named (its name, a prefix, its initials) or its ID."""
+    held = b.catalog.in_deck(data_of(b).relic_deck, b.state.options)
+    return match_name(word, ((c.card_id, c.name) for c in held)) or word
 
 
 def draw_relic(b: Builder, card: CardEntry) -> str:
