@@ -27,6 +27,9 @@ def test_a_relic_drawn_by_an_ability_is_tapped_by_name(make_driver) -> None:
         driver.screen.ids.actions))  # no field to type in
     driver.tap("Dominus Orb", exact=True)
     assert driver.shown("Bob gains the relic Dominus Orb")
+    assert driver.screen.name == "reveal" and driver.shown("Drawn at the table")
+    assert not driver.shown("Drawn by the app")  # the table drew it and named it
+    driver.tap("Continue", exact=True)
     seats = {s["seat"]: s for s in driver.app.table.view["seats"]}
     assert [r.split(" (")[0] for r in seats["Bob"]["relics"]] == ["Dominus Orb"]
 

@@ -14,6 +14,7 @@ from companion.core import piles
 from companion.core.catalog import CardEntry
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import event
+from companion.core.moments import DRAWN_AT_TABLE
 from companion.games.ti4.data import fragment_type
 from companion.games.ti4.explore import Builder, data_of, label, owe_relic_draw, zone_words
 from companion.games.ti4.words import match_name
@@ -173,7 +174,7 @@ def gain_by_ability(b: Builder, seat: str, relic: str) -> None:
     if card.deck != data_of(b).relic_deck:
         raise IllegalMoveError(f"{card.name} is not a relic.")
     b.add(event("relic_owed", seats=[seat]))
-    draw_relic(b, card)
+    draw_relic(b, card, DRAWN_AT_TABLE)
 
 
 def relic_key(b: Builder, word: str) -> str:
@@ -182,14 +183,16 @@ def relic_key(b: Builder, word: str) -> str:
     return match_name(word, ((c.card_id, c.name) for c in held)) or word
 
 
-def draw_relic(b: Builder, card: CardEntry) -> str:
-    """A scanned relic: the draw owed to the first seat waiting for one."""
+def draw_relic(b: Builder, card: CardEntry, reason: str | None = None) -> str:
+    """A scanned relic: the draw owed to the first seat waiting for one (`reason`: why
+    it left the deck, when not the scan's own)."""
     if not b.state.relic_draws:
         raise IllegalMoveError(f"No relic draw is owed, so {card.name} cannot be drawn now: "
                                f"purge three fragments with relic SEAT first.")
     seat = b.state.relic_draws[0]
-    b.add(piles.observe_draw(b.state.table, card.card_id, data_of(b).relic_deck,
-                             piles.area_zone(seat), lambda c: label(b.catalog, c)))
+    drawn = piles.observe_draw(b.state.table, card.card_id, data_of(b).relic_deck,
+                               piles.area_zone(seat), lambda c: label(b.catalog, c))
+    b.add(piles.move(card.card_id, drawn["from"], drawn["to"], reason) if reason else drawn)
     b.add(event("relic_owed", seats=list(b.state.relic_draws[1:])))
     b.say(f"{seat} gains the relic {label(b.catalog, card.card_id)}, face up in "
           f"{seat}'s play area: {card.summary}")
