@@ -305,10 +305,16 @@ def _expand_trade(state: TI4State, catalog: Catalog, words: Sequence[str]) -> li
             for seat in state.table.seats if giver is not None and seat != giver]
 
 
+#: `relic purges`: the purges alone (the Relics panel's buttons, one per set).
+PURGES = "purges"
+
+
 def _expand_relic(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
+    purges_only = [w.lower() for w in words[1:]] == [PURGES]
     choices = []
     for seat in active_first(state):
-        choices += [_purge_choice(state, catalog, seat), _relic_by_ability(state, catalog, seat)]
+        choices += [_purge_choice(state, catalog, seat)] if purges_only else [
+            _purge_choice(state, catalog, seat), _relic_by_ability(state, catalog, seat)]
     return choices
 
 
