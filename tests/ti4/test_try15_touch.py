@@ -49,3 +49,21 @@ def test_a_relic_that_explores_held_with_nothing_to_explore_says_why_truly(catal
     crown = next(a for a in prompt(m).actions if a.label.startswith("Exhaust The Crown"))
     assert not crown.enabled and crown.reason == "Nia controls no planet with a trait to explore."
     assert crown.command is None or refused(m, crown.command) == crown.reason
+
+
+def test_a_frontier_token_placed_by_a_known_ability_is_tapped_by_its_name(catalog) -> None:
+    """Multiverse Shift places frontier tokens (the Empyrean hero): offered by name for a
+    system without one, not typed; another faction's seat sees it greyed with why."""
+    m = new_match(catalog, "player Nia red", "player Omar blue", "setup", "faction Nia empyrean",
+                  "faction Omar hacan")
+    assert [a.label for a in prompt(m, after="place-frontier").actions] == ["Tile 81"]
+    shift = next(a for a in prompt(m, after="place-frontier 81").actions
+                 if a.label == "Tile 81 with Multiverse Shift")
+    assert shift.enabled and shift.command is not None
+    result = ok(m, shift.command)
+    assert "81" in m.state.frontier and "(Multiverse Shift)" in result.message
+    ok(m, "undo", "end")  # Omar's turn: the Emirates of Hacan have no Multiverse Shift
+    greyed = next(a for a in prompt(m, after="place-frontier 81").actions
+                  if a.label == "Tile 81 with Multiverse Shift")
+    assert not greyed.enabled and greyed.reason == refused(m, greyed.command) == \
+        "Multiverse Shift is the Empyrean's; Omar plays the Emirates of Hacan."

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from companion.core import piles
 from companion.core.catalog import CardEntry, Catalog
 from companion.core.engine import split_words
-from companion.core.prompt import Choice, InputSpec, Option, Situation
+from companion.core.prompt import Choice, InputSpec, Option, Situation, fill_template
 from companion.games.ti4 import factions, rounds, take
 from companion.games.ti4.abilities import not_theirs
 from companion.games.ti4.choices import card_choices, gain_note, not_possible
@@ -287,11 +287,21 @@ def _expand_frontier(state: TI4State, catalog: Catalog, words: Sequence[str]) ->
 
 
 def _expand_place(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
+    """Which system first, then which ability: each the catalog knows places a token, by
+    name (another faction's greyed with why), then another ability named (try 15, finding
+    1: a known name was typed)."""
     data = ti4_data(catalog)
-    tiles = [t for t in (*data.other_system_tiles, *data.frontier_setup_tiles)
-             if t not in state.frontier]
-    return [_ability_input(f"Tile {t}, by an ability named", FRONTIER,
-                           f"place-frontier {t} with {{}}") for t in dict.fromkeys(tiles)]
+    if len(words) == 1:
+        tiles = [t for t in (*data.other_system_tiles, *data.frontier_setup_tiles)
+                 if t not in state.frontier]
+        return [_choice(f"Tile {t}", FRONTIER, partial=f"place-frontier {t}")
+                for t in dict.fromkeys(tiles)]
+    tile = words[1]
+    known = [_choice(f"Tile {tile} with {a.name}", FRONTIER,
+                     command=fill_template(f"place-frontier {tile} with {{}}", [a.name]))
+             for a in data.abilities.values() if a.places_frontier]
+    return [*known, _ability_input(f"Tile {tile} with {NOT_LISTED}", FRONTIER,
+                                   f"place-frontier {tile} with {{}}")]
 
 
 def _expand_trade(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
