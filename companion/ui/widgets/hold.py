@@ -33,12 +33,14 @@ class HoldBadge(SeatBadge):
         self.register_event_type("on_tap")
         super().__init__(**kwargs)
         self._pending: Any = None
+        self._touch: Any = None  # the finger on the badge
 
     def on_touch_down(self, touch: Any) -> bool:
         if not self.collide_point(*touch.pos) or self.disabled or not self.seat:
             return bool(super().on_touch_down(touch))
         touch.grab(self)
         self._cancel()
+        self._touch = touch
         self.pressed = True
         # A scroll view hands a still finger to its children only after its scroll timeout:
         # count the hold from when the finger came down, not from now.
@@ -64,7 +66,8 @@ class HoldBadge(SeatBadge):
     def on_touch_up(self, touch: Any) -> bool:
         if touch.grab_current is self:
             touch.ungrab(self)
-            tapped = self._pending is not None and self.collide_point(*touch.pos)
+            tapped = self._pending is not None and self.collide_point(*touch.pos) \
+                and moved(touch) <= TAP_SLOP  # a swipe that came whole (the app busy) is no tap
             self._cancel()  # released early: a short tap does nothing private
             self.pressed = False
             if tapped:
@@ -73,7 +76,14 @@ class HoldBadge(SeatBadge):
         return bool(super().on_touch_up(touch))
 
     def _held(self, _dt: float) -> None:
-        # Still pressed and on the badge: lifting or sliding off cancels this event.
+        # Still pressed and on the badge: lifting or sliding off cancels this event. Kivy runs
+        # this before it hands over moves that came while the app was busy: a finger that
+        # has slid on meanwhile is a swipe, not a hold.
+        touch = self._touch
+        if touch is not None and moved(touch) > TAP_SLOP:
+            self._pending = None
+            self.pressed = False
+            return
         self._pending = None
         self.pressed = False
         self.dispatch("on_hold")

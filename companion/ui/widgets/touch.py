@@ -15,6 +15,11 @@
   under it dims until the list takes taps again (`show_held_back`), so the player sees the
   touch was felt and waits, instead of thinking the app froze and tapping again.
 
+- A touch is measured from where the finger went down, also when the app was busy: Kivy
+  moves a touch's origin along with every move that arrives before the touch is handed
+  over (`keep_where_it_went_down`), so a swipe made while a step was worked on reached the
+  lists as a still touch where it ended, and the card there opened (try xp16, finding 1).
+
 Kivy's ScrollView tells a scroll from a tap by distance within a timeout (20 sp in
 250 ms by default): a finger that rests on a button for a quarter of a second and then
 swipes fired the button, and a tap on a gliding list was sent to whatever was under it.
@@ -29,6 +34,7 @@ from typing import Any
 
 from kivy.clock import Clock
 from kivy.effects.dampedscroll import DampedScrollEffect
+from kivy.input.motionevent import MotionEvent
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -66,9 +72,43 @@ GLIDE_STOP_DP = 40
 
 
 def moved(touch: Any) -> float:
-    """How far the touch is from where it went down (both in the same frame)."""
+    """How far the touch is from where it went down: as last handed over (both in the same
+    frame), or further as its moves have arrived and wait to be handed over (the app busy)."""
     dx, dy = touch.x - touch.ox, touch.y - touch.oy
+    return max(float((dx * dx + dy * dy) ** 0.5), _moved_meanwhile(touch))
+
+
+def _moved_meanwhile(touch: Any) -> float:
+    """The distance in window pixels from where the touch went down to where its provider
+    has moved it now, handed over or not."""
+    from kivy.core.window import Window
+
+    if touch.osx is None or touch.sx is None:
+        return 0.0
+    dx = (touch.sx - touch.osx) * Window.width
+    dy = (touch.sy - touch.osy) * Window.height
     return float((dx * dx + dy * dy) ** 0.5)
+
+
+def keep_where_it_went_down() -> None:
+    """Every touch keeps its origin where the finger went down. Kivy (2.1 on) moves the
+    origin with each move that comes before the touch's first hand-over: a swipe made while
+    the app was busy arrived whole, as a touch that "went down" where it ended."""
+    depack = MotionEvent.depack
+    if getattr(depack, "keeps_origin", False):
+        return
+
+    def depack_keeping_origin(event: Any, args: Any) -> None:
+        origin = (event.osx, event.osy, event.osz)
+        depack(event, args)
+        if origin[0] is not None:
+            event.osx, event.osy, event.osz = origin
+
+    depack_keeping_origin.keeps_origin = True  # type: ignore[attr-defined]
+    MotionEvent.depack = depack_keeping_origin  # type: ignore[method-assign]
+
+
+keep_where_it_went_down()
 
 
 def holding_list(widget: Widget) -> TableScroll | None:
