@@ -44,6 +44,7 @@ from companion.ui.theme import BACKGROUND
 from companion.ui.voicing import TableVoice
 from companion.ui.warmup import Warmup
 from companion.ui.widgets.keyboard import TableKeyboard, has_keyboard
+from companion.ui.widgets.touch import ScreenGate
 
 #: Seconds the demo camera shows an empty table before the next card (a player's hand).
 DEMO_CARD_DELAY = 2.0
@@ -172,7 +173,7 @@ class CompanionApp(App):
         Window.clearcolor = BACKGROUND
         Window.set_vkeyboard_class(TableKeyboard)
         Window.rotation = self.settings.rotation
-        manager = ScreenManager(transition=NoTransition())
+        manager = ScreenGate(transition=NoTransition())
         self.manager = manager
         manager.bind(current=self._on_screen_changed)
         for name in FIRST_SCREENS:

@@ -148,6 +148,7 @@ class AppDriver:
 
     def press(self, x: float, y: float) -> None:
         """A finger down and up at window position (x, y): one tap."""
+        self.wait_for_screen()
         touch = UnitTestTouch(x, y)
         touch.touch_down()
         self.pump()
@@ -227,6 +228,7 @@ class AppDriver:
         (a list hands a still finger to its button after its timeout), then slides.
         With `settle`, waits until no list on screen moves any more."""
         self.wait_still()
+        self.wait_for_screen()
         x, y = start
         touch = UnitTestTouch(x, y)
         touch.touch_down()
@@ -242,6 +244,13 @@ class AppDriver:
         if settle:
             self.wait_still()
 
+    def wait_for_screen(self) -> None:
+        """Wait until the screen just shown takes touches (`widgets.touch.ScreenGate`): a
+        finger aims at what it sees, after it is drawn."""
+        manager = self.app.manager
+        if manager is not None and getattr(manager, "closed", False):
+            self.wait_for(lambda: not manager.closed, "the screen just shown to take touches")
+
     def wait_still(self) -> None:
         """Wait until no list on screen glides, bounces or has just stopped, and every list
         takes taps again after its last one's result: a finger's next tap would only stop
@@ -250,6 +259,8 @@ class AppDriver:
 
         lists = [w for w in self.widgets() if isinstance(w, TableScroll)]
         gates = [w for w in self.widgets() if isinstance(w, TapGate)]
+        if isinstance(self.app.manager, TapGate):  # the screen just shown (`ScreenGate`)
+            gates.append(self.app.manager)
         self.wait_for(lambda: not any(s.unsettled() or s.waiting for s in lists)
                       and not any(g.closed for g in gates),
                       "the lists to stop moving and lay out what they held back")

@@ -32,6 +32,7 @@ def _badge(driver, seat: str) -> HoldBadge:
 
 def _tap(driver, badge: HoldBadge) -> None:
     """A short tap: the finger comes up at the next frame, long before any hold."""
+    driver.wait_for_screen()  # a finger aims once the screen is up
     x, y = badge.to_window(*badge.center)
     touch = UnitTestTouch(x, y)
     touch.touch_down()
@@ -46,6 +47,7 @@ def _hold(driver, badge: HoldBadge, until) -> tuple[list[bool], float]:
     and how long the finger was down."""
     outlined: list[bool] = []
     badge.bind(pressed=lambda _badge, value: outlined.append(value))
+    driver.wait_for_screen()  # a finger aims once the screen is up
     x, y = badge.to_window(*badge.center)
     touch = UnitTestTouch(x, y)
     started = time.monotonic()

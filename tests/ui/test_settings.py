@@ -62,6 +62,7 @@ def test_rotation_and_text_size_apply_at_once_and_are_kept(make_driver,
         # The picture is upside down now, and so are touches: a finger on the glass where
         # Back is drawn (the mirrored point) presses Back.
         for button in (driver.button("Back", exact=True), driver.app.screen("start").ids.resume):
+            driver.wait_for_screen()  # a finger aims once the screen is up
             x, y = button.to_window(*button.center)
             touch = UnitTestTouch(Window.width - x, Window.height - y)
             touch.touch_down()

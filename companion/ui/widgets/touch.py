@@ -38,6 +38,7 @@ from kivy.input.motionevent import MotionEvent
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import ScreenManager
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
@@ -228,6 +229,20 @@ def show_held_back(root: Widget, touch: Any, seconds: float) -> None:
             hit = widget  # walked parents first: the last one hit is the deepest
     if hit is not None:
         hit.hold_back(seconds)
+
+
+class ScreenGate(TapGate, ScreenManager):
+    """The app's screens: once another screen is shown, a touch that went down before it
+    was drawn, or less than ARRIVAL seconds after, is dropped (and dims the button under
+    it). A tap that opens a screen can take a while to make it on a slow core; a second
+    tap made meanwhile aimed at the old screen, and Kivy hands it over only once the new
+    one is up: it landed on whatever the new screen had there (try 17, 1: the planets'
+    list at Large took 4 s, and the tap queued meanwhile picked a planet)."""
+
+    def on_current(self, instance: Any, value: Any) -> None:
+        super().on_current(instance, value)
+        self.close()
+        self.open()  # takes touches again ARRIVAL after the new screen's first frame
 
 
 class GatedBox(BoxLayout):
