@@ -30,13 +30,14 @@ def test_destroying_a_ship_gains_1_frag_or_the_catalog_s_2_frags() -> None:
              "next", "attack TRNS1 SHLD1", "attack TRNS1 SHLD1")
     match = round_two(x_builds=("laser_turret", "laser_turret"))
     said = run(match, *lines)[-1].message
-    assert "SHLD1 is destroyed with its modules; Xichang gains 1 frag." in said
-    assert "Xichang gains 2 command points." in run(round_two(x_builds=(
-        "laser_turret", "laser_turret")), *lines[:-1])[-1].message
+    assert said.startswith("Xichang gains 1 command point and 1 frag: ")
+    assert "SHLD1 is destroyed with its modules." in said
+    assert run(round_two(x_builds=("laser_turret", "laser_turret")),
+               *lines[:-1])[-1].message.startswith("Xichang gains 2 command points: ")
     match = round_two(x_builds=("laser_turret", "laser_turret"),
                       catalog=_changed({"flight": {"frags_per_destroyed_ship": 2}}))
     said = run(match, *lines)[-1].message
-    assert "Xichang gains 2 frags." in said
+    assert "and 2 frags: " in said
     assert "frag(s)" not in said
 
 

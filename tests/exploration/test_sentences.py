@@ -43,4 +43,4 @@ def test_a_destroyed_cube_is_named_by_its_module() -> None:
     match = round_two(b_builds=("laser_turret", "gnss"))
     said = run(match, "tech credits", "select TRNS1", "done", "tech credits", "select SHLD1",
                "done", "drop SHLD1 gnss", "attack SHLD1 gnss1")[-1].message
-    assert "Baikonur's cube of the GNSS on gnss1 is destroyed" in said
+    assert "SHLD1 destroys Baikonur's cube of the GNSS on gnss1" in said

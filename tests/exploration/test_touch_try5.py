@@ -183,10 +183,12 @@ def test_a_seat_card_lists_its_kept_development_cards_until_played() -> None:
 
 
 def test_the_attack_says_its_result_first_and_the_range_rule_after() -> None:
+    """Since try 15 what the attacker's owner gains comes first of all."""
     match = to_flight(round_two(x_builds=("laser_turret", "laser_turret")))
     run(match, "adjust SHLD1 resistance -1", "next")
     said = run(match, "attack TRNS1 SHLD1")[-1].message
-    assert said.startswith("TRNS1 attacks SHLD1. SHLD1 takes 2 damage")
+    assert said.startswith("Xichang gains 2 command points and 1 frag: TRNS1 hits SHLD1, "
+                           "2 damage")
     assert said.index("SHLD1 is destroyed") < said.index("Range: the target must be on the "
                                                          "same orbit")
 

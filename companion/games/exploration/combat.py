@@ -91,16 +91,20 @@ def hit_ship(catalog: Catalog, attacker: ShipStatus, target: ShipStatus, damage:
     changes = [f"{name} {old}->{new}" for name, old, new in
                (("energy", target.energy, hit.energy),
                 ("resistance", target.resistance, hit.resistance)) if old != new]
-    text = (f"{target.card} takes {hit.lost} damage"
-            + (f" ({', '.join(changes)})" if changes else "")
-            + (", shielded by its energy" if use_shield else "")
-            + f"; {seat} gains {counted(command, 'command point')}.")
+    gains = [counted(command, "command point")]
     if hit.destroyed:
         frags = flight_rule(catalog, "frags_per_destroyed_ship")
         events += [destroyed(target, reason),
                    gain(seat, "frags", frags, f"destroyed {target.card}")]
-        text += (f" {target.card} is destroyed with its modules; {seat} gains "
-                 f"{counted(frags, 'frag')}.")
+        gains.append(counted(frags, "frag"))
+    # What the attacker's owner gains first, where the result's folded first line shows it
+    # (try 15: the command point came after the damage, past the fold).
+    text = (f"{seat} gains {' and '.join(gains)}: {attacker.card} hits {target.card}, "
+            f"{hit.lost} damage"
+            + (f" ({', '.join(changes)})" if changes else "")
+            + (", shielded by its energy" if use_shield else "") + ".")
+    if hit.destroyed:
+        text += f" {target.card} is destroyed with its modules."
     return events, text
 
 
@@ -166,7 +170,7 @@ def attack(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
             raise IllegalMoveError(f"shield is reported, but {word} is not a ship: only a "
                                    f"Shield ship absorbs damage with its energy.")
         more, text = hit_dropped(state, catalog, ship, word, damage, reason)
-    said = (f"{ship.card} attacks {args[1]}. {text} Range: {RANGE_REMINDER} "
+    said = (f"{text} Range: {RANGE_REMINDER} "
             f"({ship.card} dealt {damage.energy} energy and {damage.resistance} resistance "
             f"damage).")
     return Outcome(tuple(events + more), said, ship.owner)
@@ -196,14 +200,15 @@ def hit_dropped(state: XpState, catalog: Catalog, ship: ShipStatus, word: str,
     for control in state.controls:
         if control.space.upper() == word:
             return [event("control_removed", space=control.space, reason=reason), gained], (
-                f"{control.seat}'s cube of the {xc.module(catalog, control.module)['name']} on "
-                f"{control.space} is destroyed and "
-                f"discarded; {ship.owner} gains {counted(command, 'command point')}, no frag.")
+                f"{ship.owner} gains {counted(command, 'command point')}, no frag: "
+                f"{ship.card} destroys {control.seat}'s cube of the "
+                f"{xc.module(catalog, control.module)['name']} on {control.space} "
+                f"(discarded).")
     if traps.is_trap_word(state, word):
         trap = traps.find_trap(state, word)
         return [event("trap_removed", trap_id=trap.trap_id, reason=reason), gained], (
-            f"Trap {trap.trap_id} is destroyed; {ship.owner} gains "
-            f"{counted(command, 'command point')}, no frag.")
+            f"{ship.owner} gains {counted(command, 'command point')}, no frag: {ship.card} "
+            f"destroys trap {trap.trap_id}.")
     raise IllegalMoveError(f"{word} is not a ship, a dropped module's space or a trap.")
 
 
@@ -250,7 +255,7 @@ def _destroy(state: XpState, catalog: Catalog, ship: ShipStatus, target: ShipSta
     damage = destroyer_damage(catalog, ship)
     shield = any(w.lower() == "shield" for w in rest)
     events, text = hit_ship(catalog, ship, target, damage, shield, f"{ship.card} destroyer")
-    return [mark, *events], f"{ship.card} (Destroyer) deals {damage.resistance} damage. {text}"
+    return [mark, *events], f"{text} It is {ship.card}'s Destroyer ability."
 
 
 def destroyer_damage(catalog: Catalog, ship: ShipStatus) -> Damage:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from companion.core.catalog import Catalog
-from companion.core.dice import Die
+from companion.core.dice import Die, roll_text
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import Event, event
 from companion.core.rules import Outcome, Verb
@@ -264,6 +264,7 @@ def move(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     events: list[Event] = [spend_energy(catalog, ship)]
     texts = [f"{ship.card} moves {counted(report.steps, 'space')}."]
     table, faces = state.table, list(report.faces)
+    sure_checks = 0  # the sure passes' sentences lead the result
     for word in report.past:
         if traps.is_trap_word(state, word):
             more, text, dead = traps.passing(traps.find_trap(state, word), ship)
@@ -274,10 +275,16 @@ def move(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
             continue
         target, name = pass_target(state, catalog, ship, word)
         skill = attribute(catalog, ship, "maneuverability", state.table.round)
-        rolled, check = roll_check(table, maneuver_die(catalog), skill, target, name,
-                                   entered_face(faces.pop(0)) if faces else None)
+        entered = entered_face(faces.pop(0)) if faces else None
+        sure = entered is None and sure_pass(state, catalog, ship, word)
+        rolled, check = roll_check(table, maneuver_die(catalog), skill, target, name, entered)
         table = apply_table_event(table, rolled)
         events.append(rolled)
+        if sure:  # rolled with no screen of its own: the result's first line says it (try 15)
+            texts.insert(sure_checks, f"{roll_text(rolled)}: {ship.card} passes {name} for "
+                                      f"sure. {check.text()}.")
+            sure_checks += 1
+            continue
         texts.append(check_sentence(rolled, check))
         if not check.passed:
             lost = flight_rule(catalog, "failed_check_energy")

@@ -194,14 +194,37 @@ def done(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     events: list[Event] = [event("seat_updated", seat=seat, set={"turn_done": True})]
     order = seats_in_order(state, catalog)
     later = order[order.index(seat) + 1:]
+    ends = f"{_none_selected(state, catalog, seat)}{seat} ends the preparation turn"
     if later:
         events.append(event("phase_changed", round=state.table.round, phase="preparation",
                             active=later[0]))
-        return Outcome(tuple(events), f"{seat} ends the preparation turn; {later[0]} is next.",
-                       seat)
+        return Outcome(tuple(events), f"{ends}; {later[0]} is next.", seat)
     events.append(event("phase_changed", round=state.table.round, phase="flight", active=None))
-    return Outcome(tuple(events), f"{seat} ends the preparation turn. Flight phase of round "
-                                  f"{state.table.round} begins.", seat)
+    return Outcome(tuple(events), f"{ends}. Flight phase of round {state.table.round} begins.",
+                   seat)
+
+
+def _none_selected(state: XpState, catalog: Catalog, seat: str) -> str:
+    """What a turn ended with no ship selected leaves out, said first, where the result's
+    folded first line shows it (rulebook, preparation step 2: "Select the spaceship you
+    will control in the flight phase"; try 15): its ships that could have been selected do
+    not fly this round. "" when one is selected or none could be."""
+    if state.selected_ships(seat):
+        return ""
+    idle = [s.card for s in state.ships_of(seat) if _selectable(catalog, s)]
+    if not idle:
+        return ""
+    names = " and ".join(idle)
+    return f"No ship selected: {names} {'does' if len(idle) == 1 else 'do'} not fly this " \
+           f"round. "
+
+
+def _selectable(catalog: Catalog, ship: ShipStatus) -> bool:
+    try:
+        _check_selectable(catalog, ship)
+    except IllegalMoveError:
+        return False
+    return True
 
 
 # ---- round start ----------------------------------------------------------------------------

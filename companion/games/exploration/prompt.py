@@ -133,9 +133,7 @@ def _preparation_choices(state: XpState, catalog: Catalog) -> list[Choice]:
     seat = state.table.active
     if seat is None:
         return []
-    frozen = state.seats[seat].has_restriction("no_credits", state.table.round)
-    choices = [Choice(_tech_label(action, frozen), TECH, command=f"tech {effect}")
-               for effect, action in xc.tech_actions(catalog).items()]
+    choices = _tech_choices(state, catalog, seat)
     choices += _ship_choices(state, catalog, seat)
     for card_id in state.table.cards_in(piles.area_zone(seat)):
         card = catalog.card(card_id)
@@ -156,6 +154,15 @@ def _preparation_choices(state: XpState, catalog: Catalog) -> list[Choice]:
     owes = any(p.seat == seat for p in state.pending)  # its owed draw is the main action
     return [*choices, Choice(f"End {seat}'s preparation turn", TURN, command="done",
                              cost="free", main=not owes)]
+
+
+def _tech_choices(state: XpState, catalog: Catalog, seat: str) -> list[Choice]:
+    """The technology actions. Once played they are put apart, not kept greyed in their
+    places: nine places would push the turn's choices out of reach at 800x480 (try 15);
+    a second tap on the spot just tapped is held back by the screen instead."""
+    frozen = state.seats[seat].has_restriction("no_credits", state.table.round)
+    return [Choice(_tech_label(action, frozen), TECH, command=f"tech {effect}")
+            for effect, action in xc.tech_actions(catalog).items()]
 
 
 def _level_missing(state: XpState, seat: str, card: CardEntry) -> str | None:
@@ -190,7 +197,11 @@ def _ship_choices(state: XpState, catalog: Catalog, seat: str) -> list[Choice]:
     Ultra-fast just deployed (no launch penalty) is selected from one more place after
     every ship's. Its builds follow the other ships', so no build moves when it comes."""
     ships = state.ships_of(seat)
-    places = [_ship_place(state, catalog, seat, ship) for ship in ships]
+    # The ships to select first: "Select ..." at the group's first place for every seat,
+    # whichever of its ships flies (try 15: on the left for one seat, the right for
+    # another). A deploy never brings a ship there, so no place moves within a turn.
+    places = [_ship_place(state, catalog, seat, ship)
+              for ship in sorted(ships, key=lambda s: s.location in ("hand", "launch_pad"))]
     late = [_select(state, catalog, seat, s) for s in ships if s.location == "launch_pad"
             and xc.ship_type(catalog, s.ship_type).extras.get("no_launch_penalty")]
     builds = [c for s in sorted(ships, key=lambda s: s.location == "launch_pad")
@@ -209,12 +220,21 @@ def _ship_place(state: XpState, catalog: Catalog, seat: str,
         pad = any(s.location == "launch_pad" for s in state.ships_of(seat))
         return replace(deploy, in_place=False) if pad else deploy
     if ship.location == "launch_pad":  # deployed this round (the pad empties at its end)
-        late = xc.ship_type(catalog, ship.ship_type).extras.get("no_launch_penalty")
-        return replace(deploy, greyed=f"{ship.card} is on the launch pad"
-                                      f"{'' if late else ': it flies next round'}.")
+        return replace(deploy, greyed=f"{ship.card} is on the launch pad: "
+                                      f"{_first_flight(catalog, ship)}.")
     if ship.is_deployed:
         return _select(state, catalog, seat, ship)
     return None
+
+
+def _first_flight(catalog: Catalog, ship: ShipStatus) -> str:
+    """When a ship on the launch pad flies, and why, in the rulebook's words (Ultra-fast:
+    "No Launch Penalty"; try 15: one ship flew the round it was deployed, the others did
+    not, and nothing said why)."""
+    kind = xc.ship_type(catalog, ship.ship_type)
+    if kind.extras.get("no_launch_penalty"):
+        return f"{kind.name}, no launch penalty"
+    return "it flies next round"  # (the launch penalty: no taller than its Deploy was)
 
 
 def _select(state: XpState, catalog: Catalog, seat: str, ship: ShipStatus) -> Choice:
@@ -223,6 +243,8 @@ def _select(state: XpState, catalog: Catalog, seat: str, ship: ShipStatus) -> Ch
                       in_place=True, greyed=f"{ship.card} is selected for the flight.")
     spent = " (0 energy: it cannot act until its energy is recovered)" \
         if energy_once_selected(state, catalog, seat, ship) <= 0 else ""
+    if ship.location == "launch_pad" and not spent:  # it flies the round it is deployed
+        spent = f" ({_first_flight(catalog, ship)})"
     return Choice(f"Select {ship.card} for the flight{spent}", SHIPS,
                   command=f"select {ship.card}", in_place=True)
 

@@ -2,8 +2,9 @@
 
 The `drift` command takes every report at once (`drift SMAN4=credit LASR2=hazard`),
 so the choices build it one ship at a time: a ship's report leads to the next
-ship's ("Report where LASR2 drifts") or to "The other ships drift onto a plain
-space"; the report of the last ship left is the command itself.
+ship's ("Report where LASR2 drifts", first: each report's first choice sits where the
+last tap was) or to "The other ships drift onto a plain space"; the report of the last
+ship left is the command itself. None is the moment's main action (try 15).
 """
 
 from __future__ import annotations
@@ -26,10 +27,13 @@ def drift_choices(state: XpState, catalog: Catalog) -> list[Choice]:
     if not ships:  # nothing drifts (round 1 with no ship deployed): the round just ends
         return [Choice("End the round (no ship is on the map)", DRIFT, command="drift",
                        cost="free", main=True)]
-    choices = [Choice("Every ship drifts onto a plain space", DRIFT, command="drift",
-                      cost="free", main=True)]
-    return choices + [Choice(f"Report where {card} drifts", DRIFT, partial=f"drift {card}",
-                             cost="free") for card in _in_place(state, [s.card for s in ships])]
+    # Not the moment's main action: it came in the fixed bar right after "End ...'s flight
+    # turn" was tapped there, and the next tap by habit drifted every ship (try 15). The
+    # reports come first, each leading to the next under the same spot.
+    reports = [Choice(f"Report where {card} drifts", DRIFT, partial=f"drift {card}",
+                      cost="free") for card in _in_place(state, [s.card for s in ships])]
+    return [*reports, Choice("Every ship drifts onto a plain space", DRIFT, command="drift",
+                             cost="free")]
 
 
 def _in_place(state: XpState, cards: Sequence[str]) -> list[str]:
@@ -88,8 +92,8 @@ def _after_reports(state: XpState, catalog: Catalog, reports: Sequence[str],
         return [Choice("End the drift", DRIFT, command=base, cost="free")]
     plain = Choice(f"The other {_ships(left)} onto a plain space", DRIFT, command=base,
                    cost="free")
-    return [plain, *(Choice(f"Report where {card} drifts", DRIFT, partial=f"{base} {card}",
-                            cost="free") for card in _in_place(state, left))]
+    return [*(Choice(f"Report where {card} drifts", DRIFT, partial=f"{base} {card}",
+                     cost="free") for card in _in_place(state, left)), plain]
 
 
 def _ships(cards: Sequence[str]) -> str:

@@ -30,7 +30,7 @@ from companion.ui.settings import TEXT_SIZES
 from companion.ui.theme import BACKGROUND
 from companion.ui.widgets import BigButton, Text
 from companion.ui.widgets.fit import WRAP_SLACK, text_height, widest_word
-from companion.ui.widgets.touch import SteadyTap
+from companion.ui.widgets.touch import SteadyTap, TapGate
 
 #: The least size of a text at the Normal text size (the layout check's floor).
 LEAST_TEXT_SP = 15
@@ -38,6 +38,15 @@ LEAST_TEXT_SP = 15
 #: How long the app's roll spins before the result shows (a tap on the die skips it).
 ROLL_SECONDS = 0.8
 SPIN_STEP = 0.07
+#: Seconds after the result is drawn before its buttons take a tap: "Continue" comes where
+#: "App rolls the die" was, and a second tap aimed at the roll went on before the roll was
+#: seen (try 15). Longer than a double tap's gap, shorter than a glance.
+RESULT_BEAT = 0.6
+
+
+class ResultRow(TapGate, BoxLayout):
+    """The screen's row of buttons: it takes no tap while a roll is worked on, nor for a
+    beat after the result is drawn (`widgets.touch.TapGate`)."""
 
 
 class DieFace(SteadyTap, ButtonBehavior, FloatLayout):
@@ -224,6 +233,7 @@ class CheckScreen(Screen):
                                                                                  f.value)))
         row = self.ids.buttons
         row.clear_widgets()
+        row.open()  # (closed while a move's earlier check was judged)
         row.add_widget(BigButton(text="< Back", kind="quiet", size_hint_x=0.35,
                                  on_release=lambda _b: self._back()))
         if self._check.app_roll is not None:
@@ -260,6 +270,7 @@ class CheckScreen(Screen):
         self._reply = None
         self.ids.faces.clear_widgets()
         self.ids.buttons.clear_widgets()
+        self.ids.buttons.close()  # until the result is drawn, and a beat after
         if rolling:
             self.mode = "rolling"
             self._spins = 0
@@ -349,6 +360,8 @@ class CheckScreen(Screen):
                                      on_release=lambda _b: self._back()))
         row.add_widget(BigButton(text="Continue", kind="primary",
                                  on_release=lambda _b: self.done()))
+        row.hold_after_arrival(RESULT_BEAT)
+        row.open()
 
     def _undo(self) -> None:
         App.get_running_app().undo_check()

@@ -61,6 +61,7 @@ class ActionsPanel(TapGate, BoxLayout):
         #: Where the buttons of each level left for a deeper one were (`_places`).
         self._left: dict[int, list[tuple[str, float]]] = {}
         self._offers: frozenset[str] | None = None  # the top level's buttons last shown
+        self._tapped = False  # a tap of the list went to the game since it was last shown
 
     def show(self, view: ActionsView, trail: Sequence[str] = ()) -> None:
         """Show `view`; `trail` is the labels of the partials chosen so far. In a list a
@@ -92,8 +93,11 @@ class ActionsPanel(TapGate, BoxLayout):
             self._build()
             if self._new_offers(view):
                 self._show_start()
+                if self._tapped:  # what a tap here brought may stand under the finger
+                    self._hold_new_offers()
             else:
                 self._keep_place(places)
+            self._tapped = False
         if self._open_after_show:
             self._open_after_show = False
             self.open()
@@ -128,12 +132,24 @@ class ActionsPanel(TapGate, BoxLayout):
 
     def _new_offers(self, view: ActionsView) -> bool:
         """Whether the list's top level now offers a button it did not offer when last
-        shown (a draw the step owes, a card to resolve, the next seat's actions)."""
+        shown (a draw the step owes, a card to resolve, the next seat's actions). After a
+        tap of the list the new buttons take taps only SEAT_ARRIVAL after they are drawn:
+        the list starts again from its top, so one may come right where the finger just
+        lifted, and a double tap's second touch would take it (try 15: "Select ..." and a
+        Deploy that spends credits came where the technology action was tapped)."""
         if self._depth:
             return False
         offers = frozenset(item.text for group in view.groups for item in group.items)
         before, self._offers = self._offers, offers
         return before is not None and not offers <= before
+
+    def _hold_new_offers(self) -> None:
+        """The buttons just drawn take taps SEAT_ARRIVAL after their frame, whether the
+        tap's reply has opened the list already or not."""
+        self.hold_after_arrival(SEAT_ARRIVAL)
+        if not self.working:
+            self.close()
+            self.open()
 
     def _show_start(self) -> None:
         """The list from its start: the prompt's line, the step's result and the first
@@ -168,6 +184,7 @@ class ActionsPanel(TapGate, BoxLayout):
         if button is not None:
             button.taken = True
         self._taken = button
+        self._tapped = True
         self.close()
 
     def _build(self) -> None:
