@@ -30,7 +30,7 @@ from companion.ui.democamera import DemoCamera
 from companion.ui.idle import IdleWatch
 from companion.ui.presenters.cues import cue_for
 from companion.ui.presenters.explosion import ExplosionView, explosions
-from companion.ui.presenters.history import game_heading, round_over, step_words
+from companion.ui.presenters.history import game_heading, round_over, said_words
 from companion.ui.presenters.reveal import cards_to_reveal, scan_words
 from companion.ui.replies import Replies
 from companion.ui.runner import CommandRunner, Opening, Reply, start_opening
@@ -460,7 +460,7 @@ class CompanionApp(App):
 
     # ---- replies from the runner -------------------------------------------------------------
     def _say(self, text: str, refused: bool = False) -> None:
-        self.message = step_words(text)
+        self.message = said_words(text)
         self.message_refused = refused
 
     def _take_table(self, table: TableData | None) -> None:

@@ -98,6 +98,9 @@ def _leaves(match: Match[Any], rng: random.Random, choice: Choice, depth: int) -
     elif choice.input is not None and choice.input.kind == "form":
         if choice.partial is not None and depth < MAX_DEPTH:
             yield from walk(match, rng, choice.partial, depth + 1)
+    elif choice.input is not None and choice.input.kind in ("choice", "die") \
+            and not any(o.enabled for o in choice.input.options):
+        return  # nothing to choose (greyed with why): no command to try
     elif choice.input is not None and choice.input.then == "partial":
         if depth < MAX_DEPTH:
             yield from walk(match, rng, fill(choice, rng), depth + 1)

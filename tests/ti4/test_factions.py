@@ -121,3 +121,22 @@ def test_a_game_saved_by_an_older_companion_opens_and_its_seats_read_as_before(
     assert not any(a.partial == "faction" for a in prompt(m).actions)
     assert m.state == m.replay_from_start()
     journal.close()
+
+
+def test_the_empyrean_starts_with_dark_energy_tap_and_undo_takes_both_back(catalog) -> None:
+    # Stranger 2, finding 2: Lou played the Empyrean, yet "Dark Energy Tap" stayed greyed
+    # ("record Dark Energy Tap first") until it was recorded by hand: 5 taps and a swipe.
+    m = new_match(catalog, *TABLE)
+    said = ok(m, "faction Pia empyrean").message
+    assert said == ("Pia plays the Empyrean: commodity value 4 (from the faction sheet); "
+                    "Pia owns Dark Energy Tap (its starting technology).")
+    assert "Pia (green, The Empyrean): techs Dark Energy Tap" in render(m.state, catalog)
+    ok(m, "frontier 40 for Pia with dark-energy-tap")  # no detour through "Record a technology"
+    ok(m, "undo")
+    ok(m, "undo")
+    assert m.state.techs.get("Pia", ()) == () and m.state.factions == {}
+    ok(m, "faction Pia empyrean", "faction Pia hacan")  # a mis-tap, said again
+    assert "Pia (green, The Emirates of Hacan): techs none" in render(m.state, catalog)
+    ok(m, "undo")
+    assert m.state.techs["Pia"] == ("dark-energy-tap",)
+    assert m.state == m.replay_from_start()

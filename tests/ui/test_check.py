@@ -55,7 +55,7 @@ def test_undo_from_a_checks_result_takes_back_the_move_and_its_explosion(make_dr
     driver.tap("one\n1 symbol", exact=True)
     assert driver.screen.name == "check" and driver.shown("Passed")  # the check shows first
     driver.tap("Undo this")
-    assert driver.screen.name == "dashboard" and driver.shown("Undid step")
+    assert driver.screen.name == "dashboard" and driver.shown("Undid: ")
     assert [t["trap_id"] for t in driver.app.table.view["traps"]] == ["T1"]
     walk_to_the_dice(driver, "TRNS1", "1 space", "a plain space", "L1", "trap T1")
     driver.tap("one\n1 symbol", exact=True)

@@ -72,7 +72,7 @@ def a_round_at_the_table(driver) -> None:
     assert driver.screen.name == "form" and driver.shown("Moves\n(spaces)")
     driver.tap(driver.screen.ids.back)
     driver.tap("Undo", exact=True)
-    assert driver.shown("Undid step")
+    assert driver.shown("Undid: ")
     driver.tap("Redo", exact=True)
     assert driver.shown("Redid step")
     driver.tap("History")

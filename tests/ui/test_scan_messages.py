@@ -49,9 +49,10 @@ def test_a_missing_camera_is_told_in_a_players_words_not_an_installers() -> None
                  "and a venv made with --system-site-packages) (No module named 'picamera2'). "
                  "Retrying until a camera answers.")
     sentence = scanner_sentence("no-camera", installer)
-    assert sentence == ("No camera answers: plug one in and it is found by itself; until "
-                        "then, pick each card drawn at the table from its list, or let the "
-                        "app draw.")
+    # One plain sentence (stranger 2, finding 6: "plug one in and it is found by itself").
+    assert sentence == ("No camera is plugged in, so pick each card drawn at the table from "
+                        "its list or let the app draw; a camera plugged in later starts by "
+                        "itself.")
     assert scanner_sentence("foreign", "A QR code that is not a card tag was ignored.") == \
         "A QR code that is not a card tag was ignored."
 

@@ -54,7 +54,7 @@ def test_undo_and_redo_from_the_top_bar_with_the_history_showing_it(make_driver)
     assert driver.screen.name == "reveal"
     driver.tap("Undo this")  # one tap from the reveal
     assert driver.screen.name == "dashboard"
-    assert driver.shown("Undid step")
+    assert driver.shown("Undid: ")
     assert driver.shown("development 18")
     driver.tap("History")
     assert driver.screen.name == "history"

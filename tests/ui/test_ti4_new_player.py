@@ -22,7 +22,8 @@ def test_a_new_player_reads_what_each_button_is_about(make_driver) -> None:
     assert driver.shown("Carol's commodity value is 4 (from the faction sheet).")
     assert driver.shown("Record a faction (Alice 3, Bob 3, Carol 4 (Alice, Bob assumed))")
     # A frontier token: each way names its ability, without opening "Not possible now".
-    driver.tap("Explore a frontier token for Alice", exact=True)
+    assert driver.shown("Explore: Alice owns no Dark Energy Tap")  # greyed in its place
+    driver.tap("Explore a frontier token by an ability", exact=True)
     driver.tap("Tile 40", exact=True)
     assert driver.shown("Tile 40 with Exploration Probe or Multiverse Shift")
     assert driver.shown("Tile 40 with another ability, by its name")

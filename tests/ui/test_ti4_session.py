@@ -146,7 +146,7 @@ def test_planets_taken_in_a_chosen_order_are_explored_one_card_at_a_time(make_dr
     driver.tap("Seats", exact=True)
     assert "41" not in driver.app.table.view["frontier_tokens"]
     driver.tap("Undo", exact=True)
-    assert driver.shown("Undid step")
+    assert driver.shown("Undid: ")
     assert driver.app.table.view["revealed"] == "Ion Storm (F06)"
     assert driver.shown("Resolve Ion Storm (F06)")
     driver.tap("Planets", exact=True)

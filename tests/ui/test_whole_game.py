@@ -135,7 +135,7 @@ class Table:
         driver = self.driver
         steps = driver.app.table.steps
         driver.tap("Undo", exact=True)
-        assert driver.shown("Undid step") and driver.app.table.view.get("round") == 1
+        assert driver.shown("Undid: ") and driver.app.table.view.get("round") == 1
         driver.tap("Redo", exact=True)
         assert driver.shown("Redid step") and driver.app.table.steps == steps + 2
         self.undone = True

@@ -71,7 +71,7 @@ def test_the_app_rolls_for_the_drop_and_undo_never_rolls_again(make_driver) -> N
     assert driver.shown("The app rolled blank.") and driver.screen.ids.die.face == "blank"
     assert driver.shown("Failed") and driver.shown("2 + 0 symbols = 2 is not above 3")
     driver.tap("Undo this")
-    assert driver.screen.name == "dashboard" and driver.shown("Undid step")
+    assert driver.screen.name == "dashboard" and driver.shown("Undid: ")
     assert ship_lines(driver, "TRNS1")[2].startswith("Energy 4/6")
     # The roll is in the game's record: asking the app again shows the same face.
     open_the_rover_drop(driver)

@@ -47,7 +47,7 @@ def test_lost_cargo_removes_the_module_the_player_taps_and_undo_puts_it_back(
     assert "Energy 3/6 · Resistance 3/3" in ship_lines(driver, "TRNS1")[2]  # the move's 1
     assert not driver.shown("Drop the Habitat")  # it is gone from the ship
     driver.tap("Undo", exact=True)
-    assert driver.shown("Undid step")
+    assert driver.shown("Undid: ")
     assert ship_lines(driver, "TRNS1")[-1] == "Cargo: Habitat, GNSS (2 of 4 slots)"
     # The card waits again: its choices are back, on the dashboard this time, and what
     # the card does with them (try 7, finding 21).

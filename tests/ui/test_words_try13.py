@@ -132,7 +132,7 @@ def test_a_second_tap_where_how_was_hides_the_camera_sentence(make_driver,
     spot = how.to_window(*how.center)
     driver.press(*spot)
     driver.wait_laid_out()
-    assert strip.explained and driver.shown("plug one in")
+    assert strip.explained and driver.shown("No camera is plugged in")
     hide = driver.button("Hide", exact=True)
     assert hide.collide_point(*hide.to_widget(*spot)), "Hide is not where How? was"
     driver.press(*spot)

@@ -57,6 +57,8 @@ class FactionInfo:
     short: str
     commodity_value: int
     set: str = ""
+    #: The technologies of `[rules.techs]` its sheet starts with, by key.
+    starting_techs: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -218,9 +220,13 @@ def _factions(catalog: Catalog, raw: Any, data: TI4Data) -> dict[str, FactionInf
                 or not 1 <= value <= highest or not isinstance(table.get("name"), str):
             raise _fail(catalog, f"rules.factions.{key}", "needs a name and a commodity_value "
                         f"from 1 to {highest} (rules.commodity_value_highest)")
+        techs = table.get("starting_techs", [])
+        if not isinstance(techs, list) or any(t not in data.techs for t in techs):
+            raise _fail(catalog, f"rules.factions.{key}.starting_techs",
+                        "must list technologies of rules.techs")
         found[key] = FactionInfo(key, str(table["name"]), str(table.get("short") or
                                                              table["name"]),
-                                 value, str(table.get("set", "")))
+                                 value, str(table.get("set", "")), tuple(techs))
     return found
 
 

@@ -50,6 +50,7 @@ def cmd_commodity_value(b: Builder, args: list[str]) -> str | None:
     if recorded == value:
         raise IllegalMoveError(f"{seat}'s commodity value is already {value}.")
     if seat in b.state.factions:
+        _starting_techs(b, seat, "")
         b.add(event("faction_chosen", seat=seat, faction=""))
     b.add(event("resource_changed", seat=seat, resource=COMMODITY_VALUE,
                 delta=value - recorded, reason="faction sheet"))
@@ -69,13 +70,30 @@ def cmd_faction(b: Builder, args: list[str]) -> str | None:
         raise IllegalMoveError(f"{holder} already plays {in_sentence(faction)}; each "
                                f"faction has one seat.")
     recorded = b.state.table.resource(seat, COMMODITY_VALUE)
+    gained = _starting_techs(b, seat, faction.key)
     b.add(event("faction_chosen", seat=seat, faction=faction.key))
     if recorded != faction.commodity_value:
         b.add(event("resource_changed", seat=seat, resource=COMMODITY_VALUE,
                     delta=faction.commodity_value - recorded, reason=faction.name))
+    owns = f"; {seat} owns {' and '.join(gained)} (its starting technology)" if gained else ""
     b.say(f"{seat} plays {in_sentence(faction)}: commodity value {faction.commodity_value} "
-          f"(from the faction sheet).")
+          f"(from the faction sheet){owns}.")
     return seat
+
+
+def _starting_techs(b: Builder, seat: str, key: str) -> list[str]:
+    """The events that give `seat` the starting technologies of faction `key` ("": none)
+    and take back those of the faction it played before; the names gained."""
+    factions, techs = ti4_data(b.catalog).factions, ti4_data(b.catalog).techs
+    before = factions.get(b.state.factions.get(seat, ""))
+    now = factions[key].starting_techs if key else ()
+    for tech in before.starting_techs if before else ():
+        if tech not in now and b.state.has_tech(seat, tech):
+            b.add(event("tech_lost", seat=seat, tech=tech))
+    gained = [t for t in now if not b.state.has_tech(seat, t)]
+    for tech in gained:
+        b.add(event("tech_gained", seat=seat, tech=tech))
+    return [techs[t].name for t in gained]
 
 
 def cmd_factions_assumed(b: Builder, args: list[str]) -> str | None:

@@ -157,21 +157,26 @@ def _play_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
 
 def _frontier_choices(state: TI4State, catalog: Catalog, active: str) -> list[Choice]:
     """Which token, on one screen: with a technology that explores frontier tokens the tile
-    is the whole command (one tap); without, the tile and then how. Another ability is the
-    partial that asks the tile, then how."""
+    is the whole command (one tap); without, that way is greyed in its place. Another
+    ability is the partial that asks the tile, then how."""
     label_ = f"Explore a frontier token for {active}"
     if not state.frontier:
         return [_choice(label_, FRONTIER, partial="frontier")]
     options = tuple(Option(t, f"Tile {t}") for t in state.frontier)
-    first = options[0].value
-    if not any(state.has_tech(active, k) for k, t in ti4_data(catalog).techs.items()
-               if t.explores == "frontier"):
-        return [_choice(label_, FRONTIER, input=InputSpec(
-            "choice", "frontier {}", probe=f"frontier {first} with {ABILITY}", options=options,
-            then="partial"))]
-    spec = InputSpec("choice", "frontier {}", probe=f"frontier {first}", options=options)
-    return [_choice(label_, FRONTIER, input=spec),
-            _choice("Explore a frontier token by an ability", FRONTIER, partial="frontier")]
+    techs = [t.name for t in ti4_data(catalog).techs.values() if t.explores == "frontier"]
+    owned = any(state.has_tech(active, k) for k, t in ti4_data(catalog).techs.items()
+                if t.explores == "frontier")
+    spec = InputSpec("choice", "frontier {}", probe=f"frontier {options[0].value}",
+                     options=options)
+    # Every seat's group has the same places (stranger 2, finding 4: with a technology one
+    # more row pushed "passes" down): without one, its way is greyed in place with why.
+    refused = None if owned else f"{active} does not own {either(techs)}: explore a " \
+        f"frontier token by an ability."
+    return [_choice(label_, FRONTIER, input=spec, refused=refused, in_place=True,
+                    greyed=None if owned else f"Explore: {active} owns no {either(techs)}"),
+            _choice("Explore a frontier token by an ability", FRONTIER, input=InputSpec(
+                "choice", "frontier {}", probe=f"frontier {options[0].value} with {ABILITY}",
+                options=options, then="partial"))]  # the tile, then how: as many taps
 
 
 def resolutions(state: TI4State, catalog: Catalog) -> list[Choice]:
@@ -322,7 +327,7 @@ PURGES = "purges"
 def _expand_relic(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
     purges_only = [w.lower() for w in words[1:]] == [PURGES]
     choices = []
-    for seat in active_first(state):
+    for seat in state.table.seats:  # in seat order: a seat's rows stay put (finding 4)
         choices += [_purge_choice(state, catalog, seat)] if purges_only else [
             _purge_choice(state, catalog, seat), _relic_by_ability(state, catalog, seat)]
     return choices

@@ -67,12 +67,13 @@ def _explore(state: TI4State, catalog: Catalog, seat: str, card: CardEntry) -> C
         none = "No frontier token is on the map to explore."
     refused = _tired(state, card) or (None if options else none)
     label_ = f"Exhaust {card.name}: explore {what}"
-    if refused and not options:  # nothing to explore: no command to refuse, its walk
-        return Choice(label_, GROUP, priced=False, in_place=True, refused=refused,
-                      partial=template.split()[0])
-    if refused:
+    if refused and options:
         return Choice(label_, GROUP, priced=False, in_place=True, refused=refused,
                       command=template.replace("{}", options[0].value))
+    if refused:  # nothing to explore: no command to try, greyed with why
+        return Choice(label_, GROUP, priced=False, in_place=True, refused=refused,
+                      input=InputSpec("choice", template, options=options,
+                                      probe=template.replace("{}", "?")))
     return Choice(label_, GROUP, priced=False, in_place=True, input=InputSpec(
         "choice", template, options=options, probe=template.replace("{}", options[0].value)))
 

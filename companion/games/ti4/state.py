@@ -1,7 +1,8 @@
 """TI4 exploration state: the core table plus frontier tokens, techs and the explore queue.
 
 State is a fold of events. Besides the core table events, the game adds:
-`game_set_up`, `tech_gained`, `queue_set`, `frontier_placed`, `frontier_removed`,
+`game_set_up`, `tech_gained`, `tech_lost` (a faction's starting technology, when the
+seat's faction is said again), `queue_set`, `frontier_placed`, `frontier_removed`,
 `relic_owed`, `traits_added`, `planet_token_placed`, `map_token_placed`,
 `map_token_removed`, `card_exhausted`, `cards_readied` (a relic used by exhausting it,
 readied by the status phase), the rounds' `seat_passed` and `round_started` (rounds.py),
@@ -203,6 +204,11 @@ def _tech_gained(s: TI4State, e: Event) -> TI4State:
     return replace(s, techs={**s.techs, e["seat"]: (*mine, e["tech"])})
 
 
+def _tech_lost(s: TI4State, e: Event) -> TI4State:
+    mine = s.techs.get(e["seat"], ())
+    return replace(s, techs={**s.techs, e["seat"]: tuple(t for t in mine if t != e["tech"])})
+
+
 def _queue_set(s: TI4State, e: Event) -> TI4State:
     return replace(s, queue=tuple(Exploration.from_dict(q) for q in e.get("queue", ())))
 
@@ -288,6 +294,7 @@ def _factions_skipped(s: TI4State, e: Event) -> TI4State:
 GAME_APPLIERS = {
     "game_set_up": _game_set_up,
     "tech_gained": _tech_gained,
+    "tech_lost": _tech_lost,
     "queue_set": _queue_set,
     "frontier_placed": _frontier_placed,
     "frontier_removed": _frontier_removed,

@@ -27,6 +27,19 @@ def step_words(message: str) -> str:
     return _UNDO_COMMAND.sub(r"\1 step \2: ", message, count=1)
 
 
+def said_words(message: str) -> str:
+    """A step's result as the table reads it: an undo or redo says what it took back or
+    gave again in that step's own words, not its number (stranger 2, finding 6: "Undid
+    step 25" told a player nothing; the history lists the numbers).
+
+    >>> said_words("Undid step 25 (pass Ana): Ana passes.")
+    'Undid: Ana passes.'
+    >>> said_words("Ana gains 6 credits (Lv-1).")
+    'Ana gains 6 credits (Lv-1).'
+    """
+    return _UNDO_COMMAND.sub(r"\1: ", message, count=1)
+
+
 @dataclass(frozen=True)
 class HistoryLine:
     number: str

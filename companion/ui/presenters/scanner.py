@@ -17,8 +17,8 @@ PLAYER_SENTENCES = {
     "starting": "No camera answers yet: plug one in and it is found by itself; until "
                 "then, pick each card drawn at the table from its list, or let the app draw.",
     "opening": "A camera was found: it is being started to read the cards.",
-    "no-camera": "No camera answers: plug one in and it is found by itself; until "
-                 "then, pick each card drawn at the table from its list, or let the app draw.",
+    "no-camera": "No camera is plugged in, so pick each card drawn at the table from its "
+                 "list or let the app draw; a camera plugged in later starts by itself.",
     "camera-lost": "The camera stopped answering: check its cable, it reconnects by itself.",
     "failed": "The scanner could not start (`companion doctor` says why): pick each card "
               "drawn at the table from its list, or let the app draw.",
