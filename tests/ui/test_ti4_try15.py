@@ -39,7 +39,7 @@ def test_a_long_choice_opens_with_its_way_back_in_view(make_driver, large: bool)
     driver = touch_only(make_driver)
     if large:
         large_text(driver)
-    driver.tap("Explore a frontier token for Alice")  # 17 tiles
+    driver.tap("Explore a frontier token by an ability")  # 17 tiles
     driver.wait_still()
     assert driver.in_reach(driver.button("Tile 17", exact=True))
     cancel = driver.button("Cancel", exact=True)
