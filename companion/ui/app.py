@@ -113,6 +113,16 @@ def _freeze_once(moment: str) -> None:
         gc.freeze()
 
 
+def _thaw() -> None:
+    """The app stopped: what `_freeze_once` left out of the collector's passes is in them
+    again, so it is freed with the app, and an app started next in the same process (the
+    tests, the gallery, the benchmarks) freezes its own. Frozen for good, the first app's
+    objects (its screens and game: 100s of MB) stayed until the process ended."""
+    if _frozen:
+        _frozen.clear()
+        gc.unfreeze()
+
+
 def clock_deliver(job: Any) -> None:
     """Hand a runner reply to the main thread (Kivy's Clock is safe to call from any thread)."""
     Clock.schedule_once(lambda _dt: job(), 0)
@@ -200,6 +210,7 @@ class CompanionApp(App):
     def on_stop(self) -> None:
         gc.enable()  # in case the app ends before its first screen
         release_full_passes()
+        _thaw()
         if self.manager is not None:
             for name in ("explosion", "check"):
                 if self.manager.has_screen(name):

@@ -378,6 +378,22 @@ class AppDriver:
         for child in list(Window.children):
             Window.remove_widget(child)
         App._running_app = None
+        _forget_last_field()
+
+
+def _forget_last_field() -> None:
+    """Kivy's text field keeps the last field whose cursor moved, for its next frame, in
+    its class (`TextInput._adjust_viewport`, made by `kivy.clock.triggered`): after the
+    app stopped, that field held its screen and every screen of the app with it until
+    another app's field moved its cursor. Cancelled and let go of here."""
+    from kivy.uix.textinput import TextInput
+
+    trigger = TextInput._adjust_viewport
+    trigger.cancel()
+    held = dict(zip(trigger.__code__.co_freevars, trigger.__closure__ or (), strict=False))
+    for name in ("_args", "_kwargs"):
+        if name in held:
+            held[name].cell_contents.clear()
 
 #: Characters `type_keys` types with a special key.
 SPECIAL_KEYS = {"\n": "enter", "\b": "backspace"}

@@ -425,7 +425,13 @@ class TableScroll(ScrollView):
             relayout()
 
     def _lifted(self, _window: Any, touch: Any) -> None:
+        """A finger left the glass: the window lets go of the list once none is on it (it
+        held the list, and through it the screen it is on, for as long as it is bound)."""
         self._fingers.discard(touch.uid)
+        if not self._fingers:
+            from kivy.core.window import Window
+
+            Window.funbind("on_touch_up", self._lifted)
 
     def add_widget(self, widget: Widget, *args: Any, **kwargs: Any) -> None:
         super().add_widget(widget, *args, **kwargs)
