@@ -22,7 +22,9 @@ there) and copy its markdown into docs/perf.md.
 4. Response on a Pi's budget (`--only budget`, best under `taskset -c 0`): the flows'
    taps by kind (bench/ui_flows.py: screen switch, tab, prompt level, command, reveal,
    History, Decks), median and p95 from release to the frame showing the result, wall and
-   CPU, then the cold starts above. `--only flows` prints the flows' part alone. The
+   CPU, then the cold starts above. The taps come back to back, or `--rest S` seconds
+   apart (the finger away, the app's loop running: its work done ahead), as at a table.
+   `--only flows` prints the flows' part alone. The
    flows import the companion from compiled bytecode (as the cold starts do). Also the
    slowest taps (what the p95 is made of), and memory: resident, live widgets and
    textures at the end of the flows, and what the work done ahead in quiet moments
@@ -31,7 +33,8 @@ there) and copy its markdown into docs/perf.md.
    whole Exploration games by touch for TAPS taps (bench/ui_session.py: the prompt's
    buttons, reveals, checks, a trap, undo and redo, history, tabs, scoreboard, settings,
    menu and resume, new games), reading its resident memory every 200 taps; the
-   figures are medians over the runs.
+   figures are medians over the runs. The taps come back to back unless `--pause-every N`
+   rests `--pause` seconds (3 by default) after every N taps, as a table's turns do.
 """
 
 from __future__ import annotations
@@ -235,9 +238,10 @@ def print_memory(end_of_flows: dict[str, float], ahead: dict[str, dict[str, Any]
           f"{len(after['screens']) - len(before['screens']):+d} |")
 
 
-def child_night(taps: int, every: int = 200) -> None:
+def child_night(taps: int, every: int = 200, pause_every: int = 0, pause: float = 0.0) -> None:
     """One game night in this process: print its resident memory (MiB) after start and
-    every `every` taps, as JSON, then leave. Frames are not held to 60 a second (Kivy's
+    every `every` taps, as JSON, then leave; with `pause_every`, `pause` seconds without a
+    finger after every so many taps. Frames are not held to 60 a second (Kivy's
     clock would sleep between them): the same frames and replies, in less wall time."""
     _configure()
     from kivy.config import Config
@@ -254,7 +258,8 @@ def child_night(taps: int, every: int = 200) -> None:
                          settings_path=folder / "settings.json")
     driver = AppDriver(CompanionApp(options, speaker=SilentSpeaker()))
     samples = {0: _rss_mib()}
-    night = GameNight(driver, every, lambda n: samples.__setitem__(n, _rss_mib()))
+    night = GameNight(driver, every, lambda n: samples.__setitem__(n, _rss_mib()),
+                      pause_every, pause)
     started = time.perf_counter()
     night.play(taps)
     seconds = time.perf_counter() - started
@@ -265,10 +270,13 @@ def child_night(taps: int, every: int = 200) -> None:
     os._exit(0)  # Kivy's window needs no tidying
 
 
-def game_nights(taps: int, runs: int, parallel: bool = False) -> list[dict[str, Any]]:
+def game_nights(taps: int, runs: int, parallel: bool = False, pause_every: int = 0,
+                pause: float = 0.0) -> list[dict[str, Any]]:
     """Game nights of `taps` taps, one process each: one after the other, or all at once
-    (`parallel`: the memory figures do not depend on speed; the seconds a tap then do)."""
-    command = [sys.executable, __file__, "--child-night", str(taps)]
+    (`parallel`: the memory figures do not depend on speed; the seconds a tap then do);
+    with `pause_every`, a rest of `pause` seconds after every so many taps."""
+    command = [sys.executable, __file__, "--child-night", str(taps),
+               "--pause-every", str(pause_every), "--pause", str(pause)]
     if parallel:
         children = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      text=True, env=os.environ) for _ in range(runs)]
@@ -305,7 +313,7 @@ def night_rows(nights: list[dict[str, Any]], taps: int) -> list[str]:
                         [(n["rss"][taps] - n["rss"][1000]) * 1000 / (taps - 1000)
                          for n in nights], "5"))
     rows.append(row("whole games played in those taps", [float(n["games"]) for n in nights]))
-    rows.append(row("seconds a tap (the app's own frames and the runner included)",
+    rows.append(row("seconds a tap (the app's own frames, the runner and the rests included)",
                     [n["seconds"] / taps for n in nights]))
     return rows
 
@@ -352,8 +360,9 @@ def preview_fps(db: Path, replay: Path, seconds: float = 5.0) -> tuple[float, fl
     return shown / elapsed, (last - first) / elapsed
 
 
-def print_flows(folder: Path, quick: bool = False) -> None:
-    """Inputs per flow (bench/ui_flows.py) and each kind of tap's time to its result."""
+def print_flows(folder: Path, quick: bool = False, rest: float = 0.0) -> None:
+    """Inputs per flow (bench/ui_flows.py) and each kind of tap's time to its result;
+    `rest`: seconds without a finger before each tap (none: back to back)."""
     import ui_flows
 
     from companion.ui.app import AppOptions, CompanionApp
@@ -361,12 +370,13 @@ def print_flows(folder: Path, quick: bool = False) -> None:
 
     driver = AppDriver(CompanionApp(AppOptions(db=folder / "flows.db", seed=2047)))
     try:
-        counts, times, cpu, log = ui_flows.play_flows(driver, quick)
+        counts, times, cpu, log = ui_flows.play_flows(driver, quick, rest)
         memory = {**live_memory(), "screens": len(driver.app.manager.screen_names)}
     finally:
         driver.close()
     print_machine()
-    print(f"Affinity: cores {sorted(os.sched_getaffinity(0))}")
+    print(f"Affinity: cores {sorted(os.sched_getaffinity(0))}; "
+          + (f"a rest of {rest:g} s before each tap" if rest else "taps back to back"))
     print("| flow | taps | scrolls | inputs |")
     print("|---|---|---|---|")
     for name, (taps, scrolls) in counts.items():
@@ -426,11 +436,14 @@ def print_machine() -> None:
           f" {time.strftime('%Y-%m-%d %H:%M')}, load average {os.getloadavg()[0]:.1f}")
 
 
-def print_nights(taps: int, runs: int, parallel: bool) -> None:
+def print_nights(taps: int, runs: int, parallel: bool, pause_every: int = 0,
+                 pause: float = 0.0) -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
-    nights = game_nights(taps, runs, parallel)
+    nights = game_nights(taps, runs, parallel, pause_every, pause)
     print_machine()
-    print(f"Game nights: {runs} runs of {taps} taps{' at once' if parallel else ''}, "
+    rests = (f", a rest of {pause:g} s after every {pause_every} taps" if pause_every
+             else ", taps back to back")
+    print(f"Game nights: {runs} runs of {taps} taps{' at once' if parallel else ''}{rests}, "
           "resident memory after start and every 200 taps (MiB): "
           + "; ".join(" ".join(f"{mib:.0f}" for _n, mib in sorted(n["rss"].items()))
                       for n in nights))
@@ -448,6 +461,10 @@ def main() -> None:
     parser.add_argument("--night-taps", type=int, default=3000)
     parser.add_argument("--nights", type=int, default=3, help="game-night runs (processes)")
     parser.add_argument("--parallel", action="store_true", help="the game nights at once")
+    parser.add_argument("--pause-every", type=int, default=0,
+                        help="game nights: a rest after every so many taps (0: none)")
+    parser.add_argument("--pause", type=float, default=3.0,
+                        help="game nights: seconds of each rest")
     parser.add_argument("--child-start", type=Path)
     parser.add_argument("--child-night", type=int, help="one game night of this many taps")
     parser.add_argument("--child-ahead", type=Path, help="the memory of the work done ahead")
@@ -455,6 +472,9 @@ def main() -> None:
                         help="with --child-start: open the game after Kivy (the old order)")
     parser.add_argument("--only", choices=("start", "taps", "preview", "night", "flows",
                                            "budget"))
+    parser.add_argument("--rest", type=float, default=0.0,
+                        help="with --only flows or budget: seconds without a finger before "
+                             "each tap, as at a table (0: back to back)")
     parser.add_argument("--quick-flows", action="store_true",
                         help="with --only flows: the move with a check and TI4's only")
     parser.add_argument("--preview-seconds", type=float, default=5.0,
@@ -466,20 +486,20 @@ def main() -> None:
         child_start(args.child_start, args.open_late)
         return
     if args.child_night:
-        child_night(args.child_night)
+        child_night(args.child_night, pause_every=args.pause_every, pause=args.pause)
         return
     if args.child_ahead:
         child_ahead(args.child_ahead)
         return
     if args.only == "night":
-        print_nights(args.night_taps, args.nights, args.parallel)
+        print_nights(args.night_taps, args.nights, args.parallel, args.pause_every, args.pause)
         return
     if args.only in ("flows", "budget"):
         pycache = use_compiled_bytecode()
     _configure()
     if args.only in ("flows", "budget"):
         with tempfile.TemporaryDirectory() as folder:
-            print_flows(Path(folder), args.quick_flows)
+            print_flows(Path(folder), args.quick_flows, args.rest)
         shutil.rmtree(pycache, ignore_errors=True)
         if args.only == "flows":
             return

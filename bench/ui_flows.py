@@ -21,6 +21,11 @@ Every tap's response is timed from the finger's release to the first frame drawn
 finished) once the app has no command left to answer, by kind of tap: in wall-clock
 seconds, and in CPU seconds of the whole process (every thread: the app's, the runner's,
 software GL's) over the same span, which is what the tap costs a quiet core.
+
+The taps come back to back (the worst case: the work done ahead in quiet moments finds
+none), or, with `rest`, after that many seconds without a finger, as a table's turns
+leave them (the app's own loop runs meanwhile: its work done ahead, the collector's quiet
+passes); a rest is not counted in any tap.
 """
 
 from __future__ import annotations
@@ -51,8 +56,9 @@ KINDS = ("screen switch", "tab", "prompt level", "command", "reveal", "History",
 class Finger:
     """Taps and scrolls on one app, with each tap's time to its result."""
 
-    def __init__(self, driver: Any) -> None:
+    def __init__(self, driver: Any, rest: float = 0.0) -> None:
         self.driver = driver
+        self.rest = rest
         self.taps = self.scrolls = 0
         self.times: dict[str, list[float]] = defaultdict(list)
         #: The same taps' CPU seconds (the whole process) from release to that frame.
@@ -99,6 +105,7 @@ class Finger:
         if not driver.reachable(widget):
             driver._scroll_into_view(widget)
             self.scrolls += 1
+        self._rest()
         touch = UnitTestTouch(*widget.to_window(*widget.center))
         on = driver.screen.name
         touch.touch_down()
@@ -113,6 +120,14 @@ class Finger:
                          self._full_passes - passes))
         self.taps += 1
         driver.settle()
+
+    def _rest(self) -> None:
+        """No finger on the glass for `rest` seconds: the app's own loop runs, sleeping
+        between its turns as Kivy's paced loop does."""
+        until = time.monotonic() + self.rest
+        while time.monotonic() < until:
+            EventLoop.idle()
+            time.sleep(0.01)
 
     def _result_shown(self, after: float, timeout: float = 30.0) -> int:
         """The first frame drawn once no command is left unanswered after `after` (its
@@ -254,16 +269,17 @@ def ti4_flow(finger: Finger) -> None:
         finger.tap(resolve, "command")
 
 
-def play_flows(driver: Any, quick: bool = False) -> tuple[
+def play_flows(driver: Any, quick: bool = False, rest: float = 0.0) -> tuple[
         dict[str, tuple[int, int]], dict[str, list[float]], dict[str, list[float]],
         list[tuple[float, str, str, str, float]]]:
     """(taps, scrolls) per flow, every tap's seconds to its result by kind, wall and
     CPU, and every tap in order (`Finger.log`); `quick`: the app's draft, the move with a
     check and the TI4 exploration only (the suite's smoke run: the draft's walk had rotted
-    unseen when a screen's words changed)."""
+    unseen when a screen's words changed); `rest`: seconds without a finger before each
+    tap (`Finger`)."""
     from companion.ui.devtools.gallery_ti4 import start_ti4
 
-    finger, counts = Finger(driver), {}
+    finger, counts = Finger(driver, rest), {}
 
     def measured(name: str, flow: Callable[[], None]) -> None:
         taps, scrolls = finger.count()

@@ -6,7 +6,9 @@ only: the new-game form, the prompt's buttons (a seeded table of two, tests/ui's
 acknowledged, maneuver checks, a trap going off, the final scores, then a new game. Between
 the prompt's taps the table looks around as players do: undo and redo, the history, the
 dashboard's tabs, the scoreboard, the settings (text size), the menu and resume.
-Every `every` taps it calls `sample(taps)`.
+Every `every` taps it calls `sample(taps)`. With `pause_every` (and `pause` seconds), every
+so many taps the finger rests while the app's own loop runs, as a table's turns leave
+moments between taps (the work done ahead and the collector's quiet passes run in them).
 """
 
 from __future__ import annotations
@@ -34,10 +36,13 @@ class GameNight:
     """Taps a table makes over an evening; `taps` counts every finger on a button."""
 
     def __init__(self, driver: Any, every: int = 200,
-                 sample: Callable[[int], None] = lambda _taps: None) -> None:
+                 sample: Callable[[int], None] = lambda _taps: None,
+                 pause_every: int = 0, pause: float = 0.0) -> None:
         self.driver = driver
         self.every = every
         self.sample = sample
+        self.pause_every = pause_every
+        self.pause = pause
         self._resolver: Any = None
         self.taps = 0
         self.games = 0
@@ -68,8 +73,18 @@ class GameNight:
                 time.sleep(0.002)
             driver.pump()
         self.taps += 1
+        if self.pause_every and self.taps % self.pause_every == 0:
+            self.rest(self.pause)
         if self.taps % self.every == 0:
             self.sample(self.taps)
+
+    def rest(self, seconds: float) -> None:
+        """No finger on the glass for `seconds`: the app's own loop runs (its clock, the work
+        done ahead), sleeping between its turns as Kivy's paced loop would."""
+        until = time.monotonic() + seconds
+        while time.monotonic() < until:
+            EventLoop.idle()
+            time.sleep(0.01)
 
     def play(self, taps: int) -> None:
         while self.taps < taps:

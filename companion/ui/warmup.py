@@ -1,6 +1,8 @@
 """Work done ahead while the table is quiet (issue 22): the screens a player opens later
-made, the History's rows and the closed tabs' panels drawn, before the tap that shows them;
-and, once those are done, the garbage collector's full passes (companion/ui/collector.py).
+made, the History's rows and the closed tabs' panels drawn, the order the prompt offers
+drawn on its screen and the panels' code imported (a new game's first dashboard made it),
+before the tap that shows them; and, once those are done, the garbage collector's full
+passes (companion/ui/collector.py).
 
 Making a screen costs Kivy's rules for all its widgets (Settings about 100 ms on one
 loaded core, the new-game form 50, the order screen 30), the History's first visit drew
@@ -13,8 +15,10 @@ at most that piece (the Settings screen, the largest), and the first frame never
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable
+from importlib import import_module
 from typing import Any
 
 from kivy.base import EventLoop
@@ -30,6 +34,12 @@ LOOK_EVERY = 0.25
 #: are left: every step would redraw them while hidden).
 AHEAD = ("history", "reveal", "settings", "order", "form", "check", "newgame", "saved",
          "private", "explosion", "phones")
+#: The code a game's first dashboard imports for its panels (companion/ui/panels).
+PANELS_CODE = "companion.ui.panels.generic"
+
+
+def _import_panels() -> None:
+    import_module(PANELS_CODE)
 
 
 class Warmup:
@@ -79,11 +89,27 @@ class Warmup:
         history = manager.get_screen("history") if manager.has_screen("history") else None
         if history is not None and manager.current != "history" and history.pending:
             return history.draw_ahead
-        tabs = manager.get_screen("dashboard").ids.tabs
-        if tabs.behind:
-            return tabs.refresh_ahead
+        dashboard = manager.get_screen("dashboard")
+        if dashboard.ids.tabs.behind:
+            return dashboard.ids.tabs.refresh_ahead
+        if PANELS_CODE not in sys.modules:
+            return _import_panels
+        order = self._order_ahead(manager, dashboard)
+        if order is not None:
+            return order
         name = next((n for n in self._screens if not manager.has_screen(n)), None)
         return None if name is None else lambda: self.make(name)
+
+    def _order_ahead(self, manager: Any, dashboard: Any) -> Callable[[], None] | None:
+        """The order screen drawn for the order the prompt offers (a long list's groups
+        were most of the tap that opened it), if it is made and not shown."""
+        if not manager.has_screen("order") or manager.current == "order":
+            return None
+        item = dashboard.order_offered()
+        screen = manager.get_screen("order")
+        if item is None or screen.ready_for(item):
+            return None
+        return lambda: screen.prepare_ahead(item)
 
     @property
     def behind(self) -> bool:

@@ -112,9 +112,10 @@ def test_every_drifting_ship_can_be_reported_before_the_round_ends() -> None:
     assert match.state.table.round == 3
 
 
-def test_the_report_buttons_come_in_seat_order_whatever_the_drift_order() -> None:
-    """Try 7 (finding 36): the drift order follows maneuverability, which changes between
-    rounds; the "Report where ... drifts" buttons stay in the seats' order, then by ship."""
+def test_the_report_buttons_come_in_drift_order_and_a_tie_in_seat_order() -> None:
+    """The rulebook moves the highest maneuverability first (xp16, finding 12: the buttons
+    listed a slower ship first); ships that drift at the same time keep the seats' order,
+    then by ship (try 7, finding 36: a tie's buttons stay in place)."""
     from companion.core.prompt import prompt
 
     def reports(match) -> list[str]:
@@ -126,6 +127,26 @@ def test_the_report_buttons_come_in_seat_order_whatever_the_drift_order() -> Non
     seats = list(tied.state.table.seats)
     assert seats.index("Xichang") < seats.index("Baikonur")
     expected = ["Report where TRNS1 drifts", "Report where SHLD1 drifts"]  # Xichang's first
-    assert reports(faster) == reports(tied) == expected
+    assert reports(tied) == expected
+    assert reports(faster) == expected  # TRNS1 drifts first
+    baikonur_faster = to_flight(round_two(), b_tech="maneuverability")
+    run(baikonur_faster, "next", "next")
+    assert reports(baikonur_faster) == ["Report where SHLD1 drifts",
+                                        "Report where TRNS1 drifts"]  # as the rules move them
     after = [a.label for a in prompt(tied, after="drift SHLD1=credit").actions]
     assert "Report where TRNS1 drifts" in after
+
+
+def test_the_preparation_heading_says_when_the_technology_action_is_played() -> None:
+    """Xp16, finding 12: the heading asked for "a technology action, then ..." after it
+    was played as before it."""
+    from companion.games.exploration.display import waiting_for
+
+    match = round_two()
+    seat = match.state.table.active
+    assert waiting_for(match.state, match.catalog).startswith(
+        f"{seat}'s preparation turn: a technology action, then")
+    run(match, "tech credits")
+    assert waiting_for(match.state, match.catalog) == (
+        f"{seat}'s preparation turn: the technology action is played; more actions or the "
+        f"end of the turn.")

@@ -81,11 +81,11 @@ def test_gain_credits_says_none_this_round_under_frozen_funds() -> None:
     match = to_flight(round_two())
     run(match, "move SHLD1 1 hazard", "scan XP/H13")
     run(match, "resolve", "next", "next", "drift")
-    assert "Gain 6 credits" in _actions(match)  # Xichang has no token
+    assert "Gain 6 credits (Lv-1)" in _actions(match)  # Xichang has no token
     run(match, "tech command", "done")
     labels = _actions(match)
-    assert "Gain 6 credits: none this round (restriction token)" in labels
-    assert "Gain 6 credits" not in labels
+    assert "Gain 6 credits (Lv-1): none this round (restriction token)" in labels
+    assert "Gain 6 credits (Lv-1)" not in labels
     credits = match.state.table.resource("Baikonur", "credits")
     said = run(match, "tech credits")[-1].message
     assert "Baikonur gains no credits this round (restriction token)." in said

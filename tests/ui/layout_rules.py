@@ -1,14 +1,15 @@
 """The layout rules every screen keeps at every window size and text size.
 
 `problems(window_root, text_scale)` walks what is on screen and names, in one
-sentence each, every label whose text is cut or shortened or spills out of the layout
+sentence each, every label whose text is cut or shortened (by Kivy; by the app with "…",
+when nothing reads it whole: a tap, or another place saying it) or spills out of the layout
 holding it (or sits in a box that spills out of its own) or wraps a closing mark (">")
 alone onto a line, every word broken inside by the wrapping ("symbol / s"), every button
 whose lines touch its edges (less than its lines plus 8 dp), every pair of overlapping
-neighbours, every button under 48 dp, every text under 15 sp (times the text size), and
-every list with rows past its edge that does not show it (its bar drawn while still, the
-edge faded): a row cut by a list's edge must read as "more this way", never as the
-list's end.
+neighbours, anything under the screen's pinned bar of the main action, every button under
+48 dp, every text under 15 sp (times the text size), and every list with rows past its
+edge that does not show it (its bar drawn while still, the edge faded): a row cut by a
+list's edge must read as "more this way", never as the list's end.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.stacklayout import StackLayout
 from kivy.uix.widget import Widget
 
+from companion.ui.widgets.fit import CUT, FoldBox, FoldText
 from companion.ui.widgets.touch import EDGE_SLACK
 
 #: The least height of anything a finger presses.
@@ -33,6 +35,9 @@ MIN_TARGET_DP = 48
 MIN_TEXT_SP = 15
 #: Pixels of rounding a layout may leave.
 SLACK = 1.5
+
+#: The mark the app ends the words it shortens with (`widgets.fit.fold`).
+FOLD_MARK = CUT.strip()
 
 #: Marks that close a label and read as nothing on a line of their own.
 LONE_MARKS = (">", "<", "…", "·")
@@ -89,6 +94,8 @@ def label_problems(label: Label, scale: float) -> Iterator[str]:
     name = _name(label)
     if label._label is not None and label._label.is_shortened:
         yield f"{name} is shortened"
+    elif app_folded(label):
+        pass  # the app's own "…": `folded_problems` asks for a way to read it whole
     elif _squeeze(_shown_text(label)) != _squeeze(label.text):
         yield f"{name} is cut: shows only {_shown_text(label)[:60]!r}"
     elif (broken := broken_word(label)) is not None:
@@ -109,6 +116,41 @@ def label_problems(label: Label, scale: float) -> Iterator[str]:
 #: The least room a button keeps above and below its words together (BigButton's own
 #: height rule keeps 16 dp; a form's two-line option 12): less reads as words on its edge.
 BUTTON_PAD_DP = 8
+
+
+def _whole(label: Label) -> str:
+    """The words `label` stands for: its `whole` when it keeps them apart (a folded
+    sentence, a group's details), else its text."""
+    return getattr(label, "whole", "") or label.text
+
+
+def app_folded(label: Label) -> bool:
+    """`label` shows its words shortened by the app with "…" (`widgets.fit.fold`): what it
+    draws ends short of its whole words."""
+    drawn = _shown_text(label) if label._label is not None else ""
+    return FOLD_MARK in drawn and FOLD_MARK not in _whole(label) \
+        and _squeeze(drawn) != _squeeze(_whole(label))
+
+
+def folded_problems(label: Label) -> Iterator[str]:
+    """Words the app shortened with "…" have a way to be read whole: a tap on the box of a
+    folded sentence ("… (more)": `widgets.fit.FoldBox`), or another place that says them
+    whole (`whole_elsewhere`: a greyed place's why, under "Not possible now"). A button
+    whose details stop at "…" with neither is cut as surely as a label Kivy shortens (try
+    14, findings 27 and 37: a tap on it acts, it does not read them whole)."""
+    if not app_folded(label) or getattr(label, "whole_elsewhere", ""):
+        return
+    if isinstance(label, FoldText) and any(isinstance(p, FoldBox) for p in _parents(label)):
+        return
+    yield (f"{_name(label)} is shortened by the app to {_shown_text(label)[-40:]!r}, "
+           f"with no way to read {_whole(label)[-40:]!r} whole")
+
+
+def _parents(widget: Widget) -> Iterator[Widget]:
+    parent = widget.parent
+    while parent is not None and parent is not parent.parent:
+        yield parent
+        parent = parent.parent
 
 
 def target_problems(widget: Widget) -> Iterator[str]:
@@ -205,12 +247,45 @@ def list_edge_problems(widget: Widget) -> Iterator[str]:
         yield f"{_content_name(widget)} goes past its edge with no fade saying more is there"
 
 
+def _on_screen(widget: Widget) -> tuple[float, float, float, float] | None:
+    """The part of `widget` a player sees, in window coordinates (left, bottom, right,
+    top): cut to every list holding it; None when none of it shows."""
+    left, bottom = widget.to_window(widget.x, widget.y)
+    right, top = left + widget.width, bottom + widget.height
+    for parent in _parents(widget):
+        if isinstance(parent, ScrollView):
+            x, y = parent.to_window(parent.x, parent.y)
+            left, bottom = max(left, x), max(bottom, y)
+            right, top = min(right, x + parent.width), min(top, y + parent.height)
+    return (left, bottom, right, top) if right - left > SLACK and top - bottom > SLACK \
+        else None
+
+
+def covered_problems(root: Widget) -> Iterator[str]:
+    """Nothing lies under the screen's pinned bar of the moment's main action (`main_bar`):
+    at Large text a choice sat half under the End bar."""
+    bar = getattr(root, "ids", {}).get("main_bar")
+    if bar is None or bar.opacity <= 0 or bar.height <= 0:
+        return
+    inside = set(map(id, bar.walk(restrict=True)))
+    _x, low = bar.to_window(bar.x, bar.y)
+    left, right, high = _x, _x + bar.width, low + bar.height
+    for widget, _clipped in shown_widgets(root):
+        if id(widget) in inside or not isinstance(widget, Label) or not widget.text.strip():
+            continue
+        seen = _on_screen(widget)
+        if seen is not None and min(seen[2], right) - max(seen[0], left) > SLACK \
+                and min(seen[3], high) - max(seen[1], low) > SLACK:
+            yield f"{_name(widget)} lies under the pinned bar {_name(bar)}"
+
+
 def problems(root: Widget, window: Widget, scale: float) -> list[str]:
     """Every rule broken by what is shown under `root` (a screen, or a popup)."""
-    found: list[str] = []
+    found: list[str] = list(covered_problems(root))
     for widget, in_scroll in shown_widgets(root):
         if isinstance(widget, Label):
             found.extend(label_problems(widget, scale))
+            found.extend(folded_problems(widget))
         found.extend(target_problems(widget))
         found.extend(overlap_problems(widget))
         found.extend(overflow_problems(widget))

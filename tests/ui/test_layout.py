@@ -1,5 +1,6 @@
 """Every screen of the screenshot gallery keeps the layout rules (tests/ui/layout_rules.py)
-at 800x480, 1024x600 and 1280x720, at the Normal and the Large text size.
+at 800x480, 1024x600 and 1280x720, at the Normal and the Large text size, and at 800x480
+at the Small one.
 
 Each gallery walk runs once at 800x480; at each of its pictures the window is resized
 and the text size changed, and what is on screen is checked, then put back.
@@ -17,8 +18,12 @@ from companion.ui.settings import TEXT_SIZES
 from tests.ui.layout_rules import problems
 
 SIZES = ((800, 480), (1024, 600), (1280, 720))
-#: Normal and Large (companion.ui.settings.TEXT_SIZES).
-TEXT_SCALES = TEXT_SIZES[1:]
+#: Small, Normal and Large (companion.ui.settings.TEXT_SIZES).
+SMALL, *TEXT_SCALES = TEXT_SIZES
+#: Each text size with the windows it is checked at: Normal and Large at every size, Small
+#: at the smallest window only (where its lists end: a 10th button cut at the foot of one;
+#: a larger window shows more of the same rows), a sixth of the walks' time more, not half.
+CHECKS = ((SMALL, SIZES[:1]), *((scale, SIZES) for scale in TEXT_SCALES))
 
 
 def _snapshot(window: Any) -> tuple[Any, ...]:
@@ -40,8 +45,8 @@ def _settle_layout(driver: Any, window: Any) -> None:
 
 def _check_everywhere(driver: Any, window: Any, picture: str) -> list[str]:
     found = []
-    for scale in TEXT_SCALES:  # the text size outside: changing it draws every text again
-        for width, height in SIZES:
+    for scale, sizes in CHECKS:  # the text size outside: changing it draws every text again
+        for width, height in sizes:
             window.size = (width, height)
             driver.app.text_scale = scale
             _settle_layout(driver, window)
@@ -197,3 +202,70 @@ def test_a_list_with_more_rows_fades_its_edge_and_keeps_its_bar(make_driver,
         assert not problems(holder, kivy_window, 1.0)
     finally:
         kivy_window.remove_widget(holder)
+
+
+def test_words_the_app_shortens_have_a_way_to_be_read_whole(make_driver: Any,
+                                                            kivy_window: Any) -> None:
+    """Try 14, findings 27 and 37: "cultural …" on a system's button passed every rule, since
+    only Kivy's own shortening was looked for; a greyed place folded to one line passes,
+    since "Not possible now" says it whole."""
+    from kivy.metrics import dp
+    from kivy.uix.boxlayout import BoxLayout
+
+    from companion.ui.screens.order import GroupButton
+    from companion.ui.widgets.entries import PlaceButton
+
+    driver = make_driver()
+    holder = BoxLayout(size_hint=(None, None), size=(dp(240), dp(160)))
+    folded = GroupButton(whole="75: Abaddon, Ashtroth, Loki\ncultural, hazardous, cultural, "
+                               "hazardous, cultural, industrial")
+    place = PlaceButton(text="Deploy TRNS1 (Transporter): Xichang cannot deploy TRNS1: it "
+                             "needs a Lv-1 technology action this round", disabled=True)
+    holder.add_widget(folded)
+    holder.add_widget(place)
+    kivy_window.add_widget(holder)
+    try:
+        driver.pump(3)
+        found = problems(holder, kivy_window, 1.0)
+    finally:
+        kivy_window.remove_widget(holder)
+    assert folded.text != folded.whole and "…" in place._label.text
+    assert any("'75: Abaddon" in p and "no way to read" in p for p in found), found
+    assert not any("Deploy TRNS1" in p for p in found), found
+
+
+def test_nothing_lies_under_the_pinned_main_action(make_driver: Any, kivy_window: Any) -> None:
+    """At Large text a choice sat half under the End bar: a widget under the screen's pinned
+    bar of the moment's main action (`main_bar`) is named; one in a list cut at the list's
+    edge above the bar is not."""
+    from kivy.metrics import dp
+    from kivy.uix.boxlayout import BoxLayout
+    from kivy.uix.floatlayout import FloatLayout
+
+    from companion.ui.widgets import BigButton
+    from companion.ui.widgets.touch import TableScroll
+
+    driver = make_driver()
+    screen = FloatLayout(size_hint=(None, None), size=(dp(400), dp(300)))
+    bar = BoxLayout(size_hint=(None, None), size=(dp(400), dp(60)), pos=(0, 0))
+    bar.add_widget(BigButton(text="End the turn", kind="primary"))
+    under = BigButton(text="Complete a mission", size_hint=(None, None), size=(dp(400), dp(60)),
+                      pos=(0, dp(30)))
+    scroll = TableScroll(size_hint=(None, None), size=(dp(400), dp(100)), pos=(0, dp(66)))
+    rows = BoxLayout(orientation="vertical", size_hint_y=None, height=dp(300))
+    rows.add_widget(BigButton(text="A row cut by the list's foot"))
+    scroll.add_widget(rows)
+    for widget in (scroll, under, bar):
+        screen.add_widget(widget)
+    screen.ids = {"main_bar": bar}
+    kivy_window.add_widget(screen)
+    try:
+        driver.pump(3)
+        found = problems(screen, kivy_window, 1.0)
+        screen.remove_widget(under)
+        driver.pump(2)
+        without = problems(screen, kivy_window, 1.0)
+    finally:
+        kivy_window.remove_widget(screen)
+    assert any("'Complete a mission' lies under the pinned bar" in p for p in found), found
+    assert not any("pinned bar" in p for p in without), without

@@ -68,3 +68,35 @@ def test_a_hold_whose_finger_slid_on_while_the_app_was_busy_opens_nothing(
     driver.pump_for(0.5)
     driver.settle()
     assert driver.screen.name == "dashboard"
+
+
+def test_the_apps_roll_for_a_move_past_two_ships_shows_each_check_in_turn(make_driver,
+                                                                        monkeypatch) -> None:
+    """Finding 5: one tap on "App rolls the die" settled both checks of a move, with one
+    face shown, the first check's title kept and "The app rolled ..." printed twice. The
+    rules make one maneuver check per object passed: each roll shows with its own title."""
+    from companion.ui.devtools.gallery import flight_lines
+    from companion.ui.screens import check
+    from tests.ui.test_check import walk_to_the_dice
+
+    monkeypatch.setattr(check, "ROLL_SECONDS", 60.0)  # the tap on Skip ends the spin
+    driver = make_driver(demo_setup=flight_lines())
+    driver.tap("End SHLD1's flight turn")
+    walk_to_the_dice(driver, "TRNS1", "1 space", "a plain space", "L1", "SHLD1")
+    driver.tap("App rolls the die")
+    driver.wait_for(lambda: driver.screen._reply is not None, "the roll's result")
+    driver.tap("Skip")
+    rolled = [m["data"] for m in driver.screen._reply.moments if m["kind"] == "check"]
+    assert len(rolled) == 2  # one roll for each check
+    screen = driver.screen
+    for number, (against, data) in enumerate(zip(("L1", "SHLD1"), rolled, strict=True), 1):
+        assert screen.heading == f"Maneuver check {number} of 2: TRNS1 against {against}"
+        assert screen.ids.die.face == data["face"]
+        assert screen.numbers == f"The app rolled {data['face']}."  # this check's roll alone
+        assert driver.shown(data["arithmetic"])
+        assert len([t for t in driver.texts() if t in ("Passed", "Failed")]) == 1
+        if number == 1:
+            assert not driver.shown("Continue")
+            driver.tap("Next check")
+    driver.tap("Continue")
+    assert driver.screen.name == "dashboard"

@@ -48,7 +48,7 @@ def test_a_face_equal_to_the_target_fails_then_a_higher_one_places_the_cube(make
     open_the_rover_drop(driver)
     driver.tap("two\n2 symbols", exact=True)
     assert driver.shown("Passed") and driver.shown("2 + 2 symbols = 4 > 3 (Rover drop on Mars)")
-    assert driver.shown("Xichang places a cube on mars1 (Mars).")
+    assert driver.shown("Xichang places a cube on Mars (space 1).")
     driver.tap("Continue")
     assert seat_score(driver, "Xichang") == ("3", "+3")
     assert seat_counters(driver, "Xichang").startswith("21 credits")  # the Rover's 6
@@ -110,6 +110,6 @@ def test_a_mars_space_closed_by_a_hazard_is_skipped_by_the_next_drop(make_driver
     assert driver.shown("mars1 is closed to domination for the rest of the game.")
     open_the_rover_drop(driver)
     driver.tap("two\n2 symbols", exact=True)
-    assert driver.shown("Passed") and driver.shown("Xichang places a cube on mars2 (Mars).")
+    assert driver.shown("Passed") and driver.shown("Xichang places a cube on Mars (space 2).")
     driver.tap("Continue")
     assert seat_score(driver, "Xichang") == ("3", "+3")

@@ -33,6 +33,7 @@ class ManeuverCheck:
     symbols: int
     target: int
     against: str
+    ship: str = ""  # the ship checked ("" in games saved before it was kept)
 
     @property
     def result(self) -> int:
@@ -46,7 +47,7 @@ class ManeuverCheck:
         """The check's numbers as a screen shows them (carried by the `die_rolled` event)."""
         return {"maneuverability": self.maneuverability, "symbols": self.symbols,
                 "result": self.result, "target": self.target, "against": self.against,
-                "passed": self.passed}
+                "passed": self.passed, "ship": self.ship}
 
     def text(self) -> str:
         word = "symbol" if self.symbols == 1 else "symbols"
@@ -58,7 +59,7 @@ class ManeuverCheck:
 
 def roll_check(
     table: Table, die: Die, maneuverability: int, target: int, against: str,
-    entered: str | None = None,
+    entered: str | None = None, ship: str = "",
 ) -> tuple[Event, ManeuverCheck]:
     """Roll the maneuver die (or take the face the table rolled) and judge the check.
 
@@ -66,8 +67,16 @@ def roll_check(
     shows the arithmetic without knowing the rule.
     """
     rolled = roll(table, die, f"maneuver check against {against}", entered)
-    check = ManeuverCheck(maneuverability, int(rolled["value"]), target, against)
+    check = ManeuverCheck(maneuverability, int(rolled["value"]), target, against, ship)
     return Event(rolled.type, {**rolled.data, "check": check.to_dict()}), check
+
+
+def check_title(ship: str, against: str, number: int = 1, checks: int = 1) -> str:
+    """A check's heading: "Maneuver check 1 of 2: DSTR3 against UFST4" (the number only
+    when a move makes more than one)."""
+    count = f" {number} of {checks}" if checks > 1 else ""
+    who = f"{ship} against {against}" if ship else f"against {against}"
+    return f"Maneuver check{count}: {who}"
 
 
 def check_sentence(rolled: Event, check: ManeuverCheck) -> str:
@@ -116,6 +125,14 @@ def areas(catalog: Catalog) -> Mapping[str, Mapping[str, Any]]:
 def area_spaces(catalog: Catalog, area: str) -> list[str]:
     """Domination spaces of an area, named AREA1, AREA2, ... as the players call them."""
     return [f"{area}{n}" for n in range(1, int(areas(catalog)[area]["spaces"]) + 1)]
+
+
+def space_name(catalog: Catalog, area: str, space: str) -> str:
+    """A domination space as the rulebook names it: its area, then which of the area's
+    spaces ("Lagrangian points (space 1)", never the id "lagrange1")."""
+    spaces = area_spaces(catalog, area)
+    name = str(areas(catalog)[area]["name"])
+    return f"{name} (space {spaces.index(space) + 1})" if space in spaces else name
 
 
 def flying_ship(state: XpState) -> ShipStatus | None:

@@ -157,8 +157,7 @@ def waiting_for(state: XpState, catalog: Catalog) -> str:
     if phase == "setup":
         return _setup_wait(state, catalog)
     if phase == "preparation":
-        return f"{state.table.active}'s preparation turn: a technology action, then more " \
-               f"actions or the end of the turn."
+        return _preparation_wait(state)
     if phase == "flight":
         ship = flying_ship(state)
         if ship is None:
@@ -167,6 +166,18 @@ def waiting_for(state: XpState, catalog: Catalog) -> str:
     if phase == "drift":
         return "The drift: where each ship on the map drifts, then the next round."
     return "The end of the round."
+
+
+def _preparation_wait(state: XpState) -> str:
+    """The active seat's preparation turn: its technology action first, then the rest (the
+    heading changes once the action is played: xp16, finding 12)."""
+    seat = state.table.active
+    status = state.seats.get(seat) if seat else None
+    if status is not None and status.actions_in(state.table.round):
+        return f"{seat}'s preparation turn: the technology action is played; more actions " \
+               f"or the end of the turn."
+    return f"{seat}'s preparation turn: a technology action, then more actions or the end " \
+           f"of the turn."
 
 
 def hazard_choice(state: XpState, seat: str, cost: int) -> str:

@@ -29,6 +29,7 @@ from companion.games.exploration.checks import (
     flight_rule,
     require_ship,
     roll_check,
+    space_name,
     spend_energy,
 )
 from companion.games.exploration.flight import maneuver_die
@@ -89,7 +90,7 @@ def rewards(state: XpState, catalog: Catalog, ship: ShipStatus, kind: str, area:
                                  module=kind, area=area, space=space)]
     more, text = credit_gain(state, ship.owner, int(data["credits"]), source)
     events += [*more, event("scored", seat=ship.owner, points=int(data["score"]), source=source)]
-    return events, f"{ship.owner} places a cube on {space} ({area_name}). {text} " \
+    return events, f"{ship.owner} places a cube on {space_name(catalog, area, space)}. {text} " \
                    f"{ship.owner} scores {counted(int(data['score']), 'domination point')}."
 
 
@@ -167,7 +168,7 @@ def _drop_domination(state: XpState, catalog: Catalog, ship: ShipStatus, kind: s
     area, space, taken = choose_space(state, catalog, ship, kind, rest[0])
     skill, target, against, bonus, why = drop_check(state, catalog, ship, kind, area)
     rolled, check = roll_check(state.table, maneuver_die(catalog), skill, target, against,
-                               rest[2] if len(rest) == 3 else None)
+                               rest[2] if len(rest) == 3 else None, ship=ship.card)
     said = check_sentence(rolled, check) + (f" (includes +{bonus} from {why})" if bonus else "")
     if not check.passed:
         lost = flight_rule(catalog, "failed_check_energy")

@@ -277,7 +277,8 @@ def move(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
         skill = attribute(catalog, ship, "maneuverability", state.table.round)
         entered = entered_face(faces.pop(0)) if faces else None
         sure = entered is None and sure_pass(state, catalog, ship, word)
-        rolled, check = roll_check(table, maneuver_die(catalog), skill, target, name, entered)
+        rolled, check = roll_check(table, maneuver_die(catalog), skill, target, name, entered,
+                                   ship=ship.card)
         table = apply_table_event(table, rolled)
         events.append(rolled)
         if sure:  # rolled with no screen of its own: the result's first line says it (try 15)

@@ -14,6 +14,7 @@ from companion.core.moments import Moment, MomentChoice, default_moments, die_fa
 from companion.core.privacy import public_step
 from companion.core.prompt import Choice
 from companion.core.words import counted
+from companion.games.exploration.checks import check_title
 from companion.games.exploration.flight import maneuver_die
 from companion.games.exploration.prompt_flight import hazard_choices
 from companion.games.exploration.state import XpState
@@ -26,12 +27,17 @@ def moments(state: XpState, catalog: Catalog, step: Step) -> list[Moment]:
         return []
     shown = default_moments(step, catalog, {"maneuver": maneuver_die(catalog)},
                             state.table.seats)
-    rolls = iter([e for e in public_step(step).events if e.type == "die_rolled"])
+    rolled_events = [e for e in public_step(step).events if e.type == "die_rolled"]
+    rolls = iter(rolled_events)
+    checks = sum(1 for e in rolled_events if e.get("check"))
+    number = 0
     out = []
     for moment in shown:
         if moment.kind == "roll":
             rolled = next(rolls)
-            out.append(check_moment(rolled, catalog) if rolled.get("check") else moment)
+            number += 1 if rolled.get("check") else 0
+            out.append(check_moment(rolled, catalog, number, checks) if rolled.get("check")
+                       else moment)
         elif moment.kind == "reveal":
             out.append(_for_ship(moment, state, catalog))
         else:
@@ -47,9 +53,11 @@ def moments(state: XpState, catalog: Catalog, step: Step) -> list[Moment]:
     return out
 
 
-def check_moment(e: Event, catalog: Catalog) -> Moment:
-    """A maneuver check: the face rolled, the arithmetic and the outcome."""
+def check_moment(e: Event, catalog: Catalog, number: int = 1, checks: int = 1) -> Moment:
+    """A maneuver check (the `number`th of a step's `checks`): the face rolled, the
+    arithmetic and the outcome."""
     check: Mapping[str, Any] = e["check"]
+    title = check_title(str(check.get("ship") or ""), str(check["against"]), number, checks)
     who = "The app rolled" if e["by"] == "app" else "The table rolled"
     word = "symbol" if int(check["symbols"]) == 1 else "symbols"
     passed = bool(check["passed"])
@@ -63,6 +71,7 @@ def check_moment(e: Event, catalog: Catalog) -> Moment:
                   f"{'passes' if passed else 'fails'}.",
                   data={**check, "die": str(e["die"]), "face": str(e["face"]),
                         "by": str(e["by"]), "verdict": verdict, "arithmetic": arithmetic,
+                        "title": title, "number": number, "checks": checks,
                         "faces": die_faces(maneuver_die(catalog))})
 
 

@@ -176,11 +176,14 @@ def _level_missing(state: XpState, seat: str, card: CardEntry) -> str | None:
 
 
 def _tech_label(action: Mapping[str, Any], frozen: bool) -> str:
-    """A technology action's name; one that gains credits says before the tap when a
-    restriction token (Frozen funds) makes it gain none this round."""
+    """A technology action's name and level ("Gain 6 credits (Lv-1)": deploying a ship and
+    a development card need an action of a given level, xp16 finding 9); one that gains
+    credits says before the tap when a restriction token (Frozen funds) makes it gain none
+    this round."""
+    name = f"{action['name']} (Lv-{int(action['level'])})"
     if frozen and int(action.get("credits", 0)):
-        return f"{action['name']}: none this round (restriction token)"
-    return str(action["name"])
+        return f"{name}: none this round (restriction token)"
+    return name
 
 
 def _maneuver_cost(state: XpState, catalog: Catalog, seat: str, card: CardEntry) -> str:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from companion.core.catalog import Catalog
 from companion.core.prompt import Choice
+from companion.games.exploration.checks import attribute
 from companion.games.exploration.drift import drift_order
 from companion.games.exploration.prompt_flight import DRIFT, DRIFT_ENDS, END_LABELS
 from companion.games.exploration.state import XpState
@@ -31,19 +32,21 @@ def drift_choices(state: XpState, catalog: Catalog) -> list[Choice]:
     # turn" was tapped there, and the next tap by habit drifted every ship (try 15). The
     # reports come first, each leading to the next under the same spot.
     reports = [Choice(f"Report where {card} drifts", DRIFT, partial=f"drift {card}",
-                      cost="free") for card in _in_place(state, [s.card for s in ships])]
+                      cost="free") for card in _in_order(state, catalog, [s.card for s in ships])]
     return [*reports, Choice("Every ship drifts onto a plain space", DRIFT, command="drift",
                              cost="free")]
 
 
-def _in_place(state: XpState, cards: Sequence[str]) -> list[str]:
-    """`cards` in the table's seat order, then by ship: a report's button stays where it
-    was last round (the drift order follows maneuverability, which changes; try 7)."""
-    seats = list(state.table.seats)
+def _in_order(state: XpState, catalog: Catalog, cards: Sequence[str]) -> list[str]:
+    """`cards` in the rulebook's drift order, highest maneuverability first (xp16, finding
+    12: UFST4 listed before UFST1, which drifts first); ships that drift at the same time
+    in the table's seat order, then by ship, so a tie's buttons keep their places (try 7)."""
+    seats, round_ = list(state.table.seats), state.table.round
 
-    def place(card: str) -> tuple[int, str]:
-        owner = state.ships[card].owner
-        return (seats.index(owner) if owner in seats else len(seats), card)
+    def place(card: str) -> tuple[int, int, str]:
+        ship = state.ships[card]
+        seat = seats.index(ship.owner) if ship.owner in seats else len(seats)
+        return (-attribute(catalog, ship, "maneuverability", round_), seat, card)
 
     return sorted(cards, key=place)
 
@@ -93,7 +96,7 @@ def _after_reports(state: XpState, catalog: Catalog, reports: Sequence[str],
     plain = Choice(f"The other {_ships(left)} onto a plain space", DRIFT, command=base,
                    cost="free")
     return [*(Choice(f"Report where {card} drifts", DRIFT, partial=f"{base} {card}",
-                     cost="free") for card in _in_place(state, left)), plain]
+                     cost="free") for card in _in_order(state, catalog, left)), plain]
 
 
 def _ships(cards: Sequence[str]) -> str:

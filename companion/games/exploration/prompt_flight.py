@@ -24,6 +24,7 @@ from companion.games.exploration.checks import (
     ManeuverCheck,
     areas,
     attribute,
+    check_title,
     flight_rule,
     flying_ship,
 )
@@ -254,10 +255,9 @@ def _pass_check(state: XpState, catalog: Catalog, card: str, word: str, number: 
 def _check_numbers(ship: str, number: int, checks: int, against: str, target: int,
                    skill: int) -> dict[str, object]:
     """A check's numbers, with the heading and the sum a check screen shows for them."""
-    count = f" {number} of {checks}" if checks > 1 else ""
     return {"ship": ship, "number": number, "checks": checks, "against": against,
             "target": target, "maneuverability": skill,
-            "title": f"Maneuver check{count}: {ship} against {against}",
+            "title": check_title(ship, against, number, checks),
             "sum": f"Maneuverability {skill} + the symbols rolled, against {target}"}
 
 

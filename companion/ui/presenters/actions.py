@@ -68,6 +68,11 @@ class ActionItem:
         return f"{self.label}{cost}{more}"
 
     @property
+    def why_not(self) -> str:
+        """Its label, then why it is not possible now, on one line."""
+        return f"{self.label}: {self.reason}" if self.reason else self.label
+
+    @property
     def greyed_text(self) -> str:
         """A refused choice kept in its place: the game's short words for it, else its
         label, then why not (try 9)."""

@@ -34,6 +34,8 @@ class CheckPrompt:
     labels: tuple[str, ...]  # every face label, for the rolling die
     #: The outcome of the checks of the same move whose faces were entered already.
     before: str = ""
+    #: How many checks of the same move came before this one (their outcome is `before`).
+    done: int = 0
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,7 @@ class CheckLine:
     verdict: str
     passed: bool
     symbols: int = 0  # the pips the rolled face shows (the die's definition)
+    title: str = ""  # the check's own heading ("Maneuver check 2 of 2: ..."), if it has one
 
 
 def _checks(prompt: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -84,7 +87,8 @@ def check_prompt(prompt: Mapping[str, Any]) -> CheckPrompt:
     heading = str(first.get("title") or (dice[0]["label"] if dice else "Check"))
     before = "\n".join(str(line) for line in first.get("before") or ())
     return CheckPrompt(heading, str(first.get("sum") or ""), app_roll, faces,
-                       tuple(f.face for f in faces), before)
+                       tuple(f.face for f in faces), before,
+                       max(0, int(first.get("number") or 1) - 1))
 
 
 def check_lines(moments: Sequence[Mapping[str, Any]]) -> tuple[CheckLine, ...]:
@@ -100,7 +104,7 @@ def check_lines(moments: Sequence[Mapping[str, Any]]) -> tuple[CheckLine, ...]:
                                    str(data.get("arithmetic") or (said[1:2] or [""])[0]),
                                    str(data.get("verdict") or ("Passed" if passed
                                                                else "Failed")),
-                                   passed, _symbols(data)))
+                                   passed, _symbols(data), str(data.get("title") or "")))
         elif kind == "roll":
             lines.append(CheckLine(said[0].rstrip(".") if said else "", str(data.get("face")),
                                    "", "", True, _symbols(data)))

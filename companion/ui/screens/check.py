@@ -204,6 +204,7 @@ class CheckScreen(Screen):
         self._reply: Reply | None = None
         self._spinner: Any = None
         self._rolled_at = 0.0
+        self._lines: tuple[CheckLine, ...] = ()  # the checks the result made, one shown at a time
         self._spins = 0
         self._back_to = "dashboard"
 
@@ -316,34 +317,46 @@ class CheckScreen(Screen):
 
     # ---- after the roll -------------------------------------------------------------------
     def _show_result(self) -> None:
+        """The result's checks one after the other (each its own heading, face and outcome;
+        a move's checks entered already showed before), from this prompt's check on."""
         self._stop_spinning()
         reply = self._reply
         assert reply is not None
         self.mode = "result"
         lines = check_lines(reply.moments) if reply.ok else ()
-        self.said = reply.message
+        done = self._check.done if self._check is not None else 0
+        self._lines = lines[min(done, len(lines) - 1):] if lines else ()
+        self._show_line(0)
+
+    def _show_line(self, index: int) -> None:
+        """The `index`th check of the result shown (the last one: with the step's words)."""
+        reply = self._reply
+        assert reply is not None
         die = self.ids.die
         die.spin = 0.0
-        if lines:
-            last = lines[-1]
-            die.face = last.face
-            die.symbols = last.symbols
-            die.tone = "good" if all(line.passed for line in lines) else "bad"
-            self.numbers = "\n".join(line.rolled + "." for line in lines)  # one a line
+        line = self._lines[index] if self._lines else None
+        last = index >= len(self._lines) - 1
+        self.said = reply.message if last else ""
+        if line is not None:
+            if line.title:
+                self.heading = line.title
+            die.face, die.symbols = line.face, line.symbols
+            die.tone = "good" if line.passed else "bad"
+            self.numbers = line.rolled + "."
             Animation.cancel_all(die, "spin")
             Animation(spin=360.0, duration=0.25, transition="out_quad").start(die)
         else:
             die.face, die.tone, self.numbers = "?", "bad", "Nothing was rolled."
-        self._build_result(lines)
+        self._build_result(line, index)
 
-    def _build_result(self, lines: tuple[CheckLine, ...]) -> None:
+    def _build_result(self, line: CheckLine | None, index: int) -> None:
         box = self.ids.faces
         box.clear_widgets()
         outcome = Outcome(pos_hint={"center_y": 0.5})
-        for line in lines:
+        if line is not None:
             outcome.add_widget(Verdict(text=line.verdict, passed=line.passed))
             outcome.add_widget(Arithmetic(text=line.arithmetic))
-        if not lines:
+        else:
             outcome.add_widget(Verdict(text="The check was not made.", passed=False))
         box.bind(height=outcome.setter("room"))
         box.add_widget(outcome)
@@ -358,8 +371,13 @@ class CheckScreen(Screen):
         else:
             row.add_widget(BigButton(text="< Back", kind="quiet", size_hint_x=0.35,
                                      on_release=lambda _b: self._back()))
-        row.add_widget(BigButton(text="Continue", kind="primary",
-                                 on_release=lambda _b: self.done()))
+        if index < len(self._lines) - 1:  # another check of the same move: its own roll next
+            row.add_widget(BigButton(text="Next check", kind="primary",
+                                     on_release=lambda _b: self._show_line(index + 1)))
+        else:
+            row.add_widget(BigButton(text="Continue", kind="primary",
+                                     on_release=lambda _b: self.done()))
+        row.close()  # each check's buttons, "Continue" where "Next check" was: a beat first
         row.hold_after_arrival(RESULT_BEAT)
         row.open()
 

@@ -107,6 +107,15 @@ class DashboardScreen(Screen):
             self.ids.actions.show(actions_view(reply.value), [t[0] for t in self._trail])
         self.ids.actions.release()
 
+    def order_offered(self) -> ActionItem | None:
+        """The first order the prompt's top level offers (the work done ahead prepares its
+        screen), or None."""
+        if self._table is None:
+            return None
+        view = actions_view(self._table.prompt)
+        return next((item for group in view.groups for item in group.items
+                     if item.input_kind == "order" and item.enabled), None)
+
     def _show_prompt(self) -> None:
         self._trail = []
         if self._table is not None:

@@ -6,6 +6,12 @@ them, and sends the line: the action's template with the values in the order cho
 (items taken and resolved in that order, say). A list too long for one page gets a row of
 section keys ("20-29"): one tap shows that section's groups, none below the fold. Nothing
 here knows a game.
+
+A long list's groups are most of the cost of opening it (a button each, Kivy's rules and a
+label: 250 to 300 ms for 64 groups on one core of the development machine, docs/perf.md):
+the screen keeps the buttons it made and shows the next list on them, and the work done
+ahead (warmup.py) prepares it in a quiet moment for the order the prompt offers, so that
+the tap opening it only shows it.
 """
 
 from __future__ import annotations
@@ -13,8 +19,9 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
@@ -24,12 +31,13 @@ from companion.ui.presenters import order as presenter
 from companion.ui.presenters.actions import ActionItem, actions_view
 from companion.ui.screens import load_layout
 from companion.ui.widgets import BigButton, Text, ToggleChoice
+from companion.ui.widgets.entries import under_finger
 from companion.ui.widgets.fit import CUT, fold
 
-load_layout(__file__)
-
-#: The lines a group's details may take before they are folded.
+#: The lines a group's details may take before they are folded (one more at Large text).
 DETAIL_LINES = 2
+
+load_layout(__file__)
 
 
 class GroupButton(ToggleChoice):
@@ -49,10 +57,11 @@ class GroupButton(ToggleChoice):
     values = ObjectProperty(())
     reason = StringProperty("")
     whole = StringProperty("")  # its words whole (`text` shows them folded)
+    detail_lines = NumericProperty(DETAIL_LINES)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        for name in ("whole", "width", "font_size"):
+        for name in ("whole", "width", "font_size", "detail_lines"):
             self.fbind(name, self._refold)
         self._refold()
 
@@ -61,7 +70,7 @@ class GroupButton(ToggleChoice):
         if details:
             width = max(self.width - dp(28), dp(8))  # (its padding: the check mark's gutter)
             details = fold(details.replace("\n", " "), round(float(self.font_size), 2),
-                           width, DETAIL_LINES, end=CUT)
+                           width, int(self.detail_lines), end=CUT)
         self.text = f"{names}\n{details}" if details else names
 
 
@@ -71,13 +80,21 @@ class GroupGrid(GridLayout):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.fbind("cols", self._even)
+        # Once before the next frame, however many buttons were added or re-rendered
+        # (evened at each, 64 groups read 4,000 heights).
+        self._trigger_even = Clock.create_trigger(self._even, -1)
+        self.fbind("cols", self._trigger_even)
 
     def add_widget(self, widget: Any, *args: Any, **kwargs: Any) -> None:
         super().add_widget(widget, *args, **kwargs)
         widget.size_hint_y = 1  # the row's height (`rows_minimum`)
-        widget.fbind("texture_size", self._even)
-        self._even()
+        widget.fbind("texture_size", self._trigger_even)
+        self._trigger_even()
+
+    def remove_widget(self, widget: Any, *args: Any, **kwargs: Any) -> None:
+        widget.funbind("texture_size", self._trigger_even)
+        super().remove_widget(widget, *args, **kwargs)
+        self._trigger_even()
 
     def _even(self, *_args: Any) -> None:
         buttons = list(reversed(self.children))
@@ -108,16 +125,31 @@ class OrderScreen(Screen):
         self._buttons: list[tuple[GroupButton, presenter.GroupChoice]] = []
         self._note = ""  # why the greyed group just tapped offers nothing
         self._rows: dict[str, BoxLayout] = {}  # each value's row in the order shown
+        #: Group buttons made for an earlier list and not shown now, for the next one.
+        self._spare: list[GroupButton] = []
+        #: (item, after) when the screen stands prepared for them and untouched since.
+        self._ready: tuple[ActionItem, str | None] | None = None
 
     def prepare(self, item: ActionItem, after: str | None = None) -> None:
         """Open for the prompt's `item` (offered after the partial `after`, if any) with an
-        empty order."""
-        self._item, self._order, self._after = item, (), after
-        self._section, self._note = None, ""
-        self.heading = item.label
-        self._draw_groups(item)
-        self._draw_order()
+        empty order (drawn already when prepared ahead for the same and untouched since)."""
+        if self._ready != (item, after):
+            self._item, self._order, self._after = item, (), after
+            self._section, self._note = None, ""
+            self.heading = item.label
+            self._draw_groups(item)
+            self._draw_order()
+        self._ready = None
         self.ids.groups_scroll.scroll_y = self.ids.side_scroll.scroll_y = 1
+
+    def prepare_ahead(self, item: ActionItem, after: str | None = None) -> None:
+        """Drawn for `item` while hidden (a quiet moment): the tap that opens it only shows
+        it."""
+        self.prepare(item, after)
+        self._ready = (item, after)
+
+    def ready_for(self, item: ActionItem, after: str | None = None) -> bool:
+        return self._ready == (item, after)
 
     def show_table(self, _table: Any) -> None:
         """The game moved on (a command typed or scanned meanwhile): the same action, asked
@@ -135,7 +167,7 @@ class OrderScreen(Screen):
         same = next((i for i in items if i.label == self._item.label), None)
         if same is None or same == self._item:
             return
-        self._item = same
+        self._item, self._ready = same, None
         offered = {o.value for o in same.options if o.enabled}
         self._order = tuple(v for v in self._order if v in offered)
         self._draw_groups(same)
@@ -177,13 +209,13 @@ class OrderScreen(Screen):
 
     def show_section(self, label: str | None) -> None:
         """Show the groups of the section `label` (None: every group), from the top."""
-        self._section = label
+        self._section, self._ready = label, None
         self._mark_sections()
         self._show_groups()
         self.ids.groups_scroll.scroll_y = 1
 
     def _set_order(self, order: tuple[str, ...]) -> None:
-        self._order, self._note = order, ""
+        self._order, self._note, self._ready = order, "", None
         self._draw_order()
         self._mark_groups()
 
@@ -191,7 +223,7 @@ class OrderScreen(Screen):
         if self._item is None or not self.can_submit:
             return
         line = presenter.order_line(self._item, self._order)
-        self._item, self._order = None, ()
+        self._item, self._order, self._ready = None, (), None
         app = App.get_running_app()
         app.show("dashboard")
         app.send(line)
@@ -216,7 +248,7 @@ class OrderScreen(Screen):
         the prompt's order; a section the game titles under its title (try 10, finding 25:
         the home systems after 82 looked like the list going on)."""
         box = self.ids.groups
-        box.clear_widgets()
+        self._take_off_groups()
         section = next((s for s in self._sections if s.label == self._section), None)
         shown = list(section.groups) if section else list(range(len(self._groups)))
         titles = {i: s.title for s in self._sections for i in s.groups}
@@ -230,11 +262,30 @@ class OrderScreen(Screen):
                 grid, said = GroupGrid(), title
                 box.add_widget(grid)
             group = self._groups[i]
+            grid.add_widget(self._group_button(group))
+        self._mark_groups()
+
+    def _take_off_groups(self) -> None:
+        """The groups shown taken off, their buttons kept for the next list (one under a
+        finger is let go: its release must not act on another group)."""
+        self._spare.extend(b for b, _g in self._buttons if not under_finger(b))
+        for grid in self.ids.groups.children:
+            grid.clear_widgets()
+        self.ids.groups.clear_widgets()
+
+    def _group_button(self, group: presenter.GroupChoice) -> GroupButton:
+        """A button showing `group`: a spare one that showed the same words (nothing to
+        draw again), else another spare given its words, else a new one."""
+        if self._spare:
+            same = next((n for n, b in enumerate(self._spare) if b.whole == group.text), -1)
+            button = self._spare.pop(same)
+            button.values, button.reason, button.whole = group.values, group.reason, group.text
+            button.state, button.taken = "normal", False
+        else:
             button = GroupButton(values=group.values, whole=group.text, reason=group.reason,
                                  on_release=self.tap_group)
-            grid.add_widget(button)
-            self._buttons.append((button, group))
-        self._mark_groups()
+        self._buttons.append((button, group))
+        return button
 
     def _mark_sections(self) -> None:
         for key in self.ids.sections.children:

@@ -130,8 +130,12 @@ class BigButton(SteadyTap, FreshTexture, Button):
         self._unhold: Any = None
 
     def texture_update(self, *args: Any) -> None:
-        self._label.text = keep_mark(self.text)
+        self._label.text = self.drawn_text()
         super().texture_update(*args)
+
+    def drawn_text(self) -> str:
+        """The words as drawn: `text` with its closing mark kept on its last line."""
+        return keep_mark(self.text)
 
     def hold_back(self, seconds: float) -> None:
         """Show dimmed for `seconds`: a touch on it was felt but not taken (touch.TapGate).

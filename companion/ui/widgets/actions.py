@@ -20,7 +20,7 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.ui import theme
 from companion.ui.presenters.actions import ActionItem, ActionsView, fill
 from companion.ui.widgets import BigButton, CommandInput, LineText, Stepper, Text
-from companion.ui.widgets.entries import Entry, ListButton, reuse_widgets
+from companion.ui.widgets.entries import Entry, ListButton, PlaceButton, reuse_widgets
 from companion.ui.widgets.fit import ChoiceRows
 from companion.ui.widgets.touch import SEAT_ARRIVAL, TapGate, holding_list
 
@@ -205,9 +205,10 @@ class ActionsPanel(TapGate, BoxLayout):
         a full stop: what the game says once over these choices, as the rule on a second
         ship of a type in a draft); what is not possible there stays greyed in its place.
         At the top level only what the game keeps in its place (`in_place`: a ship already
-        selected, a card not playable yet) stands there greyed with its reason, so no button
-        slides into the place of one just tapped (issue 22, try 13); the rest of what is
-        not possible now is put apart under "Not possible now"."""
+        selected, a card not playable yet) stands there greyed, on one line (`PlaceButton`:
+        its why whole under "Not possible now"), so no button slides into the place of one
+        just tapped (issue 22, try 13) and none pushes the choices after it out of reach;
+        the rest of what is not possible now is put apart under "Not possible now"."""
         entries: list[Entry] = []
         if self._depth:
             entries.append(Entry(ListButton, BACK, "quiet", lambda _b: self.on_back()))
@@ -232,7 +233,7 @@ class ActionsPanel(TapGate, BoxLayout):
                  else f"Not possible now ({len(view.unavailable)})")
         entries = [Entry(ListButton, label, "quiet", lambda _b: self._toggle_unavailable())]
         if self.show_unavailable:
-            entries.extend(Entry(Text, f"{item.label}: {item.reason}", "muted")
+            entries.extend(Entry(Text, item.why_not, "muted")
                            for item in view.unavailable)
         return entries
 
@@ -322,8 +323,9 @@ class ActionsPanel(TapGate, BoxLayout):
             self._run(self._main, button)
 
     def _button(self, item: ActionItem) -> Entry:
-        if not item.enabled and item.in_place and not self._depth:  # why, in its place
-            return Entry(ListButton, item.greyed_text, "off", slot=item.slot)
+        if not item.enabled and item.in_place and not self._depth:  # why, in its place:
+            # one line (the game's short words, else the start of "Not possible now"'s)
+            return Entry(PlaceButton, item.greyed or item.why_not, "off", slot=item.slot)
         if not item.enabled:  # greyed in its place, not tappable (why: "Not possible now")
             return Entry(ListButton, item.text, "off", slot=item.slot)
         return Entry(ListButton, item.text, "normal", lambda b: self._run(item, b), item.slot)

@@ -11,9 +11,11 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from kivy.base import EventLoop
+from kivy.metrics import dp
 from kivy.uix.widget import Widget
 
 from companion.ui.widgets import BigButton, LineText, Text
+from companion.ui.widgets.fit import CUT, fold
 
 
 class ListButton(BigButton):
@@ -28,8 +30,26 @@ class ListButton(BigButton):
         self.tapped(self)
 
 
+class PlaceButton(ListButton):
+    """A choice not possible now, greyed in its place: one line, its words folded with "…"
+    when longer. It takes no more room than a choice beside it, so the choices after it
+    stay in reach (a refused place's whole why took 4 lines at Large text and pushed the
+    turn's choices two swipes down); the list's "Not possible now" says it whole
+    (`whole_elsewhere`). `text` keeps the words whole: only the drawing folds them."""
+
+    #: Where a player reads the words this button folds.
+    whole_elsewhere = "Not possible now"
+    #: The lines it draws at any width (`widgets.fit.ChoiceRows` pairs it always).
+    most_lines = 1
+
+    def drawn_text(self) -> str:
+        width = max(self.width - dp(16), dp(8))  # (the text_size of BigButton's rule)
+        return fold(" ".join(self.text.split()), round(float(self.font_size), 2), width, 1,
+                    end=CUT)
+
+
 #: The classes of widget an entry can be shown on.
-REUSED: tuple[type[Widget], ...] = (ListButton, Text, LineText)
+REUSED: tuple[type[Widget], ...] = (ListButton, PlaceButton, Text, LineText)
 
 
 class Entry(NamedTuple):
@@ -79,7 +99,7 @@ def _dress(widget: Any, entry: Entry, width: float) -> Widget:
     """`widget` (a new one if None) showing `entry`."""
     if widget is None:  # made with its words and style, as the list lays it out at once
         style = {"kind": "normal" if entry.style == "off" else entry.style} \
-            if entry.cls is ListButton else \
+            if issubclass(entry.cls, ListButton) else \
             {"muted": entry.style == "muted"}
         widget = entry.cls(text=entry.text, width=width, **style)
     if widget.text != entry.text:

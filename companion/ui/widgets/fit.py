@@ -247,6 +247,8 @@ class ChoiceRows(BoxLayout):
         yield from self.buttons
 
     def _fits_half(self, button: Button) -> bool:
+        if getattr(button, "most_lines", 0):  # it folds its words to these at any width
+            return True
         width = (self.width - float(self.spacing)) / 2 - dp(16)
         return lines_needed(keep_mark(button.text), float(button.font_size), width) <= PAIR_LINES
 
