@@ -104,6 +104,9 @@ def default_moments(step: Step, catalog: Catalog, dice: Mapping[str, Die],
 
 #: Why a card left its draw pile when a player chose it rather than drew it blind.
 CHOSEN_REASONS = frozenset({"drafted"})
+#: Why a card left its draw pile when the table drew it and a command named it (a relic
+#: drawn by an ability, tapped by name): shown as drawn at the table, like a scan.
+DRAWN_AT_TABLE = "drawn at the table"
 
 
 def card_moment(e: Event, catalog: Catalog, seats: set[str], scanned: bool = False) -> Moment:
@@ -130,7 +133,8 @@ def card_moment(e: Event, catalog: Catalog, seats: set[str], scanned: bool = Fal
                   f"{card.name} is revealed.",
                   data={"card": card.card_id, "name": card.name, "deck": deck_name,
                         "summary": card.summary, "to": str(e["to"]), "seat": owner or None,
-                        "card_name": one, "scanned": scanned,
+                        "card_name": one,
+                        "scanned": scanned or e.get("reason") == DRAWN_AT_TABLE,
                         "chosen": e.get("reason") in CHOSEN_REASONS,
                         "kept": deck.kept if deck else ""})
 

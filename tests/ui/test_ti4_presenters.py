@@ -101,7 +101,7 @@ def test_fragments_relics_and_decks_read_from_the_view(session) -> None:
     alice = next(r for r in relics["rows"] if r["seat"] == "Alice")
     assert alice["text"] == "Alice: 1 hazardous (H15)" and alice["detail"][0] == \
         "Relics: no relics"
-    assert relics["actions"] == "relic"  # the purges the prompt offers, as buttons
+    assert relics["actions"] == "relic purges"  # the purges the prompt offers, as buttons
     decks = {r.deck: r for r in deck_rows(table_data(TableAPI(session)).view["table"])}
     assert decks["cultural"].text == "20 left\n9 fragments left"
     assert decks["industrial"].text == "18 left · 2 in the discard pile\n5 fragments left"

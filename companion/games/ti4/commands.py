@@ -298,10 +298,13 @@ def cmd_relic(b: Builder, args: list[str]) -> str | None:
     _require_setup(b)
     words, parts = split_keywords(args)
     if not words:
-        raise CommandSyntaxError("relic takes a seat, then optionally a type or 3 fragment IDs.")
+        raise CommandSyntaxError("relic takes a seat, then optionally a type or 3 fragment "
+                                 "IDs, or draws and the relic drawn by an ability.")
     seat = b.state.table.find_seat(words[0])
     if "with" in parts:
         relics.relic_by_ability(b, seat, parts["with"])
+    elif len(words) > 2 and words[1].lower() == "draws":  # by an ability, drawn (try 15)
+        relics.gain_by_ability(b, seat, " ".join(words[2:]))
     else:
         relics.purge_for_relic(b, seat, words[1:])
     return seat

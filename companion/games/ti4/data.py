@@ -43,6 +43,8 @@ class AbilityInfo:
     condition: str
     #: The faction whose sheet gives it (a leader's), by its key; "" for any seat's.
     faction: str = ""
+    #: It places frontier tokens too (`places_frontier`): offered by name to place one.
+    places_frontier: bool = False
 
 
 @dataclass(frozen=True)
@@ -196,12 +198,14 @@ def _abilities(catalog: Catalog, raw: Any) -> dict[str, AbilityInfo]:
     for key, table in raw.items():
         if not isinstance(table, Mapping) or table.get("explores") not in ("frontier", "planet") \
                 or not isinstance(table.get("condition", ""), str) \
-                or not isinstance(table.get("faction", ""), str):
+                or not isinstance(table.get("faction", ""), str) \
+                or not isinstance(table.get("places_frontier", False), bool):
             raise _fail(catalog, f"rules.abilities.{key}", "needs a name, explores = "
                         "\"frontier\" or \"planet\" and a condition sentence")
         found[key] = AbilityInfo(key, str(table.get("name", key)), str(table["explores"]),
                                  str(table.get("condition", "")),
-                                 str(table.get("faction", "")))
+                                 str(table.get("faction", "")),
+                                 bool(table.get("places_frontier", False)))
     return found
 
 

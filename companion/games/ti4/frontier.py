@@ -7,6 +7,7 @@ import re
 
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import event
+from companion.games.ti4.abilities import not_theirs
 from companion.games.ti4.data import system_tiles
 from companion.games.ti4.explore import Builder, data_of, enqueue, label, planets_in_system
 from companion.games.ti4.state import Exploration
@@ -57,8 +58,20 @@ def place_by_ability(b: Builder, tile: str, ability: str) -> None:
         names = ", ".join(label(b.catalog, p.card_id) for p in standing)
         raise IllegalMoveError(f"Tile {tile} contains planets ({names}): frontier tokens go "
                                f"only in systems without planets.")
+    _require_theirs(b, ability)
     b.add(event("frontier_placed", tiles=[tile], reason=ability))
     b.say(f"A frontier token is placed in tile {tile} ({ability}).")
+
+
+def _require_theirs(b: Builder, ability: str) -> None:
+    """A known ability that places tokens is its faction's: another faction's active seat
+    cannot use it (once that seat's faction is said), as for exploring."""
+    active = b.state.table.active
+    for known in data_of(b).abilities.values():
+        if known.places_frontier and known.name.lower() == ability.lower() and active:
+            why = not_theirs(b.state, b.catalog, known.name, known.faction, active)
+            if why:
+                raise IllegalMoveError(why)
 
 
 def explore_tokens(b: Builder, seat: str, tiles: list[str], permission: str) -> None:

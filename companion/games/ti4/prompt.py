@@ -13,14 +13,14 @@ from collections.abc import Callable, Sequence
 from companion.core import piles
 from companion.core.catalog import CardEntry, Catalog
 from companion.core.engine import split_words
-from companion.core.prompt import Choice, InputSpec, Option, Situation
+from companion.core.prompt import Choice, InputSpec, Option, Situation, fill_template
 from companion.games.ti4 import factions, rounds, take
 from companion.games.ti4.abilities import not_theirs
 from companion.games.ti4.choices import card_choices, gain_note, not_possible
 from companion.games.ti4.data import fragment_type, ti4_data
 from companion.games.ti4.explore import label, target_phrase, traits_of
 from companion.games.ti4.relic_uses import relic_uses
-from companion.games.ti4.relics import purge_sets
+from companion.games.ti4.relics import TOP, purge_sets
 from companion.games.ti4.state import COMMON, TI4State
 from companion.games.ti4.take import PLANETS, word
 from companion.games.ti4.view import owed_decks, waiting_for
@@ -292,11 +292,21 @@ def _expand_frontier(state: TI4State, catalog: Catalog, words: Sequence[str]) ->
 
 
 def _expand_place(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
+    """Which system first, then which ability: each the catalog knows places a token, by
+    name (another faction's greyed with why), then another ability named (try 15, finding
+    1: a known name was typed)."""
     data = ti4_data(catalog)
-    tiles = [t for t in (*data.other_system_tiles, *data.frontier_setup_tiles)
-             if t not in state.frontier]
-    return [_ability_input(f"Tile {t}, by an ability named", FRONTIER,
-                           f"place-frontier {t} with {{}}") for t in dict.fromkeys(tiles)]
+    if len(words) == 1:
+        tiles = [t for t in (*data.other_system_tiles, *data.frontier_setup_tiles)
+                 if t not in state.frontier]
+        return [_choice(f"Tile {t}", FRONTIER, partial=f"place-frontier {t}")
+                for t in dict.fromkeys(tiles)]
+    tile = words[1]
+    known = [_choice(f"Tile {tile} with {a.name}", FRONTIER,
+                     command=fill_template(f"place-frontier {tile} with {{}}", [a.name]))
+             for a in data.abilities.values() if a.places_frontier]
+    return [*known, _ability_input(f"Tile {tile} with {NOT_LISTED}", FRONTIER,
+                                   f"place-frontier {tile} with {{}}")]
 
 
 def _expand_trade(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
@@ -310,13 +320,30 @@ def _expand_trade(state: TI4State, catalog: Catalog, words: Sequence[str]) -> li
             for seat in state.table.seats if giver is not None and seat != giver]
 
 
+#: `relic purges`: the purges alone (the Relics panel's buttons, one per set).
+PURGES = "purges"
+
+
 def _expand_relic(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
+    purges_only = [w.lower() for w in words[1:]] == [PURGES]
     choices = []
     for seat in state.table.seats:  # in seat order: a seat's rows stay put (finding 4)
-        choices += [_purge_choice(state, catalog, seat),
-                    _ability_input(f"{seat} draws a relic by an ability", RELICS,
-                                   f"relic {word(seat)} with {{}}")]
+        choices += [_purge_choice(state, catalog, seat)] if purges_only else [
+            _purge_choice(state, catalog, seat), _relic_by_ability(state, catalog, seat)]
     return choices
+
+
+def _relic_by_ability(state: TI4State, catalog: Catalog, seat: str) -> Choice:
+    """A relic drawn by an ability, by touch (try 15, finding 1: it asked for a typed
+    name): the relics still in the relic deck by name, A to Z, each gained at once, after
+    the top one for the app to draw (or picked once drawn, as after a purge)."""
+    deck = piles.deck_zone(ti4_data(catalog).relic_deck)
+    left = sorted(state.table.cards_in(deck), key=lambda c: catalog.cards[c].name)
+    options = (Option(TOP, "The top relic: let the app draw it"),
+               *(Option(c, catalog.cards[c].name) for c in left))
+    template = f"relic {word(seat)} draws {{}}"
+    return _choice(f"{seat} draws a relic by an ability", RELICS, input=InputSpec(
+        "choice", template, probe=template.replace("{}", options[-1].value), options=options))
 
 
 def _purge_choice(state: TI4State, catalog: Catalog, seat: str) -> Choice:

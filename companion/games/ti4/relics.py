@@ -14,8 +14,10 @@ from companion.core import piles
 from companion.core.catalog import CardEntry
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import event
+from companion.core.moments import DRAWN_AT_TABLE
 from companion.games.ti4.data import fragment_type
 from companion.games.ti4.explore import Builder, data_of, label, owe_relic_draw, zone_words
+from companion.games.ti4.words import match_name
 
 
 def fragments_of(b: Builder, seat: str) -> list[CardEntry]:
@@ -154,14 +156,43 @@ def relic_by_ability(b: Builder, seat: str, ability: str) -> None:
     owe_relic_draw(b, seat, ability, None)
 
 
-def draw_relic(b: Builder, card: CardEntry) -> str:
-    """A scanned relic: the draw owed to the first seat waiting for one."""
+#: `relic SEAT draws TOP`: the relic gained by an ability is the deck's top one, not seen
+#: yet (the app's draw or the table's pick follows, as after a purge).
+TOP = "top"
+
+
+def gain_by_ability(b: Builder, seat: str, relic: str) -> None:
+    """`seat` draws a relic by an ability (Black Market Forgery, an agenda): the relic
+    drawn at the table, by its name or ID, gained at once; `TOP`: the top relic owed."""
+    if relic.lower() == TOP:
+        owe_relic_draw(b, seat, "by an ability", None)
+        return
+    if b.state.relic_draws:
+        raise IllegalMoveError(f"A relic is owed to {b.state.relic_draws[0]}: it is drawn "
+                               f"first.")
+    card = b.catalog.card(relic_key(b, relic))
+    if card.deck != data_of(b).relic_deck:
+        raise IllegalMoveError(f"{card.name} is not a relic.")
+    b.add(event("relic_owed", seats=[seat]))
+    draw_relic(b, card, DRAWN_AT_TABLE)
+
+
+def relic_key(b: Builder, word: str) -> str:
+    """The relic a player named (its name, a prefix, its initials) or its ID."""
+    held = b.catalog.in_deck(data_of(b).relic_deck, b.state.options)
+    return match_name(word, ((c.card_id, c.name) for c in held)) or word
+
+
+def draw_relic(b: Builder, card: CardEntry, reason: str | None = None) -> str:
+    """A scanned relic: the draw owed to the first seat waiting for one (`reason`: why
+    it left the deck, when not the scan's own)."""
     if not b.state.relic_draws:
         raise IllegalMoveError(f"No relic draw is owed, so {card.name} cannot be drawn now: "
                                f"purge three fragments with relic SEAT first.")
     seat = b.state.relic_draws[0]
-    b.add(piles.observe_draw(b.state.table, card.card_id, data_of(b).relic_deck,
-                             piles.area_zone(seat), lambda c: label(b.catalog, c)))
+    drawn = piles.observe_draw(b.state.table, card.card_id, data_of(b).relic_deck,
+                               piles.area_zone(seat), lambda c: label(b.catalog, c))
+    b.add(piles.move(card.card_id, drawn["from"], drawn["to"], reason) if reason else drawn)
     b.add(event("relic_owed", seats=list(b.state.relic_draws[1:])))
     b.say(f"{seat} gains the relic {label(b.catalog, card.card_id)}, face up in "
           f"{seat}'s play area: {card.summary}")

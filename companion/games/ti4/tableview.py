@@ -144,7 +144,8 @@ def relics_panel(shown: Mapping[str, Any]) -> Panel:
         rows.append(PanelRow(f"{s['seat']}: {fragment_text(s['fragments'])}",
                              badge=s["seat"][:1].upper(), seat=s["seat"],
                              number=str(len(s["fragments"])), detail=tuple(detail)))
-    return Panel("relics", "Relics", tuple(rows), actions="relic", by_seat=True)
+    # Its buttons: the purges (each set a seat may purge), not the relics an ability draws.
+    return Panel("relics", "Relics", tuple(rows), actions="relic purges", by_seat=True)
 
 
 def fragment_text(fragments: Sequence[Mapping[str, Any]]) -> str:

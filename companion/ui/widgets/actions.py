@@ -25,6 +25,7 @@ from companion.ui.widgets.fit import ChoiceRows
 from companion.ui.widgets.touch import SEAT_ARRIVAL, TapGate, holding_list
 
 BACK = "< Back"
+CANCEL = "Cancel"
 EMPTY_FIELD = "Nothing is typed yet: tap the field above, type on the keyboard, then OK."
 
 
@@ -378,10 +379,13 @@ class ActionsPanel(TapGate, BoxLayout):
     def _ask_choice(self, item: ActionItem) -> None:
         """A choice: one big button per option, each running its command at once; one the
         game refuses stays greyed in its place with why under its name (a faction another
-        seat plays), so the list keeps the same places for every seat."""
+        seat plays), so the list keeps the same places for every seat. Its way back comes
+        under its heading, before the options, in view as the list opens, like a walk's
+        "< Back": under a long list at Large text it was two swipes down (try 15, 2)."""
         self._pin(None)
         self._put_apart([])
-        entries = [Entry(Text, item.label, "")]
+        cancel = Entry(ListButton, CANCEL, "quiet", lambda _b: self._build())
+        entries = [Entry(Text, item.label, ""), cancel]
         for slot, option in enumerate(item.options):  # (the options: all of them, always)
             text = f"{option.label}\n{option.detail}" if option.detail else option.label
             if option.reason:
@@ -389,9 +393,11 @@ class ActionsPanel(TapGate, BoxLayout):
                 continue
             entries.append(Entry(ListButton, text, "normal",
                                  partial(self._chosen, item, option), slot))
-        entries.append(Entry(ListButton, "Cancel", "quiet", lambda _b: self._build()))
         self._put_up(entries)
         self._asking = True
+        scroll = holding_list(self)
+        if scroll is not None:
+            scroll.keep_in_view(next(self._shown()))
 
     def _chosen(self, item: ActionItem, option: Any, button: BigButton) -> None:
         self._take(button)
