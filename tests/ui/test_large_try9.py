@@ -21,8 +21,8 @@ def _problems(driver: Any, window: Any) -> list[str]:
 
 def test_two_checks_at_large_show_each_outcome_clear_of_the_summary(make_driver,
                                                                     kivy_window) -> None:
-    """s171/s173: the faces' words whole ("symbol / s" no more) and both outcomes inside
-    their row, each rolled sentence on its own line, over the move's summary."""
+    """s171/s173: the faces' words whole ("symbol / s" no more) and each check's outcome
+    inside its row, over the move's summary."""
     driver = make_driver(seed=2047)
     driver.app.start_new_game("xp", list(flight_lines()))
     driver.settle()
@@ -36,7 +36,10 @@ def test_two_checks_at_large_show_each_outcome_clear_of_the_summary(make_driver,
     assert next(walk) == "large-check-result"
     assert _problems(driver, kivy_window) == []
     screen = driver.screen
-    assert screen.numbers == "The table rolled two.\nThe table rolled one."
+    # The first check's outcome showed once its face was entered; the second's now, alone
+    # under its own heading (xp16 finding 5: each check's roll and outcome in turn).
+    assert screen.numbers == "The table rolled one."
+    assert "check 2 of 2" in screen.heading
     outcome = screen.ids.faces.children[0]
     said = next(w for w in screen.walk() if getattr(w, "text", None) == screen.said)
     assert outcome.y >= said.top - 1  # above the summary, not into it
