@@ -236,8 +236,8 @@ class ScreenGate(TapGate, ScreenManager):
     was drawn, or less than ARRIVAL seconds after, is dropped (and dims the button under
     it). A tap that opens a screen can take a while to make it on a slow core; a second
     tap made meanwhile aimed at the old screen, and Kivy hands it over only once the new
-    one is up: it landed on whatever the new screen had there (try 17, 1: the planets'
-    list at Large took 4 s, and the tap queued meanwhile picked a planet)."""
+    one is up: it landed on whatever the new screen had there (try 17, 1: a game's long
+    list at Large took 4 s to make, and the tap queued meanwhile picked from it)."""
 
     def on_current(self, instance: Any, value: Any) -> None:
         super().on_current(instance, value)
