@@ -68,10 +68,12 @@ def test_no_button_slides_under_the_finger_in_a_preparation_turn(make_driver, tm
     for label, greyed in taps:
         holder = holding_list(driver.screen.ids.actions)
         holder.scroll_y = 1  # the list's top, where the turn starts
+        driver.wait_still()  # as a finger does: it aims once the list stops and lays out
         before = _places(driver)
         tapped = next(t for t in before if t.startswith(label))
         driver.tap(label)
         holder.scroll_y = 1
+        driver.wait_still()  # (a list lays out what it held back once it has settled)
         after = _places(driver)
         spot = _centre(before[tapped][0])
         # The spot just tapped holds the same ship's place, greyed: a second tap does nothing.

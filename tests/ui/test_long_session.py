@@ -74,7 +74,7 @@ def a_round_at_the_table(driver) -> None:
     driver.tap("Undo", exact=True)
     assert driver.shown("Undid: ")
     driver.tap("Redo", exact=True)
-    assert driver.shown("Redid step")
+    assert driver.shown("Redid: ")
     driver.tap("History")
     assert driver.screen.name == "history"
     driver.tap("Back to the table")
@@ -85,7 +85,7 @@ def a_round_at_the_table(driver) -> None:
     driver.tap("Menu")
     driver.tap("Scoreboard")
     assert driver.screen.name == "scoreboard"
-    driver.tap(driver.screen)  # a tap anywhere: back to the table
+    driver.tap("Back", exact=True)  # its Back, where Settings has it: back to the table
     assert driver.screen.name == "dashboard"
     driver.tap("Menu")
     driver.tap("Settings")

@@ -33,7 +33,7 @@ def _label_size(driver, fragment: str) -> float:
     from kivy.uix.label import Label
 
     return next(w.font_size for w in driver.widgets() if isinstance(w, Label)
-                and fragment in w.text)
+                and fragment in w.text.replace("\u00a0", " "))  # (a count kept whole)
 
 
 def _chosen_in_row(driver, title: str) -> list[str]:

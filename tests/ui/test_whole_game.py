@@ -137,7 +137,7 @@ class Table:
         driver.tap("Undo", exact=True)
         assert driver.shown("Undid: ") and driver.app.table.view.get("round") == 1
         driver.tap("Redo", exact=True)
-        assert driver.shown("Redid step") and driver.app.table.steps == steps + 2
+        assert driver.shown("Redid: ") and driver.app.table.steps == steps + 2
         self.undone = True
 
 

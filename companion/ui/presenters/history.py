@@ -14,6 +14,8 @@ from companion.ui.table import HistoryRow
 
 #: "Undid step 37 (drift): ..." as the engine says it: the command line in brackets.
 _UNDO_COMMAND = re.compile(r"^(Undid|Redid) step (\d+) \((?:[^()]|\([^()]*\))*\): ")
+#: The same anywhere in a result (after "Round 1 is over: ", say).
+_UNDO_COMMAND_ANYWHERE = re.compile(_UNDO_COMMAND.pattern.removeprefix("^"))
 
 
 def step_words(message: str) -> str:
@@ -36,8 +38,10 @@ def said_words(message: str) -> str:
     'Undid: Ana passes.'
     >>> said_words("Ana gains 6 credits (Lv-1).")
     'Ana gains 6 credits (Lv-1).'
+    >>> said_words("Round 1 is over: Round 2 of 8 begins. Redid step 37 (drift): End of round 1.")
+    'Round 1 is over: Round 2 of 8 begins. Redid: End of round 1.'
     """
-    return _UNDO_COMMAND.sub(r"\1: ", message, count=1)
+    return _UNDO_COMMAND_ANYWHERE.sub(r"\1: ", message, count=1)
 
 
 @dataclass(frozen=True)

@@ -31,21 +31,23 @@ class ListButton(BigButton):
 
 
 class PlaceButton(ListButton):
-    """A choice not possible now, greyed in its place: one line, its words folded with "…"
-    when longer. It takes no more room than a choice beside it, so the choices after it
-    stay in reach (a refused place's whole why took 4 lines at Large text and pushed the
-    turn's choices two swipes down); the list's "Not possible now" says it whole
-    (`whole_elsewhere`). `text` keeps the words whole: only the drawing folds them."""
+    """A choice not possible now, greyed in its place: at most two lines, its words folded
+    with "…" when longer. It takes no more room than a choice beside it (two lines, as a
+    choice with its cost), so the choices after it stay in reach (a refused place's whole
+    why took 4 lines at Large text and pushed the turn's choices two swipes down), and
+    its why is read where it stands (on one line, "SMAN4 is on the …" hid the why: try 18,
+    3); the list's "Not possible now" says it whole (`whole_elsewhere`). `text` keeps the
+    words whole: only the drawing folds them."""
 
     #: Where a player reads the words this button folds.
     whole_elsewhere = "Not possible now"
     #: The lines it draws at any width (`widgets.fit.ChoiceRows` pairs it always).
-    most_lines = 1
+    most_lines = 2
 
     def drawn_text(self) -> str:
         width = max(self.width - dp(16), dp(8))  # (the text_size of BigButton's rule)
-        return fold(" ".join(self.text.split()), round(float(self.font_size), 2), width, 1,
-                    end=CUT)
+        return fold(" ".join(self.text.split()), round(float(self.font_size), 2), width,
+                    self.most_lines, end=CUT)
 
 
 #: The classes of widget an entry can be shown on.
