@@ -145,6 +145,7 @@ def taps(db: Path, count: int) -> tuple[list[float], list[float], float]:
     rss_before = _rss_mib()
     for n in range(count):
         button = driver.button("Undo" if n % 2 == 0 else "Redo", exact=True)
+        driver.wait_still()  # a finger aims once the screen just shown takes touches
         touch = UnitTestTouch(*button.to_window(*button.center))
         down = time.perf_counter()
         touch.touch_down()

@@ -84,9 +84,9 @@ def test_a_check_result_carries_its_numbers_for_the_screens() -> None:
     rolls = [e for e in match.steps[match.stack[-1]].events if e.type == "die_rolled"]
     assert [dict(e["check"]) for e in rolls] == [
         {"maneuverability": 2, "symbols": 2, "result": 4, "target": 2, "against": "L1",
-         "passed": True},
+         "passed": True, "ship": "TRNS1"},
         {"maneuverability": 2, "symbols": 0, "result": 2, "target": 1, "against": "GNSS",
-         "passed": True}]
+         "passed": True, "ship": "TRNS1"}]
 
 
 def test_the_prompt_dice_carry_each_checks_numbers_and_face_symbols() -> None:

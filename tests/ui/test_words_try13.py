@@ -159,7 +159,8 @@ def test_back_returns_to_where_a_side_screen_was_opened(make_driver, tmp_path: P
 def test_a_saved_games_delete_keeps_a_gap_from_its_row_and_asks(make_driver,
                                                                 tmp_path: Path) -> None:
     """Try 13, 56 (s304): Delete sat right beside each saved game's row, where a thumb on
-    the row's end goes. It keeps a gap, and a tap on it only asks (in the row's place)."""
+    the row's end goes. It keeps a gap (at the row's left since Back took the top right:
+    try 15, 13), and a tap on it only asks (in the row's place)."""
     from kivy.metrics import dp
 
     from tests.ui.test_saved_games import ASK, delete_of, saved_screen
@@ -167,8 +168,8 @@ def test_a_saved_games_delete_keeps_a_gap_from_its_row_and_asks(make_driver,
     driver, _db, _old, _new = saved_screen(make_driver, tmp_path)
     game = driver.button("Ann, Bob")
     delete = delete_of(driver, "Ann, Bob")
-    assert delete.x - game.right >= dp(20), "no gap between a game and its Delete"
-    driver.press(game.right + dp(6), game.center_y)  # a thumb just past the row's end
+    assert game.x - delete.right >= dp(20), "no gap between a game and its Delete"
+    driver.press(game.x - dp(6), game.center_y)  # a thumb just before the row's start
     driver.settle()
     assert driver.screen.name == "saved" and not driver.shown(ASK)
     driver.tap(delete)
