@@ -60,10 +60,14 @@ def _known_abilities(label_: str, group: str, template: str, catalog: Catalog,
         not_theirs(state, catalog, ability.name, ability.faction, seat) if seat else None))
                     for key, ability in ti4_data(catalog).abilities.items()
                     if ability.explores == explores)
-    if not any(o.enabled for o in options):
+    enabled = [o for o in options if o.enabled]
+    if not enabled:
         return []
-    options = (*(o for o in options if o.enabled), *(o for o in options if not o.enabled))
-    label_ = f"{label_} {either(o.label for o in options if o.enabled)}"
+    label_ = f"{label_} {either(o.label for o in enabled)}"
+    if len(enabled) == 1:  # the one possible: its label is the whole command (try 20,
+        # finding 9b: "Tile 40 with Exploration Probe" was chosen twice)
+        return [_choice(label_, group, command=template.replace("{}", enabled[0].value))]
+    options = (*enabled, *(o for o in options if not o.enabled))
     probe = template.replace("{}", options[0].value)
     return [_choice(label_, group, input=InputSpec("choice", template, probe=probe,
                                                    options=options))]
@@ -202,9 +206,12 @@ def _exploration_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
     if head is not None and head.started and head.deck is None and len(head.decks) > 1:
         choices += [_choice(f"{head.seat} chooses the {deck} deck", EXPLORE,
                             command=f"choose {deck}") for deck in head.decks]
+    # The queue's next one is named as next; another one is explored before it (try 20,
+    # finding 5: "Explore Lodor next" read as if the planet queued before it was skipped).
     waiting = [i for i in state.queue if not i.started]
     for item in waiting[1:]:
-        choices.append(_choice(f"Explore {target_phrase(catalog, item)} next", EXPLORE,
+        choices.append(_choice(f"Explore {target_phrase(catalog, item)} before "
+                               f"{target_phrase(catalog, waiting[0])}", EXPLORE,
                                command=f"order {item.target}"))
     return choices
 
