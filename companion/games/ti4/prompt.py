@@ -19,6 +19,7 @@ from companion.games.ti4.abilities import not_theirs
 from companion.games.ti4.choices import card_choices, gain_note, not_possible
 from companion.games.ti4.data import fragment_type, ti4_data
 from companion.games.ti4.explore import label, target_phrase, traits_of
+from companion.games.ti4.frontier import on_the_map
 from companion.games.ti4.relic_uses import relic_uses
 from companion.games.ti4.relics import TOP, purge_sets
 from companion.games.ti4.state import COMMON, TI4State
@@ -164,9 +165,10 @@ def _frontier_choices(state: TI4State, catalog: Catalog, active: str) -> list[Ch
     is the whole command (one tap); without, that way is greyed in its place. Another
     ability is the partial that asks the tile, then how."""
     label_ = f"Explore a frontier token for {active}"
-    if not state.frontier:
+    tokens = on_the_map(state, catalog, state.frontier)
+    if not tokens:
         return [_choice(label_, FRONTIER, partial="frontier")]
-    options = tuple(Option(t, f"Tile {t}") for t in state.frontier)
+    options = tuple(Option(t, f"Tile {t}") for t in tokens)
     techs = [t.name for t in ti4_data(catalog).techs.values() if t.explores == "frontier"]
     owned = any(state.has_tech(active, k) for k, t in ti4_data(catalog).techs.items()
                 if t.explores == "frontier")
@@ -275,16 +277,17 @@ def _expand_frontier(state: TI4State, catalog: Catalog, words: Sequence[str]) ->
     that explores one (saying when it is to be recorded first), the abilities known, or
     another ability named."""
     active = state.table.active
+    tokens = on_the_map(state, catalog, state.frontier)
     if len(words) == 1:
-        if not state.frontier:
+        if not tokens:
             return []
-        options = tuple(Option(t, f"Tile {t}") for t in state.frontier)
+        options = tuple(Option(t, f"Tile {t}") for t in tokens)
         spec = InputSpec("choice", "frontier {}", probe=f"frontier {options[0].value} with "
                          f"{ABILITY}", options=options, then="partial")
         return [_choice(f"Which tile's frontier token {active} explores", FRONTIER,
                         input=spec)]
     tile = words[1]
-    if tile not in state.frontier:
+    if tile not in tokens:
         return []
     template = f"frontier {tile} with {{}}"
     techs = [_choice(f"Tile {tile} with {tech.name}" + (
@@ -304,7 +307,8 @@ def _expand_place(state: TI4State, catalog: Catalog, words: Sequence[str]) -> li
     1: a known name was typed)."""
     data = ti4_data(catalog)
     if len(words) == 1:
-        tiles = [t for t in (*data.other_system_tiles, *data.frontier_setup_tiles)
+        tiles = [t for t in on_the_map(state, catalog, (*data.other_system_tiles,
+                                                         *data.frontier_setup_tiles))
                  if t not in state.frontier]
         return [_choice(f"Tile {t}", FRONTIER, partial=f"place-frontier {t}")
                 for t in dict.fromkeys(tiles)]

@@ -16,6 +16,7 @@ from companion.core.catalog import CardEntry, Catalog
 from companion.core.prompt import Choice, InputSpec, Option
 from companion.games.ti4.data import ti4_data
 from companion.games.ti4.explore import label, traits_of
+from companion.games.ti4.frontier import on_the_map
 from companion.games.ti4.state import TI4State
 from companion.games.ti4.take import word
 
@@ -62,7 +63,8 @@ def _explore(state: TI4State, catalog: Catalog, seat: str, card: CardEntry) -> C
         template, what = f"explore-again {{}} with {relic}", f"a planet {seat} controls"
         none = f"{seat} controls no planet with a trait to explore."
     else:
-        options = tuple(Option(t, f"Tile {t}") for t in state.frontier)
+        options = tuple(Option(t, f"Tile {t}") for t in on_the_map(state, catalog,
+                                                                   state.frontier))
         template, what = f"frontier {{}} for {word(seat)} with {relic}", "a frontier token"
         none = "No frontier token is on the map to explore."
     refused = _tired(state, card) or (None if options else none)
