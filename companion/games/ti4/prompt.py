@@ -408,10 +408,24 @@ def _expand_purge(state: TI4State, catalog: Catalog, words: Sequence[str]) -> li
                                    partial="purge attached:"))
         return choices
     zone = words[1]  # a zone's text, or "attached:" for a card attached to any planet
+    if len(words) > 2:  # a planet, asked again: it leaves the game for good
+        return _purge_planet(state, catalog, words[2].upper())
     every_attached = zone == "attached:"
     cards = [c for c, z in state.table.locations.items()
              if z == zone or (every_attached and state.table.zone(c).kind == "attached")]
-    return [_choice(label(catalog, c), CARDS, command=f"purge {c}") for c in cards]
+    planets = ti4_data(catalog).planet_deck
+    return [_choice(label(catalog, c), CARDS, partial=f"purge {zone} {c}")
+            if catalog.cards[c].deck == planets else
+            _choice(label(catalog, c), CARDS, command=f"purge {c}") for c in cards]
+
+
+def _purge_planet(state: TI4State, catalog: Catalog, planet: str) -> list[Choice]:
+    """A planet's purge, one tap further (try 20, finding 1: beside the relic a player
+    meant to use, one mis-tap purged a planet at once)."""
+    if planet not in state.table.locations:
+        return []
+    return [_choice(f"Purge {label(catalog, planet)}: it leaves the game for good",
+                    CARDS, command=f"purge {planet}")]
 
 
 Expander = Callable[[TI4State, Catalog, Sequence[str]], list[Choice]]
