@@ -223,6 +223,8 @@ def first_frame(db: Path, settings: AppSettings) -> Any:
     is frozen first, so it passes over next to nothing."""
     gc.freeze()
     words = opening_words(remembered_heading(opening_file(db), db))
+    # Kivy's label and graphics imported before its window, which is black from when it
+    # is made until a frame is drawn in it (show_splash makes it).
     from companion.ui.splash import show_splash
 
     return show_splash(words, settings.text_scale, settings.rotation)

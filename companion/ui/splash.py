@@ -1,17 +1,17 @@
 """The app's first frame: one sentence on the theme's colours, drawn at once.
 
-`companion app` shows it right after Kivy makes its window and before the rest of the
-app (its widgets, screens and the game) is imported or loaded: on one loaded Pi core that
-rest took 6 to 10 s, and the window stayed black meanwhile (issue 22). This module imports
-only Kivy's window and label; the app takes the splash away when its first answer (the
-resumed dashboard, or the menu) is drawn in its place.
+`companion app` shows it right after Kivy makes its window and before the rest of the app
+(its widgets, screens and the game) is imported or loaded: on one loaded Pi core that
+rest took 6 to 10 s, and the window stayed black meanwhile (issue 22). This module
+imports only Kivy's label, and Kivy's window (made by its import) only when the splash is
+shown, so that a window is black for as little as can be; the app takes the splash away
+when its first answer (the resumed dashboard, or the menu) is drawn in its place.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from kivy.core.window import Window
 from kivy.graphics import Color, Rectangle
 from kivy.lang import Builder
 from kivy.metrics import sp
@@ -54,6 +54,8 @@ def show_splash(words: str, text_scale: float = 1.0, rotation: int = 0) -> Splas
     """Put the splash over the whole window (turned as the settings turn the app) and draw
     that frame now, before Kivy's loop runs (whose first frame waits for the app to be
     imported and built)."""
+    from kivy.core.window import Window  # made now: black until the frame below is drawn
+
     Window.rotation = rotation
     splash = Splash(words, text_scale, size=Window.size)
     Window.add_widget(splash)
@@ -66,11 +68,15 @@ def show_splash(words: str, text_scale: float = 1.0, rotation: int = 0) -> Splas
 
 def raise_splash(splash: Splash) -> None:
     """The splash over whatever the app has put in the window since."""
+    from kivy.core.window import Window
+
     if splash.parent is Window:
         Window.remove_widget(splash)
     Window.add_widget(splash)
 
 
 def hide_splash(splash: Splash) -> None:
+    from kivy.core.window import Window
+
     if splash.parent is Window:
         Window.remove_widget(splash)
