@@ -144,7 +144,7 @@ def require_owed_drawn(state: XpState) -> None:
     hazard's "Take one secondary mission card"), so the turn does not walk away from it."""
     owed = owed_cards(state)
     if owed:
-        raise IllegalMoveError(f"First {owed[0]} is drawn (scanned, or drawn by the app); "
+        raise IllegalMoveError(f"First {owed[0]} is drawn (at the table, or by the app); "
                                f"then the flight turn can end.")
 
 
