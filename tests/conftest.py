@@ -12,6 +12,8 @@ import os
 import shutil
 import tempfile
 
+from hypothesis import settings
+
 from companion.games.registry import EXTRA_GAMES_VARIABLE
 
 TEST_GAME = "tests.racegame:GAME"
@@ -34,3 +36,9 @@ def _tmp_in_memory() -> None:
 
 
 _tmp_in_memory()
+
+# Hypothesis fails an example that takes over 200 ms (its deadline): a timed test, which
+# a machine shared with other jobs fails at random (tests/core/test_zones.py's round trip
+# of a zone's text failed so in a whole run at load 14). Examples are still all checked.
+settings.register_profile("suite", deadline=None)
+settings.load_profile("suite")
