@@ -20,7 +20,7 @@ from companion.games.ti4.choices import card_choices, gain_note, not_possible
 from companion.games.ti4.data import fragment_type, ti4_data
 from companion.games.ti4.explore import label, target_phrase, traits_of
 from companion.games.ti4.relic_uses import relic_uses
-from companion.games.ti4.relics import TOP, purge_sets
+from companion.games.ti4.relics import APP, purge_sets
 from companion.games.ti4.state import COMMON, TI4State
 from companion.games.ti4.take import PLANETS, word
 from companion.games.ti4.view import owed_decks, waiting_for
@@ -339,7 +339,7 @@ def _relic_by_ability(state: TI4State, catalog: Catalog, seat: str) -> Choice:
     the top one for the app to draw (or picked once drawn, as after a purge)."""
     deck = piles.deck_zone(ti4_data(catalog).relic_deck)
     left = sorted(state.table.cards_in(deck), key=lambda c: catalog.cards[c].name)
-    options = (Option(TOP, "The top relic: let the app draw it"),
+    options = (Option(APP, "The top relic: let the app draw it"),
                *(Option(c, catalog.cards[c].name) for c in left))
     template = f"relic {word(seat)} draws {{}}"
     return _choice(f"{seat} draws a relic by an ability", RELICS, input=InputSpec(

@@ -1,0 +1,29 @@
+"""The new players' tries 17 and 18 (issue 22): TI4 screens a new player stumbled on."""
+
+from __future__ import annotations
+
+from companion.core.prompt import prompt
+from tests.ti4.conftest import new_match, ok
+
+TABLE = ("player Kim red", "player Lou blue", "player Max green", "setup", "factions-assumed")
+
+
+def _relic_by_ability(m, seat: str):
+    return next(a for a in prompt(m, after="relic").actions
+                if a.label == f"{seat} draws a relic by an ability")
+
+
+def test_letting_the_app_draw_the_top_relic_draws_it_at_once(catalog) -> None:
+    """Try 18, finding 6: "The top relic: let the app draw it" then asked for the relic
+    deck's draw again; the player's one tap draws it."""
+    m = new_match(catalog, *TABLE)
+    action = _relic_by_ability(m, "Lou")
+    top = next(o for o in action.input.options if o.label == "The top relic: let the app draw it")
+    result = ok(m, action.input.fill(top.value))
+    held = m.state.table.cards_in("area:Lou")
+    assert len(held) == 1 and catalog.cards[held[0]].deck == "relic"
+    assert not m.state.relic_draws  # nothing left to draw: no second tap asked
+    assert f"Lou gains the relic {catalog.cards[held[0]].name}" in result.message
+    assert "scan it" not in result.message
+    labels = [a.label for a in prompt(m).actions]
+    assert not any("Relic deck" in label for label in labels)
