@@ -27,3 +27,15 @@ def test_letting_the_app_draw_the_top_relic_draws_it_at_once(catalog) -> None:
     assert "scan it" not in result.message
     labels = [a.label for a in prompt(m).actions]
     assert not any("Relic deck" in label for label in labels)
+
+
+def test_a_frontier_token_is_picked_by_what_its_system_is_not_its_number_alone(catalog) -> None:
+    """Try 17, finding 8: "Tile 17", "Tile 39", ... by number only; the systems the fact
+    sheet names go by their names, the others by what they are."""
+    m = new_match(catalog, *TABLE)
+    tiles = {o.value: o.label for a in prompt(m, after="frontier").actions
+             for o in a.input.options}
+    assert tiles["17"] == "Creuss Gate (tile 17)"
+    assert tiles["40"] == "System without planets (tile 40)"
+    placed = [a.label for a in prompt(m, after="place-frontier").actions]
+    assert placed == ["Muaat supernova (tile 81)"]

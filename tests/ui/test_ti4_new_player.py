@@ -24,7 +24,7 @@ def test_a_new_player_reads_what_each_button_is_about(make_driver) -> None:
     # A frontier token: each way names its ability, without opening "Not possible now".
     assert driver.shown("Explore: Alice owns no Dark Energy Tap")  # greyed in its place
     driver.tap("Explore a frontier token by an ability", exact=True)
-    driver.tap("Tile 40", exact=True)
+    driver.tap("System without planets (tile 40)", exact=True)
     assert driver.shown("Tile 40 with Exploration Probe or Multiverse Shift")
     assert driver.shown("Tile 40 with another ability, by its name")
     driver.tap("< Back", exact=True)

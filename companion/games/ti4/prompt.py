@@ -162,7 +162,7 @@ def _frontier_choices(state: TI4State, catalog: Catalog, active: str) -> list[Ch
     label_ = f"Explore a frontier token for {active}"
     if not state.frontier:
         return [_choice(label_, FRONTIER, partial="frontier")]
-    options = tuple(Option(t, f"Tile {t}") for t in state.frontier)
+    options = _token_options(state, catalog)
     techs = [t.name for t in ti4_data(catalog).techs.values() if t.explores == "frontier"]
     owned = any(state.has_tech(active, k) for k, t in ti4_data(catalog).techs.items()
                 if t.explores == "frontier")
@@ -177,6 +177,11 @@ def _frontier_choices(state: TI4State, catalog: Catalog, active: str) -> list[Ch
             _choice("Explore a frontier token by an ability", FRONTIER, input=InputSpec(
                 "choice", "frontier {}", probe=f"frontier {options[0].value} with {ABILITY}",
                 options=options, then="partial"))]  # the tile, then how: as many taps
+
+
+def _token_options(state: TI4State, catalog: Catalog) -> tuple[Option, ...]:
+    """The tiles holding a frontier token, each by what a player calls it."""
+    return tuple(Option(t, ti4_data(catalog).system_words(t)) for t in state.frontier)
 
 
 def resolutions(state: TI4State, catalog: Catalog) -> list[Choice]:
@@ -271,7 +276,7 @@ def _expand_frontier(state: TI4State, catalog: Catalog, words: Sequence[str]) ->
     if len(words) == 1:
         if not state.frontier:
             return []
-        options = tuple(Option(t, f"Tile {t}") for t in state.frontier)
+        options = _token_options(state, catalog)
         spec = InputSpec("choice", "frontier {}", probe=f"frontier {options[0].value} with "
                          f"{ABILITY}", options=options, then="partial")
         return [_choice(f"Which tile's frontier token {active} explores", FRONTIER,
@@ -299,7 +304,7 @@ def _expand_place(state: TI4State, catalog: Catalog, words: Sequence[str]) -> li
     if len(words) == 1:
         tiles = [t for t in (*data.other_system_tiles, *data.frontier_setup_tiles)
                  if t not in state.frontier]
-        return [_choice(f"Tile {t}", FRONTIER, partial=f"place-frontier {t}")
+        return [_choice(data.system_words(t), FRONTIER, partial=f"place-frontier {t}")
                 for t in dict.fromkeys(tiles)]
     tile = words[1]
     known = [_choice(f"Tile {tile} with {a.name}", FRONTIER,

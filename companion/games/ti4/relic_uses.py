@@ -62,7 +62,7 @@ def _explore(state: TI4State, catalog: Catalog, seat: str, card: CardEntry) -> C
         template, what = f"explore-again {{}} with {relic}", f"a planet {seat} controls"
         none = f"{seat} controls no planet with a trait to explore."
     else:
-        options = tuple(Option(t, f"Tile {t}") for t in state.frontier)
+        options = tuple(Option(t, ti4_data(catalog).system_words(t)) for t in state.frontier)
         template, what = f"frontier {{}} for {word(seat)} with {relic}", "a frontier token"
         none = "No frontier token is on the map to explore."
     refused = _tired(state, card) or (None if options else none)
