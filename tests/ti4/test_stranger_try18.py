@@ -39,3 +39,11 @@ def test_a_frontier_token_is_picked_by_what_its_system_is_not_its_number_alone(c
     assert tiles["40"] == "System without planets (tile 40)"
     placed = [a.label for a in prompt(m, after="place-frontier").actions]
     assert placed == ["Muaat supernova (tile 81)"]
+
+
+def test_the_take_planets_keys_run_in_ascending_order(catalog) -> None:
+    """Try 18, finding 10: the keys read "17-28, 29-50, 59-68, 69-82, 1-9, 10-18, 51-58"."""
+    from companion.games.ti4.take import take_sections
+
+    firsts = [int(k.label.split("-")[0]) for k in take_sections(catalog)]
+    assert firsts == sorted(firsts) and firsts[0] == 1

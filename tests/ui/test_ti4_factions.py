@@ -58,7 +58,7 @@ def test_a_player_chooses_their_faction_by_name(make_driver, kivy_window, scale)
     driver.wait_still()
     assert not problems(driver.screen, kivy_window, scale)
     driver.tap("Cancel", exact=True)
-    driver.tap("Skip the rest: commodity value 3 assumed")
+    driver.tap("Skip: commodity value 3 assumed")
     assert not driver.shown("Bob's faction")
     assert not problems(driver.screen, kivy_window, scale)
     driver.tap(seat_card(driver, "Carol"))  # the seat's page

@@ -295,7 +295,7 @@ def test_a_round_by_touch_to_round_2_with_the_taps_of_two_explorations(make_driv
     view = driver.app.table.view
     assert (view["phase"], view["active"], view["passed"]) == \
         ("status", None, ["Bob", "Carol", "Alice"])
-    assert driver.shown("Status phase of round 1: ready every exhausted card")
+    assert driver.shown("Status phase: ready all planets, technologies, relics and agents")
     assert not driver.shown("End Alice's turn")
     driver.tap("Start round 2", exact=True, scroll=False)
     view = driver.app.table.view
