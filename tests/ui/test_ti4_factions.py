@@ -49,7 +49,7 @@ def test_a_player_chooses_their_faction_by_name(make_driver, kivy_window, scale)
     assert driver.screen.name == "dashboard"
     assert driver.shown("Carol plays the Emirates of Hacan: commodity value 6")
     assert HACAN in seat_card(driver, "Carol").counters
-    assert driver.shown("Carol's faction: Hacan")
+    assert driver.shown("Carol: Hacan")
     driver.tap("Bob's faction", exact=True)  # Hacan is Carol's: greyed, saying whose
     shot(driver, f"taken-{scale}")
     taken = driver.button("Hacan\nCarol has it", exact=True)

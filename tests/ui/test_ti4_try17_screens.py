@@ -1,0 +1,79 @@
+"""TI4 screens the new players of tries 17 and 18 stumbled on (issue 22), by touch."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.ui.devtools.gallery import seat_players
+from companion.ui.settings import TEXT_SIZES, AppSettings
+
+SIZES = pytest.mark.parametrize("scale", [1.0, TEXT_SIZES[-1]], ids=["normal", "large"])
+
+
+def start(make_driver, scale: float = 1.0):
+    driver = make_driver(seed=7, settings=AppSettings(text_scale=scale))
+    driver.tap("New game")
+    driver.tap("TI4 Exploration")
+    seat_players(driver, {"Player 1": "Kim", "Player 2": "Lou", "Player 3": "Max"})
+    driver.tap("Start the game")
+    return driver
+
+
+def top_in_window(driver, text: str) -> float:
+    button = driver.button(text, exact=True)
+    return button.to_window(button.x, button.top)[1]
+
+
+@SIZES
+def test_the_rows_under_a_faction_stay_still_once_it_is_said(make_driver, scale) -> None:
+    """Try 18, finding 4: "Max's faction" moved 11 px down after Kim's was set ("Skip"
+    became "Skip the rest" and took a third line)."""
+    driver = start(make_driver, scale)
+    driver.wait_still()
+    before = top_in_window(driver, "Max's faction")
+    driver.tap("Kim's faction")
+    driver.tap("Hacan", exact=True)
+    driver.wait_still()
+    assert driver.shown("Kim: Hacan")
+    assert top_in_window(driver, "Max's faction") == before
+
+
+@SIZES
+def test_the_order_list_shows_whole_rows(make_driver, scale) -> None:
+    """Try 17, finding 7: at Large text the order's first line showed cut in half at the
+    list's top edge; every row in view is whole, the one just added among them."""
+    driver = start(make_driver, scale)
+    driver.tap("Take planets for Kim")
+    driver.tap("29-50", exact=True)
+    driver.tap("32: Dal Bootha, Xxehan")
+    driver.tap("33: Corneeq, Resculon")
+    driver.wait_still()
+    scroll = driver.screen.ids.side_scroll
+    low, high = scroll.to_window(scroll.x, scroll.y)[1], scroll.to_window(scroll.x, scroll.top)[1]
+    rows = list(reversed(driver.screen.ids.order.children))[:4]
+    seen = []
+    for row in rows:
+        bottom, top = row.to_window(row.x, row.y)[1], row.to_window(row.x, row.top)[1]
+        if top <= low + 0.5 or bottom >= high - 0.5:
+            continue  # wholly out of view (a swipe away)
+        assert low - 0.5 <= bottom and top <= high + 0.5, f"a row cut at the list's edge: " \
+            f"{[w.text for w in row.children if hasattr(w, 'text')]}"
+        seen.append(row)
+    assert rows[-1] in seen and len(seen) >= 3
+
+
+def test_back_from_a_tiles_ways_goes_back_to_the_tiles(make_driver) -> None:
+    """Try 17, finding 8: "< Back" from a tile's ways went to the first list, not to the
+    tiles, one level back, as "< Back" does everywhere else."""
+    driver = start(make_driver)
+    driver.tap("Explore a frontier token by an ability", exact=True)
+    driver.tap("System without planets (tile 42)", exact=True)
+    assert driver.shown("Tile 42 with another ability, by its name")
+    driver.tap("< Back", exact=True)
+    assert driver.shown("System without planets (tile 40)")  # the tiles again
+    assert not driver.shown("Tile 42 with another ability, by its name")
+    driver.tap("System without planets (tile 40)", exact=True)  # and on from there
+    assert driver.shown("Tile 40 with another ability, by its name")
+    driver.tap("< Back", exact=True)
+    driver.tap("Cancel", exact=True)  # the tiles' own way back: the first list
+    assert driver.shown("Take planets for Kim")
