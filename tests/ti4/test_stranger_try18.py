@@ -47,3 +47,21 @@ def test_the_take_planets_keys_run_in_ascending_order(catalog) -> None:
 
     firsts = [int(k.label.split("-")[0]) for k in take_sections(catalog)]
     assert firsts == sorted(firsts) and firsts[0] == 1
+
+
+def test_the_relics_panel_says_what_its_number_counts_and_a_relic_opens_its_uses(catalog) -> None:
+    """Try 18, finding 11: the big "0" beside "Relics: Dominus Orb" read as "0 relics";
+    try 17, finding 3: a relic tapped in the panel did nothing. The seat's number says
+    "fragments"; each relic held is a row whose tap opens its uses."""
+    from companion.games.ti4.tableview import table_view
+
+    m = new_match(catalog, *TABLE)
+    ok(m, "relic Lou draws R07")  # The Crown of Emphidia
+    rows = {r.text: r for r in table_view(m.state, catalog).panels[1].rows}
+    assert (rows["Lou: no fragments"].number, rows["Lou: no fragments"].unit) == ("0", "fragments")
+    crown = rows["The Crown of Emphidia (R07)"]
+    assert crown.opens and crown.action == "Use"
+    uses = {a.label: a for a in prompt(m, after=crown.opens).actions}
+    assert not uses["Exhaust The Crown of Emphidia"].enabled  # Kim's turn, not Lou's
+    ok(m, uses["Purge The Crown of Emphidia (Lou's)"].command)
+    assert "R07" not in m.state.table.cards_in("area:Lou")

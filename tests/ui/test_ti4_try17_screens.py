@@ -34,8 +34,8 @@ def test_the_rows_under_a_faction_stay_still_once_it_is_said(make_driver, scale)
     driver.tap("Kim's faction")
     driver.tap("Hacan", exact=True)
     driver.wait_still()
-    assert driver.shown("Kim: Hacan")
     assert top_in_window(driver, "Max's faction") == before
+    assert driver.shown("Kim: Hacan")
 
 
 @SIZES
@@ -77,3 +77,25 @@ def test_back_from_a_tiles_ways_goes_back_to_the_tiles(make_driver) -> None:
     driver.tap("< Back", exact=True)
     driver.tap("Cancel", exact=True)  # the tiles' own way back: the first list
     assert driver.shown("Take planets for Kim")
+
+
+def test_a_tap_on_a_relic_in_the_relics_panel_opens_its_actions(make_driver) -> None:
+    """Try 17, finding 3: a player tapped the relic in the Relics panel to use it and
+    nothing happened (its action was three swipes down the first list). And try 18,
+    finding 11: the panel's big number is the fragments', said under it."""
+    driver = start(make_driver)
+    driver.run_line("relic Lou draws R07")  # The Crown of Emphidia
+    if driver.screen.name != "dashboard":
+        driver.tap("Continue")
+    driver.tap("Relics", exact=True)
+    lou = next(w for w in driver.widgets() if getattr(w, "heading", "") == "Lou: no fragments")
+    assert (lou.count, lou.unit) == ("0", "fragments")
+    crown = next(w for w in driver.widgets()
+                 if getattr(w, "heading", "") == "The Crown of Emphidia (R07)")
+    driver.tap(crown)
+    assert driver.screen.ids.actions.trail == "The Crown of Emphidia (R07)"
+    assert driver.button("Exhaust The Crown of Emphidia", exact=False).disabled  # Kim's turn
+    driver.tap("Purge The Crown of Emphidia (Lou's)")
+    seats = {s["seat"]: s for s in driver.app.table.view["seats"]}
+    assert seats["Lou"]["relics"] == []
+    assert driver.shown("Take planets for Kim")  # back on the first list

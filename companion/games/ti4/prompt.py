@@ -19,7 +19,7 @@ from companion.games.ti4.abilities import not_theirs
 from companion.games.ti4.choices import card_choices, gain_note, not_possible
 from companion.games.ti4.data import fragment_type, ti4_data
 from companion.games.ti4.explore import label, target_phrase, traits_of
-from companion.games.ti4.relic_uses import relic_uses
+from companion.games.ti4.relic_uses import RELIC_USE, one_relic_uses, relic_uses
 from companion.games.ti4.relics import APP, purge_sets
 from companion.games.ti4.state import COMMON, TI4State
 from companion.games.ti4.take import PLANETS, word
@@ -408,11 +408,21 @@ def _expand_purge(state: TI4State, catalog: Catalog, words: Sequence[str]) -> li
     return [_choice(label(catalog, c), CARDS, command=f"purge {c}") for c in cards]
 
 
+def _expand_relic_use(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
+    """`relic-use RELIC`: one relic's uses (the Relics panel's tap on a relic)."""
+    if len(words) != 2:
+        return []
+    pending = state.revealed is not None or (state.head is not None and state.head.started) \
+        or bool(state.relic_draws)
+    return one_relic_uses(state, catalog, words[1], state.table.active, not pending)
+
+
 Expander = Callable[[TI4State, Catalog, Sequence[str]], list[Choice]]
 EXPANDERS: dict[str, Expander] = {
     "take": take.expand_take, "explore-again": _expand_again, "frontier": _expand_frontier,
     "place-frontier": _expand_place, "trade": _expand_trade, "tech": _expand_tech,
     "terraform": _expand_terraform, "purge": _expand_purge, "relic": _expand_relic,
+    RELIC_USE: _expand_relic_use,
     factions.VERB: lambda state, catalog, words: factions.expand(state, catalog, words, FACTIONS),
     factions.FACTION: lambda state, catalog, words: factions.expand_factions(
         state, catalog, words, FACTIONS),

@@ -20,6 +20,9 @@ from companion.games.ti4.state import TI4State
 from companion.games.ti4.take import word
 
 GROUP = "Relic fragments and relics"
+#: The prompt's partial of one relic's uses, `relic-use RELIC` (a tap on it in the Relics
+#: panel opens them: try 17, finding 3).
+RELIC_USE = "relic-use"
 
 
 def relic_uses(state: TI4State, catalog: Catalog, active: str | None,
@@ -82,3 +85,24 @@ def _controlled(state: TI4State, catalog: Catalog, seat: str) -> list[str]:
     planet_deck = ti4_data(catalog).planet_deck
     return [c for c in state.table.cards_in(piles.area_zone(seat))
             if catalog.cards[c].deck == planet_deck]
+
+
+def one_relic_uses(state: TI4State, catalog: Catalog, relic: str, active: str | None,
+                   explore: bool) -> list[Choice]:
+    """What can be done with `relic` now, as under the first screen's actions: exhausted
+    for its ability (greyed with why when it cannot be now), then purged (the relics used
+    by purging them, and any other: the table says which)."""
+    card = catalog.cards.get(relic.upper())
+    seat = state.controller(card.card_id) if card is not None else None
+    if card is None or seat is None or card.deck != ti4_data(catalog).relic_deck:
+        return []
+    uses = [c for c in relic_uses(state, catalog, active, explore)
+            if c.label.startswith(f"Exhaust {card.name}")]
+    if card.attrs.get("exhausts") and not uses:  # it explores: on its holder's turn only
+        why = f"{card.name} explores on {seat}'s turn, with no card waiting."
+        uses = [Choice(f"Exhaust {card.name}", GROUP, priced=False, in_place=True,
+                       refused=_tired(state, card) or why,
+                       partial=f"{RELIC_USE} {card.card_id}")]  # no command: greyed only
+    purge = Choice(f"Purge {card.name} ({seat}'s)", GROUP, priced=False,
+                   command=f"purge {card.card_id}")
+    return [*uses, purge]
