@@ -99,3 +99,17 @@ def test_a_tap_on_a_relic_in_the_relics_panel_opens_its_actions(make_driver) -> 
     seats = {s["seat"]: s for s in driver.app.table.view["seats"]}
     assert seats["Lou"]["relics"] == []
     assert driver.shown("Take planets for Kim")  # back on the first list
+
+
+def test_letting_the_app_draw_a_relic_by_an_ability_is_one_tap(make_driver) -> None:
+    """Try 18, finding 6: "The top relic: let the app draw it" then asked for the relic
+    deck's draw again; the tap draws it, and the relic is revealed."""
+    driver = start(make_driver)
+    driver.tap("Purge three fragments for a relic, or draw one by an ability")
+    driver.tap("Lou draws a relic by an ability")
+    driver.tap("The top relic: let the app draw it", exact=True)
+    assert driver.screen.name == "reveal" and driver.shown("Relic card for Lou")
+    driver.tap("Continue", exact=True)
+    assert not driver.shown("Let the app draw: Relic deck")
+    seats = {s["seat"]: s for s in driver.app.table.view["seats"]}
+    assert len(seats["Lou"]["relics"]) == 1

@@ -156,8 +156,8 @@ def relics_panel(shown: Mapping[str, Any]) -> Panel:
 def relic_row(name: str, relic: str, exhausted: bool) -> PanelRow:
     """A relic its holder uses: a tap opens what can be done with it (try 17, finding 3:
     a player tapped the relic to use it, and nothing happened)."""
-    state = "exhausted until the status phase" if exhausted else "held, ready"
-    return PanelRow(name, detail=(f"{state}: tap to use it",), opens=f"{RELIC_USE} {relic}",
+    state = "exhausted until the status phase" if exhausted else "ready to use"
+    return PanelRow(name, detail=(state,), opens=f"{RELIC_USE} {relic}",
                     action="Use")
 
 
