@@ -25,7 +25,6 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
-from kivy.uix.widget import Widget
 
 from companion.ui import theme
 from companion.ui.presenters import order as presenter
@@ -127,7 +126,6 @@ class OrderScreen(Screen):
         self._note = ""  # why the greyed group just tapped offers nothing
         self._rows: dict[str, BoxLayout] = {}  # each value's row in the order shown
         self._last: str | None = None  # the value just added, its row kept in view
-        self._room = Widget(size_hint_y=None, height=0)
         self._trigger_last = Clock.create_trigger(self._place_last, -1)
         #: Group buttons made for an earlier list and not shown now, for the next one.
         self._spare: list[GroupButton] = []
@@ -216,10 +214,10 @@ class OrderScreen(Screen):
                 break
             top, used = above, used + above.height + self.ids.order.spacing
         if top is rows[0]:  # every row fits: the last at the bottom, the first whole
-            self._room.height = 0
+            self.ids.room.height = 0
             scroll.keep_in_view(row, max(0.0, room - row.height))
         else:  # the rows from `top` whole, the room under the last one left blank
-            self._room.height = max(0.0, room - used)
+            self.ids.room.height = max(0.0, room - used)
             scroll.keep_in_view(top, 0.0)
 
     def move_up(self, value: str) -> None:
@@ -324,6 +322,7 @@ class OrderScreen(Screen):
         box = self.ids.order
         box.clear_widgets()
         self._rows, self._last = {}, None
+        self.ids.room.height = 0
         item = self._item
         if item is None:
             return
@@ -349,7 +348,5 @@ class OrderScreen(Screen):
             note = Text(text=self._note)
             note.color = theme.WARN  # after the rule's plain colour, which a keyword loses to
             box.add_widget(note)
-        self._room = Widget(size_hint_y=None, height=0)  # room to show whole rows only
-        box.add_widget(self._room)
         self.can_submit = len(self._order) >= max(1, item.minimum)
         self.submit_text = presenter.submit_text(item, self._order)
