@@ -16,6 +16,8 @@ from companion.core.catalog import CardEntry, Catalog
 from companion.core.prompt import Choice, InputSpec, Option
 from companion.games.ti4.data import ti4_data
 from companion.games.ti4.explore import label, traits_of
+from companion.games.ti4.frontier import on_the_map
+from companion.games.ti4.relics import USED
 from companion.games.ti4.state import TI4State
 from companion.games.ti4.take import word
 
@@ -39,6 +41,20 @@ def relic_uses(state: TI4State, catalog: Catalog, active: str | None,
                 continue
             choices.append(_explore(state, catalog, seat, card) if explores
                            else _exhaust(state, card))
+    return choices + (_purge_uses(state, catalog, active) if active and explore else [])
+
+
+def _purge_uses(state: TI4State, catalog: Catalog, seat: str) -> list[Choice]:
+    """Each relic `seat` holds whose action purges it, by its own name: "Use The Codex:
+    purge it, take up to 3 action cards from the discard pile" (try 20, finding 1: the
+    only way was "Purge a card in play", beside the seat's planets). An action: on its
+    holder's turn, with no card waiting."""
+    choices = []
+    for relic in state.table.cards_in(piles.area_zone(seat)):
+        card = catalog.cards[relic]
+        if card.attrs.get("purge_use"):
+            choices.append(Choice(f"Use {card.name}: {card.attrs['purge_use']}", GROUP,
+                                  priced=False, command=f"purge {relic} {USED}"))
     return choices
 
 
@@ -65,7 +81,8 @@ def _explore(state: TI4State, catalog: Catalog, seat: str, card: CardEntry) -> C
         template, what = f"explore-again {{}} with {relic}", f"a planet {seat} controls"
         none = f"{seat} controls no planet with a trait to explore."
     else:
-        options = tuple(Option(t, ti4_data(catalog).system_words(t)) for t in state.frontier)
+        options = tuple(Option(t, ti4_data(catalog).system_words(t))
+                        for t in on_the_map(state, catalog, state.frontier))
         template, what = f"frontier {{}} for {word(seat)} with {relic}", "a frontier token"
         none = "No frontier token is on the map to explore."
     refused = _tired(state, card) or (None if options else none)
@@ -90,19 +107,23 @@ def _controlled(state: TI4State, catalog: Catalog, seat: str) -> list[str]:
 def one_relic_uses(state: TI4State, catalog: Catalog, relic: str, active: str | None,
                    explore: bool) -> list[Choice]:
     """What can be done with `relic` now, as under the first screen's actions: exhausted
-    for its ability (greyed with why when it cannot be now), then purged (the relics used
-    by purging them, and any other: the table says which)."""
+    for its ability, or used by its own name ("Use The Codex: ..."), each greyed with why
+    when it cannot be now; a relic with no action of its own, purged (the table says
+    when)."""
     card = catalog.cards.get(relic.upper())
     seat = state.controller(card.card_id) if card is not None else None
     if card is None or seat is None or card.deck != ti4_data(catalog).relic_deck:
         return []
     uses = [c for c in relic_uses(state, catalog, active, explore)
-            if c.label.startswith(f"Exhaust {card.name}")]
-    if card.attrs.get("exhausts") and not uses:  # it explores: on its holder's turn only
-        why = f"{card.name} explores on {seat}'s turn, with no card waiting."
-        uses = [Choice(f"Exhaust {card.name}", GROUP, priced=False, in_place=True,
-                       refused=_tired(state, card) or why,
-                       partial=f"{RELIC_USE} {card.card_id}")]  # no command: greyed only
+            if c.label.startswith((f"Exhaust {card.name}", f"Use {card.name}:"))]
+    why = f"{card.name} is used on {seat}'s turn, with no card waiting."
+    for attr, verb in (("exhausts", "Exhaust"), ("purge_use", "Use")):
+        if card.attrs.get(attr) and not any(c.label.startswith(verb) for c in uses):
+            uses.append(Choice(f"{verb} {card.name}", GROUP, priced=False, in_place=True,
+                               refused=(_tired(state, card) if verb == "Exhaust" else None)
+                               or why, partial=f"{RELIC_USE} {card.card_id}"))  # greyed only
+    if card.attrs.get("purge_use"):
+        return uses
     purge = Choice(f"Purge {card.name} ({seat}'s)", GROUP, priced=False,
                    command=f"purge {card.card_id}")
     return [*uses, purge]
