@@ -37,8 +37,12 @@ def location_name(location: str) -> str:
     return LOCATIONS.get(location, location.replace("_", " "))
 
 
-#: A ship's place as games saved before the rulebook's words stored it, and those words.
-OLD_PLACES = (("home orbit", "orbiting space"),)
+#: A ship's place in orbit as its events store it: saved games and exports hold these
+#: words and replay to the very same events, so they never change; a player reads them
+#: through `place_name`, in the rulebook's words.
+STORED_ORBIT = "home orbit"
+#: Stored places and the rulebook's words for them.
+OLD_PLACES = ((STORED_ORBIT, "orbiting space"),)
 
 
 def place_name(where: str | None) -> str | None:

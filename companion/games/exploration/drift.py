@@ -19,6 +19,7 @@ from companion.core.rules import Outcome, Verb
 from companion.core.turns import order_by_keys
 from companion.core.words import counted, for_count
 from companion.games.exploration.checks import attribute, flight_rule, require_no_draw
+from companion.games.exploration.display import STORED_ORBIT
 from companion.games.exploration.flight import arrive, check_end
 from companion.games.exploration.state import ShipStatus, XpState, require_phase
 from companion.games.exploration.traps import is_trap_word
@@ -113,7 +114,7 @@ def drift(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     for ship in sorted(state.ships.values(), key=lambda s: s.card):
         if ship.location == "launch_pad":
             events.append(event("ship_updated", card=ship.card,
-                                set={"location": "orbit", "where": "orbiting space"}))
+                                set={"location": "orbit", "where": STORED_ORBIT}))
             texts.append(f"{ship.card} moves from the launch pad to its orbiting space.")
     events.append(event("phase_changed", round=state.table.round, phase="round-end",
                         active=None))

@@ -32,6 +32,7 @@ from companion.games.exploration.checks import (
     space_name,
     spend_energy,
 )
+from companion.games.exploration.display import place_name
 from companion.games.exploration.flight import maneuver_die
 from companion.games.exploration.resources import credit_gain
 from companion.games.exploration.state import Control, ShipStatus, XpState, with_seat, with_ship
@@ -192,7 +193,7 @@ def _drop_trap(state: XpState, catalog: Catalog, ship: ShipStatus,
               *traps.dropped(state, ship.owner, [count], [f"under {ship.card} at {where}"])]
     trap_id = next(e["trap_id"] for e in events if e.type == "trap_dropped")
     return Outcome(tuple(events), f"{ship.card} drops trap {trap_id} with count {count} at "
-                                  f"{where}.", ship.owner)
+                                  f"{place_name(where)}.", ship.owner)
 
 
 # ---- appliers -------------------------------------------------------------------------------

@@ -32,7 +32,12 @@ from companion.games.exploration.checks import (
     roll_check,
     spend_energy,
 )
-from companion.games.exploration.display import drawable, empty_deck_sentence
+from companion.games.exploration.display import (
+    STORED_ORBIT,
+    drawable,
+    empty_deck_sentence,
+    place_name,
+)
 from companion.games.exploration.hazards import request
 from companion.games.exploration.resources import credit_gain, gain
 from companion.games.exploration.setup import MODULE_CHOICE, seats_in_order
@@ -83,7 +88,7 @@ def start_flight(state: XpState, catalog: Catalog) -> Outcome | None:
         elif ship.location == "launch_pad" and xc.ship_type(
                 catalog, ship.ship_type).extras.get("no_launch_penalty"):
             events.append(event("ship_updated", card=ship.card,
-                                set={"location": "orbit", "where": "orbiting space"}))
+                                set={"location": "orbit", "where": STORED_ORBIT}))
             notes.append(f"{ship.card} (Ultra-fast) moves from the launch pad to its orbiting "
                          f"space.")
             flying.append(replace(ship, location="orbit"))
@@ -316,7 +321,7 @@ def arrive(state: XpState, catalog: Catalog, ship: ShipStatus, end: str,
 
 
 def _default_where(end: str, ship: ShipStatus) -> str:
-    return {"orbit": "orbiting space", "outer": "outer space", "space": "a plain space"}.get(
+    return {"orbit": STORED_ORBIT, "outer": "outer space", "space": "a plain space"}.get(
         end, f"a {end} space")
 
 
@@ -341,7 +346,7 @@ def _space_effect(state: XpState, catalog: Catalog, ship: ShipStatus, end: str,
                                        f"is revealed for it."
     if end == "tile":
         return _revisit(state, catalog, ship, where)
-    return [], f"{ship.card} ends its move on {_default_where(end, ship)}."
+    return [], f"{ship.card} ends its move on {place_name(_default_where(end, ship))}."
 
 
 def _revisit(state: XpState, catalog: Catalog, ship: ShipStatus,

@@ -22,7 +22,7 @@ from companion.core.zones import Zone
 from companion.games.exploration import traps
 from companion.games.exploration.checks import area_spaces, destroyed, require_no_tile
 from companion.games.exploration.combat import remove_module
-from companion.games.exploration.display import hazard_choice, module_name
+from companion.games.exploration.display import hazard_choice, module_name, place_name
 from companion.games.exploration.preparation import request_draws
 from companion.games.exploration.resources import pay
 from companion.games.exploration.state import (
@@ -228,7 +228,7 @@ def _traps(state: XpState, catalog: Catalog, card: CardEntry, ship: ShipStatus,
            args: Sequence[str]) -> tuple[list[Event], str]:
     side = "in front of" if card.attrs["effect"] == "traps_ahead" else "behind"
     distances = [int(d) for d in card.attrs["distances"]]
-    places = [f"{d} spaces {side} {ship.card} at {ship.where or ship.location}"
+    places = [f"{d} spaces {side} {ship.card} at {place_name(ship.where or ship.location)}"
               for d in distances]
     count = int(card.attrs["trap_count"])
     events = traps.dropped(state, ship.owner, [count] * len(places), places)

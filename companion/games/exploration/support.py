@@ -18,6 +18,7 @@ from companion.core.events import Event, event
 from companion.core.rules import Outcome, Verb
 from companion.core.words import counted
 from companion.games.exploration import catalog as xc
+from companion.games.exploration.display import place_name
 from companion.games.exploration.preparation import active_seat, lasting_cards
 from companion.games.exploration.resources import (
     amount_of,
@@ -123,7 +124,8 @@ def deploy(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
         raise IllegalMoveError(f"{ship.card} is already deployed, on the launch pad. "
                                + _first_flight(state, kind, ship.card))
     if ship.location != "hand":
-        raise IllegalMoveError(f"{ship.card} is already deployed ({ship.where or ship.location}).")
+        where = place_name(ship.where or ship.location)
+        raise IllegalMoveError(f"{ship.card} is already deployed ({where}).")
     _played_level(state, seat, kind.deploy_level, f"deploy {ship.card}")
     busy = [s.card for s in state.ships_of(seat) if s.location == "launch_pad"]
     if busy:
