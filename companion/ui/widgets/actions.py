@@ -376,6 +376,7 @@ class ActionsPanel(TapGate, BoxLayout):
         row.add_widget(ok)
         box.add_widget(row)
         if isinstance(editor, CommandInput):
+            editor.confirms = row  # the keyboard leaves OK and Cancel in view (try 20, 12)
             editor.bind(on_text_validate=lambda _f: self._submit(item, value(), why, ok))
 
     def _ask_choice(self, item: ActionItem) -> None:
