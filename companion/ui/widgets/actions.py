@@ -327,7 +327,7 @@ class ActionsPanel(TapGate, BoxLayout):
         if not item.enabled and item.in_place and not self._depth:  # why, in its place:
             # one line (the game's short words, else the start of "Not possible now"'s)
             return Entry(PlaceButton, item.greyed or item.why_not, "off", slot=item.slot,
-                         whole=item.why_not)
+                         whole=item.why_not, as_offered=item.text)
         if not item.enabled:  # greyed in its place; a tap shows why (also "Not possible now")
             return Entry(ListButton, item.text, "off", slot=item.slot, whole=item.why_not)
         return Entry(ListButton, item.text, "normal", lambda b: self._run(item, b), item.slot)
