@@ -9,8 +9,8 @@ import time
 from typing import Any
 
 from companion.core.forms import FormField, FormOption
-from companion.ui.presenters.actions import ActionItem
 from companion.ui.devtools.gallery import flight_lines
+from companion.ui.presenters.actions import ActionItem
 
 SHIPS = (("L1", "Lagrangian point\npasses for sure"), ("SHLD1", "Xichang\npasses for sure"),
          ("SMAN1", "Baikonur"))
@@ -43,7 +43,7 @@ def test_a_ship_keeps_its_place_when_others_come_and_a_new_one_waits(make_driver
                                                                      monkeypatch) -> None:
     import companion.ui.screens.form as form_screen
 
-    monkeypatch.setattr(form_screen, "SEAT_ARRIVAL", 3.0, raising=False)  # (a slow finger: the test's own)
+    monkeypatch.setattr(form_screen, "SEAT_ARRIVAL", 3.0)  # (a slow finger: the test's own)
     driver = make_driver(demo_setup=flight_lines())
     form = _open(driver, _form(SHIPS))
     before = {value: _place(form, value) for value, _d in SHIPS}

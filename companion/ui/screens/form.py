@@ -28,7 +28,6 @@ from companion.ui.presenters.check import is_check_prompt
 from companion.ui.runner import Reply
 from companion.ui.screens import load_layout
 from companion.ui.widgets import Stepper, Text, ToggleChoice
-from companion.ui.widgets.touch import HELD_BACK_SHOWN, SEAT_ARRIVAL
 from companion.ui.widgets.fit import (
     WRAP_SLACK,
     even_rows,
@@ -37,6 +36,7 @@ from companion.ui.widgets.fit import (
     text_height,
     widest_word,
 )
+from companion.ui.widgets.touch import HELD_BACK_SHOWN, SEAT_ARRIVAL
 
 #: An option's least height (a finger's 48 dp, and a little).
 OPTION_DP = 50
