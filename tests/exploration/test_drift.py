@@ -106,6 +106,8 @@ def test_every_drifting_ship_can_be_reported_before_the_round_ends() -> None:
         match, after="drift SHLD1=credit").actions}
     table = match.state.table
     credits, points = table.resource("Baikonur", "credits"), table.resource("Xichang", "command")
+    onto_plain = last["TRNS1 drifts onto a plain space"].command  # try 19, finding 8
+    assert onto_plain == "drift SHLD1=credit TRNS1=space"
     run(match, command)  # both reported spaces resolve: SHLD1's credits, TRNS1's command
     assert match.state.table.resource("Baikonur", "credits") == credits + 5
     assert match.state.table.resource("Xichang", "command") == points + 1
@@ -150,3 +152,16 @@ def test_the_preparation_heading_says_when_the_technology_action_is_played() -> 
     assert waiting_for(match.state, match.catalog) == (
         f"{seat}'s preparation turn: the technology action is played; more actions or the "
         f"end of the turn.")
+
+
+def test_a_ship_reported_onto_a_plain_space_drifts_there() -> None:
+    """Try 19, finding 8: the one-by-one report offers a plain space, and it is taken."""
+    from companion.core.prompt import prompt
+
+    match = _drift_phase()
+    first = {a.label: a for a in prompt(match, after="drift SHLD1").actions}
+    assert first["SHLD1 drifts onto a plain space"].partial == "drift SHLD1=space"
+    credits = match.state.table.resource("Baikonur", "credits")
+    run(match, "drift SHLD1=space")
+    assert match.state.table.phase != "drift"  # the drift is over
+    assert match.state.table.resource("Baikonur", "credits") == credits  # no space's reward
