@@ -72,6 +72,9 @@ def test_with_no_ship_on_the_map_the_drift_offers_the_rounds_end_not_a_drift() -
     assert "No ship is on the map" in result.message
     labels = [c.label for c in situation(match.state, match.catalog, None).choices]
     assert labels == ["End the round (no ship is on the map)"]
+    from companion.games.exploration.display import waiting_for
+
+    assert "no ship is on the map, so nobody flies" in waiting_for(match.state, match.catalog)
     run(match, "drift")
     assert match.state.table.round == 2 and match.state.table.phase == "preparation"
 
@@ -90,6 +93,11 @@ def test_after_the_last_preparation_turn_the_launch_pad_ships_reach_orbit_next()
     choices = situation(match.state, match.catalog, None).choices
     assert [(c.label, c.main) for c in choices] == [
         ("Move SHLD1, TRNS1 from the launch pad to orbiting space (ends the round)", True)]
+    # Try 19, finding 1: why nobody flew is the headline, not only under "(more)".
+    from companion.games.exploration.display import waiting_for
+
+    assert waiting_for(match.state, match.catalog) == \
+        "Round 1: no ship flies; deployed ships launch at the end of the round."
     said = run(match, "drift")[-1].message
     assert "TRNS1 moves from the launch pad to its orbiting space." in said
     assert match.state.ships["TRNS1"].location == "orbit"
