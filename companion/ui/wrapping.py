@@ -20,10 +20,10 @@ def counts_together(line: str) -> str:
 
 def ended(line: str) -> str:
     """`line` closed by a full stop, so the next line of a card reads as a new sentence
-    (try 19, finding 15: "in effect: Maneuver discount" ran into the line below it).
+    (try 19, finding 15: "in effect: <a kept card>" ran into the line below it).
 
-    >>> ended("in effect: Maneuver discount"), ended("Done."), ended("")
-    ('in effect: Maneuver discount.', 'Done.', '')
+    >>> ended("in effect: Lucky charm"), ended("Done."), ended("")
+    ('in effect: Lucky charm.', 'Done.', '')
     """
     return f"{line}." if line and line[-1] not in ".!?:" else line
 
@@ -31,7 +31,7 @@ def ended(line: str) -> str:
 def points_line(sources: str) -> str:
     """Where a seat's points came from, said as points ("" when none).
 
-    >>> points_line("technology action: Score 3 domination points +3")
-    'Points: technology action: Score 3 domination points +3.'
+    >>> points_line("bonus: Score 3 points +3")
+    'Points: bonus: Score 3 points +3.'
     """
     return f"Points: {ended(sources)}" if sources else ""

@@ -16,6 +16,7 @@ from companion.games.exploration.missions import progress, progress_sentence
 from companion.games.exploration.scoring import winner_sentence
 from companion.games.exploration.state import ShipStatus, XpState, newest_hidden, play_zone
 from companion.games.exploration.tiles import tile_effect
+from companion.games.exploration.traps import trap_place
 
 RESOURCES = ("credits", "command", "technology", "frags")
 
@@ -96,7 +97,8 @@ def view(state: XpState, catalog: Catalog, seat: str | None = None) -> dict[str,
                         for c in state.outer_space_tiles()],
         "draft": _draft_view(state, catalog, seat),
         "station": state.station,
-        "traps": [{**t.to_dict(), "where": display.place_name(t.where)} for t in state.traps],
+        "traps": [{**t.to_dict(), "where": display.place_name(trap_place(t.where))}
+                  for t in state.traps],
         "controls": [{**c.to_dict(), "module_name": display.module_name(catalog, c.module)}
                      for c in state.controls],
         "restricted_spaces": list(state.restricted_spaces),
