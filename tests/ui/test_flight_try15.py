@@ -131,7 +131,7 @@ def test_the_drift_reports_follow_one_another_under_one_spot(make_driver) -> Non
     driver.tap(_main(driver))
     spot = _spot(driver, "Report where TRNS1 drifts")
     for lands in ("TRNS1 drifts onto a credit space", "Report where SHLD1 drifts",
-                  "SHLD1 drifts onto a credit space"):
+                  "SHLD1 drifts onto a credit space (ends the round)"):
         _press(driver, spot)
         assert [t.split("  ")[0] for t in _under(driver, spot)] == [lands]
     steps = driver.app.table.steps
