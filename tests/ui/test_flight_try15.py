@@ -130,8 +130,9 @@ def test_the_drift_reports_follow_one_another_under_one_spot(make_driver) -> Non
     driver.tap(_main(driver))
     driver.tap(_main(driver))
     spot = _spot(driver, "Report where TRNS1 drifts")
-    for lands in ("TRNS1 drifts onto a credit space", "Report where SHLD1 drifts",
-                  "SHLD1 drifts onto a credit space (ends the round)"):
+    for lands in ("TRNS1 drifts onto a credit space",
+                  "Report where SHLD1 drifts (the round ends with it)",
+                  "SHLD1 drifts onto a credit space"):
         _press(driver, spot)
         assert [t.split("  ")[0] for t in _under(driver, spot)] == [lands]
     steps = driver.app.table.steps
