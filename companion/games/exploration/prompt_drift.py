@@ -31,8 +31,7 @@ def drift_choices(state: XpState, catalog: Catalog) -> list[Choice]:
     # Not the moment's main action: it came in the fixed bar right after "End ...'s flight
     # turn" was tapped there, and the next tap by habit drifted every ship (try 15). The
     # reports come first, each leading to the next under the same spot.
-    last = len(ships) == 1
-    reports = [Choice(_report_label(state, card, last), DRIFT, partial=f"drift {card}",
+    reports = [Choice(f"Report where {card} drifts", DRIFT, partial=f"drift {card}",
                       cost="free") for card in _in_order(state, catalog, [s.card for s in ships])]
     return [*reports, _ending(state, "Every ship drifts onto a plain space", "drift")]
 
@@ -90,7 +89,7 @@ def _ends(state: XpState, card: str, base: str, last: bool) -> list[Choice]:
     ends += [(f"{card} drifts onto trap {t.trap_id}", f"{card}={t.trap_id}")
              for t in state.traps]
     ends.append((f"{card} cannot drift (it loses energy)", f"{card}=stuck"))
-    if last:  # the report leading here said it ends the round: not said on every space
+    if last:  # not said on each space: three-line buttons pushed one below the fold
         return [Choice(label, DRIFT, command=f"{base} {report}", cost="free")
                 for label, report in ends]
     return [Choice(label, DRIFT, partial=f"{base} {report}", cost="free")
@@ -104,15 +103,8 @@ def _after_reports(state: XpState, catalog: Catalog, reports: Sequence[str],
     if not left:
         return [_ending(state, "End the drift", base)]
     plain = _ending(state, f"The other {_ships(left)} onto a plain space", base)
-    last = len(left) == 1  # its report completes the drift: said once, on its button
-    return [*(Choice(_report_label(state, card, last), DRIFT, partial=f"{base} {card}",
+    return [*(Choice(f"Report where {card} drifts", DRIFT, partial=f"{base} {card}",
                      cost="free") for card in _in_order(state, catalog, left)), plain]
-
-
-def _report_label(state: XpState, card: str, last: bool) -> str:
-    """"Report where SHLD1 drifts", saying so when this report ends the round."""
-    label = f"Report where {card} drifts"
-    return f"{label} ({_round_or_game(state)} ends with it)" if last else label
 
 
 def _round_or_game(state: XpState) -> str:
