@@ -22,9 +22,9 @@ from companion.games.exploration.checks import attribute, flight_rule, require_n
 from companion.games.exploration.display import STORED_ORBIT
 from companion.games.exploration.flight import arrive, check_end
 from companion.games.exploration.state import ShipStatus, XpState, require_phase
+from companion.games.exploration.status import ON_MAP
 from companion.games.exploration.traps import is_trap_word
 
-ON_MAP = ("orbit", "space")
 STUCK = "stuck"
 
 
