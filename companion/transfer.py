@@ -109,7 +109,7 @@ def _replay_step(match: Match[Any], step: Step) -> None:
     try:
         stored = match.rules.vocabulary.read(step)
         plan = match.plan(step.command)
-        _check_same(step, stored, plan.result)
+        _check_same(step, stored, plan.result, match)
         state = plan.state
         if stored.kind == "do":  # the file's events, as the saved game will fold them
             state = match.state
@@ -125,7 +125,7 @@ def _replay_step(match: Match[Any], step: Step) -> None:
     match.commit(Plan(Result(True, stored.message, "step", stored), state))
 
 
-def _check_same(raw: Step, stored: Step, replanned: Result) -> None:
+def _check_same(raw: Step, stored: Step, replanned: Result, match: Match[Any]) -> None:
     """The rules' step for the command must be the file's: the same kind and target, the
     same seat, the same events in the same order with the same values. Tolerated, so that
     a game exported by an older companion imports: no seat named, a key the file's event
@@ -142,12 +142,27 @@ def _check_same(raw: Step, stored: Step, replanned: Result) -> None:
     if stored.seat is not None and stored.seat != made.seat:  # older exports name none
         raise ImportRefusedError(f"{_named(raw)} is said to be {str(stored.seat)[:40]}'s, "
                                  f"but by the rules it is {made.seat or 'the table'}'s.")
-    if len(made.events) != len(stored.events):
+    given_events, read_events = _current(raw, stored, len(made.events), match)
+    if len(made.events) != len(read_events):
         raise ImportRefusedError(f"{_named(raw)} holds {len(stored.events)} events where the "
                                  f"rules make {len(made.events)}.")
-    for n, (given, read, want) in enumerate(zip(raw.events, stored.events, made.events,
+    for n, (given, read, want) in enumerate(zip(given_events, read_events, made.events,
                                                 strict=True), start=1):
         _check_event(raw, n, set(given.data), read.to_dict(), want.to_dict())
+
+
+def _current(raw: Step, stored: Step, made: int,
+             match: Match[Any]) -> tuple[list[Any], list[Any]]:
+    """The file's events to hold against the rules' `made` ones: all of them, or where
+    they are more, those left once the events these rules no longer make are passed over
+    (`GameRules.retired_event`: an older companion's roll of a check no face could fail)."""
+    given, read = list(raw.events), list(stored.events)
+    if len(read) <= made or len(given) != len(read):
+        return given, read
+    kept = [n for n, e in enumerate(read) if not match.rules.retired_event(e, match.catalog)]
+    if len(kept) != made:
+        return given, read
+    return [given[n] for n in kept], [read[n] for n in kept]
 
 
 def _check_event(step: Step, n: int, given_keys: set[str], read: dict[str, Any],

@@ -115,6 +115,13 @@ class GameRules(Protocol[S]):
     #: False (the pick is listed with the other actions).
     draw_is_main: ClassVar[bool] = False
 
+    def retired_event(self, e: Event, catalog: Catalog) -> bool:
+        """Whether `e`, in a step of a game an older companion exported, is one these rules
+        no longer make there (a die they now know needs no roll): an import by the rules
+        passes over it where the rules make one event fewer, and keeps it in the step as
+        played. Default: none is."""
+        return False
+
     def is_over(self, state: S) -> bool:
         """True once the game has ended: no turn follows, the app shows the final
         scores. Default: never (TI4's exploration lasts as long as the table plays)."""

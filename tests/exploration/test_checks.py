@@ -150,3 +150,28 @@ def test_a_check_that_cannot_fail_asks_for_no_die() -> None:
     assert result.message.startswith("TRNS1 passes L1 for sure: no roll needed "
                                      "(maneuverability 3 alone is above 2)."), result.message
     assert not [e for e in match.steps[match.stack[-1]].events if e.type == "die_rolled"]
+
+
+def test_an_export_that_rolled_a_check_no_face_could_fail_still_imports() -> None:
+    """Older companions rolled the die for a sure pass (try 19, finding 5); their exports
+    keep that roll, and an import by the rules takes them as played. A roll that could
+    have failed is no such leftover: a step that gained one is still refused."""
+    from dataclasses import replace
+
+    import pytest
+
+    from companion.games.exploration.flight import maneuver_die
+    from companion.transfer import ImportRefusedError, _check_same
+
+    match = to_flight(round_two(), x_tech="maneuverability")  # 3 against L1's 2
+    run(match, "next")
+    plan = match.plan("move TRNS1 2 space past L1")
+    made = plan.result.step
+    die = maneuver_die(match.catalog)
+    old_roll, _ = checks.roll_check(match.state.table, die, 3, 2, "L1", ship="TRNS1")
+    old = replace(made, events=(old_roll, *made.events))
+    _check_same(old, old, plan.result, match)  # imports: no refusal
+    doubtful, _ = checks.roll_check(match.state.table, die, 2, 2, "L1", ship="TRNS1")
+    forged = replace(made, events=(doubtful, *made.events))
+    with pytest.raises(ImportRefusedError, match="events where the rules make"):
+        _check_same(forged, forged, plan.result, match)

@@ -53,7 +53,7 @@ def test_the_seat_card_shows_each_ships_resistance_beside_its_energy() -> None:
     match = _tile_five_at_resistance_one()
     seat = next(s for s in table_view(match.state, match.catalog).seats
                 if s.seat == "Baikonur")
-    shield = next(line for line in seat.detail if line.startswith("SHLD1"))
+    shield = next(line for line in seat.detail if "(SHLD1)" in line)
     ship = match.state.ships["SHLD1"]
     assert f"energy {ship.energy}/{ship.max_energy}, resistance 1/{ship.max_resistance}" \
         in shield

@@ -253,6 +253,19 @@ def sure_pass(state: XpState, catalog: Catalog, ship: ShipStatus, word: str) -> 
     return skill + min(maneuver_die(catalog).values) > target
 
 
+def unneeded_roll(e: Event, catalog: Catalog) -> bool:
+    """Whether `e` is a maneuver check's roll that no face could have failed: older
+    companions rolled one, and their exports hold it."""
+    check = e.data.get("check") if e.type == "die_rolled" else None
+    if not isinstance(check, dict):
+        return False
+    try:
+        skill, target = int(check["maneuverability"]), int(check["target"])
+    except (KeyError, TypeError, ValueError):
+        return False
+    return skill + min(maneuver_die(catalog).values) > target
+
+
 def sure_sentence(catalog: Catalog, card: str, name: str, skill: int, target: int) -> str:
     """A check no face can fail, said without a roll: "SMAN1 passes SHLD1 for sure: no roll
     needed (maneuverability 3 alone is above 2)."."""

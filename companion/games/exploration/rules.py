@@ -93,6 +93,11 @@ class ExplorationRules(GameRules[XpState]):
     #: An owed card is drawn before the turn ends: its draw is then the fixed bar's action.
     draw_is_main = True
 
+    def retired_event(self, e: Event, catalog: Catalog) -> bool:
+        """An older companion rolled the die for a check no face could fail (try 19,
+        finding 5: these rules roll none); its exports still import."""
+        return flight.unneeded_roll(e, catalog)
+
     def new_state(self, catalog: Catalog, seed: int) -> XpState:
         validate_rules(catalog)
         cards = ((c.card_id, piles.deck_zone(c.deck)) for c in catalog.cards.values())
