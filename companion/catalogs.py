@@ -58,8 +58,25 @@ def load_catalog_file(path: Path) -> Catalog:
     return game(game_id).catalog_from_data(data, str(path.name))
 
 
+#: Catalogs read in this process: by game and file, with the definition that read them
+#: and the file's size and time of change then. A catalog is frozen data; parsing its TOML
+#: again was 60 ms of every "Start the game" (the new-game forms read it just before).
+_read: dict[tuple[str, Path], tuple[GameDefinition, tuple[int, int], Catalog]] = {}
+
+
 def load_catalog(game_id: str) -> Catalog:
-    """The current catalog of `game_id`."""
+    """The current catalog of `game_id` (read again when its file has changed)."""
     definition = game(game_id)
     path = _asset("catalogs", definition.catalog_file)
-    return definition.catalog_from_data(read_catalog_data(path), str(path.name))
+    try:
+        found = path.stat()
+    except OSError:
+        found = None  # read_catalog_data says why in one sentence
+    stamp = (found.st_mtime_ns, found.st_size) if found is not None else (-1, -1)
+    kept = _read.get((game_id, path))
+    if kept is not None and kept[0] is definition and kept[1] == stamp:
+        return kept[2]
+    catalog = definition.catalog_from_data(read_catalog_data(path), str(path.name))
+    if found is not None:
+        _read[(game_id, path)] = (definition, stamp, catalog)
+    return catalog

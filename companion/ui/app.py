@@ -11,6 +11,7 @@ import importlib
 import threading
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,7 @@ from companion.ui.applog import log_renderer
 from companion.ui.collector import hold_full_passes, release_full_passes
 from companion.ui.democamera import DemoCamera
 from companion.ui.idle import IdleWatch
+from companion.ui.opening import remember_heading
 from companion.ui.presenters.cues import cue_for
 from companion.ui.presenters.explosion import ExplosionView, explosions
 from companion.ui.presenters.history import game_heading, round_over, said_words
@@ -39,6 +41,7 @@ from companion.ui.scanning import ScannerService
 from companion.ui.screens.start import DAMAGE_KINDS
 from companion.ui.settings import AppSettings, save_settings
 from companion.ui.sound import SilentSpeaker, Speaker
+from companion.ui.splash import Splash, hide_splash, raise_splash
 from companion.ui.sticks import StickWatch
 from companion.ui.table import TableData
 from companion.ui.theme import BACKGROUND
@@ -93,6 +96,9 @@ class AppOptions:
     demo_game: str | None = None
     seed: int | None = None
     scanner: bool = False
+    #: Where the open game's heading is kept for the next start's first frame
+    #: (companion/ui/opening.py); None: not kept.
+    opening_file: Path | None = None
 
 
 def screen_class(name: str) -> Any:
@@ -152,10 +158,15 @@ class CompanionApp(App):
 
     def __init__(self, options: AppOptions, settings: AppSettings | None = None,
                  speaker: Speaker | None = None, opening: Opening | None = None,
-                 voice: TableVoice | None = None, **kwargs: Any) -> None:
-        """`opening`: a runner already opening the first game (started before Kivy)."""
+                 voice: TableVoice | None = None, splash: Splash | None = None,
+                 **kwargs: Any) -> None:
+        """`opening`: a runner already opening the first game (started before Kivy);
+        `splash`: the first frame's sentence (companion/ui/splash.py), kept over the
+        screens until the first answer is shown."""
         super().__init__(**kwargs)
         self._opening = opening
+        self._splash = splash
+        self._heading_kept: str | None = None
         #: The screen each side screen (Settings, Phones) was opened from: its Back goes there.
         self._opened_from = {"settings": "start", "phones": "start"}
         self._forms: Any = None  # the new-game forms, once the runner has read them
@@ -211,10 +222,13 @@ class CompanionApp(App):
         return manager
 
     def on_start(self) -> None:
+        if self._splash is not None:
+            raise_splash(self._splash)  # over the screens, until the first answer
         log_renderer()  # for `companion doctor` on the kiosk (companion/ui/applog.py)
 
     def on_stop(self) -> None:
         gc.enable()  # in case the app ends before its first screen
+        self._drop_splash()
         release_full_passes()
         _thaw()
         if self.manager is not None:
@@ -507,10 +521,29 @@ class CompanionApp(App):
                 Clock.schedule_once(lambda _dt: self.show("final"), 0)
         start = self.screen("start")
         start.can_resume = True
-        start.resume_text = f"Resume: {game_heading(table.title, table.view, table.steps)}"
+        heading = game_heading(table.title, table.view, table.steps)
+        start.resume_text = f"Resume: {heading}"
+        self._keep_heading(heading)
+
+    def _drop_splash(self) -> None:
+        if self._splash is not None:
+            hide_splash(self._splash)
+            self._splash = None
+
+    def _keep_heading(self, heading: str) -> None:
+        """The open game's heading, for the next start's first frame (when it changed)."""
+        path = self.options.opening_file
+        if path is None or heading == self._heading_kept:
+            return
+        self._heading_kept = heading
+        # Not kept (a full or read-only disk): the next start says "Starting..." instead,
+        # nothing a player must do.
+        with suppress(OSError):
+            remember_heading(path, self.options.db, heading)
 
     def _on_open(self, reply: Reply) -> None:
         self.busy = False
+        self._drop_splash()  # the menu or the dashboard, drawn in its place this frame
         # An answer is not a quiet moment: no piece done ahead before its frame is drawn
         # (a new game's first dashboard waited for one, "Start the game" on a loaded core).
         self.idle.poke()

@@ -7,11 +7,13 @@ import gc
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from companion.core.definition import GameDefinition
 from companion.core.errors import UnknownGameError
 from companion.paths import data_dir, default_db
 from companion.subcommand import Subcommand
+from companion.ui.opening import opening_file, opening_words, remembered_heading
 from companion.ui.settings import AppSettings
 from companion.ui.sound import Speaker
 
@@ -174,19 +176,21 @@ def _run_app(args: argparse.Namespace, db: Path, settings: AppSettings,
     crash_log = data_dir() / "crash.log"
     setup = demo.demo_setup if demo else ()
     game_id = demo.id if demo else None
-    opening = None
+    opening = splash = None
     if not args.scoreboard:
         # The garbage collector waits for the first screen (CompanionApp._on_open freezes
         # what the start made, then enables it): its passes over the growing heap of
         # Kivy's and the game's objects were about 70 ms of a cold start on one core, and
         # a start leaves next to no cyclic garbage (11 objects: docs/perf.md, issue 22).
         gc.disable()
-        # The game opens on the runner's thread while Kivy imports and makes the window,
-        # so the first frame can already show the table.
+        try:
+            splash = first_frame(db, settings)
+        except SystemExit:  # Kivy found no window provider it could open
+            print(NO_DISPLAY, file=sys.stderr)
+            return 2
+        # The game opens on the runner's thread while the rest of the app is imported.
         opening = start_opening(db, crash_log, setup, game=game_id)
-        # Kivy's window makes one full collection (kivy.graphics.context): over every
-        # object alive by then it cost about 35 ms of the start; what lives now stays.
-        gc.freeze()
+        gc.freeze()  # what lives now stays: the collector's passes skip it
     try:
         from companion.ui.app import AppOptions, CompanionApp
     except SystemExit:  # Kivy found no window provider it could open
@@ -202,12 +206,28 @@ def _run_app(args: argparse.Namespace, db: Path, settings: AppSettings,
         return 0
     options = AppOptions(db=db, settings_path=config_path(), crash_log=crash_log,
                          demo=bool(demo), scanner=bool(demo) or settings.camera != "off",
-                         demo_setup=setup, demo_game=game_id)
+                         demo_setup=setup, demo_game=game_id,
+                         opening_file=opening_file(db))
     from companion.ui.voicing import TableVoice
 
     CompanionApp(options, settings, speaker=_speaker(settings), opening=opening,
-                 voice=TableVoice.for_this_machine(settings)).run()
+                 voice=TableVoice.for_this_machine(settings), splash=splash).run()
     return 0
+
+
+def first_frame(db: Path, settings: AppSettings) -> Any:
+    """Kivy's window made and its first frame drawn: the game the start opens, in the
+    words its menu shows (companion/ui/opening.py), before the rest of the app is
+    imported and the game loaded (6 to 10 s of black on one loaded Pi core, issue 22).
+    Kivy's window makes one full collection (kivy.graphics.context): what lives by then
+    is frozen first, so it passes over next to nothing."""
+    gc.freeze()
+    words = opening_words(remembered_heading(opening_file(db), db))
+    # Kivy's label and graphics imported before its window, which is black from when it
+    # is made until a frame is drawn in it (show_splash makes it).
+    from companion.ui.splash import show_splash
+
+    return show_splash(words, settings.text_scale, settings.rotation)
 
 
 def _speaker(settings: AppSettings) -> Speaker:

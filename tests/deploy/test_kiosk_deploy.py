@@ -102,6 +102,12 @@ def test_the_unit_starts_the_app_fullscreen_as_the_kiosk(tmp_path):
     assert "SDL_KMSDRM_DEVICE_INDEX" not in env
 
 
+def test_the_app_takes_the_screen_once_plymouths_boot_splash_has_quit(tmp_path):
+    unit, _ = _render(tmp_path)
+    after = [line for line in unit.read_text().splitlines() if line.startswith("After=")]
+    assert after and "plymouth-quit.service" in after[0].split("=", 1)[1].split()
+
+
 def test_a_pi5_gets_its_display_card(tmp_path):
     unit, _ = _render(tmp_path, drm="1")
     env = dict(v.strip('"').split("=", 1) for v in _service_section(unit)["Environment"])

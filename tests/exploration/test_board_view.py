@@ -35,6 +35,6 @@ def test_a_seats_card_names_the_modules_built_on_its_ships() -> None:
     match = round_two()  # TRNS1 carries a habitat and a GNSS, SHLD1 a laser turret
     seats = {s.seat: s.detail for s in table_view(match.state, match.catalog).seats}
     assert seats["Xichang"][0] == \
-        "TRNS1 in home orbit, energy 4/6, resistance 3/3, Habitat, GNSS"
+        "Transporter (TRNS1) in orbiting space, energy 4/6, resistance 3/3, Habitat, GNSS"
     assert seats["Baikonur"][0] == \
-        "SHLD1 in home orbit, energy 4/6, resistance 3/3, Laser turret"
+        "Shield (SHLD1) in orbiting space, energy 4/6, resistance 3/3, Laser turret"

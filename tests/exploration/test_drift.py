@@ -15,7 +15,7 @@ def _drift_phase():
 def test_drift_order_is_highest_maneuverability_first() -> None:
     match = to_flight(round_two(), x_tech="maneuverability")
     result = run(match, "next", "next")[-1]
-    assert "Drift order: TRNS1, SHLD1." in result.message
+    assert "All spaceships movement, in order: TRNS1, SHLD1." in result.message
 
 
 def test_drift_costs_no_energy_and_resolves_the_space() -> None:
@@ -74,6 +74,25 @@ def test_with_no_ship_on_the_map_the_drift_offers_the_rounds_end_not_a_drift() -
     assert labels == ["End the round (no ship is on the map)"]
     run(match, "drift")
     assert match.state.table.round == 2 and match.state.table.phase == "preparation"
+
+
+def test_after_the_last_preparation_turn_the_launch_pad_ships_reach_orbit_next() -> None:
+    """Issue 22: with ships deployed but none flying, "End the round" was the main action;
+    the rulebook's flight phase still moves the launch-pad ships to orbiting space."""
+    from companion.games.exploration.prompt import situation
+    from tests.exploration.flight_setup import round_one
+
+    match = round_one()
+    result = run(match, "tech credits", "deploy TRNS1", "done",
+                 "tech credits", "deploy SHLD1", "done")[-1]
+    assert "the ships on the launch pad (SHLD1, TRNS1) move to orbiting space" \
+        in result.message
+    choices = situation(match.state, match.catalog, None).choices
+    assert [(c.label, c.main) for c in choices] == [
+        ("Move SHLD1, TRNS1 from the launch pad to orbiting space (ends the round)", True)]
+    said = run(match, "drift")[-1].message
+    assert "TRNS1 moves from the launch pad to its orbiting space." in said
+    assert match.state.ships["TRNS1"].location == "orbit"
 
 
 def test_ships_tied_on_maneuverability_drift_together_and_no_order_is_claimed() -> None:

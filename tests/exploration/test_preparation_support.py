@@ -83,7 +83,7 @@ def test_build_away_from_orbit_needs_the_station() -> None:
     match = round_three_in_space()
     assert match.state.ships["TRNS1"].location == "space"
     run(match, "tech credits")
-    assert "launch pad or home orbit" in refused(match, "build TRNS1 rover")
+    assert "launch pad or its orbiting space" in refused(match, "build TRNS1 rover")
     assert "station" in refused(match, "build TRNS1 rover station")
 
 

@@ -21,7 +21,7 @@ def test_each_attack_target_says_its_damage_before_the_tap() -> None:
     run(match, "next")
     labels = _labels(match, after="attack TRNS1")
     # a Shield ship: its damage, then its owner's choice (try 9, finding 23) says the rest
-    assert "SHLD1 (Baikonur, in home orbit): 2 damage, Baikonur chooses resistance or energy" \
+    assert "SHLD1 (Baikonur, in orbiting space): 2 damage, Baikonur chooses resistance or energy" \
         in labels
     assert "Baikonur chooses: resistance, 2 damage: energy 4 to 3, resistance 3 to 2" \
         in _labels(match, after="attack TRNS1 SHLD1")
@@ -34,7 +34,7 @@ def test_a_killing_shot_says_destroyed_and_the_frag() -> None:
     match = to_flight(round_two(x_builds=("laser_turret", "laser_turret")))
     run(match, "adjust SHLD1 resistance -1", "next")
     label = next(t for t in _labels(match, after="attack TRNS1") if t.startswith("SHLD1 ("))
-    assert label == "SHLD1 (Baikonur, in home orbit): 2 damage, Baikonur chooses resistance " \
+    assert label == "SHLD1 (Baikonur, in orbiting space): 2 damage, Baikonur chooses resistance " \
         "or energy"  # a Shield ship: its owner's choice says what each way does
     assert _labels(match, after="attack TRNS1 SHLD1") == [
         "Baikonur chooses: resistance, 2 damage, destroyed (Xichang +1 frag)",
@@ -120,7 +120,7 @@ def test_a_ship_drifting_off_the_map_is_said_in_plain_english() -> None:
     run(match, "next", "next")
     labels = _labels(match, after="drift SHLD1")
     assert "SHLD1 drifts off the map (onto a new outer-space tile)" in labels
-    assert "SHLD1 drifts into home orbit" in labels
+    assert "SHLD1 drifts onto its orbiting space" in labels
     assert "SHLD1 drifts onto a credit space" in labels
     assert not any("onto off" in t or "onto home" in t for t in labels)
 

@@ -112,6 +112,6 @@ def test_the_move_s_step_by_step_ends_fly_off_the_map_and_end_in_home_orbit() ->
     match = to_flight(round_two())
     labels = list(_actions(match, after="move SHLD1 2"))
     assert "Flies off the map (onto a new outer-space tile)" in labels
-    assert "Ends in home orbit" in labels
+    assert "Ends on its orbiting space" in labels
     assert "Ends on a credit space" in labels
     assert not [t for t in labels if t.startswith(("Ends on off", "Ends on home"))]

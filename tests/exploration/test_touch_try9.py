@@ -60,7 +60,7 @@ def test_the_last_hazard_of_a_round_says_the_round_ends_first() -> None:
 def test_a_drift_that_ends_the_round_says_so_and_one_that_draws_does_not() -> None:
     match = to_flight(round_two(), x_tech="maneuverability")
     said = run(match, "next", "next", "drift TRNS1=credit")[-1].message
-    assert said.startswith("End of round 2, the drift: TRNS1 drifts")
+    assert said.startswith("End of round 2, all spaceships movement: TRNS1 drifts")
     match = to_flight(round_two(), x_tech="maneuverability")
     said = run(match, "next", "next", "drift SHLD1=hazard")[-1].message
     assert "End of round" not in said and match.state.table.round == 2

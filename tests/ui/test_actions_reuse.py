@@ -23,7 +23,7 @@ def test_a_button_that_now_says_another_action_runs_that_action(make_driver,
     assert any(build is button for button in up), \
         "a new button was made instead of one up being reused"
     assert build.kind == "normal" and not build.taken
-    toggle = driver.button("Not possible now (13)", exact=True)
+    toggle = driver.button("Not possible now: 13 actions", exact=True)
     assert toggle.kind == "quiet"
     driver.tap(toggle)
     assert driver.shown("Hide what is not possible now")

@@ -12,7 +12,7 @@ import pytest
 from companion.ui.devtools.gallery import FLIGHT_SETUP, flight_lines
 from companion.ui.devtools.gallery_large import large_text
 
-#: Round 2's preparation, Xichang to play: TRNS1 in home orbit to select.
+#: Round 2's preparation, Xichang to play: TRNS1 in orbiting space to select.
 ROUND_2 = flight_lines()[:FLIGHT_SETUP.index("drift") + 1]
 #: A 3-player round 1 to the end of Kourou's turn, Kourou having deployed its second
 #: ship (LASR2), not its first: in round 2 it selects the ship after one still in hand.
@@ -119,7 +119,7 @@ def test_the_drift_never_takes_the_bar_where_the_flight_turn_ended(make_driver) 
     spot = main.to_window(*main.center)
     driver.tap(main)
     steps = driver.app.table.steps
-    assert driver.shown("The drift")
+    assert driver.shown("All spaceships movement")
     _press(driver, spot)  # the next tap by habit, where "End ...'s flight turn" was
     assert driver.app.table.steps == steps
     assert not main.text

@@ -28,7 +28,7 @@ def test_an_ordinary_move_takes_three_taps_and_no_scroll(make_driver) -> None:
     assert driver.screen.name == "form"
     # One screen: the spaces (full speed chosen), where it ends, what it passes (nothing);
     # the counts are numbers alone, "spaces" said once beside them.
-    for text in ("Moves\n(spaces)", "a credit space", "home orbit",
+    for text in ("Moves\n(spaces)", "a credit space", "its orbiting space",
                  "Passes\n(checks)", "L1\nLagrangian point", "SHLD1\nBaikonur"):
         assert driver.shown(text), (text, driver.texts())
     assert [driver.screen.option("Moves", f"{n} space{'s' * (n > 1)}").text

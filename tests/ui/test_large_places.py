@@ -37,5 +37,5 @@ def test_a_greyed_place_takes_two_lines_at_most_and_not_possible_now_says_it_who
         assert button.height <= dp(84) + 1, (button.text, button.height)  # 4 lines: 124
     why = deploys[0].text  # the whole words are kept: the list below says them
     assert "needs a Lv-1 technology action" in why
-    driver.tap("Not possible now (")
+    driver.tap("Not possible now: ")
     assert any(isinstance(w, Text) and w.text == why for w in driver.widgets())

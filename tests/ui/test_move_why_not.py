@@ -14,7 +14,7 @@ def test_a_ship_that_cannot_move_or_drop_says_why_in_place(make_driver) -> None:
     # five lines at Large, over the choices a player needs); "Not possible now" says it all.
     drop = driver.button("SHLD1 has nothing to drop")
     assert drop.disabled and drop.opacity > 0
-    driver.tap("Not possible now (1)")
+    driver.tap("Not possible now: 1 action")
     assert driver.shown("Drop a module from SHLD1: SHLD1 has nothing to drop: its Laser turret "
                         "stays built on it. Only these are dropped: Trap module, GNSS, Telescope, "
                         "Rover, Habitat.")

@@ -87,3 +87,18 @@ def test_with_no_camera_no_sentence_says_scan_the_card(make_driver) -> None:
     driver.app.undo()
     driver.app.redo()
     driver.wait_for(lambda: "and scan the card." in driver.app.message, "the camera's words")
+
+
+def test_with_no_camera_the_history_rows_say_no_scan_either(make_driver) -> None:
+    """Issue 22 (tries 16-18): the step's sentence said the table's ways, but its History
+    row still said "draw from the ... deck and scan the card"."""
+    driver = make_driver(seed=102)
+    start_ti4(driver)
+    driver.tap("Take planets for Alice")
+    driver.tap("76: Rigel I, Rigel II, Rigel III")
+    driver.tap("Take planets for Alice (3)")
+    driver.tap("History")
+    assert driver.screen.name == "history"
+    rows = [t for t in driver.texts() if "deck and pick it from the list" in t]
+    assert rows, driver.texts()
+    assert not any("scan the card" in t for t in driver.texts())

@@ -49,7 +49,7 @@ def test_a_trap_shows_its_owner_place_and_count_going_down(make_driver,
     driver = make_driver(db=saved_game(tmp_path / "games.db", "drop SHLD1 trap 2"))
     driver.tap("Traps", exact=True)
     panel = driver.screen.ids.tabs.panel("Traps")
-    assert "T1 · Baikonur's trap · under SHLD1 at home orbit" in driver.texts(panel)
+    assert "T1 · Baikonur's trap · under SHLD1 at orbiting space" in driver.texts(panel)
     assert "count 2" in driver.texts(panel)
     # The rule as the rulebook has it: ending a move on the trap sets it off at any count.
     assert driver.shown("A ship passing a trap lowers its count by one, and the trap goes "
@@ -176,7 +176,7 @@ def test_ships_show_tracks_and_an_undeployed_ships_printed_values(make_driver,
     driver = make_driver(db=saved_game(tmp_path / "games.db"))
     driver.tap("Ships", exact=True)
     assert _ship_texts(driver, "SHLD1") == [
-        "SHLD1 Shield", "in home orbit · selected to fly this round",
+        "SHLD1 Shield", "in orbiting space · selected to fly this round",
         "Energy 4/6 · Resistance 3/3 · Velocity 4 · Maneuverability 2",
         "Cargo: Trap module (1 of 2 slots)", "Correct SHLD1"]
     assert _ship_texts(driver, "LASR2") == [

@@ -78,7 +78,7 @@ def test_the_table_drafts_types_stay_in_place_for_the_whole_draft(make_driver) -
     driver.tap(driver.screen.ids["continue"])
     driver.tap(DRAFTS[0], exact=True)
     main = driver.app.screen("dashboard").ids.main
-    toggle = driver.button("Not possible now (")  # after the choices, not over them
+    toggle = driver.button("Not possible now: ")  # after the choices, not over them
     hidden = driver.screen.ids.hidden.children
     assert hidden and all(toggle.to_window(0, toggle.top)[1] < b.to_window(0, b.y)[1]
                           for row in hidden for b in [row])

@@ -15,7 +15,7 @@ def test_a_killing_attack_says_destroyed_on_its_button_and_after_and_undo_restor
         make_driver) -> None:
     driver = make_driver(demo_setup=(*flight_lines(), "adjust TRNS1 resistance -2"))
     driver.tap("Attack with SHLD1: same orbit, up to 4 spaces")
-    target = "TRNS1 (Xichang, in home orbit): 1 damage, destroyed (Baikonur +1 frag)"
+    target = "TRNS1 (Xichang, in orbiting space): 1 damage, destroyed (Baikonur +1 frag)"
     assert driver.shown(target)
     driver.tap(target)
     driver.wait_for(lambda: driver.shown("TRNS1 is destroyed with its modules"),

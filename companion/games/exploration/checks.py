@@ -161,8 +161,8 @@ def require_no_draw(state: XpState) -> None:
     if state.ship_draws:
         draw = state.ship_draws[0]
         deck = "hazard card" if draw.deck == "hazard" else "outer-space tile"
-        raise IllegalMoveError(f"First the {deck} for {draw.ship} is drawn (scanned, or "
-                               f"drawn by the app).")
+        raise IllegalMoveError(f"First the {deck} for {draw.ship} is drawn (at the table, "
+                               f"or by the app).")
 
 
 def acting_ship(state: XpState, word: str, doing: str) -> ShipStatus:

@@ -18,9 +18,9 @@ from companion.games.exploration.setup import HIDDEN_DECKS, MODULE_CHOICE, recip
 from companion.games.exploration.state import XpState
 
 PHASES = {"setup": "Setup", "preparation": "Preparation phase", "flight": "Flight phase",
-          "drift": "Drift", "round-end": "End of the round", "end": "Game over"}
+          "drift": "All spaceships movement", "round-end": "End of the round", "end": "Game over"}
 LOCATIONS = {"hand": "not deployed", "launch_pad": "on the launch pad",
-             "orbit": "in home orbit", "space": "on the map", "outer_space": "in outer space",
+             "orbit": "in orbiting space", "space": "on the map", "outer_space": "in outer space",
              "destroyed": "destroyed"}
 #: Score categories a chart can group by, from the start of each score source.
 CATEGORIES = (("manual adjust", "adjustments"), ("area control", "area control"),
@@ -35,6 +35,17 @@ def phase_name(phase: str) -> str:
 
 def location_name(location: str) -> str:
     return LOCATIONS.get(location, location.replace("_", " "))
+
+
+#: A ship's place as games saved before the rulebook's words stored it, and those words.
+OLD_PLACES = (("home orbit", "orbiting space"),)
+
+
+def place_name(where: str | None) -> str | None:
+    """A ship's (or trap's) place in the rulebook's words, whenever the game was saved."""
+    for old, new in OLD_PLACES:
+        where = where.replace(old, new) if where else where
+    return where
 
 
 def module_name(catalog: Catalog, kind: str) -> str:
@@ -180,7 +191,7 @@ def waiting_for(state: XpState, catalog: Catalog) -> str:
             return "The end of the flight phase."
         return f"{ship.card}'s flight turn ({ship.owner}): move, act, or end the turn."
     if phase == "drift":
-        return "The drift: where each ship on the map drifts, then the next round."
+        return "All spaceships movement: where each ship on the map drifts, then the next round."
     return "The end of the round."
 
 

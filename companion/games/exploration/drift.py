@@ -40,15 +40,31 @@ def drift_order(state: XpState, catalog: Catalog) -> tuple[list[ShipStatus], lis
     return [state.ships[c] for c in order], ties
 
 
+def on_launch_pad(state: XpState) -> list[str]:
+    """The ships that reach their orbiting space at the end of the flight phase."""
+    return sorted(s.card for s in state.ships.values() if s.location == "launch_pad")
+
+
+def nothing_drifts(state: XpState) -> str:
+    """What all spaceships movement does when no ship is on the map: the launch-pad ships
+    reach their orbiting space (rulebook, "All spaceships on the launch pad"), or nothing."""
+    waiting = on_launch_pad(state)
+    if not waiting:
+        return "No ship is on the map: all spaceships movement ends the round."
+    ships = for_count(len(waiting), "the ship on the launch pad", "the ships on the launch pad")
+    return (f"No ship is on the map to move; next, {ships} ({', '.join(waiting)}) "
+            f"{for_count(len(waiting), 'moves', 'move')} to orbiting space, and the round ends.")
+
+
 def show_drift(state: XpState, catalog: Catalog) -> Outcome | None:
     """Phase hook: say which ships drift, in which order, and how to report it."""
     ships, ties = drift_order(state, catalog)
     if not ships:
-        return Outcome((), "No ship is on the map: the drift ends the round.")
+        return Outcome((), nothing_drifts(state))
     shown = ", ".join(s.card for s in ships)
     how = ("Each drifts onto a plain space unless the table reports another space, or "
            "that it cannot move.")
-    return Outcome((), " ".join([f"Drift order: {shown}.", *ties, how]))
+    return Outcome((), " ".join([f"All spaceships movement, in order: {shown}.", *ties, how]))
 
 
 def parse_reports(state: XpState, args: Sequence[str]) -> dict[str, str]:
@@ -97,13 +113,13 @@ def drift(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     for ship in sorted(state.ships.values(), key=lambda s: s.card):
         if ship.location == "launch_pad":
             events.append(event("ship_updated", card=ship.card,
-                                set={"location": "orbit", "where": "home orbit"}))
-            texts.append(f"{ship.card} moves from the launch pad to orbit.")
+                                set={"location": "orbit", "where": "orbiting space"}))
+            texts.append(f"{ship.card} moves from the launch pad to its orbiting space.")
     events.append(event("phase_changed", round=state.table.round, phase="round-end",
                         active=None))
     said = " ".join(texts) or "No ship drifts."
     if not any(e.type == "ship_draw_requested" for e in events):  # the round ends with it
-        said = f"End of round {state.table.round}, the drift: {said}"
+        said = f"End of round {state.table.round}, all spaceships movement: {said}"
     return Outcome(tuple(events), said)
 
 

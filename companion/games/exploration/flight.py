@@ -83,8 +83,9 @@ def start_flight(state: XpState, catalog: Catalog) -> Outcome | None:
         elif ship.location == "launch_pad" and xc.ship_type(
                 catalog, ship.ship_type).extras.get("no_launch_penalty"):
             events.append(event("ship_updated", card=ship.card,
-                                set={"location": "orbit", "where": "home orbit"}))
-            notes.append(f"{ship.card} (Ultra-fast) moves from the launch pad to orbit.")
+                                set={"location": "orbit", "where": "orbiting space"}))
+            notes.append(f"{ship.card} (Ultra-fast) moves from the launch pad to its orbiting "
+                         f"space.")
             flying.append(replace(ship, location="orbit"))
         elif ship.location in IN_SPACE:
             flying.append(ship)
@@ -127,7 +128,7 @@ def next_ship(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
                                       f"({following.owner}) flies next.", flying.owner)
     events.append(event("phase_changed", round=state.table.round, phase="drift", active=None))
     return Outcome(tuple(events), f"{flying.card} ends its flight turn. Every selected ship has "
-                                  f"flown: the drift of every ship comes next.",
+                                  f"flown: all spaceships movement comes next.",
                    flying.owner)
 
 
@@ -143,7 +144,7 @@ def require_owed_drawn(state: XpState) -> None:
     hazard's "Take one secondary mission card"), so the turn does not walk away from it."""
     owed = owed_cards(state)
     if owed:
-        raise IllegalMoveError(f"First {owed[0]} is drawn (scanned, or drawn by the app); "
+        raise IllegalMoveError(f"First {owed[0]} is drawn (at the table, or by the app); "
                                f"then the flight turn can end.")
 
 
@@ -315,7 +316,7 @@ def arrive(state: XpState, catalog: Catalog, ship: ShipStatus, end: str,
 
 
 def _default_where(end: str, ship: ShipStatus) -> str:
-    return {"orbit": "home orbit", "outer": "outer space", "space": "a plain space"}.get(
+    return {"orbit": "orbiting space", "outer": "outer space", "space": "a plain space"}.get(
         end, f"a {end} space")
 
 

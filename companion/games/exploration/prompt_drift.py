@@ -14,20 +14,20 @@ from collections.abc import Sequence
 from companion.core.catalog import Catalog
 from companion.core.prompt import Choice
 from companion.games.exploration.checks import attribute
-from companion.games.exploration.drift import drift_order
+from companion.games.exploration.drift import drift_order, on_launch_pad
 from companion.games.exploration.prompt_flight import DRIFT, DRIFT_ENDS, END_LABELS
 from companion.games.exploration.state import XpState
 
 #: How a ship drifts to each kind of space, as a player says it.
 DRIFT_WORDS = {**{end: f"onto {label}" for end, label in END_LABELS.items()},
-               "orbit": "into home orbit", "outer": "off the map (onto a new outer-space tile)"}
+               "orbit": "onto its orbiting space",
+               "outer": "off the map (onto a new outer-space tile)"}
 
 
 def drift_choices(state: XpState, catalog: Catalog) -> list[Choice]:
     ships, _ = drift_order(state, catalog)
-    if not ships:  # nothing drifts (round 1 with no ship deployed): the round just ends
-        return [Choice("End the round (no ship is on the map)", DRIFT, command="drift",
-                       cost="free", main=True)]
+    if not ships:  # nothing drifts: the launch-pad ships reach orbit, the round ends
+        return [Choice(_no_drift_label(state), DRIFT, command="drift", cost="free", main=True)]
     # Not the moment's main action: it came in the fixed bar right after "End ...'s flight
     # turn" was tapped there, and the next tap by habit drifted every ship (try 15). The
     # reports come first, each leading to the next under the same spot.
@@ -35,6 +35,16 @@ def drift_choices(state: XpState, catalog: Catalog) -> list[Choice]:
                       cost="free") for card in _in_order(state, catalog, [s.card for s in ships])]
     return [*reports, Choice("Every ship drifts onto a plain space", DRIFT, command="drift",
                              cost="free")]
+
+
+def _no_drift_label(state: XpState) -> str:
+    """The step after the last preparation turn when no ship flies nor is on the map: the
+    ships deployed this round reach their orbiting space (rulebook, "All spaceships on the
+    launch pad"), which ends the round; with none, the round simply ends."""
+    waiting = on_launch_pad(state)
+    if not waiting:
+        return "End the round (no ship is on the map)"
+    return f"Move {', '.join(waiting)} from the launch pad to orbiting space (ends the round)"
 
 
 def _in_order(state: XpState, catalog: Catalog, cards: Sequence[str]) -> list[str]:

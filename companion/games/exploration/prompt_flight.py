@@ -47,13 +47,14 @@ from companion.games.exploration.flight import (
 from companion.games.exploration.prompt_move import move_form
 from companion.games.exploration.state import ShipStatus, XpState
 
-FLIGHT, HAZARD, DRIFT, TURN, MISSIONS = "Flight", "Hazard", "Drift", "Turn", "Missions"
+FLIGHT, HAZARD, DRIFT, TURN, MISSIONS = "Flight", "Hazard", \
+    "All spaceships movement", "Turn", "Missions"
 APP_ROLLS = "The app rolls the maneuver die"
 END_LABELS = {"space": "a plain space", "credit": "a credit space", "command": "a command space",
-              "hazard": "a hazard space", "orbit": "home orbit",
+              "hazard": "a hazard space", "orbit": "its orbiting space",
               "outer": "off the map (a new outer-space tile)"}
-#: The move's end where "Ends on" does not read: "Flies off the map", "Ends in home orbit".
-END_CHOICES = {"orbit": "Ends in home orbit",
+#: The move's end where "Ends on" does not read: "Flies off the map", "Ends on its orbiting space".
+END_CHOICES = {"orbit": "Ends on its orbiting space",
                "outer": "Flies off the map (onto a new outer-space tile)"}
 DRIFT_ENDS = ("credit", "command", "hazard", "orbit", "outer")
 

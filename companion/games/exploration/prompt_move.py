@@ -25,7 +25,7 @@ from companion.games.exploration.state import ShipStatus, XpState
 #: map"), never "ends on off the map".
 END_WORDS = {"space": "a plain space", "credit": "a credit space",
              "command": "a command space", "hazard": "a hazard space",
-             "orbit": "home orbit", "outer": "a new tile off the map"}
+             "orbit": "its orbiting space", "outer": "a new tile off the map"}
 END_DETAILS = {"outer": "outer space"}
 
 

@@ -147,10 +147,10 @@ def _first_flight(state: XpState, kind: xc.ShipType, card: str) -> str:
                 f"round's flight.")
     round_ = state.table.round
     if state.rounds and round_ >= state.rounds:
-        return (f"{card} cannot fly (launch penalty): it reaches orbit only at the end of "
-                f"this last round.")
-    return (f"{card} flies from round {round_ + 1} (launch penalty): it reaches orbit at "
-            f"the end of this round.")
+        return (f"{card} cannot fly (launch penalty): it reaches its orbiting space only at "
+                f"the end of this last round.")
+    return (f"{card} flies from round {round_ + 1} (launch penalty): it reaches its orbiting "
+            f"space at the end of this round.")
 
 
 # ---- building modules -----------------------------------------------------------------------
@@ -166,8 +166,8 @@ def build(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     if at_station and state.station is None:
         raise IllegalMoveError("Nobody has settled the spaceship station yet.")
     if not at_station and ship.location not in ("launch_pad", "orbit"):
-        raise IllegalMoveError(f"{ship.card} is not at the launch pad or home orbit; modules "
-                               f"are built there or at the spaceship station.")
+        raise IllegalMoveError(f"{ship.card} is not at the launch pad or its orbiting space; "
+                               f"modules are built there or at the spaceship station.")
     events, text = build_events(state, catalog, seat, ship, args[1].lower())
     return Outcome(tuple(events), text, seat)
 
@@ -285,7 +285,7 @@ VERB_DOCS = (
     Verb("deploy", "deploy SHIP", "Put a drafted ship on your free launch pad: needs its "
          "technology level this round and its credit cost.", "deploy TRNS1"),
     Verb("build", "build SHIP MODULE [station]", "Build a module into a free cargo slot of a "
-         "ship at the launch pad or home orbit (or at the station), paying its cost.",
+         "ship at the launch pad or its orbiting space (or at the station), paying its cost.",
          "build TRNS1 habitat"),
     Verb("maneuver", "maneuver CARD SHIP [MODULE]", "Use a maneuver card of the row on one "
          "selected ship this round, paying its cost.", "maneuver M09 SHLD2"),

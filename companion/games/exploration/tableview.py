@@ -69,10 +69,7 @@ def _seat(s: Mapping[str, Any], active: str | None) -> SeatView:
 
 
 def _seat_detail(s: Mapping[str, Any]) -> list[str]:
-    lines = [f"{ship['card']} {_where(ship)}, energy {ship['energy']}/{ship['max_energy']}, "
-             f"resistance {ship['resistance']}/{ship['max_resistance']}"
-             + "".join(f", {name}" for name in ship.get("module_names", ()))
-             for ship in s["ships"] if ship["location"] in ON_BOARD]
+    lines = [ship_line(ship) for ship in s["ships"] if ship["location"] in ON_BOARD]
     for name in s.get("spare_module_names") or ():  # taken at setup, built later for free
         lines.append(f"Starting module to build: {name} (free)")
     kept = s.get("development_cards") or ()
@@ -82,6 +79,17 @@ def _seat_detail(s: Mapping[str, Any]) -> list[str]:
     if s["hidden_missions"]:
         lines.append(counted(int(s["hidden_missions"]), "hidden mission"))
     return lines
+
+
+def ship_line(ship: Mapping[str, Any]) -> str:
+    """'Shield (SHLD1) in orbiting space, selected to fly this round, energy 4/6, ...': the
+    ship by the name on its card (a seat has one of each type) with its code, as the
+    buttons say it, and whether it flies this round (try 18, 9: only a greyed button said)."""
+    selected = ", selected to fly this round" if ship["selected"] else ""
+    return (f"{ship['type']} ({ship['card']}) {_where(ship)}{selected}, energy "
+            f"{ship['energy']}/{ship['max_energy']}, resistance "
+            f"{ship['resistance']}/{ship['max_resistance']}"
+            + "".join(f", {name}" for name in ship.get("module_names", ())))
 
 
 def decks(state: XpState, catalog: Catalog, shown: Mapping[str, Any]) -> tuple[DeckView, ...]:
@@ -150,7 +158,7 @@ def bonus_text(bonus: Mapping[str, Any], round_: int) -> str:
 
 
 def _where(ship: Mapping[str, Any]) -> str:
-    """'in home orbit', 'on the map (a credit space)': the place said once."""
+    """'in orbiting space', 'on the map (a credit space)': the place said once."""
     name, where = str(ship["location_name"]), str(ship["where"] or "")
     return f"{name} ({where})" if where and where not in name else name
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -69,11 +69,14 @@ def round_over(before: Mapping[str, Any] | None, after: Mapping[str, Any] | None
     return f"Round {ended} is over: {new.get('round_name') or f'Round {now}'} begins."
 
 
-def history_lines(rows: Sequence[HistoryRow]) -> list[HistoryLine]:
+def history_lines(rows: Sequence[HistoryRow],
+                  words: Callable[[str], str] = str) -> list[HistoryLine]:
+    """Newest first, each step's sentence through `words` (the table's camera words: a
+    row of a table with no camera says no "scan the card")."""
     lines = []
     for row in reversed(rows):
         mark = " (undone)" if row.undone else ""
-        lines.append(HistoryLine(str(row.step), f"{step_words(row.sentence)}{mark}",
+        lines.append(HistoryLine(str(row.step), f"{words(step_words(row.sentence))}{mark}",
                                  row.undone))
     return lines
 

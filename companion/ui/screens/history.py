@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.app import App
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
@@ -30,9 +31,10 @@ class HistoryScreen(Screen):
         # The game's title is the dashboard's: with it a long heading took a second line at
         # Large text and pushed the bar's buttons down from where the dashboard has them.
         self.heading = f"History ({counted(table.steps, 'step')})"
-        self.undo_text = table.undo_preview or "There is nothing to undo."
-        self.redo_text = table.redo_preview or "There is nothing to redo."
-        self._lines = history_lines(table.history)
+        words = App.get_running_app().table_words  # with no camera, no "scan"
+        self.undo_text = words(table.undo_preview or "There is nothing to undo.")
+        self.redo_text = words(table.redo_preview or "There is nothing to redo.")
+        self._lines = history_lines(table.history, words)
         if self.manager is None or self.manager.current == self.name:
             self._fill()
 

@@ -17,6 +17,7 @@ from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
+from companion.core.words import counted
 from companion.ui import theme
 from companion.ui.presenters.actions import ActionItem, ActionsView, fill
 from companion.ui.widgets import BigButton, CommandInput, LineText, Stepper, Text
@@ -230,7 +231,7 @@ class ActionsPanel(TapGate, BoxLayout):
         if not view.unavailable:
             return []
         label = ("Hide what is not possible now" if self.show_unavailable
-                 else f"Not possible now ({len(view.unavailable)})")
+                 else f"Not possible now: {counted(len(view.unavailable), 'action')}")
         entries = [Entry(ListButton, label, "quiet", lambda _b: self._toggle_unavailable())]
         if self.show_unavailable:
             entries.extend(Entry(Text, item.why_not, "muted")

@@ -108,6 +108,11 @@ def _dress(widget: Any, entry: Entry, width: float) -> Widget:
         widget.text = entry.text
         if isinstance(widget, BigButton):
             widget.taken = False  # lit for the words it showed, not for these
+    if isinstance(widget, BigButton) and widget.state != "normal":
+        # No finger is on it (`under_finger`): a pressed look left from the last entry
+        # (a release its list dropped while it was closed) outlined a choice as if chosen
+        # (xp16, finding 7: "Resistance" looked pre-selected in the module list).
+        widget.state = "normal"
     if isinstance(widget, ListButton):  # style "off": greyed, not tappable
         widget.kind = "normal" if entry.style == "off" else entry.style
         widget.disabled = entry.style == "off"
