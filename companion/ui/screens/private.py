@@ -5,6 +5,7 @@ choose or go back."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from kivy.app import App
 from kivy.factory import Factory
@@ -42,11 +43,20 @@ class PrivateScreen(Screen):
     #: The choices' columns: two when they are many short buttons (a pack's ship types), so
     #: they fit the screen without a swipe.
     columns = NumericProperty(1)
+    #: Handed straight back to the seat that just chose here (the last pick of a pack and
+    #: the first of the next): the heading says the pick was taken and they pick again,
+    #: not a second "Pass to" that looked the same as the first (try 18, 7).
+    again = BooleanProperty(False)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.chose = ""  # the seat whose choice was sent from here last
 
     def prepare(self, seat: str, partial: str, label: str, handed_to: str = "",
                 note: str = "") -> None:
         self.seat, self.partial, self.label, self._back = seat, partial, label, "dashboard"
         self._name(seat)
+        self.again, self.chose = bool(handed_to) and self.chose == seat, ""
         self.handed_to, self.note = handed_to, note
         self.peeking = False
         self.hide()
@@ -141,6 +151,7 @@ class PrivateScreen(Screen):
     def _choose(self, command: str) -> None:
         """The choice is sent and the table shown; a private choice the game hands over
         next (the next drafter's) brings this screen back, closed, for its seat."""
+        self.chose = self.seat
         self.hide()
         app = App.get_running_app()
         app.show("dashboard")
