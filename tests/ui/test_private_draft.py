@@ -325,3 +325,35 @@ def test_the_reveals_way_on_sits_in_one_place_after_one_card_or_every_owed_card(
         assert screen.ids["continue"].text == "Continue" and _rect(screen.ids["continue"]) \
             == single
         driver.close()
+
+
+def test_a_look_at_a_drawn_hidden_card_shows_that_card_only(make_driver, tmp_path) -> None:
+    """xp16, 12 (issue 22): the look at "card 2 of 21", a hidden mission, listed all five
+    of Xichang's missions. It shows the card on that page, the one its owner asked about."""
+    from companion.session import open_session
+
+    db = tmp_path / "games.db"
+    driver = make_driver(db=db, seed=2047, demo_setup=DEMO_SETUP)
+    driver.tap("Let the app draw every owed card")
+    screen = driver.screen
+    seen = 0
+    while True:  # the second hidden card drawn for Xichang
+        if screen.hidden and "Xichang" in screen.heading:
+            seen += 1
+            if seen == 2:
+                break
+        driver.tap(screen.ids["next"])
+    session = open_session(db, None)
+    try:
+        step = session.match.step(max(session.match.index))
+        drawn = [str(e["card"]) for e in step.events
+                 if e.type == "card_moved" and e["to"] == "hand:Xichang"]
+        names = {c: session.match.catalog.card(c).name for c in drawn}
+    finally:
+        session.close()
+    assert len(drawn) == 5
+    driver.tap("Only Xichang: look at it")
+    driver.tap("Show Ana's hidden card")
+    assert driver.shown("The card drawn for Ana (Xichang):")
+    shown = [c for c in drawn if driver.shown(f"{names[c]} ({c})")]
+    assert shown == [drawn[1]], (shown, drawn)

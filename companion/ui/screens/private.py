@@ -47,6 +47,8 @@ class PrivateScreen(Screen):
     #: the first of the next): the heading says the pick was taken and they pick again,
     #: not a second "Pass to" that looked the same as the first (try 18, 7).
     again = BooleanProperty(False)
+    #: The look shows one card (a reveal's hidden card), not every hidden card.
+    one = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -55,19 +57,22 @@ class PrivateScreen(Screen):
     def prepare(self, seat: str, partial: str, label: str, handed_to: str = "",
                 note: str = "") -> None:
         self.seat, self.partial, self.label, self._back = seat, partial, label, "dashboard"
+        self.one = False
         self._name(seat)
         self.again, self.chose = bool(handed_to) and self.chose == seat, ""
         self.handed_to, self.note = handed_to, note
         self.peeking = False
         self.hide()
 
-    def prepare_peek(self, seat: str, back: str = "dashboard") -> None:
-        """The seat's own hidden cards, behind the same "only you look" step; closing goes
-        back to the screen `back` (a reveal being paged keeps its place)."""
+    def prepare_peek(self, seat: str, back: str = "dashboard",
+                     at: tuple[int, int] | None = None) -> None:
+        """The seat's own hidden cards, or only the one drawn at `at` (a reveal's card),
+        behind the same "only you look" step; closing goes back to the screen `back` (a
+        reveal being paged keeps its place)."""
         self.seat, self.partial, self._back, self.handed_to = seat, "", back, ""
-        self.note = ""
+        self.note, self._at, self.one = "", at, at is not None
         self._name(seat)
-        self.label = f"{seat}'s hidden cards, for {seat}'s eyes only."
+        self.label = f"{seat}'s hidden card{'' if at else 's'}, for {seat}'s eyes only."
         self.peeking = True
         self.hide()
 
@@ -81,7 +86,7 @@ class PrivateScreen(Screen):
     def reveal(self) -> None:
         runner = App.get_running_app().runner
         if self.peeking:
-            runner.submit(peek(self.seat), self._on_peek)
+            runner.submit(peek(self.seat, getattr(self, "_at", None)), self._on_peek)
         else:
             runner.prompt(self._on_prompt, after=self.partial, seat=self.seat)
 
@@ -92,7 +97,9 @@ class PrivateScreen(Screen):
         box = self.ids.choices
         box.clear_widgets()
         lines = card_lines(reply.value or []) if reply.ok else [reply.message]
-        for line in lines or [f"{self.seat} holds no hidden card."]:
+        none = f"{self.seat} holds no hidden card." if not self.one else \
+            f"The card is not found among {self.seat}'s cards."
+        for line in lines or [none]:
             box.add_widget(Text(text=line))
 
     def hide(self) -> None:
