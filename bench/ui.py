@@ -8,7 +8,9 @@ there) and copy its markdown into docs/perf.md.
 1. Cold start: a new process (`python bench/ui_start.py DB`, started the way
    `companion app` starts) until the first frame that shows the resumed game's
    dashboard (round, phase and scores drawn), measured from just before the process
-   was started; also its CPU seconds (every thread). The children run with compiled
+   was started; also its CPU seconds (every thread), the first frame drawn (the splash)
+   and how long Kivy's window was black before it, each beside the start before the
+   splash (`--no-splash`, alternated). The children run with compiled
    bytecode, as an installed companion does (pip compiles it on install): one start not
    counted writes it to a folder of the benchmark's own (PYTHONPYCACHEPREFIX), even when
    PYTHONDONTWRITEBYTECODE is set around it.

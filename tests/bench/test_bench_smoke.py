@@ -36,6 +36,7 @@ RUNS = {
     "import_replay": ["--steps", "50", "--rounds", "1"],
     "voice": ["--steps", "2", "--seconds", "0.5"],
     "ui_resize": ["--resizes", "1"],
+    "ui_newgame": ["--runs", "1"],
 }
 #: Only a benchmark that hangs waits this long.
 PATIENCE = 600

@@ -19,9 +19,9 @@ def test_without_a_camera_the_scan_strip_is_one_line_that_explains_on_demand(
     assert strip.get_root_window() is not None  # always on the dashboard
     assert strip.height <= dp(56)  # one line and its button, not a 92 dp box
     # the same words as with a camera switched on that does not answer (try 9, finding 34)
-    assert driver.shown("No camera: the app draws cards") and not driver.shown("No scanner")
+    assert driver.shown("No camera: pick cards by touch") and not driver.shown("No scanner")
     strip.set_status("no-camera", "")
-    assert driver.shown("No camera: the app draws cards")
+    assert driver.shown("No camera: pick cards by touch")
     strip.set_status("off", "")
     assert not driver.shown("choose one in Settings")
     assert driver.button("How?", exact=True).height >= dp(48)
@@ -62,7 +62,7 @@ def test_the_camera_line_says_what_the_camera_is_for_and_shows_whole(make_driver
     start_ti4(driver)
     strip = driver.screen.ids.scanstrip
     line = strip.ids.status_line
-    for status, words in (("no-camera", "No camera: the app draws cards"),
+    for status, words in (("no-camera", "No camera: pick cards by touch"),
                           ("opening", "Camera starting, to read cards")):
         strip.set_status(status, "")
         driver.pump(3)
@@ -80,7 +80,7 @@ def test_no_camera_is_said_plainly_while_the_scanner_looks_for_one(make_driver) 
     strip = driver.screen.ids.scanstrip
     strip.set_status("starting", "Looking for a camera.")
     driver.pump(3)
-    assert driver.shown("No camera: the app draws cards")
+    assert driver.shown("No camera: pick cards by touch")
     assert not driver.shown("Camera starting")
     strip.set_status("opening", "Looking for a camera.")
     driver.pump(3)
@@ -101,7 +101,7 @@ def test_the_camera_line_wraps_whole_onto_the_strip_at_large_text(make_driver) -
     strip.set_status("no-camera", "")
     driver.settle()
     driver.pump(3)
-    assert line.text == "No camera: the app draws cards"
+    assert line.text == "No camera: pick cards by touch"
     assert not list(label_problems(line, TEXT_SIZES[-1]))
     assert strip.y <= line.y and line.top <= strip.top, "the line spills out of the strip"
 

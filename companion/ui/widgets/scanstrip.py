@@ -31,8 +31,10 @@ PREVIEW_WIDTH_DP = 150
 #: a table with no camera read "Camera starting" and wondered who asked for one).
 #: The same words whether no camera answers or none is switched on (after a restart the
 #: strip read "No scanner" where it said this before: try 9, finding 34); "How?" tells
-#: which of the two it is.
-NO_CAMERA = "No camera: the app draws cards"
+#: which of the two it is. It names the table's pick, which the fixed bar holds while a
+#: card is owed (docs/ui.md): "the app draws cards" sent a table to the green bar
+#: expecting a draw, and it opened a list (try 20, finding 8).
+NO_CAMERA = "No camera: pick cards by touch"
 STATUS_WORDS = {"starting": NO_CAMERA, "opening": "Camera starting, to read cards",
                 "running": "Scanner ready",
                 "no-camera": NO_CAMERA,
