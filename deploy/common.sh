@@ -132,6 +132,27 @@ python_env() {
     write_launcher "$PWD/.venv/bin/python" .venv/bin/companion
 }
 
+test_workers() {
+    # pytest-xdist's options for the suite: one worker per core, at most 4 and one per
+    # 1.5 GB of free memory (a UI test's app holds up to ~500 MB, its process more), each
+    # worker given whole files (--dist loadfile: a file's tests share its module's set-up).
+    # COMPANION_TEST_WORKERS=N sets the count; under 2 the suite runs in one process.
+    local cores free_kb workers
+    cores="$(nproc 2>/dev/null || echo 1)"
+    free_kb="$(awk '/^MemAvailable:/ {print $2}' /proc/meminfo 2>/dev/null || echo 0)"
+    workers="${COMPANION_TEST_WORKERS:-$(( cores < 4 ? cores : 4 ))}"
+    case "$workers" in
+        ''|*[!0-9]*) say "COMPANION_TEST_WORKERS must be a number of workers, not '$workers'."
+                     exit 2 ;;
+    esac
+    if [ -z "${COMPANION_TEST_WORKERS:-}" ] && [ $(( free_kb / 1500000 )) -lt "$workers" ]; then
+        workers=$(( free_kb / 1500000 ))
+    fi
+    if [ "$workers" -ge 2 ]; then
+        printf '%s\n' "-n $workers --dist loadfile"
+    fi
+}
+
 write_launcher() {
     # $1: the venv's python (absolute), $2: the `companion` command to write over the
     # one pip wrote. It starts Python with Ctrl-C (SIGINT) blocked, by env's

@@ -31,7 +31,10 @@ case "$mode" in
         python_env "$EXTRA_TEST"
         # The suite imports the checkout (pytest's pythonpath); the installed copy
         # proves that a normal install finds its assets (tests/test_packaging.py).
-        exec .venv/bin/python -m pytest "$@"
+        # Its files are shared among workers, one per core (test_workers).
+        workers="$(test_workers)"
+        # shellcheck disable=SC2086  # the options are words, split on purpose
+        exec .venv/bin/python -m pytest $workers "$@"
         ;;
     kiosk)
         exec bash "$here/deploy/kiosk.sh" "$@"

@@ -125,7 +125,7 @@ def test_several_planets_taken_at_once_say_which_wait_and_how_to_reorder(
     assert "Waiting, in this order: Rigel II (P76B), then Rigel III (P76A)" in message
     assert "any of them can still be explored next instead" in message
     offered = [action.label for action in table_prompt(m).actions]
-    assert "Explore Rigel III (P76A) next" in offered  # the choice the sentence means
+    assert "Explore Rigel III (P76A) before Rigel II (P76B)" in offered  # the sentence's
     ok(m, 'order "Rigel III" "Rigel II"')
     assert [i.target for i in m.state.queue] == ["P76C", "P76A", "P76B"]
 

@@ -68,11 +68,13 @@ def test_a_factions_ability_is_offered_only_to_its_seat(catalog) -> None:
     m = new_match(catalog, *TABLE)
     ok(m, "faction Nia mentak", "faction Omar empyrean")
     nia = actions(m, "frontier 40")
-    assert "Tile 40 with Exploration Probe" in nia  # Multiverse Shift is the Empyrean's
-    (shift,) = [o for o in nia["Tile 40 with Exploration Probe"].input.options
-                if o.value == "multiverse-shift"]
-    assert shift.reason == "Multiverse Shift is the Empyrean's; Nia plays the Mentak Coalition."
-    assert refused(m, "frontier 40 with multiverse-shift") == shift.reason
+    # Multiverse Shift is the Empyrean's: the one ability left is one tap, not a second
+    # list of one (try 20, finding 9b: "Tile 40 with Exploration Probe" chosen twice)
+    probe = nia["Tile 40 with Exploration Probe"]
+    assert probe.command == "frontier 40 with exploration-probe" and probe.input is None
+    assert not any("Multiverse Shift" in label for label in nia)
+    assert refused(m, "frontier 40 with multiverse-shift") == (
+        "Multiverse Shift is the Empyrean's; Nia plays the Mentak Coalition.")
     ok(m, "end")  # Omar plays the Empyrean: offered, and used
     assert "Tile 40 with Exploration Probe or Multiverse Shift" in actions(m, "frontier 40")
     ok(m, "frontier 40 with multiverse-shift")

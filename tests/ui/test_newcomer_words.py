@@ -23,7 +23,7 @@ def test_the_explore_screen_and_the_waiting_planets_are_told_in_words(make_drive
     assert driver.screen.name == "dashboard"
     assert driver.shown("Waiting, in this order: Rigel II (P76B), then Rigel III (P76A) "
                         "(35.2d); any of them can still be explored next instead.")
-    assert driver.shown("Explore Rigel III (P76A) next")  # the choice the sentence means
+    assert driver.shown("Explore Rigel III (P76A) before Rigel II (P76B)")  # the sentence's
     assert not code_shown(driver)
 
 

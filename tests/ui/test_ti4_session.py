@@ -62,7 +62,7 @@ def test_planets_taken_in_a_chosen_order_are_explored_one_card_at_a_time(make_dr
     driver.tap("Take planets for Alice (3)")
     assert driver.screen.name == "dashboard"
     assert driver.shown("Alice gains Rigel III (P76A).")
-    assert driver.shown("Explore Rigel II (P76B) next")  # the queue stays reorderable
+    assert driver.shown("Explore Rigel II (P76B) before Rigel I (P76C)")  # reorderable
     driver.tap("Planets", exact=True)  # the queue, with the planets
     assert driver.shown("Now: Alice explores Rigel III (P76A) (industrial deck)")
     assert driver.shown("Then 1: Alice explores Rigel I (P76C)")

@@ -354,6 +354,9 @@ def cmd_purge(b: Builder, args: list[str]) -> str | None:
     owner = b.state.controller(card.card_id)
     b.add(piles.move(card.card_id, zone, "purged", why))
     b.say(f"{label(b.catalog, card.card_id)} is purged ({why}).")
+    keeps = card.attrs.get("table_keeps")
+    if keeps and owner and card.attrs.get("purge_use") and why == relics.USED:
+        b.say(str(keeps).replace("{seat}", owner))  # what the table does for it
     points = int(card.attrs.get("purge_victory_points", 0))
     if points and owner and "victory point" in why:  # kept at the table (try 12, 38)
         b.say(f"The app does not count victory points: {owner} moves up "

@@ -90,6 +90,8 @@ class TI4Data:
     #: The factions a seat may play, by key, in the catalog's order (none: an older
     #: catalog, whose seats record only a number).
     factions: Mapping[str, FactionInfo] = field(default_factory=dict)
+    #: A system tile only a faction brings to the map, by tile: that faction's key.
+    faction_tiles: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def exploration_decks(self) -> tuple[str, ...]:
@@ -174,8 +176,19 @@ def _build(catalog: Catalog) -> TI4Data:
         if "commodity_value_highest" in raw else 0,
     )
     data = replace(data, factions=_factions(catalog, raw.get("factions", {}), data))
+    data = replace(data, faction_tiles=_faction_tiles(catalog, raw, data))
     _check_cards(catalog, data)
     return data
+
+
+def _faction_tiles(catalog: Catalog, raw: Mapping[str, Any], data: TI4Data) -> dict[str, str]:
+    if "faction_tiles" not in raw:
+        return {}
+    table = _get(catalog, raw, "faction_tiles", Mapping)
+    for tile, faction in table.items():
+        if faction not in data.factions:
+            raise _fail(catalog, f"rules.faction_tiles.{tile}", f"{faction!r} is not a faction")
+    return dict(table)
 
 
 def _bonus(catalog: Catalog, raw: Mapping[str, Any], key: str,

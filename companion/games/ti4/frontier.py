@@ -4,13 +4,15 @@ Dark Energy Tap or another effect, then returned to the supply."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
+from companion.core.catalog import Catalog
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import event
 from companion.games.ti4.abilities import not_theirs
-from companion.games.ti4.data import system_tiles
+from companion.games.ti4.data import system_tiles, ti4_data
 from companion.games.ti4.explore import Builder, data_of, enqueue, label, planets_in_system
-from companion.games.ti4.state import Exploration
+from companion.games.ti4.state import Exploration, TI4State
 
 
 def parse_tile(word: str) -> str:
@@ -29,6 +31,15 @@ def place_at_setup(b: Builder) -> None:
     # A player's sentence: the rule's numbers are in the Planets panel's details.
     b.say(f"Put a frontier token in each system without planets on your map (never on a "
           f"hyperlane): tiles {tile_ranges(tiles)}.")
+
+
+def on_the_map(state: TI4State, catalog: Catalog, tiles: Iterable[str]) -> list[str]:
+    """`tiles` less a faction's own tile (the Creuss Gate) once every seat's faction is
+    said and none plays that faction: its system is not on the table's map."""
+    owners = ti4_data(catalog).faction_tiles
+    played = set(state.factions.values())
+    known = all(seat in state.factions for seat in state.table.seats)
+    return [t for t in tiles if not (known and t in owners and owners[t] not in played)]
 
 
 def tile_ranges(tiles: list[str]) -> str:

@@ -19,6 +19,7 @@ from companion.games.ti4.abilities import not_theirs
 from companion.games.ti4.choices import card_choices, gain_note, not_possible
 from companion.games.ti4.data import fragment_type, ti4_data
 from companion.games.ti4.explore import label, target_phrase, traits_of
+from companion.games.ti4.frontier import on_the_map
 from companion.games.ti4.relic_uses import relic_uses
 from companion.games.ti4.relics import TOP, purge_sets
 from companion.games.ti4.state import COMMON, TI4State
@@ -60,10 +61,14 @@ def _known_abilities(label_: str, group: str, template: str, catalog: Catalog,
         not_theirs(state, catalog, ability.name, ability.faction, seat) if seat else None))
                     for key, ability in ti4_data(catalog).abilities.items()
                     if ability.explores == explores)
-    if not any(o.enabled for o in options):
+    enabled = [o for o in options if o.enabled]
+    if not enabled:
         return []
-    options = (*(o for o in options if o.enabled), *(o for o in options if not o.enabled))
-    label_ = f"{label_} {either(o.label for o in options if o.enabled)}"
+    label_ = f"{label_} {either(o.label for o in enabled)}"
+    if len(enabled) == 1:  # the one possible: its label is the whole command (try 20,
+        # finding 9b: "Tile 40 with Exploration Probe" was chosen twice)
+        return [_choice(label_, group, command=template.replace("{}", enabled[0].value))]
+    options = (*enabled, *(o for o in options if not o.enabled))
     probe = template.replace("{}", options[0].value)
     return [_choice(label_, group, input=InputSpec("choice", template, probe=probe,
                                                    options=options))]
@@ -160,9 +165,10 @@ def _frontier_choices(state: TI4State, catalog: Catalog, active: str) -> list[Ch
     is the whole command (one tap); without, that way is greyed in its place. Another
     ability is the partial that asks the tile, then how."""
     label_ = f"Explore a frontier token for {active}"
-    if not state.frontier:
+    tokens = on_the_map(state, catalog, state.frontier)
+    if not tokens:
         return [_choice(label_, FRONTIER, partial="frontier")]
-    options = tuple(Option(t, f"Tile {t}") for t in state.frontier)
+    options = tuple(Option(t, f"Tile {t}") for t in tokens)
     techs = [t.name for t in ti4_data(catalog).techs.values() if t.explores == "frontier"]
     owned = any(state.has_tech(active, k) for k, t in ti4_data(catalog).techs.items()
                 if t.explores == "frontier")
@@ -202,9 +208,12 @@ def _exploration_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
     if head is not None and head.started and head.deck is None and len(head.decks) > 1:
         choices += [_choice(f"{head.seat} chooses the {deck} deck", EXPLORE,
                             command=f"choose {deck}") for deck in head.decks]
+    # The queue's next one is named as next; another one is explored before it (try 20,
+    # finding 5: "Explore Lodor next" read as if the planet queued before it was skipped).
     waiting = [i for i in state.queue if not i.started]
     for item in waiting[1:]:
-        choices.append(_choice(f"Explore {target_phrase(catalog, item)} next", EXPLORE,
+        choices.append(_choice(f"Explore {target_phrase(catalog, item)} before "
+                               f"{target_phrase(catalog, waiting[0])}", EXPLORE,
                                command=f"order {item.target}"))
     return choices
 
@@ -268,16 +277,17 @@ def _expand_frontier(state: TI4State, catalog: Catalog, words: Sequence[str]) ->
     that explores one (saying when it is to be recorded first), the abilities known, or
     another ability named."""
     active = state.table.active
+    tokens = on_the_map(state, catalog, state.frontier)
     if len(words) == 1:
-        if not state.frontier:
+        if not tokens:
             return []
-        options = tuple(Option(t, f"Tile {t}") for t in state.frontier)
+        options = tuple(Option(t, f"Tile {t}") for t in tokens)
         spec = InputSpec("choice", "frontier {}", probe=f"frontier {options[0].value} with "
                          f"{ABILITY}", options=options, then="partial")
         return [_choice(f"Which tile's frontier token {active} explores", FRONTIER,
                         input=spec)]
     tile = words[1]
-    if tile not in state.frontier:
+    if tile not in tokens:
         return []
     template = f"frontier {tile} with {{}}"
     techs = [_choice(f"Tile {tile} with {tech.name}" + (
@@ -297,7 +307,8 @@ def _expand_place(state: TI4State, catalog: Catalog, words: Sequence[str]) -> li
     1: a known name was typed)."""
     data = ti4_data(catalog)
     if len(words) == 1:
-        tiles = [t for t in (*data.other_system_tiles, *data.frontier_setup_tiles)
+        tiles = [t for t in on_the_map(state, catalog, (*data.other_system_tiles,
+                                                         *data.frontier_setup_tiles))
                  if t not in state.frontier]
         return [_choice(f"Tile {t}", FRONTIER, partial=f"place-frontier {t}")
                 for t in dict.fromkeys(tiles)]
@@ -397,10 +408,24 @@ def _expand_purge(state: TI4State, catalog: Catalog, words: Sequence[str]) -> li
                                    partial="purge attached:"))
         return choices
     zone = words[1]  # a zone's text, or "attached:" for a card attached to any planet
+    if len(words) > 2:  # a planet, asked again: it leaves the game for good
+        return _purge_planet(state, catalog, words[2].upper())
     every_attached = zone == "attached:"
     cards = [c for c, z in state.table.locations.items()
              if z == zone or (every_attached and state.table.zone(c).kind == "attached")]
-    return [_choice(label(catalog, c), CARDS, command=f"purge {c}") for c in cards]
+    planets = ti4_data(catalog).planet_deck
+    return [_choice(label(catalog, c), CARDS, partial=f"purge {zone} {c}")
+            if catalog.cards[c].deck == planets else
+            _choice(label(catalog, c), CARDS, command=f"purge {c}") for c in cards]
+
+
+def _purge_planet(state: TI4State, catalog: Catalog, planet: str) -> list[Choice]:
+    """A planet's purge, one tap further (try 20, finding 1: beside the relic a player
+    meant to use, one mis-tap purged a planet at once)."""
+    if planet not in state.table.locations:
+        return []
+    return [_choice(f"Purge {label(catalog, planet)}: it leaves the game for good",
+                    CARDS, command=f"purge {planet}")]
 
 
 Expander = Callable[[TI4State, Catalog, Sequence[str]], list[Choice]]

@@ -16,6 +16,8 @@ from companion.core.catalog import CardEntry, Catalog
 from companion.core.prompt import Choice, InputSpec, Option
 from companion.games.ti4.data import ti4_data
 from companion.games.ti4.explore import label, traits_of
+from companion.games.ti4.frontier import on_the_map
+from companion.games.ti4.relics import USED
 from companion.games.ti4.state import TI4State
 from companion.games.ti4.take import word
 
@@ -36,6 +38,20 @@ def relic_uses(state: TI4State, catalog: Catalog, active: str | None,
                 continue
             choices.append(_explore(state, catalog, seat, card) if explores
                            else _exhaust(state, card))
+    return choices + (_purge_uses(state, catalog, active) if active and explore else [])
+
+
+def _purge_uses(state: TI4State, catalog: Catalog, seat: str) -> list[Choice]:
+    """Each relic `seat` holds whose action purges it, by its own name: "Use The Codex:
+    purge it, take up to 3 action cards from the discard pile" (try 20, finding 1: the
+    only way was "Purge a card in play", beside the seat's planets). An action: on its
+    holder's turn, with no card waiting."""
+    choices = []
+    for relic in state.table.cards_in(piles.area_zone(seat)):
+        card = catalog.cards[relic]
+        if card.attrs.get("purge_use"):
+            choices.append(Choice(f"Use {card.name}: {card.attrs['purge_use']}", GROUP,
+                                  priced=False, command=f"purge {relic} {USED}"))
     return choices
 
 
@@ -62,7 +78,8 @@ def _explore(state: TI4State, catalog: Catalog, seat: str, card: CardEntry) -> C
         template, what = f"explore-again {{}} with {relic}", f"a planet {seat} controls"
         none = f"{seat} controls no planet with a trait to explore."
     else:
-        options = tuple(Option(t, f"Tile {t}") for t in state.frontier)
+        options = tuple(Option(t, f"Tile {t}") for t in on_the_map(state, catalog,
+                                                                   state.frontier))
         template, what = f"frontier {{}} for {word(seat)} with {relic}", "a frontier token"
         none = "No frontier token is on the map to explore."
     refused = _tired(state, card) or (None if options else none)

@@ -19,6 +19,10 @@ from companion.games.ti4.data import fragment_type
 from companion.games.ti4.explore import Builder, data_of, label, owe_relic_draw, zone_words
 from companion.games.ti4.words import match_name
 
+#: The purge's reason a relic's own use gives (`purge RELIC used for its action`): its
+#: result then says what the table does (the card's `table_keeps`).
+USED = "used for its action"
+
 
 def fragments_of(b: Builder, seat: str) -> list[CardEntry]:
     cards = (b.catalog.cards[c] for c in b.state.table.cards_in(piles.area_zone(seat)))

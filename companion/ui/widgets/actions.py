@@ -326,7 +326,8 @@ class ActionsPanel(TapGate, BoxLayout):
     def _button(self, item: ActionItem) -> Entry:
         if not item.enabled and item.in_place and not self._depth:  # why, in its place:
             # one line (the game's short words, else the start of "Not possible now"'s)
-            return Entry(PlaceButton, item.greyed or item.why_not, "off", slot=item.slot)
+            return Entry(PlaceButton, item.greyed or item.why_not, "off", slot=item.slot,
+                         as_offered=item.text)
         if not item.enabled:  # greyed in its place, not tappable (why: "Not possible now")
             return Entry(ListButton, item.text, "off", slot=item.slot)
         return Entry(ListButton, item.text, "normal", lambda b: self._run(item, b), item.slot)

@@ -41,8 +41,12 @@ class PlaceButton(ListButton):
 
     #: Where a player reads the words this button folds.
     whole_elsewhere = "Not possible now"
-    #: The lines it draws at any width (`widgets.fit.ChoiceRows` pairs it always).
+    #: The lines it draws at any width (`widgets.fit.ChoiceRows` pairs it when its words
+    #: while possible, `as_offered`, would pair: one too long for half a row keeps its
+    #: whole row greyed, so no button after it moves up beside it; try 20, finding 2).
     most_lines = 2
+    #: The choice's label while it can be chosen ("": pairs always).
+    as_offered = ""
 
     def drawn_text(self) -> str:
         width = max(self.width - dp(16), dp(8))  # (the text_size of BigButton's rule)
@@ -64,6 +68,8 @@ class Entry(NamedTuple):
     style: str = ""
     tapped: Callable[[Any], None] | None = None
     slot: int = -1
+    #: A greyed place's label while it can be chosen (`PlaceButton.as_offered`).
+    as_offered: str = ""
 
 
 def reuse_widgets(old: Sequence[Widget], entries: Sequence[Entry],
@@ -108,6 +114,8 @@ def _dress(widget: Any, entry: Entry, width: float) -> Widget:
         widget.text = entry.text
         if isinstance(widget, BigButton):
             widget.taken = False  # lit for the words it showed, not for these
+    if isinstance(widget, PlaceButton):
+        widget.as_offered = entry.as_offered
     if isinstance(widget, BigButton) and widget.state != "normal":
         # No finger is on it (`under_finger`): a pressed look left from the last entry
         # (a release its list dropped while it was closed) outlined a choice as if chosen

@@ -253,10 +253,13 @@ class ChoiceRows(BoxLayout):
         yield from self.buttons
 
     def _fits_half(self, button: Button) -> bool:
-        if getattr(button, "most_lines", 0):  # it folds its words to these at any width
-            return True
+        text = button.text
+        if getattr(button, "most_lines", 0):  # it folds its words to these at any width,
+            text = getattr(button, "as_offered", "")  # but keeps the place it had offered
+            if not text:
+                return True
         width = (self.width - float(self.spacing)) / 2 - dp(16)
-        return lines_needed(keep_mark(button.text), float(button.font_size), width) <= PAIR_LINES
+        return lines_needed(keep_mark(text), float(button.font_size), width) <= PAIR_LINES
 
     def _layout(self) -> list[tuple[int, ...]]:
         """The rows as the buttons' indexes: a button of an odd slot pairs with the one

@@ -53,6 +53,9 @@ ARRIVAL = 0.12
 #: tap (a few tenths of a second apart) would otherwise land on the next seat's button at
 #: the same place ("End Pia's turn", then "End Nora's turn"; a pass, then the next pass).
 SEAT_ARRIVAL = 0.45
+#: Seconds a tap's work may take on a loaded core before the screen it brings is up (a
+#: screen shown later than this after the last touch came by itself).
+TAP_WORK = 3.0
 #: Seconds a button under a touch held back stays dimmed at least (and at most, however
 #: long the list still waits): long enough to be seen, short enough not to read as "off".
 HELD_BACK_SHOWN = (0.3, 0.6)
@@ -239,10 +242,24 @@ class ScreenGate(TapGate, ScreenManager):
     one is up: it landed on whatever the new screen had there (try 17, 1: a game's long
     list at Large took 4 s to make, and the tap queued meanwhile picked from it)."""
 
+    #: When a finger last went down on a screen (a screen that a tap brings up holds its
+    #: buttons longer: `on_current`).
+    _touched_at = float("-inf")
+
+    def on_touch_down(self, touch: Any) -> bool:
+        self._touched_at = time.time()
+        return super().on_touch_down(touch)
+
     def on_current(self, instance: Any, value: Any) -> None:
+        """Another screen: it takes touches again ARRIVAL after its first frame, or
+        SEAT_ARRIVAL when a tap brought it up (a card's Resolve, then the table with the
+        next draw where the finger had been: its second tap, the old screen still shown a
+        second on a loaded core, drew the next card unseen; try 20, finding 3)."""
         super().on_current(instance, value)
         self.close()
-        self.open()  # takes touches again ARRIVAL after the new screen's first frame
+        if time.time() - self._touched_at < TAP_WORK:
+            self.hold_after_arrival(SEAT_ARRIVAL)
+        self.open()
 
 
 class GatedBox(BoxLayout):
