@@ -191,6 +191,9 @@ def waiting_for(state: XpState, catalog: Catalog) -> str:
             return "The end of the flight phase."
         return f"{ship.card}'s flight turn ({ship.owner}): move, act, or end the turn."
     if phase == "drift":
+        if not any(s.location in ("orbit", "space") for s in state.ships.values()):
+            return ("All spaceships movement: no ship is on the map, so the round ends (ships "
+                    "on the launch pad reach orbiting space).")
         return "All spaceships movement: where each ship on the map drifts, then the next round."
     return "The end of the round."
 
