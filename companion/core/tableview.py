@@ -166,6 +166,14 @@ class PanelRow:
     corrections: tuple[Track, ...] = ()
     #: The row stands out from what is printed (a planet whose attachment changed it).
     marked: bool = False
+    #: What the number counts, in small words under it ("fragments"): a bare big number
+    #: beside a row's words read as a count of something else (try 18, finding 11).
+    unit: str = ""
+    #: A partial of the prompt a tap on the row opens in the list of actions (its actions
+    #: where a player looks for them: try 17, finding 3), with `action` the words of its
+    #: button; "" for none.
+    opens: str = ""
+    action: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in ROW_KINDS:
@@ -176,7 +184,8 @@ class PanelRow:
         return {"text": self.text, "badge": self.badge, "seat": self.seat,
                 "number": self.number, "detail": list(self.detail), "kind": self.kind,
                 "target": self.target, "corrections": [t.to_dict() for t in self.corrections],
-                "marked": self.marked}
+                "marked": self.marked, "unit": self.unit, "opens": self.opens,
+                "action": self.action}
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> PanelRow:
@@ -184,7 +193,8 @@ class PanelRow:
                    str(raw.get("number") or ""), tuple(raw.get("detail") or ()),
                    str(raw.get("kind") or "row"), raw.get("target"),
                    tuple(Track.from_dict(t) for t in raw.get("corrections") or ()),
-                   bool(raw.get("marked")))
+                   bool(raw.get("marked")), str(raw.get("unit") or ""),
+                   str(raw.get("opens") or ""), str(raw.get("action") or ""))
 
 
 @dataclass(frozen=True)

@@ -380,6 +380,15 @@ class CompanionApp(App):
         self.screen("private").prepare(seat, partial, label, note=note)
         self.show("private")
 
+    def open_actions(self, label: str, partial: str) -> None:
+        """What a panel's row opens (`PanelRow.opens`): the choices that follow `partial`,
+        in the dashboard's list of actions, under `label`, with its way back."""
+        if self.table is None:
+            return
+        if self.manager is not None and self.manager.current != "dashboard":
+            self.show("dashboard")
+        self.screen("dashboard").open_partial(label, partial)
+
     def open_seat(self, seat: str) -> None:
         """What a seat holds (a tap on its card on the dashboard): its page of its own."""
         if self.table is None:

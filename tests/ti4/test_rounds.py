@@ -54,7 +54,8 @@ def test_everyone_passed_the_status_phase_then_round_2(catalog: Catalog) -> None
     t = m.state.table
     assert (t.round, t.phase, t.active) == (1, "status", None)
     p = prompt(m)
-    assert p.waiting_for.startswith("Status phase of round 1: ready every exhausted card")
+    assert p.waiting_for == ("Status phase: ready all planets, technologies, relics and agents, "
+                             "then start round 2.")
     assert main_label(m) == "Start round 2"
     assert "End Alice's turn" not in labels(m) and "Take planets for Alice" not in labels(m)
     assert refused(m, "turn Bob").startswith("It is the status phase")

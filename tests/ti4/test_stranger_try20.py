@@ -12,7 +12,7 @@ def _tiles(m, partial: str) -> list[str]:
     """The tiles a frontier list offers: a choice's options, or the partials' labels."""
     actions = prompt(m, after=partial).actions
     options = [o.value for a in actions if a.input is not None for o in a.input.options]
-    return options or [a.label.removeprefix("Tile ") for a in actions]
+    return options or [a.partial.split()[1] for a in actions if a.partial]
 
 
 def test_the_creuss_gate_is_offered_only_when_a_seat_plays_the_creuss(catalog) -> None:

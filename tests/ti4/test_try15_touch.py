@@ -56,7 +56,8 @@ def test_a_frontier_token_placed_by_a_known_ability_is_tapped_by_its_name(catalo
     system without one, not typed; another faction's seat sees it greyed with why."""
     m = new_match(catalog, "player Nia red", "player Omar blue", "setup", "faction Nia empyrean",
                   "faction Omar hacan")
-    assert [a.label for a in prompt(m, after="place-frontier").actions] == ["Tile 81"]
+    placed = [a.label for a in prompt(m, after="place-frontier").actions]
+    assert placed == ["Muaat supernova (tile 81)"]
     shift = next(a for a in prompt(m, after="place-frontier 81").actions
                  if a.label == "Tile 81 with Multiverse Shift")
     assert shift.enabled and shift.command is not None

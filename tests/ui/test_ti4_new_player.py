@@ -24,10 +24,12 @@ def test_a_new_player_reads_what_each_button_is_about(make_driver) -> None:
     # A frontier token: each way names its ability, without opening "Not possible now".
     assert driver.shown("Explore: Alice owns no Dark Energy Tap")  # greyed in its place
     driver.tap("Explore a frontier token by an ability", exact=True)
-    driver.tap("Tile 40", exact=True)
+    driver.tap("System without planets (tile 40)", exact=True)
     assert driver.shown("Tile 40 with Exploration Probe or Multiverse Shift")
     assert driver.shown("Tile 40 with another ability, by its name")
-    driver.tap("< Back", exact=True)
+    driver.tap("< Back", exact=True)  # one level back: the tiles again (try 17, 8)
+    assert driver.shown("System without planets (tile 41)")
+    driver.tap("Cancel", exact=True)
     # The next round's turn order names what is tapped: players.
     driver.tap("End Alice's turn", scroll=False)
     for seat in ("Bob", "Carol", "Alice"):

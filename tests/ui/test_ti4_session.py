@@ -128,7 +128,7 @@ def test_planets_taken_in_a_chosen_order_are_explored_one_card_at_a_time(make_dr
     driver.tap("Alice  >", exact=True)
     driver.tap("Dark Energy Tap")
     driver.tap("Explore a frontier token for Alice")  # her technology: the tile is enough
-    driver.tap("Tile 41", exact=True)
+    driver.tap("System without planets (tile 41)", exact=True)
     assert driver.screen.name == "dashboard" and driver.shown("frontier token in tile 41")
     driver.tap("Planets", exact=True)
     assert driver.shown("Now: Alice explores the frontier token in tile 41 (frontier deck)")
@@ -281,7 +281,7 @@ def test_a_round_by_touch_to_round_2_with_the_taps_of_two_explorations(make_driv
     # Bob, who owns Dark Energy Tap, explores a frontier token: 4 taps, no scroll.
     taps, scrolls = driver.taps, driver.scrolls
     driver.tap("Explore a frontier token for Bob", exact=True, scroll=False)
-    driver.tap("Tile 41", exact=True, scroll=False)
+    driver.tap("System without planets (tile 41)", exact=True, scroll=False)
     driver.tap("Let the app draw: Frontier exploration deck", scroll=False)
     resolve_on_reveal(driver)
     assert (driver.taps - taps, driver.scrolls - scrolls) == (4, 0)
@@ -295,7 +295,7 @@ def test_a_round_by_touch_to_round_2_with_the_taps_of_two_explorations(make_driv
     view = driver.app.table.view
     assert (view["phase"], view["active"], view["passed"]) == \
         ("status", None, ["Bob", "Carol", "Alice"])
-    assert driver.shown("Status phase of round 1: ready every exhausted card")
+    assert driver.shown("Status phase: ready all planets, technologies, relics and agents")
     assert not driver.shown("End Alice's turn")
     driver.tap("Start round 2", exact=True, scroll=False)
     view = driver.app.table.view

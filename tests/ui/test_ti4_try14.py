@@ -88,8 +88,8 @@ def test_after_the_last_faction_nothing_new_lands_where_the_finger_was(
     _shot(driver, "factions-said")
     there = [b for b in driver.widgets() if getattr(b, "text", None) and b.collide_point(
         *b.to_widget(*spot)) and getattr(b, "on_release", None) is not None]
-    assert [b.text for b in there if hasattr(b, "kind")] == ["Carol's faction: Letnev"]
-    assert driver.button("Skip the rest: commodity value 3 assumed").disabled
+    assert [b.text for b in there if hasattr(b, "kind")] == ["Carol: Letnev"]
+    assert driver.button("Skip: commodity value 3 assumed").disabled
     assert problems(driver.screen, kivy_window, driver.app.text_scale) == []
 
 

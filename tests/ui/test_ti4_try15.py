@@ -41,7 +41,7 @@ def test_a_long_choice_opens_with_its_way_back_in_view(make_driver, large: bool)
         large_text(driver)
     driver.tap("Explore a frontier token by an ability")  # 17 tiles
     driver.wait_still()
-    assert driver.in_reach(driver.button("Tile 17", exact=True))
+    assert driver.in_reach(driver.button("Creuss Gate (tile 17)", exact=True))
     cancel = driver.button("Cancel", exact=True)
     assert driver.reachable(cancel), "Cancel is out of view as the tiles open"
     driver.tap(cancel, scroll=False)

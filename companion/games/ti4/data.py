@@ -90,6 +90,16 @@ class TI4Data:
     #: The factions a seat may play, by key, in the catalog's order (none: an older
     #: catalog, whose seats record only a number).
     factions: Mapping[str, FactionInfo] = field(default_factory=dict)
+    #: What a player calls a system without planets, by tile ("Creuss Gate"), and the
+    #: words for any other one (none: an older catalog, whose tiles go by number).
+    system_names: Mapping[str, str] = field(default_factory=dict)
+    planetless_system: str = ""
+
+    def system_words(self, tile: str) -> str:
+        """A system without planets as a player finds it on the map: 'Creuss Gate (tile
+        17)', 'System without planets (tile 40)' (try 17, finding 8: by number only)."""
+        words = self.system_names.get(tile) or self.planetless_system
+        return f"{words} (tile {tile})" if words else f"Tile {tile}"
     #: A system tile only a faction brings to the map, by tile: that faction's key.
     faction_tiles: Mapping[str, str] = field(default_factory=dict)
 
@@ -174,6 +184,11 @@ def _build(catalog: Catalog) -> TI4Data:
         if "commodity_value" in raw else 0,
         commodity_value_highest=_get(catalog, raw, "commodity_value_highest", int)
         if "commodity_value_highest" in raw else 0,
+        system_names={str(k): str(v) for k, v in
+                      _get(catalog, raw, "system_names", Mapping).items()}
+        if "system_names" in raw else {},
+        planetless_system=_get(catalog, raw, "planetless_system", str)
+        if "planetless_system" in raw else "",
     )
     data = replace(data, factions=_factions(catalog, raw.get("factions", {}), data))
     data = replace(data, faction_tiles=_faction_tiles(catalog, raw, data))

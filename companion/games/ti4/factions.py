@@ -145,13 +145,16 @@ def setup_choices(state: TI4State, catalog: Catalog, group: str) -> list[Choice]
         free = next((o.value for o in options if o.reason is None), factions[0].key)
         mine = faction_of(state, catalog, seat)
         template = f"{FACTION} {word(seat)} {{}}"
-        label_ = f"{seat}'s faction: {mine.short}" if mine else f"{seat}'s faction"
+        # "Kim: Hacan", no longer than "Kim's faction": at Large text it stays on one line,
+        # so the rows under it stay still (try 18, finding 4).
+        label_ = f"{seat}: {mine.short}" if mine else f"{seat}'s faction"
         choices.append(Choice(label_, group, priced=False, input=InputSpec(
             "choice", template, probe=template.replace("{}", free), options=options)))
     value = ti4_data(catalog).commodity_value
-    rest = "" if not state.factions else " the rest"
     said = not any(is_value_assumed(state.table, s) for s in state.table.seats)
-    choices.append(Choice(f"Skip{rest}: commodity value {value} assumed", group,
+    # The same words before and after a seat's faction is said: the row keeps its height,
+    # so no row under it moves (try 18, finding 4: "Skip the rest" took a third line).
+    choices.append(Choice(f"Skip: commodity value {value} assumed", group,
                           priced=False, command=SKIP, in_place=True,
                           refused="Every player's faction is said." if said else None))
     return choices

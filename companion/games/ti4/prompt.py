@@ -20,8 +20,8 @@ from companion.games.ti4.choices import card_choices, gain_note, not_possible
 from companion.games.ti4.data import fragment_type, ti4_data
 from companion.games.ti4.explore import label, target_phrase, traits_of
 from companion.games.ti4.frontier import on_the_map
-from companion.games.ti4.relic_uses import relic_uses
-from companion.games.ti4.relics import TOP, purge_sets
+from companion.games.ti4.relic_uses import RELIC_USE, one_relic_uses, relic_uses
+from companion.games.ti4.relics import APP, purge_sets
 from companion.games.ti4.state import COMMON, TI4State
 from companion.games.ti4.take import PLANETS, word
 from companion.games.ti4.view import owed_decks, waiting_for
@@ -168,7 +168,7 @@ def _frontier_choices(state: TI4State, catalog: Catalog, active: str) -> list[Ch
     tokens = on_the_map(state, catalog, state.frontier)
     if not tokens:
         return [_choice(label_, FRONTIER, partial="frontier")]
-    options = tuple(Option(t, f"Tile {t}") for t in tokens)
+    options = _token_options(state, catalog)
     techs = [t.name for t in ti4_data(catalog).techs.values() if t.explores == "frontier"]
     owned = any(state.has_tech(active, k) for k, t in ti4_data(catalog).techs.items()
                 if t.explores == "frontier")
@@ -183,6 +183,12 @@ def _frontier_choices(state: TI4State, catalog: Catalog, active: str) -> list[Ch
             _choice("Explore a frontier token by an ability", FRONTIER, input=InputSpec(
                 "choice", "frontier {}", probe=f"frontier {options[0].value} with {ABILITY}",
                 options=options, then="partial"))]  # the tile, then how: as many taps
+
+
+def _token_options(state: TI4State, catalog: Catalog) -> tuple[Option, ...]:
+    """The tiles holding a frontier token, each by what a player calls it."""
+    return tuple(Option(t, ti4_data(catalog).system_words(t))
+                 for t in on_the_map(state, catalog, state.frontier))
 
 
 def resolutions(state: TI4State, catalog: Catalog) -> list[Choice]:
@@ -281,7 +287,7 @@ def _expand_frontier(state: TI4State, catalog: Catalog, words: Sequence[str]) ->
     if len(words) == 1:
         if not tokens:
             return []
-        options = tuple(Option(t, f"Tile {t}") for t in tokens)
+        options = _token_options(state, catalog)
         spec = InputSpec("choice", "frontier {}", probe=f"frontier {options[0].value} with "
                          f"{ABILITY}", options=options, then="partial")
         return [_choice(f"Which tile's frontier token {active} explores", FRONTIER,
@@ -310,7 +316,7 @@ def _expand_place(state: TI4State, catalog: Catalog, words: Sequence[str]) -> li
         tiles = [t for t in on_the_map(state, catalog, (*data.other_system_tiles,
                                                          *data.frontier_setup_tiles))
                  if t not in state.frontier]
-        return [_choice(f"Tile {t}", FRONTIER, partial=f"place-frontier {t}")
+        return [_choice(data.system_words(t), FRONTIER, partial=f"place-frontier {t}")
                 for t in dict.fromkeys(tiles)]
     tile = words[1]
     known = [_choice(f"Tile {tile} with {a.name}", FRONTIER,
@@ -350,7 +356,7 @@ def _relic_by_ability(state: TI4State, catalog: Catalog, seat: str) -> Choice:
     the top one for the app to draw (or picked once drawn, as after a purge)."""
     deck = piles.deck_zone(ti4_data(catalog).relic_deck)
     left = sorted(state.table.cards_in(deck), key=lambda c: catalog.cards[c].name)
-    options = (Option(TOP, "The top relic: let the app draw it"),
+    options = (Option(APP, "The top relic: let the app draw it"),
                *(Option(c, catalog.cards[c].name) for c in left))
     template = f"relic {word(seat)} draws {{}}"
     return _choice(f"{seat} draws a relic by an ability", RELICS, input=InputSpec(
@@ -428,11 +434,21 @@ def _purge_planet(state: TI4State, catalog: Catalog, planet: str) -> list[Choice
                     CARDS, command=f"purge {planet}")]
 
 
+def _expand_relic_use(state: TI4State, catalog: Catalog, words: Sequence[str]) -> list[Choice]:
+    """`relic-use RELIC`: one relic's uses (the Relics panel's tap on a relic)."""
+    if len(words) != 2:
+        return []
+    pending = state.revealed is not None or (state.head is not None and state.head.started) \
+        or bool(state.relic_draws)
+    return one_relic_uses(state, catalog, words[1], state.table.active, not pending)
+
+
 Expander = Callable[[TI4State, Catalog, Sequence[str]], list[Choice]]
 EXPANDERS: dict[str, Expander] = {
     "take": take.expand_take, "explore-again": _expand_again, "frontier": _expand_frontier,
     "place-frontier": _expand_place, "trade": _expand_trade, "tech": _expand_tech,
     "terraform": _expand_terraform, "purge": _expand_purge, "relic": _expand_relic,
+    RELIC_USE: _expand_relic_use,
     factions.VERB: lambda state, catalog, words: factions.expand(state, catalog, words, FACTIONS),
     factions.FACTION: lambda state, catalog, words: factions.expand_factions(
         state, catalog, words, FACTIONS),

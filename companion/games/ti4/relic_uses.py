@@ -22,6 +22,9 @@ from companion.games.ti4.state import TI4State
 from companion.games.ti4.take import word
 
 GROUP = "Relic fragments and relics"
+#: The prompt's partial of one relic's uses, `relic-use RELIC` (a tap on it in the Relics
+#: panel opens them: try 17, finding 3).
+RELIC_USE = "relic-use"
 
 
 def relic_uses(state: TI4State, catalog: Catalog, active: str | None,
@@ -78,8 +81,8 @@ def _explore(state: TI4State, catalog: Catalog, seat: str, card: CardEntry) -> C
         template, what = f"explore-again {{}} with {relic}", f"a planet {seat} controls"
         none = f"{seat} controls no planet with a trait to explore."
     else:
-        options = tuple(Option(t, f"Tile {t}") for t in on_the_map(state, catalog,
-                                                                   state.frontier))
+        options = tuple(Option(t, ti4_data(catalog).system_words(t))
+                        for t in on_the_map(state, catalog, state.frontier))
         template, what = f"frontier {{}} for {word(seat)} with {relic}", "a frontier token"
         none = "No frontier token is on the map to explore."
     refused = _tired(state, card) or (None if options else none)
@@ -99,3 +102,28 @@ def _controlled(state: TI4State, catalog: Catalog, seat: str) -> list[str]:
     planet_deck = ti4_data(catalog).planet_deck
     return [c for c in state.table.cards_in(piles.area_zone(seat))
             if catalog.cards[c].deck == planet_deck]
+
+
+def one_relic_uses(state: TI4State, catalog: Catalog, relic: str, active: str | None,
+                   explore: bool) -> list[Choice]:
+    """What can be done with `relic` now, as under the first screen's actions: exhausted
+    for its ability, or used by its own name ("Use The Codex: ..."), each greyed with why
+    when it cannot be now; a relic with no action of its own, purged (the table says
+    when)."""
+    card = catalog.cards.get(relic.upper())
+    seat = state.controller(card.card_id) if card is not None else None
+    if card is None or seat is None or card.deck != ti4_data(catalog).relic_deck:
+        return []
+    uses = [c for c in relic_uses(state, catalog, active, explore)
+            if c.label.startswith((f"Exhaust {card.name}", f"Use {card.name}:"))]
+    why = f"{card.name} is used on {seat}'s turn, with no card waiting."
+    for attr, verb in (("exhausts", "Exhaust"), ("purge_use", "Use")):
+        if card.attrs.get(attr) and not any(c.label.startswith(verb) for c in uses):
+            uses.append(Choice(f"{verb} {card.name}", GROUP, priced=False, in_place=True,
+                               refused=(_tired(state, card) if verb == "Exhaust" else None)
+                               or why, partial=f"{RELIC_USE} {card.card_id}"))  # greyed only
+    if card.attrs.get("purge_use"):
+        return uses
+    purge = Choice(f"Purge {card.name} ({seat}'s)", GROUP, priced=False,
+                   command=f"purge {card.card_id}")
+    return [*uses, purge]

@@ -163,6 +163,9 @@ def relic_by_ability(b: Builder, seat: str, ability: str) -> None:
 #: `relic SEAT draws TOP`: the relic gained by an ability is the deck's top one, not seen
 #: yet (the app's draw or the table's pick follows, as after a purge).
 TOP = "top"
+#: `relic SEAT draws APP`: the top relic, drawn by the app at once (no camera, no pick
+#: after: the player chose to let the app draw it, try 18 finding 6).
+APP = "app"
 
 
 def gain_by_ability(b: Builder, seat: str, relic: str) -> None:
@@ -174,11 +177,25 @@ def gain_by_ability(b: Builder, seat: str, relic: str) -> None:
     if b.state.relic_draws:
         raise IllegalMoveError(f"A relic is owed to {b.state.relic_draws[0]}: it is drawn "
                                f"first.")
+    if relic.lower() == APP:
+        _app_draws(b, seat)
+        return
     card = b.catalog.card(relic_key(b, relic))
     if card.deck != data_of(b).relic_deck:
         raise IllegalMoveError(f"{card.name} is not a relic.")
     b.add(event("relic_owed", seats=[seat]))
     draw_relic(b, card, DRAWN_AT_TABLE)
+
+
+def _app_draws(b: Builder, seat: str) -> None:
+    """The top relic owed to `seat`, then drawn by the app in the same step."""
+    owe_relic_draw(b, seat, "by an ability", None)
+    b.messages.pop()  # "draws the top relic: scan it" is past once the app has drawn it
+    shuffle, picked = piles.virtual_pick(b.state.table, data_of(b).relic_deck)
+    b.add(*shuffle)
+    card = b.catalog.card(picked)
+    b.say(f"The app drew {card.name} ({card.card_id}) for {seat}, by an ability.")
+    draw_relic(b, card)
 
 
 def relic_key(b: Builder, word: str) -> str:

@@ -26,7 +26,9 @@ from companion.games.ti4.state import TI4State
 
 ACTION, STATUS = "action", "status"
 #: What a screen says while the status phase waits for the next round.
-READY = "ready every exhausted card (planets, technologies, relics and agents)"
+#: What the status phase asks, short enough to read whole on the first screen at 800x480
+#: (try 17, finding 7: "... relics and agents) …" cut it before what to do next).
+READY = "ready all planets, technologies, relics and agents"
 
 
 def _require_nothing_owed(b: Builder, what: str) -> None:
@@ -222,8 +224,7 @@ def status_choices(state: TI4State, catalog: Catalog, group: str,
 
 
 def status_sentence(state: TI4State) -> str:
-    return (f"Status phase of round {state.table.round}: {READY}, then start round "
-            f"{state.table.round + 1}.")
+    return f"Status phase: {READY}, then start round {state.table.round + 1}."
 
 
 def _round_in_action_phase(b: Builder, args: list[str]) -> str | None:

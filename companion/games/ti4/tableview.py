@@ -23,6 +23,7 @@ from companion.core.words import counted
 from companion.games.ti4.counters import seat_counters
 from companion.games.ti4.data import ti4_data
 from companion.games.ti4.explore import label
+from companion.games.ti4.relic_uses import RELIC_USE
 from companion.games.ti4.state import COMMON, MapToken, TI4State
 from companion.games.ti4.view import view
 
@@ -141,11 +142,23 @@ def relics_panel(shown: Mapping[str, Any]) -> Panel:
             relics += f"; owed {counted(owed, 'relic card')} from the relic deck"
         detail = [f"Relics: {relics}"] + ([f"Also in play: {', '.join(s['other'])}"]
                                           if s["other"] else [])
+        fragments = len(s["fragments"])
         rows.append(PanelRow(f"{s['seat']}: {fragment_text(s['fragments'])}",
                              badge=s["seat"][:1].upper(), seat=s["seat"],
-                             number=str(len(s["fragments"])), detail=tuple(detail)))
+                             number=str(fragments), detail=tuple(detail),
+                             unit="fragment" if fragments == 1 else "fragments"))
+        rows += [relic_row(name, relic, name in tired)
+                 for name, relic in zip(s["relics"], s.get("relic_ids", ()), strict=False)]
     # Its buttons: the purges (each set a seat may purge), not the relics an ability draws.
     return Panel("relics", "Relics", tuple(rows), actions="relic purges", by_seat=True)
+
+
+def relic_row(name: str, relic: str, exhausted: bool) -> PanelRow:
+    """A relic its holder uses: a tap opens what can be done with it (try 17, finding 3:
+    a player tapped the relic to use it, and nothing happened)."""
+    state = "exhausted until the status phase" if exhausted else "ready to use"
+    return PanelRow(name, detail=(state,), opens=f"{RELIC_USE} {relic}",
+                    action="Use")
 
 
 def fragment_text(fragments: Sequence[Mapping[str, Any]]) -> str:

@@ -87,8 +87,11 @@ def take_sections(catalog: Catalog) -> tuple[OptionSection, ...]:
                          and not c.attrs.get("home"))
     title = f"Home systems{' and ' + names if names else ''}: no trait, nothing to explore"
     home = _runs(sorted(plain, key=_tile_key))
-    return (*(OptionSection(_span(run), tuple(sorted(run, key=_tile_key))) for run in runs),
-            *(OptionSection(_span(run), tuple(run), title) for run in home))
+    keys = [*(OptionSection(_span(run), tuple(sorted(run, key=_tile_key))) for run in runs),
+            *(OptionSection(_span(run), tuple(run), title) for run in home)]
+    # The keys in ascending order (try 18, finding 10: "17-28 ... 1-9" was hard to search);
+    # the whole list still shows the systems to explore first.
+    return tuple(sorted(keys, key=lambda k: _tile_key(k.groups[0])))
 
 
 def _runs(tiles: Sequence[str]) -> list[list[str]]:

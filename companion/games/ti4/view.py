@@ -89,6 +89,7 @@ def _seat_view(state: TI4State, catalog: Catalog, seat: str) -> dict[str, Any]:
         "fragments": [{"id": c.card_id, "type": fragment_type(c)} for c in cards
                       if fragment_type(c)],
         "relics": [label(catalog, c.card_id) for c in cards if c.deck == data.relic_deck],
+        "relic_ids": [c.card_id for c in cards if c.deck == data.relic_deck],
         # Exhausted by their ability until the status phase readies them.
         "exhausted_relics": [label(catalog, c.card_id) for c in cards
                              if c.deck == data.relic_deck and c.card_id in state.exhausted],

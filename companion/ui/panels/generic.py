@@ -24,6 +24,7 @@ from companion.ui.panels.panel import (
     AccentText,
     CountRow,
     Note,
+    OpenRow,
     PanelCard,
     PanelColumn,
     SubRow,
@@ -147,8 +148,15 @@ class GamePanel(PanelColumn):
                 and not row.get("badge") and not row.get("corrections"):
             return SubRow(heading=row["text"], detail="\n".join(detail),
                           count=str(row["number"]), marked=bool(row.get("marked")))
+        if row.get("opens"):  # a tap on it opens what it names (its actions)
+            widget = OpenRow(heading=row["text"], detail="\n".join(detail),
+                             action=str(row.get("action") or "Open"))
+            widget.on_action = partial(running_app().open_actions, str(row["text"]),
+                                       str(row["opens"]))
+            return widget
         if kind == "heading" or row.get("badge") or row.get("number"):
             widget = CountRow(heading=row["text"], detail="\n".join(detail),
+                              unit=str(row.get("unit") or ""),
                               count=str(row.get("number") or ""),
                               initial=str(row.get("badge") or ""),
                               colour=self._colours.get(str(row.get("seat")), ""),

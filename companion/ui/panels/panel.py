@@ -8,6 +8,7 @@ from typing import Any, Protocol
 
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.ui.table import TableData
@@ -69,6 +70,8 @@ class CountRow(BoxLayout):
     initial = StringProperty("")
     #: The text of a button at the row's end ("" for none); tapping it calls `on_action()`.
     action = StringProperty("")
+    #: What the number counts, small under it ("" for nothing said).
+    unit = StringProperty("")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -76,3 +79,11 @@ class CountRow(BoxLayout):
 
 
 Builder.load_file(str(Path(__file__).with_name("panels.kv")))
+
+
+class OpenRow(ButtonBehavior, CountRow):
+    """A row a tap opens, anywhere on it as on its button (`on_action`): what a player
+    taps to use the thing it names (try 17, finding 3)."""
+
+    def on_release(self) -> None:
+        self.on_action()

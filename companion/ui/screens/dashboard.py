@@ -81,6 +81,12 @@ class DashboardScreen(Screen):
         self._trail.append((label, partial))
         self._app().runner.prompt(self._on_prompt, after=partial)
 
+    def open_partial(self, label: str, partial: str) -> None:
+        """The choices after `partial` opened from elsewhere on the screen (a panel's row):
+        one level under the first list, "< Back" returning to it."""
+        self._trail = [(label, partial)]
+        self._app().runner.prompt(self._on_prompt, after=partial)
+
     def _input(self, item: ActionItem) -> None:
         """An order, a die or a form input: the order screen, the check screen for its
         faces, or the form screen."""

@@ -125,6 +125,8 @@ class OrderScreen(Screen):
         self._buttons: list[tuple[GroupButton, presenter.GroupChoice]] = []
         self._note = ""  # why the greyed group just tapped offers nothing
         self._rows: dict[str, BoxLayout] = {}  # each value's row in the order shown
+        self._last: str | None = None  # the value just added, its row kept in view
+        self._trigger_last = Clock.create_trigger(self._place_last, -1)
         #: Group buttons made for an earlier list and not shown now, for the next one.
         self._spare: list[GroupButton] = []
         #: (item, after) when the screen stands prepared for them and untouched since.
@@ -192,11 +194,31 @@ class OrderScreen(Screen):
 
     def _show_last(self, value: str) -> None:
         """The row just added whole in view above the pinned buttons: the fourth item's
-        row was half under the send button until a swipe (try 8)."""
-        row = self._rows.get(value)
-        if row is not None:
-            scroll = self.ids.side_scroll
-            scroll.keep_in_view(row, max(0.0, scroll.height - row.height - dp(4)))
+        row was half under the send button until a swipe (try 8); and the rows above it
+        whole too, the top one at the list's top edge (try 17, finding 7: at Large text
+        the first line showed cut in half under the list's edge). Placed again as the
+        rows take their heights (their words wrap once drawn)."""
+        self._last = value
+        self._place_last()
+
+    def _place_last(self, *_args: Any) -> None:
+        rows = list(self._rows.values())
+        row = self._rows.get(self._last or "")
+        if row is None:
+            return
+        scroll = self.ids.side_scroll
+        room = scroll.height - dp(4)
+        top, used = row, row.height
+        for above in reversed(rows[:rows.index(row)]):
+            if used + above.height + self.ids.order.spacing > room:
+                break
+            top, used = above, used + above.height + self.ids.order.spacing
+        if top is rows[0]:  # every row fits: the last at the bottom, the first whole
+            self.ids.room.height = 0
+            scroll.keep_in_view(row, max(0.0, room - row.height))
+        else:  # the rows from `top` whole, the room under the last one left blank
+            self.ids.room.height = max(0.0, room - used)
+            scroll.keep_in_view(top, 0.0)
 
     def move_up(self, value: str) -> None:
         self._set_order(presenter.move_up(self._order, value))
@@ -299,7 +321,8 @@ class OrderScreen(Screen):
     def _draw_order(self) -> None:
         box = self.ids.order
         box.clear_widgets()
-        self._rows = {}
+        self._rows, self._last = {}, None
+        self.ids.room.height = 0
         item = self._item
         if item is None:
             return
@@ -309,6 +332,7 @@ class OrderScreen(Screen):
             # Wrapped, never cut: at the Large text size a line takes two rows.
             text = Text(text=line, pos_hint={"center_y": 0.5})
             text.bind(height=lambda _l, h, r=row: setattr(r, "height", max(dp(52), h)))
+            row.bind(height=lambda *_a: self._trigger_last() if self._last else None)
             row.add_widget(text)
             row.add_widget(BigButton(text="Up", kind="quiet", size_hint_x=None, width="64dp",
                                      disabled=value == self._order[0],

@@ -59,6 +59,11 @@ class ActionsPanel(TapGate, BoxLayout):
         self._taken: BigButton | None = None  # the button whose tap is being worked on
         self._deferred = False  # a result waits for a finger to leave the list
         self._open_after_show = False  # released while its result waited: open once shown
+        #: A choice left for the level it opened (by depth, its label): "< Back" from that
+        #: level opens the choice again, one level back (issue 22, try 17, finding 8: it
+        #: went back to the first list, past the choice).
+        self._choices_left: dict[int, str] = {}
+        self._backing = False  # "< Back" was tapped: the level shown next is one back
         #: Where the buttons of each level left for a deeper one were (`_places`).
         self._left: dict[int, list[tuple[str, float]]] = {}
         self._offers: frozenset[str] | None = None  # the top level's buttons last shown
@@ -75,8 +80,13 @@ class ActionsPanel(TapGate, BoxLayout):
             self._deferred = True
             scroll.when_still("actions", lambda: self._show(view, trail))
 
+    def _back(self) -> None:
+        self._backing = True
+        self.on_back()
+
     def _show(self, view: ActionsView, trail: Sequence[str]) -> None:
         self._deferred = False
+        reopen = self._choice_to_reopen(view, len(trail))
         label = "  >  ".join(trail)
         if (view != self._view or label != self.trail or self._asking
                 or self.show_unavailable):  # else these very buttons are up already
@@ -99,9 +109,26 @@ class ActionsPanel(TapGate, BoxLayout):
             else:
                 self._keep_place(places)
             self._tapped = False
+        if reopen is not None:
+            self._ask_choice(reopen)
         if self._open_after_show:
             self._open_after_show = False
             self.open()
+
+    def _choice_to_reopen(self, view: ActionsView, depth: int) -> ActionItem | None:
+        """The choice left for a deeper level, when "< Back" comes back to `depth` and the
+        view still offers it; any other way up (a command ran) forgets what was left."""
+        backing, self._backing = self._backing, False
+        if depth >= self._depth:
+            return None
+        label = self._choices_left.pop(depth, None) if backing else None
+        for deeper in [d for d in self._choices_left if d >= depth]:
+            del self._choices_left[deeper]
+        if label is None:
+            return None
+        return next((item for group in view.groups for item in group.items
+                     if item.label == label and item.enabled and item.input_kind == "choice"),
+                    None)
 
     def _places(self) -> list[tuple[str, float]]:
         """The buttons a player sees in the list now, the tapped one first, each with how
@@ -212,7 +239,7 @@ class ActionsPanel(TapGate, BoxLayout):
         the rest of what is not possible now is put apart under "Not possible now"."""
         entries: list[Entry] = []
         if self._depth:
-            entries.append(Entry(ListButton, BACK, "quiet", lambda _b: self.on_back()))
+            entries.append(Entry(ListButton, BACK, "quiet", lambda _b: self._back()))
         for group in view.groups:
             items = [item for item in group.items if item is not self._main]
             if group.title and items and self._depth and (
@@ -405,6 +432,7 @@ class ActionsPanel(TapGate, BoxLayout):
         self._take(button)
         line = fill(item.value, option.value)
         if item.then == "partial":
+            self._choices_left[self._depth] = item.label
             self.on_partial(f"{item.label}: {option.label}", line)
         else:
             self.on_command(line)
