@@ -63,3 +63,17 @@ def test_a_planet_is_purged_only_after_a_second_tap_that_says_so(catalog) -> Non
     ok(m, sure.command)
     assert m.state.table.zone_of("P19") == "purged"
     assert cards["The Crown of Thalnos (R08)"].command == "purge R08"
+
+
+def test_a_relic_that_gives_victory_points_says_so_on_its_holders_counters(catalog) -> None:
+    """Finding 10: Kim held Shard of the Throne (+1 VP) and no screen said so: the seat's
+    counters (its card, the Scoreboard) say the points and which relic gives them."""
+    from companion.games.ti4.tableview import table_view
+
+    m = new_match(catalog, *TABLE)
+    ok(m, "relic Kim draws R04", "relic Lou draws R08")
+    seats = {s.seat: s for s in table_view(m.state, catalog).seats}
+    said = [c.text for c in seats["Kim"].counters]
+    assert "1 VP from relics" in said
+    assert "Shard of the Throne: +1 VP" in seats["Kim"].detail
+    assert not any("victory point" in c.text for c in seats["Lou"].counters)

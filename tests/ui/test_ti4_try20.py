@@ -103,3 +103,30 @@ def test_a_second_tap_right_after_resolve_does_not_draw_the_next_card_unseen(
     assert not driver.button("Let the app draw: Industrial exploration deck").disabled
     driver.tap("Let the app draw: Industrial exploration deck")  # a tap seen: it draws
     assert driver.screen.name == "reveal"
+
+
+def test_the_scoreboard_and_the_seat_card_say_the_points_a_relic_gives(
+        make_driver, kivy_window) -> None:
+    """Finding 10: Alice holds Shard of the Throne (+1 VP): her card and the Scoreboard
+    say it, labelled, at Normal and Large text."""
+    driver = make_driver(seed=102)
+    start_ti4(driver)
+    driver.run_line("relic Alice draws R04")
+    driver.wait_for(lambda: driver.screen.name == "reveal", "the relic gained")
+    driver.tap("Continue")
+    driver.wait_still()
+    points = "1 VP from relics"
+    assert driver.shown(points) and driver.shown("Shard of the Throne: +1 VP")  # her card
+    _shot(driver, "shard-card-normal")
+    driver.tap("Menu")
+    driver.tap("Scoreboard")
+    assert driver.screen.name == "scoreboard" and driver.shown(points)
+    driver.wait_still()
+    _shot(driver, "shard-scoreboard-normal")
+    assert problems(driver.screen, kivy_window, driver.app.text_scale) == []
+    driver.app.show("dashboard")
+    large_text(driver)
+    driver.wait_still()
+    _shot(driver, "shard-card-large")
+    assert driver.shown(points)
+    assert problems(driver.screen, kivy_window, driver.app.text_scale) == []

@@ -28,7 +28,24 @@ def seat_counters(s: Mapping[str, Any]) -> tuple[Counter, ...]:
     # counted them (choices.py), shown at all times: at 0 a table looked for them.
     return (*said, commodities_counter(s),
             Counter.of("trade_goods", int(s.get("trade_goods") or 0),
-                       RESOURCE_NOUNS["trade_goods"]))
+                       RESOURCE_NOUNS["trade_goods"]), *relic_points(s))
+
+
+def relic_points(s: Mapping[str, Any]) -> tuple[Counter, ...]:
+    """'1 VP from relics': the victory points the relics held give, when any (the app
+    counts no others: objectives are scored at the table); which relic gives them is the
+    seat's detail (`points_detail`). Short: a counter is kept on one line whole."""
+    relics = s.get("relic_victory_points") or {}
+    if not relics:
+        return ()
+    points = sum(relics.values())
+    return (Counter("relic_victory_points", points, "VP", f"{points} VP from relics"),)
+
+
+def points_detail(s: Mapping[str, Any]) -> tuple[str, ...]:
+    """'Shard of the Throne: +1 VP' for each relic held that gives victory points."""
+    return tuple(f"{name}: +{points} VP"
+                 for name, points in (s.get("relic_victory_points") or {}).items())
 
 
 def commodities_counter(s: Mapping[str, Any]) -> Counter:

@@ -20,7 +20,7 @@ from companion.core.tableview import (
     deck_view,
 )
 from companion.core.words import counted
-from companion.games.ti4.counters import seat_counters
+from companion.games.ti4.counters import points_detail, seat_counters
 from companion.games.ti4.data import ti4_data
 from companion.games.ti4.explore import label
 from companion.games.ti4.relic_uses import RELIC_USE
@@ -44,7 +44,8 @@ def table_view(state: TI4State, catalog: Catalog, seat: str | None = None,
 def _seat(s: Mapping[str, Any], active: str | None) -> SeatView:
     detail = ((", ".join(s["techs"]),) if s["techs"] else ()) \
         + (("passed this round",) if s.get("passed") else ()) \
-        + tuple(f"{r} exhausted" for r in s.get("exhausted_relics", ()))
+        + tuple(f"{r} exhausted" for r in s.get("exhausted_relics", ())) \
+        + points_detail(s)
     return SeatView(seat=s["seat"], player=s["seat"], colour=s["color"],
                     counters=seat_counters(s), active=s["seat"] == active, detail=detail)
 

@@ -93,6 +93,9 @@ def _seat_view(state: TI4State, catalog: Catalog, seat: str) -> dict[str, Any]:
         # Exhausted by their ability until the status phase readies them.
         "exhausted_relics": [label(catalog, c.card_id) for c in cards
                              if c.deck == data.relic_deck and c.card_id in state.exhausted],
+        # The victory points the relics held give (the catalog's `victory_points`), by relic.
+        "relic_victory_points": {c.name: int(c.attrs["victory_points"]) for c in cards
+                                 if c.deck == data.relic_deck and c.attrs.get("victory_points")},
         "other": [label(catalog, c.card_id) for c in cards
                   if c.deck in data.exploration_decks and not fragment_type(c)],
         "relic_draws_owed": state.relic_draws.count(seat),
