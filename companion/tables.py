@@ -122,6 +122,11 @@ class Tables:
         with self._journal() as (journal, notice):
             return LastGame(journal.last_game(kind), notice)
 
+    def last_kind(self) -> str | None:
+        """The game (its id) this table played last: None on a new table."""
+        with self._journal() as (journal, _notice):
+            return journal.last_kind()
+
     def open(self, game_id: str | None = None) -> TableAPI:
         """The named saved game (else the one played last), open until `close()`."""
         return TableAPI(open_session(self.db, None, game_id))

@@ -244,6 +244,12 @@ class Journal:
         with self._transaction() as conn:
             deleting.unmark(conn, game_id, kind)
 
+    def last_kind(self) -> str | None:
+        """The game (kind) of the game played last on this table, None before any."""
+        rows = self._read("SELECT g.kind FROM meta m JOIN games g ON g.game_id = m.value "
+                          "WHERE m.key='last'", ())
+        return str(rows[0][0]) if rows else None
+
     def _kind_unchecked(self, game_id: str) -> str:
         rows = self._read("SELECT kind FROM games WHERE game_id=?", (game_id,))
         if not rows:

@@ -330,11 +330,12 @@ class CommandRunner:
 
     def _forms(self) -> Reply:
         """Each game's own new-game form (a game that declares none is not offered)."""
-        forms = []
+        forms, last = [], self.tables.last_kind()
         for definition in games():
             declared = definition.rules.new_game_form(load_catalog(definition.id))
             if declared is not None:
-                forms.append(form_for(definition.id, definition.title, declared))
+                forms.append(form_for(definition.id, definition.title, declared,
+                                      last=definition.id == last))
         return Reply(True, "", self._table_or_none(), "info", tuple(forms))
 
     def _prompt(self, after: str | None, seat: str | None) -> Reply:

@@ -145,5 +145,8 @@ def test_a_check_that_cannot_fail_asks_for_no_die() -> None:
     line = "move TRNS1 2 space past L1"
     chain = prompt(match, after="move TRNS1 2 space").actions
     assert next(a for a in chain if a.label == "Passes L1").command == line
-    message = run(match, line)[-1].message
-    assert "(L1): passed" in message
+    result = run(match, line)[-1]
+    # Try 19, finding 5: no roll nobody made is recorded, and the result says why.
+    assert result.message.startswith("TRNS1 passes L1 for sure: no roll needed "
+                                     "(maneuverability 3 alone is above 2)."), result.message
+    assert not [e for e in match.steps[match.stack[-1]].events if e.type == "die_rolled"]

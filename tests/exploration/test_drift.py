@@ -72,6 +72,9 @@ def test_with_no_ship_on_the_map_the_drift_offers_the_rounds_end_not_a_drift() -
     assert "No ship is on the map" in result.message
     labels = [c.label for c in situation(match.state, match.catalog, None).choices]
     assert labels == ["End the round (no ship is on the map)"]
+    from companion.games.exploration.display import waiting_for
+
+    assert "no ship is on the map, so nobody flies" in waiting_for(match.state, match.catalog)
     run(match, "drift")
     assert match.state.table.round == 2 and match.state.table.phase == "preparation"
 
@@ -89,10 +92,15 @@ def test_after_the_last_preparation_turn_the_launch_pad_ships_reach_orbit_next()
         in result.message
     assert match.state.table.phase == "drift"
     from companion.games.exploration.display import waiting_for
-    assert "no ship is on the map" in waiting_for(match.state, match.catalog)
+    assert "no ship flies" in waiting_for(match.state, match.catalog)
     choices = situation(match.state, match.catalog, None).choices
     assert [(c.label, c.main) for c in choices] == [
         ("Move SHLD1, TRNS1 from the launch pad to orbiting space (ends the round)", True)]
+    # Try 19, finding 1: why nobody flew is the headline, not only under "(more)".
+    from companion.games.exploration.display import waiting_for
+
+    assert waiting_for(match.state, match.catalog) == \
+        "Round 1: no ship flies; deployed ships launch at the end of the round."
     said = run(match, "drift")[-1].message
     assert "TRNS1 moves from the launch pad to its orbiting space." in said
     assert match.state.ships["TRNS1"].location == "orbit"
@@ -118,16 +126,19 @@ def test_every_drifting_ship_can_be_reported_before_the_round_ends() -> None:
     onto_credit = next(a for a in first if a.label == "SHLD1 drifts onto a credit space")
     assert onto_credit.enabled
     after = {a.label: a for a in prompt(match, after=onto_credit.partial).actions}
-    assert after["The other ship (TRNS1) drifts onto a plain space"].command == \
-        "drift SHLD1=credit"
-    assert after["Report where TRNS1 drifts"].enabled
+    plain = after["The other ship (TRNS1) drifts onto a plain space (ends the round)"]
+    assert plain.command == "drift SHLD1=credit"
     last = {a.label: a for a in prompt(match, after="drift SHLD1=credit TRNS1").actions}
     command = last["TRNS1 drifts onto a command space"].command
+    # Try 19, finding 9: every round's last report says it ends the round, as round 1's does.
+    assert plain.label.endswith("(ends the round)")
     assert command == "drift SHLD1=credit TRNS1=command"
     assert "Report where SHLD1 drifts" not in {a.label for a in prompt(
         match, after="drift SHLD1=credit").actions}
     table = match.state.table
     credits, points = table.resource("Baikonur", "credits"), table.resource("Xichang", "command")
+    onto_plain = last["TRNS1 drifts onto a plain space"].command  # try 19, finding 8
+    assert onto_plain == "drift SHLD1=credit TRNS1=space"
     run(match, command)  # both reported spaces resolve: SHLD1's credits, TRNS1's command
     assert match.state.table.resource("Baikonur", "credits") == credits + 5
     assert match.state.table.resource("Xichang", "command") == points + 1
@@ -172,3 +183,16 @@ def test_the_preparation_heading_says_when_the_technology_action_is_played() -> 
     assert waiting_for(match.state, match.catalog) == (
         f"{seat}'s preparation turn: the technology action is played; more actions or the "
         f"end of the turn.")
+
+
+def test_a_ship_reported_onto_a_plain_space_drifts_there() -> None:
+    """Try 19, finding 8: the one-by-one report offers a plain space, and it is taken."""
+    from companion.core.prompt import prompt
+
+    match = _drift_phase()
+    first = {a.label: a for a in prompt(match, after="drift SHLD1").actions}
+    assert first["SHLD1 drifts onto a plain space"].partial == "drift SHLD1=space"
+    credits = match.state.table.resource("Baikonur", "credits")
+    run(match, "drift SHLD1=space")
+    assert match.state.table.phase != "drift"  # the drift is over
+    assert match.state.table.resource("Baikonur", "credits") == credits  # no space's reward

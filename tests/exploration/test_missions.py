@@ -28,6 +28,22 @@ def test_goal_checked_and_reward_paid() -> None:
     assert match.state.table.zone_of("P06") == "area:Xichang"
 
 
+def test_a_credits_goal_says_the_credits_held_now() -> None:
+    """Try 19, finding 14: "Collect 50 credits: So far 7 of 50" read as credits earned;
+    the rulebook's "Collect 50 Credits" (like "Collect 8 Command points") is met by the
+    credits held, spent ones not: the holder's view says so."""
+    from companion.ui.presenters.peek import card_line
+    from tests.exploration.helpers import catalog
+
+    match = round_two()
+    held = match.state.table.resource("Xichang", "credits")
+    mine = RULES.view(match.state, catalog(), "Xichang")["my_missions"]
+    treasury = next(m for m in mine if m["id"] == "P06")
+    assert treasury["progress"] == f"Xichang holds {held} of the 50 credits now."
+    assert card_line(treasury).endswith(f"Xichang holds {held} of the 50 credits now.")
+    assert "So far" not in card_line(treasury)
+
+
 def test_only_during_the_owners_turn() -> None:
     match = round_two()
     assert "own turn" in refused(match, "complete P01")

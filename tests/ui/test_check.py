@@ -108,7 +108,7 @@ def test_a_trap_going_off_fills_the_screen_then_a_tap_goes_back(make_driver):
     walk_to_the_dice(driver, "TRNS1", "2 spaces", "a credit space", "trap T1")
     assert driver.screen.name == "explosion"
     assert driver.shown("Trap T1 explodes!")
-    assert driver.shown("Baikonur's trap (count 1) under SHLD1")
+    assert driver.shown("Baikonur's trap (count 1) dropped by SHLD1")
     assert driver.shown("TRNS1 (Xichang) is destroyed with its modules.")
     assert "explosion" in driver.app.speaker.played
     assert_finger_sized_and_inside(driver)

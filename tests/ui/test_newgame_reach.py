@@ -65,7 +65,8 @@ def test_each_empty_seat_gets_its_own_suggestion() -> None:
 
 def test_the_form_opens_on_the_game_last_started(make_driver, tmp_path) -> None:
     """Try 12, finding 1: a TI4 table found Exploration chosen every new game (and its
-    spaceports), one tap more; the settings keep the game last started, a restart too."""
+    spaceports), one tap more; the table's saved games keep the game last started, a
+    restart too."""
     from companion.ui.devtools.gallery_ti4 import start_ti4
 
     driver = make_driver()
@@ -74,10 +75,22 @@ def test_the_form_opens_on_the_game_last_started(make_driver, tmp_path) -> None:
     driver.tap("Back", exact=True)
     start_ti4(driver)
     assert driver.screen.name == "dashboard" and first != "ti4"
-    driver.close()  # the app closed: the next start reads the settings file
-    from companion.ui.settings import load_settings
+    driver.close()  # the app closed: the next start reads the same saved-games file
 
-    again = make_driver(db=tmp_path / "another.db",
-                        settings=load_settings(tmp_path / "settings.json"))
+    again = make_driver()
+    again.tap("Menu", exact=True)
     again.tap("New game")
     assert again.screen.form.kind == "ti4" and again.shown("Player 3")
+
+
+def test_a_new_table_opens_on_the_main_game(make_driver, tmp_path) -> None:
+    """Try 19, finding 7: a new table's new-game screen opened on "TI4 Exploration", the
+    game another table on the same device had played (the shared settings): a table with
+    no saved game opens on the companion's main game, Exploration."""
+    from companion.ui.settings import AppSettings
+
+    driver = make_driver(db=tmp_path / "new-table.db",
+                         settings=AppSettings(typed_commands=True, last_game="ti4"))
+    driver.tap("New game")
+    assert driver.screen.form.kind == "xp"
+    assert driver.shown("Exploration")

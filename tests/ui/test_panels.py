@@ -49,12 +49,14 @@ def test_a_trap_shows_its_owner_place_and_count_going_down(make_driver,
     driver = make_driver(db=saved_game(tmp_path / "games.db", "drop SHLD1 trap 2"))
     driver.tap("Traps", exact=True)
     panel = driver.screen.ids.tabs.panel("Traps")
-    assert "T1 · Baikonur's trap · under SHLD1 at orbiting space" in driver.texts(panel)
+    # Where it was dropped, true once SHLD1 has gone on (try 19, finding 4: "under SHLD1").
+    assert "T1 · Baikonur's trap · dropped by SHLD1 at orbiting space" in driver.texts(panel)
     assert "count 2" in driver.texts(panel)
-    # The rule as the rulebook has it: ending a move on the trap sets it off at any count.
+    # The rule as the rulebook has it: ending a move on the trap sets it off at any count;
+    # the drop is no such end (try 19, finding 4).
     assert driver.shown("A ship passing a trap lowers its count by one, and the trap goes "
-                        "off at 0; a ship that ends its move on a trap's space sets it off "
-                        "at any count.")
+                        "off at 0; a ship that ends a later move on a trap's space sets it "
+                        "off at any count (not the ship that dropped it there).")
     driver.type_command("move SHLD1 1 space past T1")
     assert "count 1" in driver.texts(panel) and "count 2" not in driver.texts(panel)
     driver.tap("Undo", exact=True)

@@ -106,6 +106,7 @@ def test_a_seat_that_scored_still_shows_what_it_holds(make_driver, tmp_path: Pat
     the same kinds of lines: where its points came from and what it holds."""
     from companion.ui.devtools.gallery_board import scored_game
     from companion.ui.widgets import SeatRowView
+    from companion.ui.wrapping import ended, points_line
 
     db = tmp_path / "games.db"
     scored_game(db)
@@ -115,8 +116,8 @@ def test_a_seat_that_scored_still_shows_what_it_holds(make_driver, tmp_path: Pat
     assert cards and all(card.sources for card in cards)  # both seats scored
     for card in cards:
         shown = driver.texts(card)
-        assert card.sources in shown, f"{card.seat}'s score line is not shown"
-        assert card.detail in shown and "hidden mission" in card.detail, \
+        assert points_line(card.sources) in shown, f"{card.seat}'s score line is not shown"
+        assert ended(card.detail) in shown and "hidden mission" in card.detail, \
             f"{card.seat}'s card dropped what it holds: {shown}"
 
 

@@ -16,6 +16,7 @@ from companion.games.exploration.checks import flying_ship
 from companion.games.exploration.draft import drafter
 from companion.games.exploration.setup import HIDDEN_DECKS, MODULE_CHOICE, recipient
 from companion.games.exploration.state import XpState
+from companion.games.exploration.status import ON_MAP
 
 PHASES = {"setup": "Setup", "preparation": "Preparation phase", "flight": "Flight phase",
           "drift": "All spaceships movement", "round-end": "End of the round", "end": "Game over"}
@@ -191,11 +192,21 @@ def waiting_for(state: XpState, catalog: Catalog) -> str:
             return "The end of the flight phase."
         return f"{ship.card}'s flight turn ({ship.owner}): move, act, or end the turn."
     if phase == "drift":
-        if not any(s.location in ("orbit", "space") for s in state.ships.values()):
-            return ("All spaceships movement: no ship is on the map, so the round ends (ships "
-                    "on the launch pad reach orbiting space).")
-        return "All spaceships movement: where each ship on the map drifts, then the next round."
+        return _movement_wait(state)
     return "The end of the round."
+
+
+def _movement_wait(state: XpState) -> str:
+    """All spaceships movement; with no ship on the map, why nobody flew, said where the
+    table looks when the flight it expected is skipped (try 19, finding 1: "No ship flies
+    this round" was only under "(more)")."""
+    ships = state.ships.values()
+    if any(s.location in ON_MAP for s in ships):
+        return "All spaceships movement: where each ship on the map drifts, then the next round."
+    if any(s.location == "launch_pad" for s in ships):
+        return f"Round {state.table.round}: no ship flies; deployed ships launch at the end " \
+               f"of the round."
+    return f"Round {state.table.round}: no ship is on the map, so nobody flies; the round ends."
 
 
 def _preparation_wait(state: XpState) -> str:

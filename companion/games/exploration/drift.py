@@ -21,9 +21,9 @@ from companion.core.words import counted, for_count
 from companion.games.exploration.checks import attribute, flight_rule, require_no_draw
 from companion.games.exploration.flight import arrive, check_end
 from companion.games.exploration.state import ShipStatus, XpState, require_phase
+from companion.games.exploration.status import ON_MAP
 from companion.games.exploration.traps import is_trap_word
 
-ON_MAP = ("orbit", "space")
 STUCK = "stuck"
 
 

@@ -181,6 +181,12 @@ def _drop_domination(state: XpState, catalog: Catalog, ship: ShipStatus, kind: s
                    f"{said}{conquered} {text}", ship.owner)
 
 
+#: What a dropped trap does next, said when it is dropped (try 19, finding 4: the ship
+#: that dropped it stayed on its space, and the table wondered why nothing went off).
+DROPPED_TRAP = ("It does not go off under the ship that dropped it; a ship that ends a "
+                "later move on its space sets it off.")
+
+
 def _drop_trap(state: XpState, catalog: Catalog, ship: ShipStatus,
                rest: Sequence[str]) -> Outcome:
     if len(rest) != 1:
@@ -189,10 +195,10 @@ def _drop_trap(state: XpState, catalog: Catalog, ship: ShipStatus,
     where = ship.where or ship.location
     events = [spend_energy(catalog, ship),
               event("module_removed", card=ship.card, module="trap", reason="trap dropped"),
-              *traps.dropped(state, ship.owner, [count], [f"under {ship.card} at {where}"])]
+              *traps.dropped(state, ship.owner, [count], [traps.dropped_at(ship.card, where)])]
     trap_id = next(e["trap_id"] for e in events if e.type == "trap_dropped")
     return Outcome(tuple(events), f"{ship.card} drops trap {trap_id} with count {count} at "
-                                  f"{where}.", ship.owner)
+                                  f"{where}. {DROPPED_TRAP}", ship.owner)
 
 
 # ---- appliers -------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from companion.core.catalog import Catalog
-from companion.core.dice import Die, roll_text
+from companion.core.dice import Die
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import Event, event
 from companion.core.rules import Outcome, Verb
@@ -248,6 +248,15 @@ def sure_pass(state: XpState, catalog: Catalog, ship: ShipStatus, word: str) -> 
     return skill + min(maneuver_die(catalog).values) > target
 
 
+def sure_sentence(catalog: Catalog, card: str, name: str, skill: int, target: int) -> str:
+    """A check no face can fail, said without a roll: "SMAN1 passes SHLD1 for sure: no roll
+    needed (maneuverability 3 alone is above 2)."."""
+    lowest = min(maneuver_die(catalog).values)
+    sum_ = f"{skill} alone" if lowest == 0 else f"{skill} + at least {lowest} from the die"
+    return f"{card} passes {name} for sure: no roll needed (maneuverability {sum_} is above " \
+           f"{target})."
+
+
 def move(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     report = parse_move(args)
     ship = acting_ship(state, args[0], "move")
@@ -277,16 +286,16 @@ def move(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
         target, name = pass_target(state, catalog, ship, word)
         skill = attribute(catalog, ship, "maneuverability", state.table.round)
         entered = entered_face(faces.pop(0)) if faces else None
-        sure = entered is None and sure_pass(state, catalog, ship, word)
+        if entered is None and sure_pass(state, catalog, ship, word):
+            # No face can fail it, so no die is rolled (try 19, finding 5: the app rolled
+            # one nobody saw and History kept it); the result's first line says so.
+            texts.insert(sure_checks, sure_sentence(catalog, ship.card, name, skill, target))
+            sure_checks += 1
+            continue
         rolled, check = roll_check(table, maneuver_die(catalog), skill, target, name, entered,
                                    ship=ship.card)
         table = apply_table_event(table, rolled)
         events.append(rolled)
-        if sure:  # rolled with no screen of its own: the result's first line says it (try 15)
-            texts.insert(sure_checks, f"{roll_text(rolled)}: {ship.card} passes {name} for "
-                                      f"sure. {check.text()}.")
-            sure_checks += 1
-            continue
         texts.append(check_sentence(rolled, check))
         if not check.passed:
             lost = flight_rule(catalog, "failed_check_energy")

@@ -110,6 +110,23 @@ def complete_label(state: XpState, catalog: Catalog, seat: str, card: CardEntry)
     return f"{name} needs {counted(goal, *noun)}; {seat} has {value}"
 
 
+#: The goals counted in what the seat holds now, spent ones not: the rulebook's "Collect 50
+#: Credits", like "Collect 8 Command points", is met by holding them, not by having earned
+#: them over the game (try 19, finding 14: "So far 7 of 50" read as credits earned).
+HELD_STATS = ("credits", "command", "frags")
+
+
+def progress_sentence(seat: str, card: CardEntry, value: int | None,
+                      goal: int | None) -> str | None:
+    """How far the holder is, said as the rulebook counts it ("Xichang holds 7 of the 50
+    credits now."); None where "So far" says it (a count that only grows)."""
+    stat_name = str(card.attrs.get("stat", ""))
+    if value is None or goal is None or stat_name not in HELD_STATS:
+        return None
+    noun = STAT_NOUNS[stat_name]
+    return f"{seat} holds {value} of the {counted(goal, *noun)} now."
+
+
 def holder(state: XpState, card: CardEntry) -> str:
     """The seat holding a hidden mission; refusals name the card only where it is public."""
     zone = state.table.zone(card.card_id)

@@ -33,8 +33,7 @@ def drift_choices(state: XpState, catalog: Catalog) -> list[Choice]:
     # reports come first, each leading to the next under the same spot.
     reports = [Choice(f"Report where {card} drifts", DRIFT, partial=f"drift {card}",
                       cost="free") for card in _in_order(state, catalog, [s.card for s in ships])]
-    return [*reports, Choice("Every ship drifts onto a plain space", DRIFT, command="drift",
-                             cost="free")]
+    return [*reports, _ending(state, "Every ship drifts onto a plain space", "drift")]
 
 
 def _no_drift_label(state: XpState) -> str:
@@ -90,7 +89,7 @@ def _ends(state: XpState, card: str, base: str, last: bool) -> list[Choice]:
     ends += [(f"{card} drifts onto trap {t.trap_id}", f"{card}={t.trap_id}")
              for t in state.traps]
     ends.append((f"{card} cannot drift (it loses energy)", f"{card}=stuck"))
-    if last:
+    if last:  # not said on each space: three-line buttons pushed one below the fold
         return [Choice(label, DRIFT, command=f"{base} {report}", cost="free")
                 for label, report in ends]
     return [Choice(label, DRIFT, partial=f"{base} {report}", cost="free")
@@ -102,11 +101,27 @@ def _after_reports(state: XpState, catalog: Catalog, reports: Sequence[str],
     base = " ".join(["drift", *reports])
     left = _unreported(state, catalog, reported)
     if not left:
-        return [Choice("End the drift", DRIFT, command=base, cost="free")]
-    plain = Choice(f"The other {_ships(left)} onto a plain space", DRIFT, command=base,
-                   cost="free")
+        return [_ending(state, "End the drift", base)]
+    plain = _ending(state, f"The other {_ships(left)} onto a plain space", base)
     return [*(Choice(f"Report where {card} drifts", DRIFT, partial=f"{base} {card}",
                      cost="free") for card in _in_order(state, catalog, left)), plain]
+
+
+def _round_or_game(state: XpState) -> str:
+    return "the game" if state.table.round >= state.rounds else "the round"
+
+
+def _ending(state: XpState, label: str, command: str) -> Choice:
+    """A report that completes the drift, saying that it ends the round, in every round as
+    round 1's "(ends the round)" does (try 19, finding 9: rounds 2 and 3 turned over at the
+    last report unannounced). The rulebook goes on to the next round at once ("proceed to
+    the next round"); a drift onto a hazard space ends it once the card is resolved, and
+    the last round's ends the game."""
+    what = _round_or_game(state)
+    hazard = any(word.endswith("=hazard") for word in command.split())
+    ends = f"{what} ends after the hazard card" if hazard else f"ends {what}"
+    said = f"{label[:-1]}; {ends})" if label.endswith(")") else f"{label} ({ends})"
+    return Choice(said, DRIFT, command=command, cost="free")
 
 
 def _ships(cards: Sequence[str]) -> str:

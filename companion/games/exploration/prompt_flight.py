@@ -56,7 +56,9 @@ END_LABELS = {"space": "a plain space", "credit": "a credit space", "command": "
 #: The move's end where "Ends on" does not read: "Flies off the map", "Ends on its orbiting space".
 END_CHOICES = {"orbit": "Ends on its orbiting space",
                "outer": "Flies off the map (onto a new outer-space tile)"}
-DRIFT_ENDS = ("credit", "command", "hazard", "orbit", "outer")
+#: Where a ship can be reported to drift; a plain space too, so a ship reported one by one
+#: can be said to drift onto one (try 19, finding 8), last: the other spaces keep their places.
+DRIFT_ENDS = ("credit", "command", "hazard", "orbit", "outer", "space")
 
 
 def _energy(catalog: Catalog) -> str:

@@ -14,6 +14,8 @@ from typing import Any
 DEPLOYED = ("launch_pad", "orbit", "space", "outer_space")
 #: "After launch into space": off the launch pad (income, missions counting ships in space).
 IN_SPACE = ("orbit", "space", "outer_space")
+#: Where a ship is on the map: it drifts in all spaceships movement.
+ON_MAP = ("orbit", "space")
 
 
 @dataclass(frozen=True)

@@ -184,7 +184,8 @@ def _cargo(ship: Mapping[str, Any]) -> str:
 #: Rulebook, "Trap": passing lowers the count; at zero it explodes; ending a turn on its
 #: space sets it off whatever its count.
 TRAP_RULE = ("A ship passing a trap lowers its count by one, and the trap goes off at 0; "
-             "a ship that ends its move on a trap's space sets it off at any count.")
+             "a ship that ends a later move on a trap's space sets it off at any count "
+             "(not the ship that dropped it there).")
 
 
 def traps_panel(shown: Mapping[str, Any]) -> Panel:

@@ -3,6 +3,9 @@
 Rulebook, "Trap module" and "Trap" (Interactions): every ship passing a trap
 lowers its count by one; when it reaches zero the trap explodes and destroys
 that ship with its modules. A ship ending its move on a trap always explodes it.
+The ship that drops one ("place the token under your spaceship", at the beginning or
+the end of its move) does not: it arrived before the trap was there, and the rulebook
+has the drop as its own act, not as a ship ending its move on it (try 19, finding 4).
 
 >>> pass_trap(3)
 (2, False)
@@ -23,6 +26,23 @@ from companion.games.exploration.checks import destroyed
 from companion.games.exploration.state import ShipStatus, Trap, XpState
 
 COUNTER = "traps_dropped"
+
+
+def dropped_at(card: str, where: str) -> str:
+    """A dropped trap's place, true after its ship has gone on ("under SHLD1" was not)."""
+    return f"dropped by {card} at {where}"
+
+
+def trap_place(where: str | None) -> str | None:
+    """A trap's place as shown, whenever the game was saved: games saved before said
+    "under SHLD1 at ...", stale once SHLD1 moved (try 19, finding 4).
+
+    >>> trap_place("under SHLD1 at a plain space")
+    'dropped by SHLD1 at a plain space'
+    """
+    if where and where.startswith("under "):
+        return "dropped by " + where.removeprefix("under ")
+    return where
 
 
 def pass_trap(count: int) -> tuple[int, bool]:
@@ -46,7 +66,7 @@ def is_trap_word(state: XpState, word: str) -> bool:
 def explosion(trap: Trap, ship: ShipStatus) -> Event:
     """The trap goes off under `ship`; its owner, place and count are kept for the screens."""
     return event("trap_exploded", trap_id=trap.trap_id, card=ship.card, owner=trap.owner,
-                 where=trap.where, count=trap.count)
+                 where=trap_place(trap.where), count=trap.count)
 
 
 def passing(trap: Trap, ship: ShipStatus) -> tuple[list[Event], str, bool]:

@@ -12,10 +12,11 @@ from companion.games.exploration import catalog as xc
 from companion.games.exploration import display
 from companion.games.exploration.checks import area_spaces, areas, attribute, flying_ship
 from companion.games.exploration.draft import current_pack, drafter, pack_seen_by
-from companion.games.exploration.missions import progress
+from companion.games.exploration.missions import progress, progress_sentence
 from companion.games.exploration.scoring import winner_sentence
 from companion.games.exploration.state import ShipStatus, XpState, newest_hidden, play_zone
 from companion.games.exploration.tiles import tile_effect
+from companion.games.exploration.traps import trap_place
 
 RESOURCES = ("credits", "command", "technology", "frags")
 
@@ -96,7 +97,8 @@ def view(state: XpState, catalog: Catalog, seat: str | None = None) -> dict[str,
                         for c in state.outer_space_tiles()],
         "draft": _draft_view(state, catalog, seat),
         "station": state.station,
-        "traps": [{**t.to_dict(), "where": display.place_name(t.where)} for t in state.traps],
+        "traps": [{**t.to_dict(), "where": display.place_name(trap_place(t.where))}
+                  for t in state.traps],
         "controls": [{**c.to_dict(), "module_name": display.module_name(catalog, c.module)}
                      for c in state.controls],
         "restricted_spaces": list(state.restricted_spaces),
@@ -153,8 +155,10 @@ def _owed_draws(state: XpState, catalog: Catalog) -> list[dict[str, Any]]:
 
 def _my_mission(state: XpState, catalog: Catalog, seat: str, card_id: str) -> dict[str, Any]:
     """A hidden mission for its holder only, with the progress the app can see."""
-    value, goal = progress(state, catalog, seat, catalog.card(card_id))
-    return {**_card(catalog, card_id), "value": value, "goal": goal}
+    card = catalog.card(card_id)
+    value, goal = progress(state, catalog, seat, card)
+    return {**_card(catalog, card_id), "value": value, "goal": goal,
+            "progress": progress_sentence(seat, card, value, goal)}
 
 
 def _place(catalog: Catalog, seat: str) -> int | None:

@@ -32,6 +32,8 @@ class NewGameForm:
     declared: Declared
     seats: tuple[SeatField, ...] = ()
     chosen: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: The game this table played last (its saved games say so): the form opens on it.
+    last: bool = False
 
     @property
     def options(self) -> tuple[FormOption, ...]:
@@ -56,9 +58,9 @@ class NewGameForm:
         return value in self.chosen.get(key, option.default)
 
 
-def form_for(kind: str, title: str, declared: Declared) -> NewGameForm:
+def form_for(kind: str, title: str, declared: Declared, last: bool = False) -> NewGameForm:
     """An empty form for a game, from its declaration."""
-    return NewGameForm(kind, title, declared, declared.seats())
+    return NewGameForm(kind, title, declared, declared.seats(), last=last)
 
 
 def option_text(option: FormOption, value: str, on: bool | None = None) -> str:

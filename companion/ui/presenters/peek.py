@@ -14,7 +14,9 @@ def card_line(card: Mapping[str, Any]) -> str:
     if summary:
         text += f": {summary}" + ("" if summary.endswith((".", "!", "?")) else ".")
     value, goal = card.get("value"), card.get("goal")
-    if value is not None and goal is not None:
+    if card.get("progress"):  # the game's own words for how far the holder is
+        text += f" {card['progress']}"
+    elif value is not None and goal is not None:
         text += f" So far {value} of {goal}."
     elif value is not None:
         text += f" So far {value}."

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from itertools import pairwise
 from typing import Any
@@ -70,8 +71,7 @@ class NewGameScreen(Screen):
             games.add_widget(ToggleChoice(text=form.title, value=form.kind,
                                           on_release=lambda b: self.choose(b.value)))
         if forms and (self.form is None or self.form.kind not in {f.kind for f in forms}):
-            last = App.get_running_app().settings.last_game
-            self.choose(last if last in {f.kind for f in forms} else forms[0].kind)
+            self.choose(opening_kind(forms))
 
     def choose(self, kind: str) -> None:
         self.form = next(f for f in self.forms if f.kind == kind)
@@ -177,3 +177,10 @@ class NewGameScreen(Screen):
         app.remember_names([s.name for s in form.seats if s.name.strip()])
         app.change_setting("last_game", form.kind)
         app.start_new_game(form.kind, lines)
+
+
+def opening_kind(forms: Sequence[NewGameForm]) -> str:
+    """The game the form opens on: the one this table played last (its own saved games,
+    not the app's settings, which another table on the same device shares: try 19,
+    finding 7), else the first, the companion's main game."""
+    return next((f.kind for f in forms if f.last), forms[0].kind)

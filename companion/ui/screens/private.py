@@ -34,6 +34,9 @@ class PrivateScreen(Screen):
     label = StringProperty("")
     open = BooleanProperty(False)
     peeking = BooleanProperty(False)
+    #: Whether any choice shown can be tapped: when none can, the heading says so instead
+    #: of "tap your choice below" (try 19, finding 12).
+    choosable = BooleanProperty(True)
     #: The player the screen was handed on to by itself (the prompt's `hand_over`: the next
     #: drafter), said in the heading; "" when a tap on the table opened it.
     handed_to = StringProperty("")
@@ -129,6 +132,7 @@ class PrivateScreen(Screen):
         commands = [item for group in view.groups for item in group.places
                     if item.kind == "command" and (item.enabled or item.in_place)]
         self.columns = pick_columns(len(commands))
+        self.choosable = any(item.enabled for item in commands)
         for item in commands:
             picks.add_widget(_pick_button(item, self._choose, self.columns))
         reasons = {item.reason for item in view.unavailable if not item.in_place}
