@@ -127,6 +127,8 @@ class AppDriver:
             if not self.reachable(widget):
                 raise DriverError(f"{getattr(widget, 'text', widget)!r} is out of a finger's "
                                   f"reach on the {self.screen.name} screen.")
+        if hasattr(widget, "taps_from"):  # a new option takes taps a moment after it shows
+            self.wait_for(lambda: time.time() >= widget.taps_from, "a new option to take taps")
         self.press(*widget.to_window(*widget.center))
         if settle:
             self.settle()

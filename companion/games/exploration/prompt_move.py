@@ -80,7 +80,9 @@ def _ends(state: XpState, ship: ShipStatus) -> FormField:
                      if e in END_WORDS),
                    *(FormOption(t.trap_id, f"trap {t.trap_id}", "it explodes")
                      for t in state.traps))
-    return FormField("ends", "Ends on", "choice", options)
+    # One place each, a trap's after the spaces: a trap laid keeps the spaces where they
+    # were (try 19, finding 2: the row reflowed under a finger).
+    return FormField("ends", "Ends on", "choice", options, slots=len(options))
 
 
 #: What a passed object is, named as the rulebook does (a new player does not know "L1":

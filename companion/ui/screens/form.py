@@ -9,9 +9,11 @@ the refusal's sentence under it and changes nothing. Nothing here knows a game.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from kivy.app import App
+from kivy.core.window import Window
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -34,6 +36,7 @@ from companion.ui.widgets.fit import (
     text_height,
     widest_word,
 )
+from companion.ui.widgets.touch import HELD_BACK_SHOWN, SEAT_ARRIVAL
 
 #: An option's least height (a finger's 48 dp, and a little).
 OPTION_DP = 50
@@ -49,12 +52,33 @@ TAP_WHAT_APPLIES = "Tap what applies, then the button at the bottom"
 
 class FieldOption(ToggleChoice):
     """One option of a field: its label over its detail, coloured once chosen; as tall as
-    the tallest option of its row (`even`), so its grid's rows stay even."""
+    the tallest option of its row (`even`), so its grid's rows stay even. One the last form
+    of its kind did not offer (`arrive`) takes taps only SEAT_ARRIVAL after it is drawn:
+    a finger that learned the old places aims at what was there (try 19, finding 2)."""
 
     field = StringProperty("")
     #: The option's label (its button may show fewer words: the option's `short`).
     label = StringProperty("")
     even = NumericProperty(0.0)
+    #: A touch that went down before this time (`time.time()`) is held back.
+    taps_from = NumericProperty(0.0)
+
+    def arrive(self) -> None:
+        """New here: taps only SEAT_ARRIVAL after the frame that first shows it."""
+        self.taps_from = float("inf")
+
+        def drawn(*_args: Any) -> None:
+            Window.unbind(on_flip=drawn)
+            self.taps_from = time.time() + SEAT_ARRIVAL
+
+        Window.bind(on_flip=drawn)
+        Window.canvas.ask_update()
+
+    def on_touch_down(self, touch: Any) -> bool:
+        if self.collide_point(*touch.pos) and touch.time_start < self.taps_from:
+            self.hold_back(HELD_BACK_SHOWN[0])
+            return True
+        return bool(super().on_touch_down(touch))
 
 
 class OptionsGrid(Layout):
@@ -157,12 +181,15 @@ class OptionsGrid(Layout):
         return [[(o, cell) for o in options[i:i + cols]] for i in range(0, len(options), cols)]
 
     def _unwrapped_columns(self, places: list[FieldOption], width: float) -> int:
-        """The most columns (up to one per place) whose cells are a finger wide and hold
-        every place's longest line whole; 0 when even one column wraps."""
+        """The most columns (one per place, or MOST_COLUMNS when there are fewer places)
+        whose cells are a finger wide and hold every place's longest line whole; 0 when
+        even one column wraps. Never fewer columns for fewer places: a ship that comes to
+        be passed goes after the others, and those stay where they were (try 19, 2: three
+        places took three columns, five four, and a habit tap chose another ship)."""
         gap = float(self.spacing)
         longest = max(line_width(line, float(o.font_size))
                       for o in places for line in o.text.split("\n"))
-        for cols in range(len(places), 0, -1):
+        for cols in range(max(len(places), MOST_COLUMNS), 0, -1):
             cell = (width - gap * (cols - 1)) / cols
             if cell >= dp(OPTION_DP) and longest <= cell - dp(16) - WRAP_SLACK:
                 return cols
@@ -252,6 +279,8 @@ class FormScreen(Screen):
         self._chosen: dict[str, tuple[str, ...]] = {}
         self._buttons: list[FieldOption] = []
         self._steppers: dict[str, Stepper] = {}
+        #: Each field's option values in the last form shown (a new one is held: `arrive`).
+        self._offered: dict[str, frozenset[str]] = {}
 
     def prepare(self, item: ActionItem) -> None:
         """Open for the prompt's form `item`, each field at its default."""
@@ -297,6 +326,11 @@ class FormScreen(Screen):
                                  on_release=lambda b: self.choose(b.field, b.value))
             grid.add_widget(button)
             self._buttons.append(button)
+        before = self._offered.get(field.name)
+        self._offered[field.name] = frozenset(o.value for o in field.options)
+        for button in self._buttons[len(self._buttons) - len(field.options):]:
+            if before is not None and button.value not in before:
+                button.arrive()
         if not field.options:
             grid.add_widget(Text(text="Nothing to choose.", muted=True))
         return row

@@ -14,6 +14,7 @@ from kivy.uix.screenmanager import Screen
 from companion.ui.recover import RecoveryOffer, aside_job, copy_job, offer_job, restore_job
 from companion.ui.runner import Reply
 from companion.ui.screens import load_layout
+from companion.ui.settings import TEXT_SIZES
 from companion.ui.widgets import BigButton, ButtonRow, Text
 
 load_layout(__file__)
@@ -22,6 +23,7 @@ DAMAGE_KINDS = ("damaged", "set aside", "dead end")
 
 
 class StartScreen(Screen):
+    text_sizes = TEXT_SIZES
     resume_text = StringProperty("Looking for the last game...")
     can_resume = BooleanProperty(False)
     offer = ObjectProperty(None, allownone=True)  # a RecoveryOffer while damage is shown

@@ -208,7 +208,11 @@ class Figure(FreshTexture, Label):
 class CommandInput(TextInput):
     """A text field: one line, plain text. On a form of several fields (each field's
     `focus_next` set to the one after it), the keyboard's Done moves to the next field, as
-    Tab does; on the last field it closes the keyboard."""
+    Tab does; on the last field it closes the keyboard. `confirms`: the buttons under it
+    that send or drop what is typed (OK, Cancel), kept in view above the on-screen keyboard
+    with it (`widgets.keyboard`)."""
+
+    confirms = ObjectProperty(None, allownone=True)
 
     def next_field(self) -> CommandInput | None:
         """The field Done moves to: the form's next one, if it is shown and can be typed in."""

@@ -354,9 +354,9 @@ class ActionsPanel(TapGate, BoxLayout):
         if not item.enabled and item.in_place and not self._depth:  # why, in its place:
             # one line (the game's short words, else the start of "Not possible now"'s)
             return Entry(PlaceButton, item.greyed or item.why_not, "off", slot=item.slot,
-                         as_offered=item.text)
-        if not item.enabled:  # greyed in its place, not tappable (why: "Not possible now")
-            return Entry(ListButton, item.text, "off", slot=item.slot)
+                         whole=item.why_not, as_offered=item.text)
+        if not item.enabled:  # greyed in its place; a tap shows why (also "Not possible now")
+            return Entry(ListButton, item.text, "off", slot=item.slot, whole=item.why_not)
         return Entry(ListButton, item.text, "normal", lambda b: self._run(item, b), item.slot)
 
     def _run(self, item: ActionItem, button: BigButton | None = None) -> None:
@@ -403,6 +403,7 @@ class ActionsPanel(TapGate, BoxLayout):
         row.add_widget(ok)
         box.add_widget(row)
         if isinstance(editor, CommandInput):
+            editor.confirms = row  # the keyboard leaves OK and Cancel in view (try 20, 12)
             editor.bind(on_text_validate=lambda _f: self._submit(item, value(), why, ok))
 
     def _ask_choice(self, item: ActionItem) -> None:

@@ -14,20 +14,48 @@ from kivy.base import EventLoop
 from kivy.metrics import dp
 from kivy.uix.widget import Widget
 
+from companion.ui import theme
 from companion.ui.widgets import BigButton, LineText, Text
-from companion.ui.widgets.fit import CUT, fold
+from companion.ui.widgets.fit import CUT, WholeText, fold
+from companion.ui.widgets.touch import holding_list
 
 
 class ListButton(BigButton):
     """A list's button whose release calls `tapped(button)`, set again each time it is
-    reused for another entry."""
+    reused for another entry. Greyed, a tap on it shows its `whole` words over the screen
+    (`widgets.fit.WholeText`: its label and why not, never cut) and does nothing else: a
+    greyed place cut with "…" that did nothing when tapped hid its why (try 19, 3)."""
 
     def __init__(self, **kwargs: Any) -> None:
         self.tapped: Callable[[Any], None] = lambda _button: None
+        #: What a tap on it shows while it is greyed ("": its text).
+        self.whole = ""
         super().__init__(**kwargs)
 
     def on_release(self) -> None:
         self.tapped(self)
+
+    def on_touch_down(self, touch: Any) -> bool:
+        if not self.disabled or not self.collide_point(*touch.pos) \
+                or touch.is_mouse_scrolling:
+            return bool(super().on_touch_down(touch))
+        scroll = holding_list(self)
+        if scroll is None or not scroll.unsettled():  # (a moving list: it only stops)
+            touch.grab(self)  # a swipe from here still scrolls (SteadyTap lets it go)
+        return True
+
+    def on_touch_up(self, touch: Any) -> bool:
+        if not self.disabled or touch.grab_current is not self:
+            return bool(super().on_touch_up(touch))
+        touch.ungrab(self)
+        if self.collide_point(*touch.pos):
+            self.show_whole()
+        return True
+
+    def show_whole(self) -> None:
+        """Its whole words over the screen; any tap closes them."""
+        words = " ".join((self.whole or self.text).split())
+        WholeText([(words, theme.TEXT, float(self.font_size), False)]).open(animation=False)
 
 
 class PlaceButton(ListButton):
@@ -36,8 +64,8 @@ class PlaceButton(ListButton):
     choice with its cost), so the choices after it stay in reach (a refused place's whole
     why took 4 lines at Large text and pushed the turn's choices two swipes down), and
     its why is read where it stands (on one line, "SMAN4 is on the …" hid the why: try 18,
-    3); the list's "Not possible now" says it whole (`whole_elsewhere`). `text` keeps the
-    words whole: only the drawing folds them."""
+    3); a tap on it, and the list's "Not possible now", say it whole (`whole_elsewhere`).
+    `text` keeps the words whole: only the drawing folds them."""
 
     #: Where a player reads the words this button folds.
     whole_elsewhere = "Not possible now"
@@ -61,13 +89,15 @@ REUSED: tuple[type[Widget], ...] = (ListButton, PlaceButton, Text, LineText)
 class Entry(NamedTuple):
     """One entry of a list: a button (`style` is its kind) or a text (`style` "muted" or
     ""), top to bottom; `tapped` is a button's action, `slot` a choice's place in its
-    group (`widgets.fit.ChoiceRows`: even on the left, odd on the right; -1 in turn)."""
+    group (`widgets.fit.ChoiceRows`: even on the left, odd on the right; -1 in turn);
+    `whole` what a tap on a greyed one shows ("": its text)."""
 
     cls: type[Widget]
     text: str
     style: str = ""
     tapped: Callable[[Any], None] | None = None
     slot: int = -1
+    whole: str = ""
     #: A greyed place's label while it can be chosen (`PlaceButton.as_offered`).
     as_offered: str = ""
 
@@ -125,6 +155,7 @@ def _dress(widget: Any, entry: Entry, width: float) -> Widget:
         widget.kind = "normal" if entry.style == "off" else entry.style
         widget.disabled = entry.style == "off"
         widget.tapped = entry.tapped or (lambda _button: None)
+        widget.whole = entry.whole
     else:
         widget.muted = entry.style == "muted"
     return widget

@@ -62,18 +62,33 @@ def starts_word(text: str) -> bool:
     return not text or text[-1] == " "
 
 
+def _span(field: Any) -> tuple[float, float]:
+    """The window's heights of the bottom and top of what stays in view while `field` is
+    typed in: the field, and under it the buttons that confirm it (`confirms`: OK and
+    Cancel covered by the keyboard left a player confirming what they could not see)."""
+    bottom = field.to_window(field.x, field.y)[1]
+    top = bottom + field.height
+    confirms = getattr(field, "confirms", None)
+    if confirms is not None and confirms.get_root_window() is not None:
+        below = confirms.to_window(confirms.x, confirms.y)[1]
+        if below < bottom and top - below < field.get_root_window().height / 2:
+            bottom = below  # (never so tall that the field itself is lifted out of view)
+    return float(bottom), float(top)
+
+
 def _scroll_into_list(field: Any) -> float:
-    """Scroll the list holding `field` so that all of it is inside the list's view (not
-    behind a bar below or above the list); how far up the field moved, in pixels."""
+    """Scroll the list holding `field` so that all of it (and what `_span` keeps with it)
+    is inside the list's view (not behind a bar below or above the list); how far up the
+    field moved, in pixels."""
     scroll = next((p for p in _ancestors(field) if isinstance(p, ScrollView)), None)
     if scroll is None or not scroll.children:
         return 0.0
     spare = scroll.children[0].height - scroll.height
     if spare <= 0:
         return 0.0
-    bottom = field.to_window(field.x, field.y)[1]
+    bottom, top = _span(field)
     low, high = scroll.to_window(scroll.x, scroll.y)[1], scroll.to_window(0, scroll.top)[1]
-    move = low - bottom if bottom < low else min(0.0, high - (bottom + field.height))
+    move = low - bottom if bottom < low else min(0.0, high - top)
     before = scroll.scroll_y
     scroll.scroll_y = min(1.0, max(0.0, before - move / spare))
     return float((before - scroll.scroll_y) * spare)
@@ -186,8 +201,9 @@ class TableKeyboard(VKeyboard):
         # its next layout, so the lift still on screen is the screen's own offset.
         screen = getattr(root, "current_screen", None) or root
         moved = _scroll_into_list(target)
-        field_y = target.to_window(target.x, target.y)[1] - screen.y + moved
-        lowest, highest = self.top + dp(GAP_DP), window.height - target.height
+        bottom, top = _span(target)
+        field_y = bottom - screen.y + moved
+        lowest, highest = self.top + dp(GAP_DP), window.height - (top - bottom)
         if field_y + lift < lowest:
             lift = lowest - field_y
         elif field_y + lift > highest:
