@@ -15,7 +15,7 @@ from companion.core import piles
 from companion.core.catalog import Catalog
 from companion.core.engine import Match, Result
 from companion.core.errors import CompanionError
-from companion.core.privacy import hidden_counts, public_step
+from companion.core.privacy import hidden_card_of, hidden_counts, public_step
 from companion.core.prompt import Prompt, prompt, redo_preview, supports_prompt, undo_preview
 from companion.core.tableview import TableView, table_view_of
 from companion.core.tags import Tag
@@ -93,6 +93,14 @@ class TableAPI:
         numbers = sorted(self.match.index)[-last:] if last > 0 else []
         times = self.session.journal.step_times(self.game_id, numbers[0]) if numbers else {}
         return history_rows(self.match, times, numbers=numbers)
+
+    def hidden_card(self, seat: str, step: int, event: int) -> str | None:
+        """The hidden card a step's event drew for `seat` (a reveal's `step` and `event`),
+        for that seat's own screen; None if that event drew no hidden card for it."""
+        who = self.seat(seat)
+        if who is None or step not in self.match.index:
+            return None
+        return hidden_card_of(self.match.step(step), event, who)
 
     def hidden_counts(self) -> dict[str, int]:
         """How many hidden cards each seat holds (their backs are public), by seat."""

@@ -93,10 +93,10 @@ def default_moments(step: Step, catalog: Catalog, dice: Mapping[str, Die],
     seated = set(seats)
     scanned = step.command.split(maxsplit=1)[:1] == ["scan"]
     moments = []
-    for e in shown.events:
+    for number, e in enumerate(shown.events):
         if e.type == "card_moved" and Zone.from_text(str(e["from"])).kind == "deck" \
                 and e["to"] != "box":  # cards put back in the box unseen are not shown
-            moments.append(card_moment(e, catalog, seated, scanned))
+            moments.append(card_moment(e, catalog, seated, scanned, (step.number, number)))
         elif e.type == "die_rolled":
             moments.append(roll_moment(e, dice.get(str(e["die"]))))
     return moments
@@ -109,9 +109,11 @@ CHOSEN_REASONS = frozenset({"drafted"})
 DRAWN_AT_TABLE = "drawn at the table"
 
 
-def card_moment(e: Event, catalog: Catalog, seats: set[str], scanned: bool = False) -> Moment:
+def card_moment(e: Event, catalog: Catalog, seats: set[str], scanned: bool = False,
+                at: tuple[int, int] | None = None) -> Moment:
     """A card drawn (`scanned`: read by the camera or typed as a scan, not the app's draw):
-    its name and what it does, or, hidden, only whose it is."""
+    its name and what it does, or, hidden, only whose it is and where its move is in the
+    log (`at`: step, event), by which its owner's own screen finds that very card."""
     deck_name = Zone.from_text(str(e["from"])).name
     deck = catalog.decks.get(deck_name)
     one = deck.one_card() if deck else f"{deck_name.replace('_', ' ').capitalize()} card"
@@ -126,7 +128,8 @@ def card_moment(e: Event, catalog: Catalog, seats: set[str], scanned: bool = Fal
                       else f"A hidden {one} was drawn.",
                       private_to=owner or None,
                       data={"deck": deck_name, "to": str(e["to"]), "seat": owner or None,
-                            "scanned": scanned})
+                            "scanned": scanned,
+                            **({"step": at[0], "event": at[1]} if at else {})})
     card = catalog.card(str(e["card"]))
     title = f"{one} for {owner}" if owner else one
     return Moment("reveal", title, tuple(t for t in (card.name, card.summary) if t),

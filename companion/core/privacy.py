@@ -23,6 +23,18 @@ def is_hidden_move(e: Event) -> bool:
     return source.is_private or source.kind != "area"
 
 
+def hidden_card_of(step: Step, event: int, seat: str) -> str | None:
+    """The card the `event`th event of `step` moved, hidden, into `seat`'s own zone: what
+    that seat's screen may show it (None when that event is no such move)."""
+    if not 0 <= event < len(step.events):
+        return None
+    e = step.events[event]
+    to = Zone.from_text(str(e["to"])) if e.type == "card_moved" else None
+    if to is None or not is_hidden_move(e) or to.name != seat:
+        return None
+    return str(e["card"])
+
+
 def public_event(e: Event) -> Event:
     if is_hidden_move(e):
         return Event(e.type, {**e.data, "card": HIDDEN})

@@ -396,12 +396,13 @@ class CompanionApp(App):
         self.screen("seat").prepare(seat)
         self.show("seat")
 
-    def peek(self, seat: str) -> None:
-        """A seat's own hidden cards (the dashboard's Hidden cards buttons, a hidden card's
-        reveal, a hold on its badge): its private panel, closed until it looks."""
+    def peek(self, seat: str, at: tuple[int, int] | None = None) -> None:
+        """A seat's own hidden cards (the dashboard's Hidden cards buttons, a hold on its
+        badge), or the one a reveal drew (`at`: its step and event): its private panel,
+        closed until it looks."""
         if self.table is None or self.manager.current not in ("dashboard", "reveal"):
             return
-        self.screen("private").prepare_peek(seat, back=self.manager.current)
+        self.screen("private").prepare_peek(seat, back=self.manager.current, at=at)
         self.show("private")
 
     def leave_scoreboard(self) -> None:

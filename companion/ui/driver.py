@@ -209,6 +209,53 @@ class AppDriver:
                        if not b.disabled and not self.in_reach(b)]
         return missed
 
+    def short_of(self, widget: Widget) -> float:
+        """How many pixels of `widget` lie outside the window or a list holding it, as the
+        screen is laid out now (0: all of it shows, a list's `EDGE_SLACK` of rounding
+        allowed): a finger needs a scroll of that much to see all its words."""
+        from kivy.uix.scrollview import ScrollView
+
+        from companion.ui.widgets.touch import EDGE_SLACK
+
+        left, bottom = widget.to_window(widget.x, widget.y)
+        right, top = left + widget.width, bottom + widget.height
+        boxes = [(0.0, 0.0, float(Window.width), float(Window.height))]
+        for parent in _ancestors(widget):
+            if isinstance(parent, ScrollView):
+                x, y = parent.to_window(parent.x, parent.y)
+                boxes.append((x, y, x + parent.width, y + parent.height))
+        out = max(max(x - left, y - bottom, right - x_end, top - y_end)
+                  for x, y, x_end, y_end in boxes)
+        return float(out) if out > EDGE_SLACK else 0.0
+
+    def enabled_out_of_reach(self, first: int = 6,
+                             root: Widget | None = None) -> list[tuple[str, float]]:
+        """Issue 22's rule as a player counts: of each list on screen, its first `first`
+        enabled choices (top to bottom, left to right; all of them if fewer; a greyed place
+        among them does not count) that do not show whole without a scroll, each with how
+        many pixels of it are out of view (`short_of`). `out_of_reach` counts places and
+        their centres instead. `root`: the buttons under it (else the screen's: of a screen
+        with an actions panel, that panel's)."""
+        from kivy.uix.button import Button
+        from kivy.uix.scrollview import ScrollView
+
+        self.wait_still()
+        self.wait_laid_out()
+        ids = self.screen.ids if root is None else {}
+        choices = self.widgets(ids["actions"]) if "actions" in ids else self.widgets(root)
+        lists: dict[int, list[Widget]] = {}
+        for widget in choices:
+            if isinstance(widget, Button) and widget.opacity > 0 and widget.height > 0 \
+                    and not widget.disabled:
+                holder = next((p for p in _ancestors(widget) if isinstance(p, ScrollView)),
+                              None)
+                lists.setdefault(id(holder), []).append(widget)
+        missed: list[tuple[str, float]] = []
+        for buttons in lists.values():
+            buttons.sort(key=lambda b: (-b.to_window(b.x, b.top)[1], b.to_window(b.x, b.y)[0]))
+            missed += [(b.text, short) for b in buttons[:first] if (short := self.short_of(b))]
+        return missed
+
     def wait_laid_out(self, frames: int = 2) -> None:
         """Wait until nothing on screen moved or changed its size over `frames` frames in
         a row (nested layouts settle their heights over a frame or two)."""

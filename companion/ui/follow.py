@@ -72,10 +72,27 @@ def seat_secrets(api: TableAPI, seat: str) -> list[dict[str, Any]]:
     return [dict(card) for card in api.view(seat).get("my_missions") or []]
 
 
-def peek(seat: str) -> Any:
-    """A runner job: `value` = the seat's own hidden cards (see `seat_secrets`)."""
+def peek(seat: str, at: tuple[int, int] | None = None) -> Any:
+    """A runner job: `value` = the seat's own hidden cards (see `seat_secrets`); with `at`
+    (a reveal's step and event), only the card drawn there (`drawn_secret`)."""
     def job(runner: CommandRunner) -> Reply:
         if runner.api is None:
             return Reply(False, "No game is open.", None, "info")
-        return Reply(True, "", None, "info", seat_secrets(runner.api, seat))
+        cards = seat_secrets(runner.api, seat) if at is None else \
+            drawn_secret(runner.api, seat, at)
+        return Reply(True, "", None, "info", cards)
     return job
+
+
+def drawn_secret(api: TableAPI, seat: str, at: tuple[int, int]) -> list[dict[str, Any]]:
+    """The one hidden card a step drew for `seat`, as its hand shows it (its progress), or
+    by its catalog entry once it has left the hand (`gone`): a look at card 2 of a setup's
+    21 showed all five missions (xp16, 12)."""
+    card = api.hidden_card(seat, *at)
+    if card is None:
+        return []
+    held = [c for c in seat_secrets(api, seat) if c.get("id") == card]
+    if held:
+        return [{**held[0], "new": False}]
+    entry = api.catalog.card(card)
+    return [{"id": card, "name": entry.name, "summary": entry.summary, "gone": True}]

@@ -90,6 +90,9 @@ def test_after_the_last_preparation_turn_the_launch_pad_ships_reach_orbit_next()
                  "tech credits", "deploy SHLD1", "done")[-1]
     assert "the ships on the launch pad (SHLD1, TRNS1) move to orbiting space" \
         in result.message
+    assert match.state.table.phase == "drift"
+    from companion.games.exploration.display import waiting_for
+    assert "no ship flies" in waiting_for(match.state, match.catalog)
     choices = situation(match.state, match.catalog, None).choices
     assert [(c.label, c.main) for c in choices] == [
         ("Move SHLD1, TRNS1 from the launch pad to orbiting space (ends the round)", True)]

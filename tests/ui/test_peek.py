@@ -114,6 +114,6 @@ def test_the_hidden_card_reveal_offers_its_owner_a_look(make_driver, tmp_path: P
     assert not driver.shown("holds a finger")  # the way to look is a button, not a hint
     driver.tap("Only Xichang: look at it")
     assert driver.screen.name == "private" and driver.shown("Only Ana (Xichang) looks now")
-    driver.tap("Show Ana's hidden cards")
+    driver.tap("Show Ana's hidden card")
     (card,) = _missions(db, "Xichang")
     assert driver.shown(card)

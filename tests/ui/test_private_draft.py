@@ -109,9 +109,13 @@ def test_the_app_dealt_draft_of_four_takes_two_taps_a_pick_and_each_pack_fits(
     places: dict[str, set[tuple[int, ...]]] = {name: set() for name in names}
     greyed = 0
     picks = 0
+    last = ""
     while driver.screen.name == "private":
         seat = driver.screen.seat
-        assert driver.shown(f"Pass to {players[seat]}: only {players[seat]} looks now")
+        handed = f"Taken. {players[seat]} picks again" if seat == last else \
+            f"Pass to {players[seat]}"
+        assert driver.shown(f"{handed}: only {players[seat]} looks now")
+        last = seat
         assert not driver.shown(PICK), (picks, seat, driver.texts())  # closed until it looks
         taps = driver.inputs
         driver.tap(f"Show {players[seat]}'s choices", scroll=False)
@@ -274,7 +278,9 @@ def test_a_player_handed_two_packs_in_a_row_is_told_the_second_is_a_new_pack(
     assert driver.screen.seat == "Baikonur" and driver.shown("Pack 1 of 4, passed on by Ana")
     first = driver.texts()
     pick_one()  # Ben's pick ends pack 1; pack 2 goes the other way round, from Ben
-    assert driver.screen.seat == "Baikonur" and driver.shown("Pass to Ben: only Ben looks now")
+    # Issue 22 (try 18, 7): not a second "Pass to Ben", the same as the first but its note.
+    assert driver.screen.seat == "Baikonur" and not driver.shown("Pass to Ben")
+    assert driver.shown("Taken. Ben picks again: only Ben looks now")
     assert driver.shown("Pack 2 of 4 starts with Ben") and driver.texts() != first
     assert not driver.shown(PICK)  # still closed: only the pack's number is said
     driver.tap("Hide and go back to the table")  # the table's bar opens it the same way
@@ -319,3 +325,35 @@ def test_the_reveals_way_on_sits_in_one_place_after_one_card_or_every_owed_card(
         assert screen.ids["continue"].text == "Continue" and _rect(screen.ids["continue"]) \
             == single
         driver.close()
+
+
+def test_a_look_at_a_drawn_hidden_card_shows_that_card_only(make_driver, tmp_path) -> None:
+    """xp16, 12 (issue 22): the look at "card 2 of 21", a hidden mission, listed all five
+    of Xichang's missions. It shows the card on that page, the one its owner asked about."""
+    from companion.session import open_session
+
+    db = tmp_path / "games.db"
+    driver = make_driver(db=db, seed=2047, demo_setup=DEMO_SETUP)
+    driver.tap("Let the app draw every owed card")
+    screen = driver.screen
+    seen = 0
+    while True:  # the second hidden card drawn for Xichang
+        if screen.hidden and "Xichang" in screen.heading:
+            seen += 1
+            if seen == 2:
+                break
+        driver.tap(screen.ids["next"])
+    session = open_session(db, None)
+    try:
+        step = session.match.step(max(session.match.index))
+        drawn = [str(e["card"]) for e in step.events
+                 if e.type == "card_moved" and e["to"] == "hand:Xichang"]
+        names = {c: session.match.catalog.card(c).name for c in drawn}
+    finally:
+        session.close()
+    assert len(drawn) == 5
+    driver.tap("Only Xichang: look at it")
+    driver.tap("Show Ana's hidden card")
+    assert driver.shown("The card drawn for Ana (Xichang):")
+    shown = [c for c in drawn if driver.shown(f"{names[c]} ({c})")]
+    assert shown == [drawn[1]], (shown, drawn)

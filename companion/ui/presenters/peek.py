@@ -20,6 +20,8 @@ def card_line(card: Mapping[str, Any]) -> str:
         text += f" So far {value} of {goal}."
     elif value is not None:
         text += f" So far {value}."
+    if card.get("gone"):
+        text += " It has left this hand since."
     return text
 
 

@@ -33,6 +33,8 @@ class RevealView:
     #: The card's choices are all the table can do now (a card the rules say is resolved
     #: "immediately"): leaving the card is only a look around (try 9, finding 15).
     blocks: bool = False
+    #: A hidden card's move in the log (step, event): its owner's look shows that card.
+    at: tuple[int, int] | None = None
 
 
 def blocks_the_table(prompt: Mapping[str, Any], choices: Sequence[ActionItem]) -> bool:
@@ -80,9 +82,11 @@ def reveal_view(cards: Sequence[Mapping[str, Any]], index: int, message: str,
         message = str(moment.get("sentence") or "")
     if moment.get("kind") == "hidden_card":
         lines = " ".join(str(line) for line in moment.get("lines") or ())
+        at = (int(data["step"]), int(data["event"])) if "step" in data and "event" in data \
+            else None
         return RevealView(str(moment.get("title") or ""), f"{seat}'s hidden card", "",
                           f"{lines} It stays hidden from the table until they reveal it.",
-                          message, counter, True, (), seat)
+                          message, counter, True, (), seat, at=at)
     summary = str(data.get("summary") or "")
     kept = str(data.get("kept") or "")
     groups = actions_view(prompt).groups

@@ -5,6 +5,7 @@ choose or go back."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from kivy.app import App
 from kivy.factory import Factory
@@ -45,22 +46,36 @@ class PrivateScreen(Screen):
     #: The choices' columns: two when they are many short buttons (a pack's ship types), so
     #: they fit the screen without a swipe.
     columns = NumericProperty(1)
+    #: Handed straight back to the seat that just chose here (the last pick of a pack and
+    #: the first of the next): the heading says the pick was taken and they pick again,
+    #: not a second "Pass to" that looked the same as the first (try 18, 7).
+    again = BooleanProperty(False)
+    #: The look shows one card (a reveal's hidden card), not every hidden card.
+    one = BooleanProperty(False)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.chose = ""  # the seat whose choice was sent from here last
 
     def prepare(self, seat: str, partial: str, label: str, handed_to: str = "",
                 note: str = "") -> None:
         self.seat, self.partial, self.label, self._back = seat, partial, label, "dashboard"
+        self.one = False
         self._name(seat)
+        self.again, self.chose = bool(handed_to) and self.chose == seat, ""
         self.handed_to, self.note = handed_to, note
         self.peeking = False
         self.hide()
 
-    def prepare_peek(self, seat: str, back: str = "dashboard") -> None:
-        """The seat's own hidden cards, behind the same "only you look" step; closing goes
-        back to the screen `back` (a reveal being paged keeps its place)."""
+    def prepare_peek(self, seat: str, back: str = "dashboard",
+                     at: tuple[int, int] | None = None) -> None:
+        """The seat's own hidden cards, or only the one drawn at `at` (a reveal's card),
+        behind the same "only you look" step; closing goes back to the screen `back` (a
+        reveal being paged keeps its place)."""
         self.seat, self.partial, self._back, self.handed_to = seat, "", back, ""
-        self.note = ""
+        self.note, self._at, self.one = "", at, at is not None
         self._name(seat)
-        self.label = f"{seat}'s hidden cards, for {seat}'s eyes only."
+        self.label = f"{seat}'s hidden card{'' if at else 's'}, for {seat}'s eyes only."
         self.peeking = True
         self.hide()
 
@@ -74,7 +89,7 @@ class PrivateScreen(Screen):
     def reveal(self) -> None:
         runner = App.get_running_app().runner
         if self.peeking:
-            runner.submit(peek(self.seat), self._on_peek)
+            runner.submit(peek(self.seat, getattr(self, "_at", None)), self._on_peek)
         else:
             runner.prompt(self._on_prompt, after=self.partial, seat=self.seat)
 
@@ -85,7 +100,9 @@ class PrivateScreen(Screen):
         box = self.ids.choices
         box.clear_widgets()
         lines = card_lines(reply.value or []) if reply.ok else [reply.message]
-        for line in lines or [f"{self.seat} holds no hidden card."]:
+        none = f"{self.seat} holds no hidden card." if not self.one else \
+            f"The card is not found among {self.seat}'s cards."
+        for line in lines or [none]:
             box.add_widget(Text(text=line))
 
     def hide(self) -> None:
@@ -145,6 +162,7 @@ class PrivateScreen(Screen):
     def _choose(self, command: str) -> None:
         """The choice is sent and the table shown; a private choice the game hands over
         next (the next drafter's) brings this screen back, closed, for its seat."""
+        self.chose = self.seat
         self.hide()
         app = App.get_running_app()
         app.show("dashboard")

@@ -80,7 +80,8 @@ class RevealScreen(Screen):
                    for item in view.choices]
         if view.hidden and view.seat:  # its owner looks at it now, on their own screen
             buttons.append(BigButton(text=f"Only {view.seat}: look at it", kind="quiet",
-                                     on_release=lambda _b, s=view.seat: self._look(s)))
+                                     on_release=lambda _b, s=view.seat, a=view.at:
+                                     self._look(s, a)))
         for button in buttons:
             button.size_hint_y = 1  # the row's height: one height for every choice
             button.bind(texture_size=self._even_choices)
@@ -128,8 +129,8 @@ class RevealScreen(Screen):
         self._index += 1
         self._show()
 
-    def _look(self, seat: str) -> None:
-        App.get_running_app().peek(seat)
+    def _look(self, seat: str, at: tuple[int, int] | None) -> None:
+        App.get_running_app().peek(seat, at)
 
     def _choose(self, item: ActionItem) -> None:
         """The card stays up until the choice's reply: the table behind it would still
