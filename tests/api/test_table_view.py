@@ -31,7 +31,7 @@ SEAT_KEYS = {"seat", "player", "colour", "score", "score_sources", "counters", "
              "active", "detail", "corrections", "seat_index"}
 DECK_KEYS = {"id", "name", "left", "discarded", "lines", "warnings"}
 ROW_KEYS = {"text", "badge", "seat", "number", "detail", "kind", "target", "corrections",
-            "marked"}
+            "marked", "unit", "opens", "action"}
 
 XP_SETUP = ("length 8", "join Baikonur Ana", "join Kourou Ben")
 

@@ -13,6 +13,7 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion.ui.table import TableData
 from companion.ui.widgets import Text
+from companion.ui.widgets.touch import SteadyTap
 
 
 class Panel(Protocol):
@@ -81,7 +82,7 @@ class CountRow(BoxLayout):
 Builder.load_file(str(Path(__file__).with_name("panels.kv")))
 
 
-class OpenRow(ButtonBehavior, CountRow):
+class OpenRow(SteadyTap, ButtonBehavior, CountRow):
     """A row a tap opens, anywhere on it as on its button (`on_action`): what a player
     taps to use the thing it names (try 17, finding 3)."""
 

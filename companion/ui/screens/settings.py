@@ -174,6 +174,9 @@ class SettingsScreen(Screen):
         """Queue a look at the sticks; while this screen's last look has not answered, one
         more look follows it (that look may have run before the stick was plugged in, and
         skipping whenever the runner had any job queued missed such a stick)."""
+        if App.get_running_app() is None:  # the app has stopped: its screen's poll with it
+            self.on_leave()
+            return
         if self._looking:
             self._look_again = True
             return
