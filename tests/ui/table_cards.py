@@ -80,7 +80,8 @@ def seat_detail(driver, seat: str) -> str:
 
     open_tab(driver, "Seats")
     row = next(w for w in driver.widgets() if isinstance(w, SeatRowView) and w.seat == seat)
-    assert row.detail in driver.texts(row)
+    shown = [t for t in driver.texts(row) if t.rstrip(".") == str(row.detail).rstrip(".")]
+    assert shown, (row.detail, driver.texts(row))  # (the card ends each line with a stop)
     return str(row.detail)
 
 

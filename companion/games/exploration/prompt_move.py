@@ -80,9 +80,10 @@ def _ends(state: XpState, ship: ShipStatus) -> FormField:
                      if e in END_WORDS),
                    *(FormOption(t.trap_id, f"trap {t.trap_id}", "it explodes")
                      for t in state.traps))
-    # One place each, a trap's after the spaces: a trap laid keeps the spaces where they
-    # were (try 19, finding 2: the row reflowed under a finger).
-    return FormField("ends", "Ends on", "choice", options, slots=len(options))
+    # A trap's after the spaces, which keep their places as the form keeps its columns
+    # (try 19, finding 2). Not a reserved place per option: at Large with three traps that
+    # pushed "Passes" below the fold (test_large_try9).
+    return FormField("ends", "Ends on", "choice", options)
 
 
 #: What a passed object is, named as the rulebook does (a new player does not know "L1":
