@@ -608,7 +608,10 @@ class CompanionApp(App):
         self.camera = status in CAMERA_THERE
 
     def on_camera(self, *_args: Any) -> None:
-        """A camera came or went: the dashboard's sentence in the words that fit now."""
+        """A camera came or went: the dashboard's sentence in the words that fit now (not
+        once this app has stopped: a scanner's late word must not reach its screens)."""
+        if App.get_running_app() is not self:
+            return
         if self.table is not None and self.manager is not None \
                 and self.manager.has_screen("dashboard"):
             self.screen("dashboard").show_table(self.table)
