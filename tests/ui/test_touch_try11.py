@@ -152,6 +152,7 @@ def test_the_systems_list_stays_where_it_is_when_a_system_is_added(make_driver) 
     scroll = driver.screen.ids.groups_scroll
     rigel = _system(driver, "76")
     for _swipe in range(12):  # the player's swipes up the list, till 76 is in the middle
+        driver.wait_still()  # where the last swipe's glide ended, not where it was going
         if scroll.below_top(rigel) < scroll.height / 2:
             break
         x, y = scroll.to_window(scroll.center_x, scroll.y + scroll.height * 0.8)
