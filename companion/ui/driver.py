@@ -153,8 +153,10 @@ class AppDriver:
         self.wait_for_screen()
         touch = UnitTestTouch(x, y)
         touch.touch_down()
-        self.pump()
-        touch.touch_up()
+        try:
+            self.pump()
+        finally:
+            touch.touch_up()
         self.taps += 1
 
     def reachable(self, widget: Widget) -> bool:
@@ -281,13 +283,15 @@ class AppDriver:
         x, y = start
         touch = UnitTestTouch(x, y)
         touch.touch_down()
-        self.pump()
-        if rest_on is not None:
-            self.wait_for(lambda: rest_on.state == "down", "the button to show the press")
-        for step in range(1, steps + 1):
-            touch.touch_move(x, y + dy * step / steps)
+        try:
             self.pump()
-        touch.touch_up()
+            if rest_on is not None:
+                self.wait_for(lambda: rest_on.state == "down", "the button to show the press")
+            for step in range(1, steps + 1):
+                touch.touch_move(x, y + dy * step / steps)
+                self.pump()
+        finally:
+            touch.touch_up()  # never a finger left on the glass (Kivy keeps it for the process)
         self.settle()  # a command the touch may have sent has come back
         self.scrolls += 1
         if settle:

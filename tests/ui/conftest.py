@@ -33,6 +33,33 @@ def kivy_window() -> object:
     return Window
 
 
+@pytest.fixture(autouse=True)
+def no_finger_left_on_the_glass(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A touch put down and never lifted stays in Kivy's `EventLoop.touches` for the whole
+    process: every later test on that worker then sees a finger on the glass (no quiet moment
+    comes, lists hold still) and fails far from the cause. Each test lifts its own fingers;
+    one left down is taken off here and named as this test's error."""
+    yield
+    from kivy.base import EventLoop
+
+    left = list(EventLoop.touches)
+    if not left:
+        return
+    EventLoop.touches[:] = []
+    failed = getattr(request.node, "rep_call", None)
+    if failed is None or not failed.failed:
+        pytest.fail(f"{len(left)} touch(es) left down on the glass after the test: lift each "
+                    "finger (touch_up), in a finally if the test can stop early", pytrace=False)
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[object]:
+    report = yield
+    if report.when == "call":
+        item.rep_call = report  # type: ignore[attr-defined]  (read by the fixture above)
+    return report
+
+
 @pytest.fixture
 def make_driver(kivy_window: object, tmp_path: Path) -> Iterator[object]:
     """`make_driver(db=None, **options)` starts an app on a fresh (or given) saved-games file."""

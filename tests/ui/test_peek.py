@@ -52,11 +52,13 @@ def _hold(driver, badge: HoldBadge, until) -> tuple[list[bool], float]:
     touch = UnitTestTouch(x, y)
     started = time.monotonic()
     touch.touch_down()
-    # However long a frame takes, the scroll view hands the finger on after its timeout
-    # and the hold fires HOLD_SECONDS after the finger came down: wait for that.
-    driver.wait_for(until, "the hold to open the private panel")
-    held = time.monotonic() - started
-    touch.touch_up()
+    try:
+        # However long a frame takes, the scroll view hands the finger on after its timeout
+        # and the hold fires HOLD_SECONDS after the finger came down: wait for that.
+        driver.wait_for(until, "the hold to open the private panel")
+        held = time.monotonic() - started
+    finally:
+        touch.touch_up()
     driver.settle()
     assert not badge.pressed
     return outlined, held

@@ -138,12 +138,14 @@ def test_the_actions_do_not_move_while_a_finger_is_on_the_list(make_driver,
     text = dashboard.ids.message
     finger = UnitTestTouch(*text.to_window(*text.center))  # resting on the list
     finger.touch_down()
-    driver.pump()
-    driver.app.send("done")  # the turn ends meanwhile (another player's tap, a phone)
-    driver.settle()
-    assert driver.app.table.history[-1].command == "done"
-    assert list(entries.children) == before, "the buttons moved under a resting finger"
-    finger.touch_up()
+    try:
+        driver.pump()
+        driver.app.send("done")  # the turn ends meanwhile (another player's tap, a phone)
+        driver.settle()
+        assert driver.app.table.history[-1].command == "done"
+        assert list(entries.children) == before, "the buttons moved under a resting finger"
+    finally:
+        finger.touch_up()
     driver.wait_for(lambda: list(entries.children) != before, "the new actions")
     assert not driver.shown("End Baikonur's preparation turn")
 

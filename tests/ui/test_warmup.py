@@ -23,14 +23,16 @@ def test_a_finger_on_the_glass_holds_the_work_back_then_it_is_done_ahead(
     heading = driver.screen.ids.get("heading") or driver.screen
     finger = UnitTestTouch(*heading.to_window(*heading.center))
     finger.touch_down()  # a finger resting on the table's heading: a hold, a slow tap
-    before = [name for name in AHEAD if made(driver, name)]  # a quiet moment came already
-    assert len(before) < len(AHEAD)
-    held_since = time.monotonic()
-    while time.monotonic() - held_since < 4 * QUIET:
-        driver.pump()
-        time.sleep(0.01)
-    assert [name for name in AHEAD if made(driver, name)] == before
-    finger.touch_up()
+    try:
+        before = [name for name in AHEAD if made(driver, name)]  # a quiet moment came already
+        assert len(before) < len(AHEAD)
+        held_since = time.monotonic()
+        while time.monotonic() - held_since < 4 * QUIET:
+            driver.pump()
+            time.sleep(0.01)
+        assert [name for name in AHEAD if made(driver, name)] == before
+    finally:
+        finger.touch_up()
     driver.wait_for(lambda: all(made(driver, name) for name in AHEAD),
                     "every screen made ahead")
     history = driver.app.screen("history")
