@@ -15,8 +15,8 @@ from dataclasses import dataclass, field, replace
 from companion.core.newgame import FormError, FormOption, SeatAnswer
 from companion.core.newgame import NewGameForm as Declared
 
-__all__ = ["FormError", "NewGameForm", "SeatField", "form_for", "option_text", "seat_suggestions",
-           "setup_lines"]
+__all__ = ["FormError", "NewGameForm", "SeatField", "form_for", "option_text", "player_count",
+           "players_named", "seat_suggestions", "setup_lines"]
 
 #: A seat of the form: its label, the name typed (empty = empty seat), its colour.
 SeatField = SeatAnswer
@@ -68,6 +68,20 @@ def option_text(option: FormOption, value: str, on: bool | None = None) -> str:
     text = option.value_text.format(value)
     text = text[:1].upper() + text[1:]
     return text if on is None else f"{text}: {'on' if on else 'off'}"
+
+
+def player_count(form: NewGameForm) -> str:
+    """How many play the game, as it declares: "3 to 6 players", or "4 players"."""
+    least, most = form.declared.min_players, form.declared.max_players
+    return f"{least} players" if least == most else f"{least} to {most} players"
+
+
+def players_named(form: NewGameForm, names: Sequence[str]) -> str:
+    """Beside Start, before it is tapped: the count the game needs and how many seats
+    have a name now ("3 to 6 players: 2 named"), so a missing player shows at once
+    (try 21, finding 1: it said so only after Start)."""
+    named = sum(1 for name in names if name.strip())
+    return f"{player_count(form)}: {named} named"
 
 
 def setup_lines(form: NewGameForm) -> list[str]:

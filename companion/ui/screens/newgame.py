@@ -20,6 +20,8 @@ from companion.ui.presenters.newgame import (
     NewGameForm,
     SeatField,
     option_text,
+    player_count,
+    players_named,
     seat_suggestions,
     setup_lines,
 )
@@ -62,6 +64,8 @@ class NewGameScreen(Screen):
     forms = ListProperty([])
     form = ObjectProperty(None, allownone=True)
     problem = StringProperty("")
+    #: Beside Start: how many players the game takes and how many are named now.
+    named = StringProperty("")
 
     def set_forms(self, forms: tuple[NewGameForm, ...]) -> None:
         self.forms = list(forms)
@@ -85,8 +89,8 @@ class NewGameScreen(Screen):
         box.clear_widgets()
         for option in form.options:
             box.add_widget(self._option_row(form, option.key))
-        box.add_widget(LineText(text="Players (leave a seat empty if nobody sits there)",
-                                muted=True))
+        box.add_widget(LineText(text=f"{player_count(form)} (leave a seat empty if nobody "
+                                     f"sits there)", muted=True))
         for seat in form.seats:
             box.add_widget(self._seat_entry(seat, form.colours))
         fields = self._name_fields()
@@ -106,6 +110,8 @@ class NewGameScreen(Screen):
         fields = self._name_fields()
         recent = App.get_running_app().settings.recent_names
         offered = seat_suggestions([f.text for f in fields], recent)
+        self.named = players_named(self.form, [f.text for f in fields])
+        self.problem = ""  # a name changed: the count beside Start says where it stands
         for entry, field, name in zip(entries, fields, offered, strict=True):
             chip = entry.chip
             chip.text = name
