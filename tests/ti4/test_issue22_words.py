@@ -25,3 +25,16 @@ def test_the_planet_keys_cover_each_system_once_in_order(catalog) -> None:
     every = [t for k in keys for t in k.groups]
     assert len(every) == len(set(every))
     assert [k.label for k in keys][:3] == ["1-9", "10-18", "19-28"]
+
+
+def test_the_history_sentence_leaves_the_rule_out_and_its_message_keeps_it(catalog) -> None:
+    """Stranger 20, finding 7: "(35.2d)" in the History: the row's `sentence` (the table's)
+    reads without it; its `message` (the JSON's, the command line's) keeps it."""
+    from companion.api import history_rows
+
+    m = new_match(catalog, "player Kim red", "player Lou blue", "player Ana green", "setup")
+    ok(m, 'take "Rigel I" "Rigel II" for Kim')
+    row = history_rows(m)[-1]
+    assert "Waiting next: Rigel II (P76B) (35.2d)." in row["message"]
+    assert "Waiting next: Rigel II (P76B)." in row["sentence"]
+    assert "(35.2d)" not in row["sentence"]
