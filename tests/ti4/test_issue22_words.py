@@ -38,3 +38,30 @@ def test_the_history_sentence_leaves_the_rule_out_and_its_message_keeps_it(catal
     assert "Waiting next: Rigel II (P76B) (35.2d)." in row["message"]
     assert "Waiting next: Rigel II (P76B)." in row["sentence"]
     assert "(35.2d)" not in row["sentence"]
+
+
+def test_a_seat_with_no_faction_is_said_in_a_players_words(catalog) -> None:
+    """Stranger 21, finding 9: "Skip: commodity value 3 assumed" and "Ana 3 (Ana assumed)"
+    in the factions line: what the app counts with, and why (no faction said)."""
+    from companion.core.prompt import prompt
+
+    m = new_match(catalog, "player Kim red", "player Lou blue", "player Ana green", "setup")
+    labels = [a.label for a in prompt(m).actions]
+    assert "Skip: no faction, commodity value 3" in labels
+    ok(m, "faction Kim hacan", "faction Lou jol-nar", "factions-assumed")
+    labels = [a.label for a in prompt(m).actions]
+    assert "Record a faction (Kim Hacan, Lou Jol-Nar; Ana has none: commodity value 3)" \
+        in labels
+    assert not any("assumed" in label for label in labels if not label.startswith("Undo"))
+
+
+def test_the_greyed_frontier_way_says_what_it_needs(catalog) -> None:
+    """Stranger 21, finding 9: "Explore: Kim owns no Dark Energy Tap" read as a code. Dark
+    Energy Tap is a technology any player may research (no faction's alone), so its way
+    stays in its place, greyed, saying what it needs."""
+    from companion.core.prompt import prompt
+
+    m = new_match(catalog, "player Kim red", "player Lou blue", "player Ana green", "setup",
+                  "factions-assumed")
+    way = next(a for a in prompt(m).actions if a.label == "Explore a frontier token for Kim")
+    assert not way.enabled and way.greyed == "Explore a frontier token: needs Dark Energy Tap"

@@ -72,3 +72,32 @@ def test_rule_references_stay_out_of_the_table_and_in_the_json(make_driver) -> N
         driver.shown("Undid step")
     assert not _rule_marks_shown(driver)
     assert not [row.sentence for row in driver.app.table.history if "(35." in row.sentence]
+
+
+def test_the_faction_words_read_whole_at_normal_and_large(make_driver, kivy_window) -> None:
+    """Stranger 21, finding 9: "Skip: commodity value 3 assumed", "Ana 3 (Ana assumed)" and
+    "Explore: Kim owns no Dark Energy Tap" said in a player's words, whole at both sizes."""
+    from companion.ui.devtools.gallery_large import large_text
+    from tests.ui.layout_rules import problems
+
+    driver = make_driver(seed=102)
+    start_ti4(driver)
+    assert driver.shown("Skip: no faction, commodity value 3")
+    _shot(driver, "factions-first")
+    for line in ("faction Alice hacan", "faction Bob jol-nar", "factions-assumed"):
+        driver.run_line(line)
+    driver.wait_still()
+    line = "Record a faction (Alice Hacan, Bob Jol-Nar; Carol has none: commodity value 3)"
+    assert driver.shown("Explore a frontier token: needs Dark Energy Tap")
+    for size in ("normal", "large"):
+        if size == "large":
+            large_text(driver)
+            driver.wait_still()
+        for n, words in enumerate((line, "Explore a frontier token: needs")):
+            button = driver.button(words)
+            if not driver.reachable(button):
+                driver._scroll_into_view(button)  # (as a finger's swipe)
+                driver.wait_still()
+            _shot(driver, f"factions-{size}-{n}")
+            assert not [p for p in problems(driver.screen, kivy_window, driver.app.text_scale)
+                        if "Record a faction" in p or "Dark Energy Tap" in p]
