@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from tests.ti4.conftest import new_match, ok  # noqa: F401
+from itertools import pairwise
+
+from tests.ti4.conftest import new_match, ok
 
 
 def _span(label: str) -> tuple[int, int]:
@@ -18,8 +20,8 @@ def test_the_planet_keys_cover_each_system_once_in_order(catalog) -> None:
     keys = take_sections(catalog)
     spans = [_span(k.label) for k in keys]
     assert spans == sorted(spans)
-    assert all(a[1] < b[0] for a, b in zip(spans, spans[1:]))  # no range overlaps the next
-    for key, (first, last) in zip(keys, spans):
+    assert all(a[1] < b[0] for a, b in pairwise(spans))  # no range overlaps the next
+    for key, (first, last) in zip(keys, spans, strict=True):
         tiles = [int(t) for t in key.groups]
         assert tiles == sorted(tiles) and first <= min(tiles) and max(tiles) <= last
     every = [t for k in keys for t in k.groups]

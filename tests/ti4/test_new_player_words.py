@@ -88,8 +88,8 @@ def test_commodity_values_are_asked_by_touch_and_said_assumed_until_set(catalog)
     ok(m, pia.input.fill("4"))  # the tapped button's line
     after = labels(m, "commodity-value")
     assert "Pia: 4" in after and "Nora: 3, assumed" in after
-    assert labels(m)["Factions: Pia (commodity value 4); Nora and Omar have none: commodity value 3"].group \
-        == "Faction sheets"
+    line = "Factions: Pia (commodity value 4); Nora and Omar have none: commodity value 3"
+    assert labels(m)[line].group == "Faction sheets"
 
 
 def test_a_recorded_commodity_value_replaces_the_assumed_one(catalog) -> None:
@@ -114,7 +114,8 @@ def test_commodity_values_leave_the_setup_group_after_the_first_turn(catalog) ->
     offer = next(a for a in prompt(m).actions if a.partial == "faction")
     assert (offer.group, offer.label) == ("Faction sheets", "Record a faction (none picked, "
                                           "commodity value 3 for all)")
-    assert labels(m, "faction")["Omar's faction (none yet: commodity value 3)"].group == "Faction sheets"
+    omar = labels(m, "faction")["Omar's faction (none yet: commodity value 3)"]
+    assert omar.group == "Faction sheets"
     assert labels(m, "commodity-value")["Omar: 3, assumed"].group == "Faction sheets"
 
 

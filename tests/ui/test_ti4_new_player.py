@@ -20,7 +20,8 @@ def test_a_new_player_reads_what_each_button_is_about(make_driver) -> None:
     driver.tap("Carol: 3, assumed")
     driver.tap("4", exact=True)
     assert driver.shown("Carol's commodity value is 4 (from the faction sheet).")
-    assert driver.shown("Record a faction (Carol (commodity value 4); Alice and Bob have none: commodity value 3)")
+    assert driver.shown("Record a faction (Carol (commodity value 4); Alice and Bob have none: "
+                        "commodity value 3)")
     # A frontier token: each way names its ability, without opening "Not possible now".
     assert driver.shown("Explore a frontier token: needs Dark Energy Tap")  # greyed in its place
     driver.tap("Explore a frontier token by an ability", exact=True)
