@@ -31,3 +31,31 @@ def test_every_check_of_a_move_offers_the_tables_roll_or_the_apps(make_driver):
     assert driver.shown("The table rolled two.")
     driver.tap("Continue")
     assert driver.screen.name == "dashboard"
+
+
+def test_opening_what_is_not_possible_brings_its_first_reason_into_view(make_driver):
+    """Finding 4: "Not possible now: 1 action" opened its reason below the fold, and the
+    tap seemed to do nothing."""
+    from companion.games.exploration import DEMO_SETUP
+    from companion.ui.settings import AppSettings
+    from companion.ui.widgets.touch import holding_list
+
+    driver = make_driver(seed=2047, demo_setup=DEMO_SETUP, settings=AppSettings())
+    driver.tap("Let the app draw every owed card")
+    driver.tap(driver.screen.ids["continue"])
+    toggle = driver.button("Not possible now: ")
+    scroll = holding_list(toggle)
+    assert driver.reachable(toggle)  # at the foot of the list, where the player tapped it
+    driver.tap(toggle, scroll=False)
+    driver.wait_still()
+    driver.wait_for(lambda: not scroll.waiting, "the list placed")
+    reasons = [w for w in driver.widgets(driver.screen.ids.unavailable)
+               if getattr(w, "text", "").startswith("Start ")]
+    assert reasons, driver.texts(driver.screen.ids.unavailable)
+    first = reasons[0]
+    bottom = scroll.to_window(scroll.x, scroll.y)[1]
+    top = scroll.to_window(scroll.x, scroll.top)[1]
+    assert first.to_window(0, first.y)[1] >= bottom - 1, "the reason is below the fold"
+    assert first.to_window(0, first.top)[1] <= top + 1
+    hide = driver.button("Hide what is not possible now")
+    assert hide.to_window(0, hide.y)[1] >= bottom - 1  # still in view: one tap hides it
