@@ -16,7 +16,7 @@ from companion.core.newgame import FormError, FormOption, SeatAnswer
 from companion.core.newgame import NewGameForm as Declared
 
 __all__ = ["FormError", "NewGameForm", "SeatField", "form_for", "option_text", "player_count",
-           "players_named", "seat_suggestions", "setup_lines"]
+           "players_named", "seat_suggestions", "setup_lines", "steady_suggestions"]
 
 #: A seat of the form: its label, the name typed (empty = empty seat), its colour.
 SeatField = SeatAnswer
@@ -103,3 +103,36 @@ def seat_suggestions(names: Sequence[str], recent: Sequence[str]) -> list[str]:
         generic = f"Player {number}"
         offered.append(next(spare, "") or ("" if generic.casefold() in taken else generic))
     return offered
+
+
+def steady_suggestions(shown: Sequence[str], names: Sequence[str], recent: Sequence[str],
+                       typing: int | None = None) -> list[str]:
+    """`seat_suggestions`, with each name offered now (`shown`) kept where it is while it
+    is still free: typing a name in one seat never changes another seat's chip (try 21,
+    finding 7: "Ben" beside Player 2 became "Ana" as Player 1 was typed), and the seat
+    being typed in (`typing`, its place from 0) keeps its own chip until it is left
+    (finding 12: it vanished at the first letter). A chip whose name another seat took
+    gets the next free one."""
+    if len(shown) != len(names):
+        return seat_suggestions(names, recent)
+    taken = {n.strip().casefold() for n in names if n.strip()}
+    offered: list[str | None] = []
+    for number, (name, chip) in enumerate(zip(names, shown, strict=True)):
+        if number == typing and chip:
+            offered.append(chip)
+        elif name.strip():
+            offered.append("")
+        elif chip and chip.casefold() not in taken:
+            offered.append(chip)
+        else:
+            offered.append(None)  # a new chip: the next free name
+    used = taken | {c.casefold() for c in offered if c}
+    spare = iter([n for n in recent if n.casefold() not in used])
+    result = []
+    for number, chip in enumerate(offered, 1):
+        if chip is None:
+            generic = f"Player {number}"
+            chip = next(spare, "") or ("" if generic.casefold() in used else generic)
+            used.add(chip.casefold())
+        result.append(chip)
+    return result
