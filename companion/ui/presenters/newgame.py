@@ -128,11 +128,11 @@ def steady_suggestions(shown: Sequence[str], names: Sequence[str], recent: Seque
             offered.append(None)  # a new chip: the next free name
     used = taken | {c.casefold() for c in offered if c}
     spare = iter([n for n in recent if n.casefold() not in used])
-    result = []
-    for number, chip in enumerate(offered, 1):
-        if chip is None:
+    result: list[str] = []
+    for number, kept in enumerate(offered, 1):
+        if kept is None:
             generic = f"Player {number}"
-            chip = next(spare, "") or ("" if generic.casefold() in used else generic)
-            used.add(chip.casefold())
-        result.append(chip)
+            kept = next(spare, "") or ("" if generic.casefold() in used else generic)
+            used.add(kept.casefold())
+        result.append(kept)
     return result
