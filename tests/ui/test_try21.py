@@ -114,3 +114,22 @@ def test_the_keyboard_leaves_the_next_seat_in_view_and_the_chips_hold_still(make
             assert (chips[1].text, chips[1].opacity) == ("Ben", 1)
         driver.type_keys("\n")  # Next
     assert chips[0].opacity == 0 and chips[1].text == "Ben"  # seat 1 left, named: no chip
+
+
+def test_a_greyed_place_short_of_its_why_says_a_tap_reads_it(make_driver):
+    """Finding 3: greyed buttons ended in "…" (or showed the game's short words) and
+    nothing said a tap on them explains."""
+    from companion.ui.widgets.entries import PlaceButton
+
+    driver = make_driver(demo_setup=flight_lines())
+    driver.settle()
+    place = driver.button("SHLD1 has nothing to drop")
+    assert isinstance(place, PlaceButton) and place.disabled
+    driver.pump(3)
+    # The game's short words, its whole why a tap away: the place says so.
+    drawn = place._label.text.replace("\n", " ").replace("\u00a0", " ")
+    assert drawn == "SHLD1 has nothing to drop (tap: why)"
+    place.text = place.whole = "Drop a module from SHLD1: " + "its Laser turret stays. " * 6
+    driver.pump(3)  # cut to its two lines: the cut says a tap reads it whole
+    drawn = place._label.text.replace("\u00a0", " ")
+    assert drawn.endswith("… (tap: why)") and drawn.startswith("Drop a module"), drawn
