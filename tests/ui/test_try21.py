@@ -133,3 +133,24 @@ def test_a_greyed_place_short_of_its_why_says_a_tap_reads_it(make_driver):
     driver.pump(3)  # cut to its two lines: the cut says a tap reads it whole
     drawn = place._label.text.replace("\u00a0", " ")
     assert drawn.endswith("… (tap: why)") and drawn.startswith("Drop a module"), drawn
+
+
+def test_each_dashboard_list_ends_with_room_under_its_last_row(make_driver, tmp_path):
+    """Try 19, finding 10: the last seat card and the last button sat flush against (half
+    under) the bars under the lists; scrolled to the end, each shows whole with room under
+    it."""
+    from kivy.metrics import dp
+
+    from tests.ui.test_dashboard_room import _third_seat_to_play
+
+    db = tmp_path / "games.db"
+    _third_seat_to_play(db)
+    driver = make_driver(db=db)
+    for scroll in (driver.screen.ids.seats.parent, driver.screen.ids.side_scroll):
+        for _ in range(4):
+            driver.drag(scroll.to_window(*scroll.center), dp(200))
+        driver.wait_still()
+        driver.pump(3)
+        last = scroll.children[0].children[0]  # the list's last row
+        gap = last.to_window(last.x, last.y)[1] - scroll.to_window(scroll.x, scroll.y)[1]
+        assert gap >= dp(10) - 1, f"{type(last).__name__} ends {gap:.0f} px over the edge"
