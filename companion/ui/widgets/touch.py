@@ -577,7 +577,9 @@ class TableScroll(ScrollView):
         if cut is None:
             return
         if cut[1] - self.height <= start + EDGE_SLACK:  # the cut row whole, `widget` too
-            bottom = cut[1] - self.height
+            # (never `widget` cut by the slack: at a list's end with room under it, the
+            # acting seat's card lost its last 2 px)
+            bottom = min(cut[1] - self.height, start)
         elif cut[0] >= end - EDGE_SLACK:  # the cut row out of view above `widget`
             bottom = cut[0] - self.height
         else:
