@@ -59,3 +59,58 @@ def test_opening_what_is_not_possible_brings_its_first_reason_into_view(make_dri
     assert first.to_window(0, first.top)[1] <= top + 1
     hide = driver.button("Hide what is not possible now")
     assert hide.to_window(0, hide.y)[1] >= bottom - 1  # still in view: one tap hides it
+
+
+def test_the_new_game_says_how_many_play_before_start(make_driver):
+    """Finding 1: TI4 needs 3 players, and the form said so only after Start."""
+    from companion.ui.screens.newgame import SeatEntry
+    from companion.ui.widgets import CommandInput
+
+    driver = make_driver()
+    driver.tap("New game")
+    driver.tap("TI4 Exploration", exact=True)
+    driver.settle()
+    start = driver.button("Start the game", exact=True)
+    beside = next(w for w in start.parent.children if w is not start)
+    assert beside.text == "3 to 6 players: 0 named" and driver.reachable(beside)
+    assert driver.shown("3 to 6 players (leave a seat empty if nobody sits there)")
+    fields = [next(w for w in row.children if isinstance(w, CommandInput))
+              for row in driver.widgets() if isinstance(row, SeatEntry)]
+    fields[0].text, fields[1].text = "Kim", "Lou"
+    driver.settle()
+    assert beside.text == "3 to 6 players: 2 named"
+    driver.tap(start)
+    assert driver.screen.name == "newgame"
+    assert beside.text == "Name at least 3 players to start."  # the missing count, as before
+    fields[2].text = "Ana"
+    driver.settle()
+    assert beside.text == "3 to 6 players: 3 named"
+    driver.tap("Exploration", exact=True)
+    driver.settle()
+    assert beside.text.startswith("2 to ") and beside.text.endswith(" players: 0 named")
+
+
+def test_the_keyboard_leaves_the_next_seat_in_view_and_the_chips_hold_still(make_driver):
+    """Finding 12: the keyboard covered the seats under the one typed, so "Next" went to a
+    field nobody could see, and the seat's own chip vanished at the first letter;
+    finding 7: typing a name in one seat changed another seat's chip (Ben to Ana)."""
+    from companion.ui.settings import AppSettings
+    from tests.ui.test_keyboard import chip_by, name_fields, seen_whole
+
+    driver = make_driver(settings=AppSettings(recent_names=("Ana", "Ben")))
+    driver.tap("New game")
+    fields = name_fields(driver)
+    chips = [chip_by(driver, f) for f in fields[:3]]
+    assert [c.text for c in chips] == ["Ana", "Ben", "Player 3"]
+    driver.tap(fields[0])
+    for index in range(3):
+        driver.pump(3)
+        assert fields[index].focus and seen_whole(driver, fields[index])
+        assert seen_whole(driver, fields[index + 1]), f"seat {index + 2} hidden by the keyboard"
+        driver.type_keys("Kim" if index == 0 else "")
+        driver.pump(2)
+        if index == 0:  # while typed in: its own chip and the next seat's hold still
+            assert (chips[0].text, chips[0].opacity) == ("Ana", 1)
+            assert (chips[1].text, chips[1].opacity) == ("Ben", 1)
+        driver.type_keys("\n")  # Next
+    assert chips[0].opacity == 0 and chips[1].text == "Ben"  # seat 1 left, named: no chip
