@@ -210,7 +210,7 @@ class Choice:
     #: reason, not only among what is not possible now (try 9).
     in_place: bool = False
     #: What its place says while refused, in the game's short words naming the action
-    #: ("TRNS1 is selected for the flight."): a screen shows them there instead of the
+    #: ("Transporter (TRNS1) is selected."): a screen shows them there instead of the
     #: label and the whole reason, so a button greyed after a tap is no taller than it
     #: was and moves no button under it (issue 22, try 13). None: the label and reason.
     greyed: str | None = None

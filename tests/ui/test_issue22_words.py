@@ -101,3 +101,60 @@ def test_the_faction_words_read_whole_at_normal_and_large(make_driver, kivy_wind
             _shot(driver, f"factions-{size}-{n}")
             assert not [p for p in problems(driver.screen, kivy_window, driver.app.text_scale)
                         if "Record a faction" in p or "Dark Energy Tap" in p]
+
+
+def _ship_buttons_whole(driver, kivy_window, marks: tuple[str, ...]) -> list[str]:
+    """The layout's problems with the buttons naming a ship of `marks` ("(TRNS1)")."""
+    from tests.ui.layout_rules import problems
+
+    return [p for p in problems(driver.screen, kivy_window, driver.app.text_scale)
+            if any(mark in p for mark in marks)]
+
+
+def test_ship_buttons_lead_with_the_seat_cards_name_at_normal_and_large(
+        make_driver, kivy_window) -> None:
+    """Stranger 21, finding 9 (issue 22): "Select TRNS1", "Deploy SHLD1 (Shield)" led with
+    the code; the seat card says "Transporter (TRNS1)", and so do the buttons now."""
+    from companion.ui.devtools.gallery import flight_lines
+    from companion.ui.devtools.gallery_large import large_text
+
+    driver = make_driver(demo_setup=flight_lines()[:-5])  # Xichang's round-2 preparation
+    for size in ("normal", "large"):
+        if size == "large":
+            large_text(driver)
+            driver.wait_still()
+        assert driver.shown("Transporter (TRNS1) in orbiting space")  # the seat card
+        for words in ("Select Transporter (TRNS1)", "Deploy Money maker (MONY1)",
+                      "Build a module on Transporter (TRNS1)"):
+            button = driver.button(words)
+            if not driver.reachable(button):
+                driver._scroll_into_view(button)  # (as a finger's swipe)
+                driver.wait_still()
+            _shot(driver, f"ships-{size}-{words.split()[0].lower()}")
+            assert not _ship_buttons_whole(driver, kivy_window, ("(TRNS1)", "(MONY1)"))
+
+
+def test_all_spaceships_movement_says_the_rulebooks_move_by_one_space(
+        make_driver, kivy_window) -> None:
+    """Stranger 21, finding 9: "Report where LASR3 drifts", "LASR3 drifts onto a credit
+    space": the rulebook says "All spaceships movement: move by 1 space"."""
+    from companion.ui.devtools.gallery import flight_lines
+    from companion.ui.devtools.gallery_large import large_text
+
+    driver = make_driver(demo_setup=flight_lines())
+    driver.tap("End SHLD1's flight turn")
+    driver.tap("End TRNS1's flight turn")
+    assert driver.shown("All spaceships movement: where each ship on the map moves, then")
+    for size in ("normal", "large"):
+        if size == "large":
+            large_text(driver)
+            driver.wait_still()
+        _shot(driver, f"movement-{size}")
+        buttons = [t for t in driver.texts() if "(TRNS1)" in t or "(SHLD1)" in t]
+        assert "Transporter (TRNS1) moves by 1 space  >" in buttons, buttons
+        assert not [t for t in driver.texts() if "drift" in t.lower() and "(" in t]
+        assert not _ship_buttons_whole(driver, kivy_window, ("(TRNS1)", "(SHLD1)"))
+    driver.tap("Transporter (TRNS1) moves by 1 space")
+    _shot(driver, "movement-ends-large")
+    assert driver.shown("Onto a credit space")
+    assert not _ship_buttons_whole(driver, kivy_window, ("Onto ", "Off the map", "Cannot move"))
