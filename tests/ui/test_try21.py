@@ -114,4 +114,3 @@ def test_the_keyboard_leaves_the_next_seat_in_view_and_the_chips_hold_still(make
             assert (chips[1].text, chips[1].opacity) == ("Ben", 1)
         driver.type_keys("\n")  # Next
     assert chips[0].opacity == 0 and chips[1].text == "Ben"  # seat 1 left, named: no chip
-
