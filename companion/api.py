@@ -19,6 +19,7 @@ from companion.core.privacy import hidden_card_of, hidden_counts, public_step
 from companion.core.prompt import Prompt, prompt, redo_preview, supports_prompt, undo_preview
 from companion.core.tableview import TableView, table_view_of
 from companion.core.tags import Tag
+from companion.core.words import without_rule_marks
 from companion.scanner.codes import ScanCode
 from companion.session import Session
 from companion.store.journal import file_identity
@@ -130,6 +131,11 @@ class TableAPI:
         return tuple((str(a), str(b)) for a, b in
                      getattr(self.match.rules, "camera_words", ()))
 
+    def rule_marks(self) -> str:
+        """The game's pattern of the rule references its sentences cite ("(35.9a)"): a
+        table's screen leaves them out (history rows' `sentence` already does); "" if none."""
+        return rule_marks(self.match)
+
     def odds(self, deck: str) -> dict[str, Any]:
         """What the next card of `deck` may be: counts and chances of each card name."""
         if deck not in self.match.catalog.decks:
@@ -224,8 +230,11 @@ def history_rows(match: Match[Any], times: Mapping[int, str] | None = None,
     only the steps `numbers`).
 
     Keys: step, sentence, time, undone, and the step's own (kind, command,
-    message, target, seat, events); `at` repeats `time` for older readers.
+    message, target, seat, events); `at` repeats `time` for older readers. `sentence`
+    is the message as the table reads it, without the game's rule references (`message`
+    keeps them).
     """
+    marks = rule_marks(match)
     in_effect = set(match.stack)
     rows = []
     if newest is not None:
@@ -234,7 +243,8 @@ def history_rows(match: Match[Any], times: Mapping[int, str] | None = None,
     for step in steps:
         shown = public_step(step)
         time = (times or {}).get(step.number)
-        rows.append({**shown.to_dict(), "sentence": shown.message, "time": time, "at": time,
+        rows.append({**shown.to_dict(), "sentence": without_rule_marks(shown.message, marks),
+                     "time": time, "at": time,
                      "undone": step.kind == "do" and step.number not in in_effect})
     return rows
 
@@ -244,4 +254,10 @@ def _step_sentence(match: Match[Any], stack: Sequence[int], opening: str) -> str
     if not stack:
         return None
     target = public_step(match.step(stack[-1]))
-    return f"{opening} step {target.number}: {target.message}"
+    return f"{opening} step {target.number}: " \
+        f"{without_rule_marks(target.message, rule_marks(match))}"
+
+
+def rule_marks(match: Match[Any]) -> str:
+    """The game's pattern of its rule references (its rules' `rule_marks`), "" if none."""
+    return str(getattr(match.rules, "rule_marks", ""))

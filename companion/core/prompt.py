@@ -123,6 +123,9 @@ class InputSpec:
     #: A form's send button's verb ("Apply"), when the action's label is not one: the
     #: button reads "Apply: resistance -1, credits +3", not the screen's title again.
     submit: str | None = None
+    #: A `die` input's value that leaves this roll to the app (filling the template with
+    #: it): a screen offers "the app rolls" for every check of a move, not only the first.
+    app: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "min": self.min, "max": self.max,
@@ -143,6 +146,8 @@ class InputSpec:
             data["sections"] = [s.to_dict() for s in self.sections]
         if self.submit:
             data["submit"] = self.submit
+        if self.app:
+            data["app"] = self.app
         return data
 
     def fill(self, *values: str) -> str:
@@ -205,7 +210,7 @@ class Choice:
     #: reason, not only among what is not possible now (try 9).
     in_place: bool = False
     #: What its place says while refused, in the game's short words naming the action
-    #: ("TRNS1 is selected for the flight."): a screen shows them there instead of the
+    #: ("Transporter (TRNS1) is selected."): a screen shows them there instead of the
     #: label and the whole reason, so a button greyed after a tap is no taller than it
     #: was and moves no button under it (issue 22, try 13). None: the label and reason.
     greyed: str | None = None

@@ -10,6 +10,8 @@ CommandSyntaxError: '²' is not a whole number: give the spaces moved in the dig
 
 from __future__ import annotations
 
+import re
+
 from companion.core.errors import CommandSyntaxError
 
 _DIGITS = frozenset("0123456789")
@@ -57,3 +59,13 @@ def for_count(count: int, singular: str, plural: str | None = None) -> str:
     if count == 1:
         return singular
     return singular + "s" if plural is None else plural
+
+
+def without_rule_marks(text: str, marks: str) -> str:
+    """`text` as a player reads it at the table: each rule reference the game's pattern
+    `marks` finds (TI4's "(35.9a)", "(LRR 94)") left out; `text` itself when `marks` is "".
+
+    >>> without_rule_marks("Alice purges two fragments (35.9a).", r" ?\\(35\\.9a\\)")
+    'Alice purges two fragments.'
+    """
+    return re.sub(marks, "", text) if marks else text

@@ -22,6 +22,7 @@ from kivy.core.window import Window
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
+from companion.core.words import without_rule_marks
 from companion.phones.process import PhoneService
 from companion.scanner.codes import ScanCode
 from companion.ui import widgets  # noqa: F401  (registers our widgets and their rules)
@@ -509,7 +510,8 @@ class CompanionApp(App):
     def table_words(self, text: str) -> str:
         """`text` in the game's words that fit this table's camera (none: no "scan")."""
         words = self.table.camera_words if self.table is not None else ()
-        return for_camera(text, self.camera, words)
+        marks = self.table.rule_marks if self.table is not None else ""
+        return without_rule_marks(for_camera(text, self.camera, words), marks)
 
     def _take_table(self, table: TableData | None) -> None:
         if table is None:
@@ -712,7 +714,8 @@ class CompanionApp(App):
         elif blasts:
             self._explode(blasts)
         elif cards and reply.table is not None:
-            self.screen("reveal").reveal(cards, reply.message, reply.table.prompt)
+            said = without_rule_marks(reply.message, reply.table.rule_marks)
+            self.screen("reveal").reveal(cards, said, reply.table.prompt)
             self.manager.current = "reveal"
             cue = "card"
         if cue and self.settings.sound:

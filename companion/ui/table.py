@@ -12,6 +12,7 @@ from typing import Any
 from companion.api import TableAPI
 from companion.core.errors import CompanionError
 from companion.core.prompt import supports_prompt
+from companion.core.words import without_rule_marks
 
 #: History rows carried to the screens with every snapshot (the history screen pages
 #: further back on demand).
@@ -46,6 +47,8 @@ class TableData:
     over: bool = False
     #: The game's words for a table with a camera and for one with none (the API's).
     camera_words: tuple[tuple[str, str], ...] = ()
+    #: The game's pattern of its rule references, left out of what the screens say (the API's).
+    rule_marks: str = ""
 
 
 def history_rows(api: TableAPI, count: int = RECENT_STEPS) -> tuple[HistoryRow, ...]:
@@ -60,9 +63,26 @@ def prompt_data(api: TableAPI, seat: str | None = None,
     if not supports_prompt(api.match.rules):
         return {}
     try:
-        return api.prompt(seat, after).to_dict()
+        return table_said(api.prompt(seat, after).to_dict(), api.rule_marks())
     except CompanionError as exc:
         return {"seat": seat, "waiting_for": str(exc), "expects_scan": [], "actions": []}
+
+
+#: The prompt's keys a player reads (never a command, a template or a value it sends).
+SAID_KEYS = frozenset({"waiting_for", "label", "reason", "greyed", "hint", "note", "detail"})
+
+
+def table_said(data: Any, marks: str) -> Any:
+    """The prompt's data with the words a player reads said without the game's rule
+    references (issue 22: "(35.9a)", "(LRR 94)" on greyed choices)."""
+    if not marks:
+        return data
+    if isinstance(data, list):
+        return [table_said(item, marks) for item in data]
+    if not isinstance(data, dict):
+        return data
+    return {key: without_rule_marks(value, marks) if key in SAID_KEYS and isinstance(value, str)
+            else table_said(value, marks) for key, value in data.items()}
 
 
 def table_data(api: TableAPI) -> TableData:
@@ -70,7 +90,7 @@ def table_data(api: TableAPI) -> TableData:
     return TableData(api.game_id, api.kind, api.title, api.view(), history_rows(api),
                      api.undo_preview(command=False), api.redo_preview(command=False),
                      api.steps, prompt_data(api), api.hidden_counts(), api.is_over(),
-                     api.camera_words())
+                     api.camera_words(), api.rule_marks())
 
 
 def resumed_line(table: TableData) -> str:

@@ -68,7 +68,7 @@ def test_reports_that_contradict_the_state_are_refused_not_ignored() -> None:
         "move SHLD1 1 space", "next", "next")
     assert match.state.ships["SHLD1"].energy == 0
     message = refused(match, "drift SHLD1=credit")
-    assert "SHLD1 has 0 energy, so it does not drift and stays put" in message
+    assert "SHLD1 has 0 energy, so it does not move and stays put" in message
     assert "leave SHLD1=credit out of the report" in message
 
 
@@ -89,7 +89,7 @@ def test_a_ship_the_rounds_recovery_refills_is_not_said_to_be_stuck() -> None:
     match = round_two()
     run(match, "adjust TRNS1 energy -4 drained", "tech energy")
     labels = [a.label for a in prompt(match, "Xichang").actions]
-    assert "Select TRNS1 for the flight" in labels
+    assert "Select Transporter (TRNS1)" in labels
     assert not any("cannot act" in label for label in labels)
     message = run(match, "select TRNS1")[-1].message
     assert "cannot act" not in message
@@ -242,4 +242,4 @@ def test_a_ship_to_deploy_is_named_by_its_type_as_well_as_its_code() -> None:
     assert labels and all(label.endswith(")") for label in labels)
     ship = next(s for s in match.state.ships_of("Xichang") if s.location == "hand")
     name = catalog().rules["ship_types"][ship.ship_type]["name"]
-    assert f"Deploy {ship.card} ({name})" in labels
+    assert f"Deploy {name} ({ship.card})" in labels  # the seat card's words (issue 22)

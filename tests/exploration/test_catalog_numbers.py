@@ -50,7 +50,7 @@ def test_stuck_drift_and_drift_text_follow_the_catalog() -> None:
     cat = _changed({"flight": {"stuck_energy": 2, "drift_spaces": 2}})
     match = to_flight(round_two(catalog=cat), x_tech="maneuverability")
     result = run(match, "next", "next", "drift SHLD1=stuck")[-1]
-    assert "loses 2 energy" in result.message and "TRNS1 drifts 2 spaces" in result.message
+    assert "loses 2 energy" in result.message and "TRNS1 moves 2 spaces" in result.message
     assert match.state.ships["SHLD1"].energy == 4 - 2
 
 

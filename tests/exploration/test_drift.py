@@ -33,14 +33,14 @@ def test_a_stuck_ship_loses_one_energy_and_zero_energy_stays() -> None:
     assert match.state.ships["SHLD1"].energy == 3
     match = to_flight(round_two())
     run(match, *["move SHLD1 1 space"] * 4, "next", "next")
-    assert "0 energy, so it does not drift" in refused(match, "drift SHLD1=credit")
+    assert "0 energy, so it does not move" in refused(match, "drift SHLD1=credit")
     assert "0 energy and stays put" in run(match, "drift")[-1].message
 
 
 def test_forbidden_drift_spaces_and_strangers_are_refused() -> None:
     match = _drift_phase()
     assert "L1" in refused(match, "drift SHLD1=l1")
-    assert "not drifting" in refused(match, "drift MONY1=credit")
+    assert "not moving" in refused(match, "drift MONY1=credit")
     assert "SHIP=SPACE" in refused(match, "drift SHLD1")
 
 
@@ -111,7 +111,7 @@ def test_ships_tied_on_maneuverability_drift_together_and_no_order_is_claimed() 
     result = run(match, "next", "next")[-1]
     assert "TRNS1 and SHLD1 tie on maneuverability" in result.message or \
         "SHLD1 and TRNS1 tie on maneuverability" in result.message
-    assert "they drift at the same time (rulebook)" in result.message
+    assert "they move at the same time (rulebook)" in result.message
     assert "breaks the tie" not in result.message  # the flight's tie-break is not claimed
 
 
@@ -123,21 +123,21 @@ def test_every_drifting_ship_can_be_reported_before_the_round_ends() -> None:
     match = _drift_phase()
     first = prompt(match, after="drift SHLD1").actions
     assert all(a.command is None and a.partial for a in first)  # nothing ends the round yet
-    onto_credit = next(a for a in first if a.label == "SHLD1 drifts onto a credit space")
+    onto_credit = next(a for a in first if a.label == "Onto a credit space")
     assert onto_credit.enabled
     after = {a.label: a for a in prompt(match, after=onto_credit.partial).actions}
-    plain = after["The other ship (TRNS1) drifts onto a plain space (ends the round)"]
+    plain = after["The other ship (TRNS1) moves onto a plain space (ends the round)"]
     assert plain.command == "drift SHLD1=credit"
     last = {a.label: a for a in prompt(match, after="drift SHLD1=credit TRNS1").actions}
-    command = last["TRNS1 drifts onto a command space"].command
+    command = last["Onto a command space"].command
     # Try 19, finding 9: every round's last report says it ends the round, as round 1's does.
     assert plain.label.endswith("(ends the round)")
     assert command == "drift SHLD1=credit TRNS1=command"
-    assert "Report where SHLD1 drifts" not in {a.label for a in prompt(
+    assert "Shield (SHLD1) moves by 1 space" not in {a.label for a in prompt(
         match, after="drift SHLD1=credit").actions}
     table = match.state.table
     credits, points = table.resource("Baikonur", "credits"), table.resource("Xichang", "command")
-    onto_plain = last["TRNS1 drifts onto a plain space"].command  # try 19, finding 8
+    onto_plain = last["Onto a plain space"].command  # try 19, finding 8
     assert onto_plain == "drift SHLD1=credit TRNS1=space"
     run(match, command)  # both reported spaces resolve: SHLD1's credits, TRNS1's command
     assert match.state.table.resource("Baikonur", "credits") == credits + 5
@@ -152,22 +152,23 @@ def test_the_report_buttons_come_in_drift_order_and_a_tie_in_seat_order() -> Non
     from companion.core.prompt import prompt
 
     def reports(match) -> list[str]:
-        return [a.label for a in prompt(match).actions if a.label.startswith("Report where")]
+        return [a.label for a in prompt(match).actions if a.label.endswith("moves by 1 space")]
 
     faster = _drift_phase()  # TRNS1 drifts first (its maneuverability was added to)
     tied = to_flight(round_two())
     run(tied, "next", "next")  # a tie: SHLD1 first by its card
     seats = list(tied.state.table.seats)
     assert seats.index("Xichang") < seats.index("Baikonur")
-    expected = ["Report where TRNS1 drifts", "Report where SHLD1 drifts"]  # Xichang's first
+    # Xichang's first
+    expected = ["Transporter (TRNS1) moves by 1 space", "Shield (SHLD1) moves by 1 space"]
     assert reports(tied) == expected
     assert reports(faster) == expected  # TRNS1 drifts first
     baikonur_faster = to_flight(round_two(), b_tech="maneuverability")
     run(baikonur_faster, "next", "next")
-    assert reports(baikonur_faster) == ["Report where SHLD1 drifts",
-                                        "Report where TRNS1 drifts"]  # as the rules move them
+    assert reports(baikonur_faster) == ["Shield (SHLD1) moves by 1 space",  # as the rules
+                                        "Transporter (TRNS1) moves by 1 space"]  # move them
     after = [a.label for a in prompt(tied, after="drift SHLD1=credit").actions]
-    assert "Report where TRNS1 drifts" in after
+    assert "Transporter (TRNS1) moves by 1 space" in after
 
 
 def test_the_preparation_heading_says_when_the_technology_action_is_played() -> None:
@@ -191,7 +192,7 @@ def test_a_ship_reported_onto_a_plain_space_drifts_there() -> None:
 
     match = _drift_phase()
     first = {a.label: a for a in prompt(match, after="drift SHLD1").actions}
-    assert first["SHLD1 drifts onto a plain space"].partial == "drift SHLD1=space"
+    assert first["Onto a plain space"].partial == "drift SHLD1=space"
     credits = match.state.table.resource("Baikonur", "credits")
     run(match, "drift SHLD1=space")
     assert match.state.table.phase != "drift"  # the drift is over

@@ -35,8 +35,8 @@ def test_lost_cargo_names_the_modules_it_takes_by_their_names() -> None:
 def test_a_drift_report_for_ships_not_drifting_agrees_with_their_number() -> None:
     match = to_flight(round_two())
     run(match, "next", "next")
-    assert "ZZZ1 is not drifting" in refused(match, "drift ZZZ1=credit")
-    assert "AAA1, ZZZ1 are not drifting" in refused(match, "drift ZZZ1=credit AAA1=credit")
+    assert "ZZZ1 is not moving" in refused(match, "drift ZZZ1=credit")
+    assert "AAA1, ZZZ1 are not moving" in refused(match, "drift ZZZ1=credit AAA1=credit")
 
 
 def test_a_destroyed_cube_is_named_by_its_module() -> None:

@@ -119,9 +119,9 @@ def test_a_ship_drifting_off_the_map_is_said_in_plain_english() -> None:
     match = to_flight(round_two(), x_tech="maneuverability")
     run(match, "next", "next")
     labels = _labels(match, after="drift SHLD1")
-    assert "SHLD1 drifts off the map (onto a new outer-space tile)" in labels
-    assert "SHLD1 drifts onto its orbiting space" in labels
-    assert "SHLD1 drifts onto a credit space" in labels
+    assert "Off the map (onto a new outer-space tile)" in labels
+    assert "Onto its orbiting space" in labels
+    assert "Onto a credit space" in labels
     assert not any("onto off" in t or "onto home" in t for t in labels)
 
 

@@ -26,14 +26,15 @@ def test_a_ship_on_the_launch_pad_keeps_its_place_with_the_launch_penalty():
     try 13 (issue 22) the ship's one place in the group is its Deploy's, not a Select that
     came after every other choice."""
     match = _round_one_after_deploy()
-    deploy = _action(match, "Deploy TRNS1")
+    deploy = _action(match, "Deploy Transporter (TRNS1)")
     assert not deploy.enabled
     assert "on the launch pad" in (deploy.reason or "")
     assert "flies from round 2 (launch penalty)" in (deploy.reason or "")
     data = deploy.to_dict()
     assert data["in_place"] is True and data["greyed"] == (
         "TRNS1 is on the launch pad: it flies next round.")
-    assert not any(a.label.startswith("Select TRNS1") for a in prompt(match).actions)
+    assert not any(a.label.startswith(("Select TRNS1", "Select Transporter (TRNS1)"))
+                   for a in prompt(match).actions)
 
 
 def test_a_development_card_of_another_level_keeps_its_play_in_place_with_why():
@@ -60,7 +61,7 @@ def test_the_last_hazard_of_a_round_says_the_round_ends_first() -> None:
 def test_a_drift_that_ends_the_round_says_so_and_one_that_draws_does_not() -> None:
     match = to_flight(round_two(), x_tech="maneuverability")
     said = run(match, "next", "next", "drift TRNS1=credit")[-1].message
-    assert said.startswith("End of round 2, all spaceships movement: TRNS1 drifts")
+    assert said.startswith("End of round 2, all spaceships movement: TRNS1 moves")
     match = to_flight(round_two(), x_tech="maneuverability")
     said = run(match, "next", "next", "drift SHLD1=hazard")[-1].message
     assert "End of round" not in said and match.state.table.round == 2

@@ -19,7 +19,7 @@ def test_the_first_moment_asks_each_seats_faction_first_and_greys_one_taken(cata
     m = new_match(catalog, *TABLE)
     first = [a.label for a in prompt(m).actions][:4]
     assert first == ["Nia's faction", "Omar's faction", "Pia's faction",
-                     "Skip: commodity value 3 assumed"]
+                     "Skip: no faction, commodity value 3"]
     assert prompt(m).actions[0].group == "Setup"
     nia = actions(m)["Nia's faction"]
     assert nia.input.kind == "choice" and len(nia.input.options) == 25  # one tap each
@@ -30,7 +30,7 @@ def test_the_first_moment_asks_each_seats_faction_first_and_greys_one_taken(cata
     assert refused(m, "faction Omar hacan") == ("Nia already plays the Emirates of Hacan; "
                                                 "each faction has one seat.")
     assert "Nia: Hacan" in actions(m)
-    assert "Skip: commodity value 3 assumed" in actions(m)
+    assert "Skip: no faction, commodity value 3" in actions(m)
     before = [a.label for a in prompt(m).actions][:4]
     ok(m, "faction Omar mentak", "faction Pia empyrean")
     assert m.state.factions == {"Nia": "hacan", "Omar": "mentak", "Pia": "empyrean"}
@@ -47,9 +47,9 @@ def test_the_first_moment_asks_each_seats_faction_first_and_greys_one_taken(cata
 
 def test_skip_keeps_the_assumed_values_and_replays_from_the_saved_lines(catalog) -> None:
     m = new_match(catalog, *TABLE)
-    ok(m, actions(m)["Skip: commodity value 3 assumed"].command)
+    ok(m, actions(m)["Skip: no faction, commodity value 3"].command)
     assert not any(a.group == "Setup" for a in prompt(m).actions)
-    assert "Record a faction (commodity values 3 assumed for all)" in actions(m)
+    assert "Record a faction (none picked, commodity value 3 for all)" in actions(m)
     assert "already skipped" in refused(m, "factions-assumed")
     saved = m.state.to_dict()
     assert saved["factions_skipped"] is True

@@ -35,9 +35,9 @@ def test_choosing_a_faction_by_name_sets_the_seats_commodity_value(catalog) -> N
     m = new_match(catalog, *TABLE)
     assert commodities(m, catalog, "Pia") == "0 commodities (of 3, assumed)"
     ok(m, "factions-assumed")  # the first moment skipped: the form stays a tap away
-    offer = labels(m)["Record a faction (commodity values 3 assumed for all)"]
+    offer = labels(m)["Record a faction (none picked, commodity value 3 for all)"]
     assert offer.group == "Faction sheets" and offer.partial == "faction"
-    pia = labels(m, "faction")["Pia's faction (3 assumed)"]
+    pia = labels(m, "faction")["Pia's faction (none yet: commodity value 3)"]
     (field,) = pia.input.fields
     names = [o.label for o in field.options]
     assert len(names) == 25 and names == sorted(names, key=str.lower)  # found at a glance
@@ -49,7 +49,7 @@ def test_choosing_a_faction_by_name_sets_the_seats_commodity_value(catalog) -> N
     assert view(m.state, catalog)["seats"][2]["faction"] == {
         "key": "hacan", "name": "The Emirates of Hacan", "short": "Hacan"}
     assert "Pia (green, The Emirates of Hacan): techs none" in render(m.state, catalog)
-    assert labels(m)["Record a faction (Nora 3, Omar 3, Pia Hacan (Nora, Omar assumed))"]
+    assert labels(m)["Record a faction (Pia Hacan; Nora and Omar have none: commodity value 3)"]
     assert "Pia's faction (Hacan)" in labels(m, "faction")
     # The commodity value it set caps a gain and fills a replenish, said with the faction.
     ok(m, "frontier 40 for Pia with exploration-probe", "scan TI/F09")

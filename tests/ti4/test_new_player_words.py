@@ -79,7 +79,7 @@ def test_the_order_inputs_name_what_is_tapped(catalog) -> None:
 def test_commodity_values_are_asked_by_touch_and_said_assumed_until_set(catalog) -> None:
     m = new_match(catalog, *TABLE)
     ok(m, "frontier 40 for Nora with exploration-probe")  # played: the first moment is past
-    offer = labels(m)["Factions: commodity values 3 assumed for all"]
+    offer = labels(m)["Factions: none picked, commodity value 3 for all"]
     assert offer.group == "Faction sheets" and offer.partial == "faction"
     assert labels(m, "faction")["Another value, for a faction sheet not listed"].partial \
         == "commodity-value"
@@ -88,8 +88,8 @@ def test_commodity_values_are_asked_by_touch_and_said_assumed_until_set(catalog)
     ok(m, pia.input.fill("4"))  # the tapped button's line
     after = labels(m, "commodity-value")
     assert "Pia: 4" in after and "Nora: 3, assumed" in after
-    assert labels(m)["Factions: Nora 3, Omar 3, Pia 4 (Nora, Omar assumed)"].group \
-        == "Faction sheets"
+    line = "Factions: Pia (commodity value 4); Nora and Omar have none: commodity value 3"
+    assert labels(m)[line].group == "Faction sheets"
 
 
 def test_a_recorded_commodity_value_replaces_the_assumed_one(catalog) -> None:
@@ -99,7 +99,7 @@ def test_a_recorded_commodity_value_replaces_the_assumed_one(catalog) -> None:
     assert "Pia now has 3 commodities, 0 trade goods (commodity value 3, assumed: not set " \
            "from Pia's faction sheet)" in said
     ok(m, "commodity-value Pia 4")
-    assert "Omar assumed" in next(a.label for a in prompt(m).actions
+    assert "Nora and Omar have none" in next(a.label for a in prompt(m).actions
                                   if a.partial == "faction")
     ok(m, "frontier 41 for Pia with exploration-probe", "scan TI/F10")
     said = ok(m, "resolve replenish").message
@@ -112,9 +112,10 @@ def test_commodity_values_leave_the_setup_group_after_the_first_turn(catalog) ->
     m = new_match(catalog, *TABLE)
     ok(m, "end")  # Omar's turn: the turn's own choices stay on top
     offer = next(a for a in prompt(m).actions if a.partial == "faction")
-    assert (offer.group, offer.label) == ("Faction sheets", "Record a faction (commodity "
-                                          "values 3 assumed for all)")
-    assert labels(m, "faction")["Omar's faction (3 assumed)"].group == "Faction sheets"
+    assert (offer.group, offer.label) == ("Faction sheets", "Record a faction (none picked, "
+                                          "commodity value 3 for all)")
+    omar = labels(m, "faction")["Omar's faction (none yet: commodity value 3)"]
+    assert omar.group == "Faction sheets"
     assert labels(m, "commodity-value")["Omar: 3, assumed"].group == "Faction sheets"
 
 

@@ -64,6 +64,14 @@ def _shown_text(label: Label) -> str:
     return "".join(word.text for line in lines for word in line.words)
 
 
+def _meant(label: Label) -> str:
+    """The words `label` is meant to show whole: its text, and a greyed place's "(tap:
+    why)" after them when they fall short of its why (`PlaceButton.drawn_text`)."""
+    from companion.ui.widgets.entries import PlaceButton
+
+    return label.drawn_text() if isinstance(label, PlaceButton) else label.text
+
+
 def _squeeze(text: str) -> str:
     return re.sub(r"\s+", "", _MARKUP.sub("", text))
 
@@ -96,7 +104,7 @@ def label_problems(label: Label, scale: float) -> Iterator[str]:
         yield f"{name} is shortened"
     elif app_folded(label):
         pass  # the app's own "…": `folded_problems` asks for a way to read it whole
-    elif _squeeze(_shown_text(label)) != _squeeze(label.text):
+    elif _squeeze(_shown_text(label)) != _squeeze(_meant(label)):
         yield f"{name} is cut: shows only {_shown_text(label)[:60]!r}"
     elif (broken := broken_word(label)) is not None:
         yield f"{name} breaks a word inside: {broken!r}"

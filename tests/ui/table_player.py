@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 AVOID = (r"^Seat a player", r"app deals the packs", r"sees the choices\)", r"^Randomly draw")
 #: Tapped first when shown, in this order (the rest of the game's flow).
 FLOW = (r"^Let the app draw:", r"packs dealt at the table", r"takes a ship from the pack",
-        r"^Start round", r"^Gain 6 credits", r"^Every ship drifts onto a plain space",
+        r"^Start round", r"^Gain 6 credits", r"^Every ship moves onto a plain space",
         r"^End the round \(no ship is on the map\)", r"from the launch pad to orbiting space",
         r"^Apply ", r"^Ignore ")
 

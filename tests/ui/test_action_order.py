@@ -35,13 +35,13 @@ def test_two_seats_see_their_actions_in_the_same_order(make_driver, tmp_path: Pa
     driver = make_driver(db=db)
     assert driver.shown("Xichang's preparation turn")
     moments = [groups_shown(driver)]
-    driver.tap("Select TRNS1 for the flight")  # after an action, the same order
+    driver.tap("Select Transporter (TRNS1)")  # after an action, the same order
     moments.append(groups_shown(driver))
     driver.tap("End Xichang's preparation turn", scroll=False)
     assert driver.shown("Baikonur's preparation turn")
     driver.run_line("tech command")
     moments.append(groups_shown(driver))
-    driver.tap("Select SHLD1 for the flight")
+    driver.tap("Select Shield (SHLD1)")
     moments.append(groups_shown(driver))
     assert sum("Spaceships" in m and "Modules" in m for m in moments) >= 2, moments
     assert agree(moments), moments

@@ -66,13 +66,13 @@ def test_a_partial_is_a_short_walk_of_choices_with_a_way_back(make_driver,
     saved_game(db, PREPARATION_LINES)
     driver = make_driver(db=db)
     assert driver.shown("Baikonur's preparation turn")
-    driver.tap("Build a module on SHLD1")
+    driver.tap("Build a module on Shield (SHLD1)")
     panel = driver.app.screen("dashboard").ids.actions
-    assert panel.trail == "Build a module on SHLD1"
+    assert panel.trail == "Build a module on Shield (SHLD1)"
     assert driver.shown("< Back")
     driver.tap("< Back")
-    assert panel.trail == "" and driver.shown("Deploy LASR2")
-    driver.tap("Build a module on SHLD1")
+    assert panel.trail == "" and driver.shown("Deploy Laser beam (LASR2)")
+    driver.tap("Build a module on Shield (SHLD1)")
     # A module's choice in the walk (the seat cards name modules too: a button, not a line).
     choice = next(w.text for w in driver.widgets(panel) if isinstance(w, Button)
                   and ("urret" in w.text or "abitat" in w.text))
@@ -187,7 +187,7 @@ def test_a_long_trail_of_choices_wraps_whole_instead_of_being_cut(make_driver,
     db = tmp_path / "games.db"
     saved_game(db, PREPARATION_LINES)
     driver = make_driver(db=db)
-    driver.tap("Build a module on SHLD1")
+    driver.tap("Build a module on Shield (SHLD1)")
     panel = driver.app.screen("dashboard").ids.actions
     line = panel.ids.trail
     one_line = line.texture_size[1]

@@ -16,10 +16,11 @@ def test_a_button_that_now_says_another_action_runs_that_action(make_driver,
     driver = preparation_dashboard(make_driver, tmp_path)
     panel = driver.app.screen("dashboard").ids.actions
     up = list(panel.buttons())  # the buttons up before the step
-    driver.tap("Deploy LASR2")
+    driver.tap("Deploy Laser beam (LASR2)")
     assert "deploys Laser beam LASR2" in driver.app.message
     steps = driver.app.table.steps
-    build = driver.button("Build a module on LASR2")  # a new choice: on a button that was up
+    # A new choice: on a button that was up.
+    build = driver.button("Build a module on Laser beam (LASR2)")
     assert any(build is button for button in up), \
         "a new button was made instead of one up being reused"
     assert build.kind == "normal" and not build.taken
@@ -29,14 +30,14 @@ def test_a_button_that_now_says_another_action_runs_that_action(make_driver,
     assert driver.shown("Hide what is not possible now")
     assert driver.app.table.steps == steps  # the toggle is no step
     driver.tap(build)
-    assert panel.trail == "Build a module on LASR2" and driver.shown("< Back")
+    assert panel.trail == "Build a module on Laser beam (LASR2)" and driver.shown("< Back")
     assert driver.app.table.steps == steps and not driver.app.message_refused
 
 
 def test_an_option_of_a_choice_runs_its_own_command(make_driver, tmp_path: Path) -> None:
     driver = preparation_dashboard(make_driver, tmp_path)
     panel = driver.app.screen("dashboard").ids.actions
-    driver.tap("Build a module on SHLD1")
+    driver.tap("Build a module on Shield (SHLD1)")
     options = [t for t in panel.offered() if t not in ("< Back",) and "SHLD1" not in t]
     assert len(options) >= 2, options
     driver.tap(options[1], exact=True)
@@ -51,7 +52,7 @@ def test_a_button_under_a_finger_keeps_its_words_and_one_just_lifted_is_reused(
     lingers (Kivy's `min_state_time`; a step whose result came in that time, under mock GL
     or on a fast machine, made a new button instead)."""
     make_driver()  # an app running: the button's look follows its text size
-    button = ListButton(text="Deploy LASR2", size=(300, 60), pos=(20, 20))
+    button = ListButton(text="Deploy Laser beam (LASR2)", size=(300, 60), pos=(20, 20))
     button.min_state_time = 60.0  # the pressed look outlasts the test however slow it runs
     kivy_window.add_widget(button)
     try:
@@ -59,7 +60,7 @@ def test_a_button_under_a_finger_keeps_its_words_and_one_just_lifted_is_reused(
         touch.touch_down()
         assert button.state == "down"
         [other] = reuse_widgets([button], [Entry(ListButton, "Build a module")], 300)
-        assert other is not button and button.text == "Deploy LASR2"
+        assert other is not button and button.text == "Deploy Laser beam (LASR2)"
         touch.touch_up()
         assert button.state == "down"  # the look, not the finger
         [same] = reuse_widgets([button], [Entry(ListButton, "Build a module")], 300)

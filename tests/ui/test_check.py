@@ -81,6 +81,8 @@ def test_the_app_rolls_with_a_short_animation_that_a_tap_skips(make_driver, monk
     assert driver.screen.name == "form"  # what was chosen is still chosen
     assert driver.screen.submit_text.endswith("passes L1 and SHLD1  >")
     driver.tap(driver.screen.ids.submit)
+    driver.tap("App rolls the die")  # check 1 left to the app: check 2's choice follows
+    assert driver.shown("Maneuver check 2 of 2: TRNS1 against SHLD1")
     driver.tap("App rolls the die")  # waits for the reply: the die still spins
     assert driver.screen.mode == "rolling" and not driver.shown("Passed")
     faces = set()

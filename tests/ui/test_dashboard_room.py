@@ -203,7 +203,8 @@ def test_the_acting_seats_card_stays_whole_when_it_grows(make_driver, tmp_path) 
     driver = make_driver(db=db)
     seats = driver.screen.ids.seats
     scroll = seats.parent
-    driver.tap(driver.button(f"Deploy {ship}"))
+    driver.tap(next(b for b in driver.widgets() if str(getattr(b, "text", "")).startswith(
+        "Deploy ") and f"({ship})" in b.text))  # "Deploy Laser beam (LASR3)"
     row = next(w for w in seats.children if getattr(w, "active", False))
     driver.wait_for(lambda: ship in row.row.detail, "the deployed ship on the card")
 

@@ -95,16 +95,17 @@ def test_select_has_one_place_after_the_technology_action_for_every_seat(make_dr
     double tap's second touch on the spot just tapped does nothing)."""
     driver = make_driver(demo_setup=ROUND_2_OF_THREE)
     places = {}
-    for seat, ship in (("Xichang", "TRNS1"), ("Baikonur", "UFST1"), ("Kourou", "LASR2")):
+    for seat, ship in (("Xichang", "Transporter (TRNS1)"), ("Baikonur", "Ultra-fast (UFST1)"),
+                       ("Kourou", "Laser beam (LASR2)")):
         assert driver.shown(f"{seat}'s preparation turn")
         tapped = _spot(driver, "Gain 6 credits")
         steps = driver.app.table.steps
         _second_touch(driver, tapped, "Gain 6 credits")
         assert driver.app.table.steps == steps + 1, driver.app.table.history[-1].command
-        places[seat] = _spot(driver, f"Select {ship} for the flight")
-        assert _under(driver, tapped) == [f"Select {ship} for the flight"]  # first place
+        places[seat] = _spot(driver, f"Select {ship}")
+        assert _under(driver, tapped) == [f"Select {ship}"]  # first place
         assert driver.out_of_reach() == []
-        driver.tap(f"Select {ship} for the flight")
+        driver.tap(f"Select {ship}")
         driver.tap(_main(driver))  # End ...'s preparation turn
     assert places["Xichang"] == pytest.approx(places["Kourou"], abs=1)
     assert places["Xichang"] == pytest.approx(places["Baikonur"], abs=1)
@@ -129,9 +130,9 @@ def test_the_drift_reports_follow_one_another_under_one_spot(make_driver) -> Non
     driver = make_driver(demo_setup=flight_lines())
     driver.tap(_main(driver))
     driver.tap(_main(driver))
-    spot = _spot(driver, "Report where TRNS1 drifts")
-    for lands in ("TRNS1 drifts onto a credit space", "Report where SHLD1 drifts",
-                  "SHLD1 drifts onto a credit space"):
+    spot = _spot(driver, "Transporter (TRNS1) moves by 1 space")
+    for lands in ("Onto a credit space", "Shield (SHLD1) moves by 1 space",
+                  "Onto a credit space"):
         _press(driver, spot)
         assert [t.split("  ")[0] for t in _under(driver, spot)] == [lands]
     steps = driver.app.table.steps
@@ -164,7 +165,7 @@ def test_a_turn_ended_with_no_ship_selected_says_so_first(make_driver) -> None:
     driver.tap(_main(driver))  # End Xichang's preparation turn, TRNS1 not selected
     assert _first_line(driver).startswith("No ship selected: TRNS1 does not fly")
     driver.tap("Gain 6 credits")
-    driver.tap("Select SHLD1 for the flight")
+    driver.tap("Select Shield (SHLD1)")
     driver.tap(_main(driver))
     assert "No ship selected" not in driver.app.message
 
@@ -175,14 +176,14 @@ def test_the_launch_pad_says_why_an_ultra_fast_flies_at_once(make_driver, size: 
     driver = make_driver(demo_setup=THREE)
     if size == "large":
         large_text(driver)
-    driver.tap("Deploy UFST1")
+    driver.tap("Deploy Ultra-fast (UFST1)")
     greyed = driver.button("UFST1 is on the launch pad: Ultra-fast, no launch penalty.",
                            exact=True)
     assert greyed.disabled and greyed.height >= greyed.texture_size[1]
     assert driver.button("Select UFST1 for the flight (Ultra-fast, no launch penalty)")
     driver.tap(_main(driver))
     driver.tap("Gain 6 credits")
-    driver.tap("Deploy SHLD1")
+    driver.tap("Deploy Shield (SHLD1)")
     greyed = driver.button("SHLD1 is on the launch pad: it flies next round.",
                            exact=True)
     assert greyed.disabled and greyed.height >= greyed.texture_size[1]

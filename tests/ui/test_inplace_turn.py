@@ -62,9 +62,11 @@ def test_no_button_slides_under_the_finger_in_a_preparation_turn(make_driver, tm
     if size == "large":
         large_text(driver)
     assert driver.shown("Xichang's preparation turn")
-    taps = (("Select TRNS1 for the flight", "TRNS1 is selected for the flight."),
-            ("Deploy DSTR4 (Destroyer)", "DSTR4 is on the launch pad: it flies next round."),
-            ("Select MONY1 for the flight", "MONY1 is selected for the flight."))
+    taps = (("Select Transporter (TRNS1)",
+             "Transporter (TRNS1) is selected."),
+            ("Deploy Destroyer (DSTR4)", "DSTR4 is on the launch pad: it flies next round."),
+            ("Select Money maker (MONY1)",
+             "Money maker (MONY1) is selected."))
     for label, greyed in taps:
         holder = holding_list(driver.screen.ids.actions)
         holder.scroll_y = 1  # the list's top, where the turn starts

@@ -22,14 +22,14 @@ def _greyed(driver: Any) -> list[Any]:
 
 def test_a_greyed_place_takes_two_lines_at_most_and_not_possible_now_says_it_whole(
         make_driver) -> None:
-    """At Large each greyed Deploy place took 4 lines ("Deploy TRNS1 (Transporter)" and
+    """At Large each greyed Deploy place took 4 lines ("Deploy Transporter (TRNS1)" and
     its whole why), the four of them 2 swipes of the list before the turn's other choices."""
     driver = make_driver(seed=2047, settings=AppSettings(text_scale=TEXT_SIZES[-1]))
     driver.app.start_new_game("xp", list(PREPARATION))
     driver.settle()
     driver.wait_still()
     greyed = _greyed(driver)
-    deploys = [b for b in greyed if b.text.startswith("Deploy TRNS1")]
+    deploys = [b for b in greyed if b.text.startswith("Deploy Transporter (TRNS1)")]
     assert deploys, [b.text for b in greyed]
     for button in greyed:
         drawn = button._label._cached_lines

@@ -132,7 +132,7 @@ def test_a_list_bar_dims_in_one_step_after_a_step_never_over_frames(make_driver,
 
     Window.bind(on_flip=flipped)
     try:
-        driver.tap("Deploy LASR2")  # the list changes: its bar lights
+        driver.tap("Deploy Laser beam (LASR2)")  # the list changes: its bar lights
         driver.wait_for(lambda: seen and seen[-1] == [round(c, 4) for c in dim],
                         "the list's bar to dim")
     finally:

@@ -49,7 +49,7 @@ def test_no_main_action_folds_the_bar_away(make_driver, tmp_path: Path) -> None:
     db = tmp_path / "games.db"
     saved_game(db, PREPARATION_LINES)
     driver = make_driver(db=db)
-    driver.tap("Build a module on SHLD1")  # a level of a walk: no main action there
+    driver.tap("Build a module on Shield (SHLD1)")  # a level of a walk: no main action there
     dashboard = driver.app.screen("dashboard")
     assert dashboard.ids.main_bar.height == 0 and dashboard.ids.main.disabled
     assert dashboard.ids.main.height == 0  # a folded button must not lie over the list

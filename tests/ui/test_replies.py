@@ -92,7 +92,7 @@ def test_the_first_frame_after_a_quick_command_shows_its_result(make_driver,
 
     Window.bind(on_flip=flipped)
     try:
-        driver.tap("Deploy LASR2", settle=False)
+        driver.tap("Deploy Laser beam (LASR2)", settle=False)
         driver.wait_for(lambda: any(was_sent for was_sent, _ in frames),
                         "a frame after the command was sent")
     finally:

@@ -43,7 +43,7 @@ def test_a_tapped_action_looks_taken_at_once_and_a_second_tap_runs_nothing(
         make_driver, tmp_path: Path) -> None:
     driver = preparation_dashboard(make_driver, tmp_path)
     steps = len(driver.app.table.history)
-    button, slow = tap_and_hold_the_step(driver, "Deploy LASR2")
+    button, slow = tap_and_hold_the_step(driver, "Deploy Laser beam (LASR2)")
     try:
         assert getattr(button, "taken", False), "the tapped button does not show that it was taken"
         panel = driver.app.screen("dashboard").ids.actions
@@ -67,7 +67,7 @@ def test_a_touch_that_went_down_before_the_result_was_drawn_presses_nothing(
         make_driver, tmp_path: Path) -> None:
     driver = preparation_dashboard(make_driver, tmp_path)
     steps = len(driver.app.table.history)
-    button, slow = tap_and_hold_the_step(driver, "Deploy LASR2")
+    button, slow = tap_and_hold_the_step(driver, "Deploy Laser beam (LASR2)")
     finger = UnitTestTouch(*button.to_window(*button.center))
     try:
         finger.touch_down()  # the re-tap: the finger is down when the result arrives
@@ -87,7 +87,7 @@ def test_the_rest_of_the_app_answers_while_a_step_is_slow(make_driver,
     driver = preparation_dashboard(make_driver, tmp_path)
     tabs = driver.app.screen("dashboard").ids.tabs
     other = next(t for t in tabs.titles if t != tabs.current)
-    _button, slow = tap_and_hold_the_step(driver, "Deploy LASR2")
+    _button, slow = tap_and_hold_the_step(driver, "Deploy Laser beam (LASR2)")
     try:
         tab = driver.button(other, exact=True)
         driver.press(*tab.to_window(*tab.center))

@@ -119,7 +119,7 @@ def test_the_systems_keys_stay_the_same_all_game_and_say_what_the_home_systems_a
         return shown
 
     first = keys()
-    assert first == ["All", "1-9", "10-18", "17-28", "29-50", "51-58", "59-68", "69-82"]
+    assert first == ["All", "1-9", "10-18", "19-28", "29-50", "51-58", "59-68", "69-82"]
     for line in ("frontier 42 with exploration-probe", "scan TI/F11", "resolve",
                  "scan TI/C10", "resolve"):  # Mirage: a planet comes to tile 42, explored
         driver.run_line(line)

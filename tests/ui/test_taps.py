@@ -28,7 +28,7 @@ def recorded(button) -> list[object]:
 def test_a_swipe_that_rests_on_an_action_button_first_scrolls_and_never_fires_it(
         make_driver, tmp_path: Path) -> None:
     driver = preparation_dashboard(make_driver, tmp_path)
-    button = driver.button("Deploy LASR2")
+    button = driver.button("Deploy Laser beam (LASR2)")
     fired, steps = recorded(button), len(driver.app.table.history)
     scroll = driver.app.screen("dashboard").ids.side_scroll
     assert scroll.children[0].height > scroll.height  # the list overflows at 800x480
@@ -44,7 +44,7 @@ def test_a_swipe_that_rests_on_an_action_button_first_scrolls_and_never_fires_it
 def test_a_short_quick_swipe_over_an_action_button_is_a_scroll(make_driver,
                                                               tmp_path: Path) -> None:
     driver = preparation_dashboard(make_driver, tmp_path)
-    button = driver.button("Deploy LASR2")
+    button = driver.button("Deploy Laser beam (LASR2)")
     fired, steps = recorded(button), len(driver.app.table.history)
     driver.drag(button.to_window(*button.center), dp(14), steps=3)  # 14 dp: beyond a tap's slop
     assert not fired
@@ -54,7 +54,7 @@ def test_a_short_quick_swipe_over_an_action_button_is_a_scroll(make_driver,
 def test_a_tap_on_a_gliding_list_only_stops_it(make_driver, tmp_path: Path) -> None:
     driver = preparation_dashboard(make_driver, tmp_path)
     scroll = driver.app.screen("dashboard").ids.side_scroll
-    button = driver.button("Deploy LASR2")
+    button = driver.button("Deploy Laser beam (LASR2)")
     fired = recorded(button)
     x, y = scroll.to_window(scroll.center_x, scroll.y + dp(40))
     scroll.settle = 600  # the moment after the flick lasts however slow this machine is
@@ -157,11 +157,12 @@ def test_folding_what_is_not_possible_keeps_the_buttons_in_place(make_driver,
     driver.tap(toggle)
     driver.wait_still()
     toggle = driver.button("Hide what is not possible now")
-    above = driver.button("Build a module on SHLD1")
+    above = driver.button("Build a module on Shield (SHLD1)")
     places = (toggle.to_window(*toggle.pos), above.to_window(*above.pos))
     driver.tap(toggle, scroll=False)
     driver.wait_still()
-    toggle, above = driver.button("Not possible now"), driver.button("Build a module on SHLD1")
+    toggle = driver.button("Not possible now")
+    above = driver.button("Build a module on Shield (SHLD1)")
     now = (toggle.to_window(*toggle.pos), above.to_window(*above.pos))
     # Within half a pixel (a scroll position is a float: 1e-13 px is not a move).
     assert [c for p in now for c in p] == pytest.approx([c for p in places for c in p],

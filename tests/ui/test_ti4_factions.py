@@ -34,7 +34,7 @@ def test_a_player_chooses_their_faction_by_name(make_driver, kivy_window, scale)
     driver.settle()
     # The first moment after "Start the game": each seat's faction, in reach, or skip.
     for asked in ("Alice's faction", "Bob's faction", "Carol's faction",
-                  "Skip: commodity value 3 assumed"):
+                  "Skip: no faction, commodity value 3"):
         assert driver.in_reach(driver.button(asked, exact=True)), asked
     shot(driver, f"first-{scale}")
     assert not problems(driver.screen, kivy_window, scale)
@@ -58,7 +58,7 @@ def test_a_player_chooses_their_faction_by_name(make_driver, kivy_window, scale)
     driver.wait_still()
     assert not problems(driver.screen, kivy_window, scale)
     driver.tap("Cancel", exact=True)
-    driver.tap("Skip: commodity value 3 assumed")
+    driver.tap("Skip: no faction, commodity value 3")
     assert not driver.shown("Bob's faction")
     assert not problems(driver.screen, kivy_window, scale)
     driver.tap(seat_card(driver, "Carol"))  # the seat's page
@@ -79,9 +79,9 @@ def test_after_the_first_moment_the_form_says_its_line_in_the_tables_words(
     send button in the words the table says it (try 12, s039)."""
     driver = make_driver(seed=102)
     start_ti4(driver)
-    driver.tap("Skip: commodity value 3 assumed")
-    driver.tap("Record a faction (commodity values 3 assumed for all)")
-    driver.tap("Carol's faction (3 assumed)")
+    driver.tap("Skip: no faction, commodity value 3")
+    driver.tap("Record a faction (none picked, commodity value 3 for all)")
+    driver.tap("Carol's faction (none yet: commodity value 3)")
     assert driver.screen.name == "form"
     names = driver.screen.choices()["Faction"]
     assert names[:4] == ["Arborec", "Argent Flight", "Creuss", "Empyrean"] and len(names) == 25

@@ -14,15 +14,16 @@ def test_a_new_player_reads_what_each_button_is_about(make_driver) -> None:
     assert not driver.shown("LRR") and not driver.shown("35.4a")  # rules only in details
     # The faction sheets' commodity values, asked by touch with the assumed one shown: the
     # first moment skipped, then under Faction sheets (after the turn's own ways).
-    driver.tap("Skip: commodity value 3 assumed")
-    driver.tap("Record a faction (commodity values 3 assumed for all)")
+    driver.tap("Skip: no faction, commodity value 3")
+    driver.tap("Record a faction (none picked, commodity value 3 for all)")
     driver.tap("Another value, for a faction sheet not listed")
     driver.tap("Carol: 3, assumed")
     driver.tap("4", exact=True)
     assert driver.shown("Carol's commodity value is 4 (from the faction sheet).")
-    assert driver.shown("Record a faction (Alice 3, Bob 3, Carol 4 (Alice, Bob assumed))")
+    assert driver.shown("Record a faction (Carol (commodity value 4); Alice and Bob have none: "
+                        "commodity value 3)")
     # A frontier token: each way names its ability, without opening "Not possible now".
-    assert driver.shown("Explore: Alice owns no Dark Energy Tap")  # greyed in its place
+    assert driver.shown("Explore a frontier token: needs Dark Energy Tap")  # greyed in its place
     driver.tap("Explore a frontier token by an ability", exact=True)
     driver.tap("System without planets (tile 40)", exact=True)
     assert driver.shown("Tile 40 with Exploration Probe or Multiverse Shift")

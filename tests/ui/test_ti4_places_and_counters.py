@@ -65,10 +65,10 @@ def test_every_player_finds_each_system_in_the_same_place(make_driver) -> None:
     assert _layout(driver) == for_alice  # the same systems, keys and places for Bob
     _open_take(driver, "Carol")
     assert _layout(driver) == for_alice
-    driver.tap("17-28", exact=True, scroll=False)
+    driver.tap("19-28", exact=True, scroll=False)
     for_carol = _layout(driver)
     _open_take(driver, "Alice")
-    driver.tap("17-28", exact=True, scroll=False)
+    driver.tap("19-28", exact=True, scroll=False)
     assert _layout(driver) == for_carol  # a section's systems too
 
     # Alice's own Wellon is in its place, greyed; a tap says why and adds nothing.
@@ -98,8 +98,8 @@ def test_every_seat_shows_its_commodities_and_trade_goods_at_0_too(make_driver,
         assert "0 commodities (of 3, assumed) · 0 trade goods" in card.counters
     assert not problems(driver.screen, kivy_window, scale)
     # The commodity value recorded from Bob's faction sheet, by touch: no longer assumed.
-    driver.tap("Skip: commodity value 3 assumed")  # the first moment, then Faction sheets
-    driver.tap("Record a faction (commodity values 3 assumed for all)")
+    driver.tap("Skip: no faction, commodity value 3")  # the first moment, then Faction sheets
+    driver.tap("Record a faction (none picked, commodity value 3 for all)")
     driver.tap("Another value, for a faction sheet not listed")
     driver.tap("Bob: 3, assumed")
     driver.tap("4", exact=True)

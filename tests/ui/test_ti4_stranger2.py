@@ -43,6 +43,6 @@ def test_the_passes_button_is_on_the_same_row_for_a_seat_with_dark_energy_tap(
         [[s for _w, s in line] for line in seen["Ravi"]] == \
         [[s for _w, s in line] for line in seen["Tess"]]
     # Ravi, without the technology, is told why and where: the way by an ability is beside.
-    assert ("Explore: SEAT owns no Dark Energy Tap", "left") in \
+    assert ("Explore a frontier token: needs Dark Energy Tap", "left") in \
         seen["Ravi"][_row_of(seen["Ravi"], "SEAT passes") - 1] + \
         seen["Ravi"][_row_of(seen["Ravi"], "SEAT passes") - 2]

@@ -89,7 +89,7 @@ def test_after_the_last_faction_nothing_new_lands_where_the_finger_was(
     there = [b for b in driver.widgets() if getattr(b, "text", None) and b.collide_point(
         *b.to_widget(*spot)) and getattr(b, "on_release", None) is not None]
     assert [b.text for b in there if hasattr(b, "kind")] == ["Carol: Letnev"]
-    assert driver.button("Skip: commodity value 3 assumed").disabled
+    assert driver.button("Skip: no faction, commodity value 3").disabled
     assert problems(driver.screen, kivy_window, driver.app.text_scale) == []
 
 

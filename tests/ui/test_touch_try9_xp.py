@@ -27,4 +27,5 @@ def test_a_ship_on_the_launch_pad_shows_why_it_cannot_be_selected(make_driver,
     greyed = driver.button("TRNS1 is on the launch pad: it flies next round.", exact=True)
     assert greyed.disabled
     offered = driver.app.screen("dashboard").ids.actions.offered()
-    assert not any(t.startswith(("Select TRNS1", "Deploy TRNS1")) for t in offered)
+    assert not any(t.startswith(("Select TRNS1", "Select Transporter (TRNS1)",
+                                 "Deploy Transporter (TRNS1)")) for t in offered)

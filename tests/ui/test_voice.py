@@ -37,7 +37,8 @@ def test_a_last_round_played_by_touch_is_said_turn_card_check_trap_end(make_driv
     driver = make_driver(demo_setup=LAST_ROUND, seed=1)
     driver.wait_for(lambda: driver.screen.name == "dashboard", "the dashboard")
     for label in ("Randomly draw 1 development card", "Let the app draw: Development",
-                  "Continue", "Select TRNS1", "End Xichang", "Gain 6 credits", "Select SHLD1",
+                  "Continue", "Select Transporter (TRNS1)", "End Xichang", "Gain 6 credits",
+                  "Select Shield (SHLD1)",
                   "End Baikonur", "Drop the Trap", "With count 1", "End SHLD1's flight turn",
                   "Move TRNS1"):
         driver.tap(label)
@@ -47,7 +48,7 @@ def test_a_last_round_played_by_touch_is_said_turn_card_check_trap_end(make_driv
     driver.tap("Continue")
     assert driver.screen.name == "explosion"
     driver.tap("Back to the table")
-    driver.tap("Every ship drifts onto a plain space")  # the last drift ends the game
+    driver.tap("Every ship moves onto a plain space")  # the last drift ends the game
     said = _said(driver)
     _in_order(said,
               "A new game is set up: seventy-five steps.",  # the setup: one sentence

@@ -54,7 +54,7 @@ def test_a_step_while_the_history_is_hidden_is_drawn_in_the_next_quiet_moment(
     driver = preparation_dashboard(make_driver, tmp_path)
     history = driver.app.screen("history")
     driver.wait_for(lambda: not history.pending, "the History's rows drawn ahead")
-    driver.tap("Deploy LASR2")
+    driver.tap("Deploy Laser beam (LASR2)")
     steps = driver.app.table.steps
     driver.wait_for(lambda: not history.pending, "the new step drawn ahead")
     assert any(row.text.startswith(f"{steps}.  ") and "LASR2" in row.text

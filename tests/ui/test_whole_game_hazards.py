@@ -94,14 +94,14 @@ def test_running_costs_is_kept_and_takes_a_credit_when_the_next_round_begins(
     assert seat_counters(driver, "Xichang") == \
         "14 credits · 0 command points · 0 technology points · 0 frags · in effect: Running costs"
     driver.tap("End TRNS1's flight turn")
-    driver.tap("Every ship drifts onto a plain space")
+    driver.tap("Every ship moves onto a plain space")
     assert driver.shown("Round 3 of 8") and driver.shown("Preparation phase")
     assert driver.shown("Xichang pays 1 credit") and driver.shown("for Running costs.")
     assert seat_counters(driver, "Xichang").startswith("13 credits")
     assert seat_counters(driver, "Baikonur") == \
         "15 credits · 2 command points · 0 technology points · 0 frags"  # only the keeper pays
     driver.tap("Undo", exact=True)
-    assert driver.shown("Round 2 of 8") and driver.shown("Every ship drifts onto a plain space")
+    assert driver.shown("Round 2 of 8") and driver.shown("Every ship moves onto a plain space")
     assert seat_counters(driver, "Xichang").startswith("14 credits")
 
 
@@ -112,9 +112,9 @@ def test_a_hazard_met_in_the_drift_holds_the_rounds_end_until_it_is_resolved(
     driver = camera_game(make_driver, monkeypatch, seed=6)  # the deck deals Lost cargo
     driver.tap("End SHLD1's flight turn")
     driver.tap("End TRNS1's flight turn")
-    driver.tap("Report where TRNS1 drifts")
-    driver.tap("TRNS1 drifts onto a hazard space")
-    driver.tap("The other ship (SHLD1) drifts onto a plain space")
+    driver.tap("Transporter (TRNS1) moves by 1 space")
+    driver.tap("Onto a hazard space")
+    driver.tap("The other ship (SHLD1) moves onto a plain space")
     card_from_the_camera(driver, "Lost cargo", "H02")
     # read the card first; its choices wait on the dashboard, and nothing else meanwhile
     driver.tap("Look around first: nothing else until it is decided")

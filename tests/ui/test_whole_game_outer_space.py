@@ -78,7 +78,7 @@ def test_a_tile_that_calls_for_a_hazard_brings_the_hazard_card_through_the_camer
     driver.tap("Apply Frozen funds")
     assert driver.shown("Xichang gains no credits from any action in round 3.")
     driver.tap("End TRNS1's flight turn")
-    driver.tap("Every ship drifts onto a plain space")
+    driver.tap("Every ship moves onto a plain space")
     assert driver.shown("Round 3 of 8")
     assert seat_counters(driver, "Xichang").startswith("14 credits")
     driver.tap("Gain 6 credits")  # the restriction token: this round it gives nothing

@@ -200,13 +200,19 @@ def waiting_for(state: XpState, catalog: Catalog) -> str:
     return "The end of the round."
 
 
+def ship_called(catalog: Catalog, card: str) -> str:
+    """'Shield (SHLD1)': the ship as its seat card names it, the name on its card first
+    (issue 22: buttons that led with "SHLD1" said little to a new player)."""
+    return f"{catalog.card(card).name} ({card})"
+
+
 def _movement_wait(state: XpState) -> str:
     """All spaceships movement; with no ship on the map, why nobody flew, said where the
     table looks when the flight it expected is skipped (try 19, finding 1: "No ship flies
     this round" was only under "(more)")."""
     ships = state.ships.values()
     if any(s.location in ON_MAP for s in ships):
-        return "All spaceships movement: where each ship on the map drifts, then the next round."
+        return "All spaceships movement: where each ship on the map moves, then the next round."
     if any(s.location == "launch_pad" for s in ships):
         return f"Round {state.table.round}: no ship flies; deployed ships launch at the end " \
                f"of the round."

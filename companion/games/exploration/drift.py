@@ -37,7 +37,7 @@ def drift_order(state: XpState, catalog: Catalog) -> tuple[list[ShipStatus], lis
     round_ = state.table.round
     items = [(s.card, (attribute(catalog, s, "maneuverability", round_),)) for s in ships]
     order, ties = order_by_keys(items, ("maneuverability",),
-                                "they drift at the same time (rulebook)")
+                                "they move at the same time (rulebook)")
     return [state.ships[c] for c in order], ties
 
 
@@ -63,7 +63,7 @@ def show_drift(state: XpState, catalog: Catalog) -> Outcome | None:
     if not ships:
         return Outcome((), nothing_drifts(state))
     shown = ", ".join(s.card for s in ships)
-    how = ("Each drifts onto a plain space unless the table reports another space, or "
+    how = ("Each moves onto a plain space unless the table reports another space, or "
            "that it cannot move.")
     return Outcome((), " ".join([f"All spaceships movement, in order: {shown}.", *ties, how]))
 
@@ -92,19 +92,19 @@ def drift(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     strangers = sorted(set(reports) - {s.card for s in ships})
     if strangers:
         raise IllegalMoveError(f"{', '.join(strangers)} "
-                               f"{for_count(len(strangers), 'is', 'are')} not drifting (only "
-                               f"ships on the map drift).")
+                               f"{for_count(len(strangers), 'is', 'are')} not moving (only "
+                               f"ships on the map move).")
     spent = sorted(card for card in reports if state.ships[card].energy <= 0)
     if spent:
         said = " ".join(f"{card}={reports[card]}" for card in spent)
         n = len(spent)
         raise IllegalMoveError(f"{', '.join(spent)} {for_count(n, 'has', 'have')} 0 energy, so "
-                               f"{for_count(n, 'it does', 'they do')} not drift and "
+                               f"{for_count(n, 'it does', 'they do')} not move and "
                                f"{for_count(n, 'stays', 'stay')} put: leave {said} out of the "
                                f"report.")
     ending = [r for r in reports.values() if is_trap_word(state, r)]
     if len(ending) != len(set(ending)):
-        raise IllegalMoveError("Two ships cannot drift onto the same trap.")
+        raise IllegalMoveError("Two ships cannot move onto the same trap.")
     events: list[Event] = []
     texts: list[str] = []
     for ship in ships:
@@ -118,7 +118,7 @@ def drift(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
             texts.append(f"{ship.card} moves from the launch pad to its orbiting space.")
     events.append(event("phase_changed", round=state.table.round, phase="round-end",
                         active=None))
-    said = " ".join(texts) or "No ship drifts."
+    said = " ".join(texts) or "No ship moves."
     if not any(e.type == "ship_draw_requested" for e in events):  # the round ends with it
         said = f"End of round {state.table.round}, all spaceships movement: {said}"
     return Outcome(tuple(events), said)
@@ -132,10 +132,10 @@ def _drift_one(state: XpState, catalog: Catalog, ship: ShipStatus,
         lost = flight_rule(catalog, "stuck_energy")
         value = max(0, ship.energy - lost)
         return [event("ship_updated", card=ship.card, set={"energy": value})], \
-            f"{ship.card} cannot drift and loses {lost} energy ({value} left)."
+            f"{ship.card} cannot move and loses {lost} energy ({value} left)."
     events, text = arrive(state, catalog, ship, space, "")
     spaces = flight_rule(catalog, "drift_spaces")
-    return events, f"{ship.card} drifts {counted(spaces, 'space')}. {text}"
+    return events, f"{ship.card} moves {counted(spaces, 'space')}. {text}"
 
 
 VERB_DOCS = (

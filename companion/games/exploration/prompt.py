@@ -24,6 +24,7 @@ from companion.games.exploration.display import (
     owed_count,
     owed_decks,
     setup_draw_places,
+    ship_called,
     waiting_for,
 )
 from companion.games.exploration.missions import complete_label
@@ -210,14 +211,14 @@ def _ship_choices(state: XpState, catalog: Catalog, seat: str) -> list[Choice]:
     late = [_select(state, catalog, seat, s) for s in ships if s.location == "launch_pad"
             and xc.ship_type(catalog, s.ship_type).extras.get("no_launch_penalty")]
     builds = [c for s in sorted(ships, key=lambda s: s.location == "launch_pad")
-              for c in _builds(state, s)]
+              for c in _builds(state, catalog, s)]
     return [c for c in places if c is not None] + late + builds
 
 
 def _ship_place(state: XpState, catalog: Catalog, seat: str,
                 ship: ShipStatus) -> Choice | None:
     """The ship's place in the Spaceships group: none once destroyed."""
-    deploy = Choice(f"Deploy {ship.card} ({xc.ship_type(catalog, ship.ship_type).name})",
+    deploy = Choice(f"Deploy {ship_called(catalog, ship.card)}",
                     SHIPS, command=f"deploy {ship.card}", in_place=True)
     if ship.location == "hand":  # its type named: the code alone says little at first
         # (refused while the launch pad is taken: put apart, its slot kept, its greyed
@@ -243,24 +244,32 @@ def _first_flight(catalog: Catalog, ship: ShipStatus) -> str:
 
 
 def _select(state: XpState, catalog: Catalog, seat: str, ship: ShipStatus) -> Choice:
-    if ship.selected:  # (refused by the rules' own sentence, its words here short)
-        return Choice(f"Select {ship.card} for the flight", SHIPS, command=f"select {ship.card}",
-                      in_place=True, greyed=f"{ship.card} is selected for the flight.")
+    called = ship_called(catalog, ship.card)
+    if ship.selected:  # (refused by the rules' own sentence, its words here short: no
+        # more lines than its Select's at Large, so no row under it moves)
+        return Choice(f"Select {called}", SHIPS, command=f"select {ship.card}",
+                      in_place=True, greyed=f"{called} is selected.")
     spent = " (0 energy: it cannot act until its energy is recovered)" \
         if energy_once_selected(state, catalog, seat, ship) <= 0 else ""
     if ship.location == "launch_pad" and not spent:  # it flies the round it is deployed
         spent = f" ({_first_flight(catalog, ship)})"
-    return Choice(f"Select {ship.card} for the flight{spent}", SHIPS,
-                  command=f"select {ship.card}", in_place=True)
+    # The ship's name leads where the button has room ("Select Money maker (MONY1)": two
+    # lines at Large, as "Select MONY1 for the flight" was); a why after it names the ship
+    # by its code (its type said in the why), so the button keeps its lines at Large.
+    if spent:
+        return Choice(f"Select {ship.card} for the flight{spent}", SHIPS,
+                      command=f"select {ship.card}", in_place=True)
+    return Choice(f"Select {called}", SHIPS, command=f"select {ship.card}", in_place=True)
 
 
-def _builds(state: XpState, ship: ShipStatus) -> list[Choice]:
+def _builds(state: XpState, catalog: Catalog, ship: ShipStatus) -> list[Choice]:
     choices = []
+    called = ship_called(catalog, ship.card)
     if ship.location in ("launch_pad", "orbit"):
-        choices.append(Choice(f"Build a module on {ship.card}", MODULES,
+        choices.append(Choice(f"Build a module on {called}", MODULES,
                               partial=f"build {ship.card}"))
     if state.station is not None and ship.is_deployed:
-        choices.append(Choice(f"Build a module on {ship.card} at the spaceship station",
+        choices.append(Choice(f"Build a module on {called} at the spaceship station",
                               MODULES, partial=f"build {ship.card} station"))
     return choices
 

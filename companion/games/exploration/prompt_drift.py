@@ -1,10 +1,13 @@
-"""Exploration's drift choices for the prompt: every drifting ship can be reported.
+"""Exploration's choices for all spaceships movement (the command's word: drift): where
+each ship on the map moved by its 1 space can be reported.
 
 The `drift` command takes every report at once (`drift SMAN4=credit LASR2=hazard`),
 so the choices build it one ship at a time: a ship's report leads to the next
-ship's ("Report where LASR2 drifts", first: each report's first choice sits where the
-last tap was) or to "The other ships drift onto a plain space"; the report of the last
-ship left is the command itself. None is the moment's main action (try 15).
+ship's ("Laser beam (LASR2) moves by 1 space", first: each report's first choice sits
+where the last tap was) or to "The other ships move onto a plain space"; the report of
+the last ship left is the command itself. None is the moment's main action (try 15).
+The buttons say it in the rulebook's words ("All spaceships movement: move by 1 space";
+issue 22: "drifts" is no rulebook word).
 """
 
 from __future__ import annotations
@@ -13,12 +16,14 @@ from collections.abc import Sequence
 
 from companion.core.catalog import Catalog
 from companion.core.prompt import Choice
-from companion.games.exploration.checks import attribute
+from companion.core.words import counted
+from companion.games.exploration.checks import attribute, flight_rule
+from companion.games.exploration.display import ship_called
 from companion.games.exploration.drift import drift_order, on_launch_pad
 from companion.games.exploration.prompt_flight import DRIFT, DRIFT_ENDS, END_LABELS
 from companion.games.exploration.state import XpState
 
-#: How a ship drifts to each kind of space, as a player says it.
+#: Where a ship's move by 1 space ends, by kind of space, as a player says it.
 DRIFT_WORDS = {**{end: f"onto {label}" for end, label in END_LABELS.items()},
                "orbit": "onto its orbiting space",
                "outer": "off the map (onto a new outer-space tile)"}
@@ -31,9 +36,15 @@ def drift_choices(state: XpState, catalog: Catalog) -> list[Choice]:
     # Not the moment's main action: it came in the fixed bar right after "End ...'s flight
     # turn" was tapped there, and the next tap by habit drifted every ship (try 15). The
     # reports come first, each leading to the next under the same spot.
-    reports = [Choice(f"Report where {card} drifts", DRIFT, partial=f"drift {card}",
+    reports = [Choice(_report(catalog, card), DRIFT, partial=f"drift {card}",
                       cost="free") for card in _in_order(state, catalog, [s.card for s in ships])]
-    return [*reports, _ending(state, "Every ship drifts onto a plain space", "drift")]
+    return [*reports, _ending(state, "Every ship moves onto a plain space", "drift")]
+
+
+def _report(catalog: Catalog, card: str) -> str:
+    """'Laser beam (LASR3) moves by 1 space': the rulebook's words, the ship by its name."""
+    spaces = counted(flight_rule(catalog, "drift_spaces"), "space")
+    return f"{ship_called(catalog, card)} moves by {spaces}"
 
 
 def _no_drift_label(state: XpState) -> str:
@@ -84,11 +95,14 @@ def expand_drift(state: XpState, catalog: Catalog, words: Sequence[str],
 
 
 def _ends(state: XpState, card: str, base: str, last: bool) -> list[Choice]:
-    """The spaces `card` can be reported onto: commands when it is the last ship left."""
-    ends = [(f"{card} drifts {DRIFT_WORDS[end]}", f"{card}={end}") for end in DRIFT_ENDS]
-    ends += [(f"{card} drifts onto trap {t.trap_id}", f"{card}={t.trap_id}")
-             for t in state.traps]
-    ends.append((f"{card} cannot drift (it loses energy)", f"{card}=stuck"))
+    """The spaces `card` can be reported onto: commands when it is the last ship left. The
+    ship is named by the trail above them ("Shield (SHLD1) moves by 1 space"), so each
+    says where alone: a trail of three levels stays two lines, and the first report of the
+    next ship comes under the finger that tapped (try 15)."""
+    ends = [(DRIFT_WORDS[end][:1].upper() + DRIFT_WORDS[end][1:], f"{card}={end}")
+            for end in DRIFT_ENDS]
+    ends += [(f"Onto trap {t.trap_id}", f"{card}={t.trap_id}") for t in state.traps]
+    ends.append(("Cannot move (it loses energy)", f"{card}=stuck"))
     if last:  # not said on each space: three-line buttons pushed one below the fold
         return [Choice(label, DRIFT, command=f"{base} {report}", cost="free")
                 for label, report in ends]
@@ -101,9 +115,9 @@ def _after_reports(state: XpState, catalog: Catalog, reports: Sequence[str],
     base = " ".join(["drift", *reports])
     left = _unreported(state, catalog, reported)
     if not left:
-        return [_ending(state, "End the drift", base)]
+        return [_ending(state, "End all spaceships movement", base)]
     plain = _ending(state, f"The other {_ships(left)} onto a plain space", base)
-    return [*(Choice(f"Report where {card} drifts", DRIFT, partial=f"{base} {card}",
+    return [*(Choice(_report(catalog, card), DRIFT, partial=f"{base} {card}",
                      cost="free") for card in _in_order(state, catalog, left)), plain]
 
 
@@ -125,7 +139,7 @@ def _ending(state: XpState, label: str, command: str) -> Choice:
 
 
 def _ships(cards: Sequence[str]) -> str:
-    """"ship (LASR2) drifts" or "ships (LASR2, SHLD1) drift"."""
+    """"ship (LASR2) moves" or "ships (LASR2, SHLD1) move"."""
     if len(cards) == 1:
-        return f"ship ({cards[0]}) drifts"
-    return f"ships ({', '.join(cards)}) drift"
+        return f"ship ({cards[0]}) moves"
+    return f"ships ({', '.join(cards)}) move"

@@ -39,6 +39,7 @@ from companion.games.exploration.drops import (
 from companion.games.exploration.flight import (
     APP_FACE,
     ENDS,
+    entered_face,
     maneuver_die,
     owed_cards,
     pass_target,
@@ -217,6 +218,10 @@ def _checks_before(state: XpState, catalog: Catalog, card: str, passed: Sequence
     for number, (word, face) in enumerate(zip(passed, entered, strict=False), start=1):
         try:
             target, against = pass_target(state, catalog, ship, word) if ship else (0, word)
+            if entered_face(face) is None:  # left to the app: rolled when the move is sent
+                lines.append(f"Check {number} ({against}): the app rolls it with the last "
+                             f"check.")
+                continue
             value = die.values[die.face_index(face)]
         except IllegalMoveError:
             continue
@@ -238,7 +243,7 @@ def face_input(catalog: Catalog, base: str, checks: int = 1) -> InputSpec:
                     for f in die_faces(die))
     probe = base + f" die {options[0].value}" * checks
     return InputSpec("die", f"{base} die {{}}", probe=probe, options=options, die=die.name,
-                     then="command" if checks == 1 else "partial")
+                     then="command" if checks == 1 else "partial", app=APP_FACE)
 
 
 def _pass_check(state: XpState, catalog: Catalog, card: str, word: str, number: int,

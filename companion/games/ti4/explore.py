@@ -240,6 +240,8 @@ def resolve(b: Builder, choose: Callable[[CardEntry, str], Mapping[str, Any] | N
     card = b.catalog.card(card_id)
     to, where = _destination(b, card, item)
     b.add(piles.move(card_id, REVEALED, to, f"resolved for {item.seat}"))
+    if item.gain:  # the table's line confirms whose the planet is now (issue 22, finding 10)
+        b.say(f"{item.seat} takes {b.catalog.card(item.target).name}.")
     b.say(f"{item.seat} resolved {label(b.catalog, card_id)}: {where}.")
     chosen = choose(card, item.seat) if choose is not None else None
     _place_map_token(b, card, item, str((chosen or {}).get("side", "")))

@@ -109,7 +109,8 @@ def cmd_factions_assumed(b: Builder, args: list[str]) -> str | None:
         raise IllegalMoveError("Every seat's faction or commodity value is already said.")
     b.add(event("factions_skipped"))
     value = ti4_data(b.catalog).commodity_value
-    b.say(f"Factions skipped: commodity value {value} assumed for {', '.join(assumed)}.")
+    b.say(f"Factions skipped: {_none_said(assumed)}, so the app counts commodity value "
+          f"{value}.")
     return None
 
 
@@ -154,7 +155,7 @@ def setup_choices(state: TI4State, catalog: Catalog, group: str) -> list[Choice]
     said = not any(is_value_assumed(state.table, s) for s in state.table.seats)
     # The same words before and after a seat's faction is said: the row keeps its height,
     # so no row under it moves (try 18, finding 4: "Skip the rest" took a third line).
-    choices.append(Choice(f"Skip: commodity value {value} assumed", group,
+    choices.append(Choice(f"Skip: no faction, commodity value {value}", group,
                           priced=False, command=SKIP, in_place=True,
                           refused="Every player's faction is said." if said else None))
     return choices
@@ -206,9 +207,10 @@ def commodity_choices(state: TI4State, catalog: Catalog, group: str) -> list[Cho
     listed = bool(ti4_data(catalog).factions)
     assumed = [s for s in seats if is_value_assumed(state.table, s)]
     said = {value_of(state.table, catalog, s) for s in seats}
-    if len(assumed) == len(seats) and len(said) == 1:  # one line: the first screen's
+    if listed:
+        values = _factions_said(state, catalog, assumed)
+    elif len(assumed) == len(seats) and len(said) == 1:  # one line: the first screen's
         values = f"{said.pop()} assumed for all"
-        values = f"commodity values {values}" if listed else values
     else:
         values = ", ".join(f"{s} {_said(state, catalog, s)}" for s in seats) + (
             f" ({', '.join(assumed)} assumed)" if assumed else "")
@@ -218,6 +220,35 @@ def commodity_choices(state: TI4State, catalog: Catalog, group: str) -> list[Cho
         return [Choice(f"{first}: {values}", group, priced=False, partial=partial)]
     record = "Record a faction" if listed else "Record a commodity value"
     return [Choice(f"{record} ({values})", group, priced=False, partial=partial)]
+
+
+def _factions_said(state: TI4State, catalog: Catalog, assumed: Sequence[str]) -> str:
+    """Each seat's faction, and the commodity value a seat with none counts with, in a
+    player's words (issue 22: "Ana 3 (Ana assumed)" read as a code): 'Kim Hacan, Lou
+    Jol-Nar; Ana has none: commodity value 3', 'none picked, commodity value 3 for all'."""
+    value = ti4_data(catalog).commodity_value
+    said = ", ".join(_seat_said(state, catalog, s) for s in state.table.seats
+                     if s not in assumed)
+    if not said:
+        return f"none picked, commodity value {value} for all"
+    if not assumed:
+        return said
+    return f"{said}; {_none_said(assumed)}: commodity value {value}"
+
+
+def _seat_said(state: TI4State, catalog: Catalog, seat: str) -> str:
+    """'Kim Hacan', or 'Pia (commodity value 4)' for a sheet the catalog does not list."""
+    faction = faction_of(state, catalog, seat)
+    if faction:
+        return f"{seat} {faction.short}"
+    return f"{seat} (commodity value {value_of(state.table, catalog, seat)})"
+
+
+def _none_said(seats: Sequence[str]) -> str:
+    """'Ana has none', 'Kim, Lou and Ana have none' (no faction said)."""
+    if len(seats) == 1:
+        return f"{seats[0]} has none"
+    return f"{', '.join(seats[:-1])} and {seats[-1]} have none"
 
 
 def _first_turn(state: TI4State) -> bool:
@@ -257,8 +288,8 @@ def expand_factions(state: TI4State, catalog: Catalog, words: Sequence[str],
     for seat in state.table.seats:
         now = state.factions.get(seat, "")
         value = value_of(state.table, catalog, seat)
-        said = f"{value} assumed" if is_value_assumed(state.table, seat) else \
-            _said(state, catalog, seat)
+        said = f"none yet: commodity value {value}" if is_value_assumed(state.table, seat) \
+            else _said(state, catalog, seat)
         template = f"{FACTION} {word(seat)} {{faction}}"
         other = next(f.key for f in factions if f.key != now)
         field = FormField("faction", "Faction", "choice", options,

@@ -179,7 +179,7 @@ def _frontier_choices(state: TI4State, catalog: Catalog, active: str) -> list[Ch
     refused = None if owned else f"{active} does not own {either(techs)}: explore a " \
         f"frontier token by an ability."
     return [_choice(label_, FRONTIER, input=spec, refused=refused, in_place=True,
-                    greyed=None if owned else f"Explore: {active} owns no {either(techs)}"),
+                    greyed=None if owned else f"Explore a frontier token: needs {either(techs)}"),
             _choice("Explore a frontier token by an ability", FRONTIER, input=InputSpec(
                 "choice", "frontier {}", probe=f"frontier {options[0].value} with {ABILITY}",
                 options=options, then="partial"))]  # the tile, then how: as many taps

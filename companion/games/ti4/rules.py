@@ -150,6 +150,16 @@ PHASES: Phases[TI4State] = Phases((
 VOCABULARY = Vocabulary(TABLE_EVENT_TYPES | frozenset(GAME_APPLIERS))
 
 
+#: One rule reference as the companion's sentences cite the Rules Reference: "35.9a",
+#: "LRR 94", "LRR 35 note 3", "note 1", "35.7-35.9".
+_RULE = (r"(?:LRR \d+(?:\.\d+[a-z]?)?(?: notes? \d+(?:-\d+)?)?"
+         r"|\d+\.\d+[a-z]?(?:-(?:\d+\.)?\d*[a-z]?)?|notes? \d+(?:-\d+)?)")
+#: The references in brackets ("(35.9a)", "(35.4a, LRR 38.1)"): the command line and the
+#: JSON keep them; the table's screens leave them out (issue 22: only a rules lawyer
+#: reads them). A count in brackets ("(3)") or a code ("(P24)") is no reference.
+RULE_MARKS = rf" ?\((?:{_RULE})(?:, (?:{_RULE}))*\)"
+
+
 class TI4Rules(GameRules[TI4State]):
     """The TI4 exploration module: Rules Reference 35 and its notes. It never ends by
     itself (`is_over` keeps its default): the table plays TI4 around it."""
@@ -165,6 +175,8 @@ class TI4Rules(GameRules[TI4State]):
     draw_is_main = True
     #: What the game tells a table with a camera, and what it says to one with none.
     camera_words = CAMERA_WORDS
+    #: The rule references the table's screens leave out of what a player reads.
+    rule_marks = RULE_MARKS
 
     def new_state(self, catalog: Catalog, seed: int) -> TI4State:
         return TI4State(new_table("ti4", seed, (

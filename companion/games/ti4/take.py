@@ -78,20 +78,32 @@ def take_sections(catalog: Catalog) -> tuple[OptionSection, ...]:
     traits = {str(c.attrs["tile"]) for c in planets if c.attrs.get("traits")}
     plain = {str(c.attrs["tile"]) for c in planets} - traits - {TOKEN_TILE}
     runs = _runs(sorted(traits - {TOKEN_TILE}, key=_tile_key))
+    home = _runs(sorted(plain, key=_tile_key))
     if any(str(c.attrs["tile"]) == TOKEN_TILE for c in planets):
         for tile in sorted({*data.frontier_setup_tiles, *data.other_system_tiles} - traits
                            - plain, key=_tile_key):
-            before = [r for r in runs if _tile_key(r[0]) <= _tile_key(tile)] or runs[:1]
-            before[-1].append(tile)
+            _run_for(tile, runs, home).append(tile)
     names = " and ".join(c.name for c in planets if str(c.attrs["tile"]) in plain
                          and not c.attrs.get("home"))
     title = f"Home systems{' and ' + names if names else ''}: no trait, nothing to explore"
-    home = _runs(sorted(plain, key=_tile_key))
     keys = [*(OptionSection(_span(run), tuple(sorted(run, key=_tile_key))) for run in runs),
-            *(OptionSection(_span(run), tuple(run), title) for run in home)]
+            *(OptionSection(_span(run), tuple(sorted(run, key=_tile_key)), title)
+              for run in home)]
     # The keys in ascending order (try 18, finding 10: "17-28 ... 1-9" was hard to search);
     # the whole list still shows the systems to explore first.
     return tuple(sorted(keys, key=lambda k: _tile_key(k.groups[0])))
+
+
+def _run_for(tile: str, runs: list[list[str]], home: list[list[str]]) -> list[str]:
+    """The run a planetless tile joins: the one whose span holds its number, so no two keys
+    cover the same tiles (issue 22, finding 8: Creuss's 17 made "17-28" overlap "10-18");
+    else the run of systems to explore before it (the first if none is)."""
+    number = _tile_key(tile)
+    for run in (*runs, *home):
+        if _tile_key(min(run, key=_tile_key)) < number < _tile_key(max(run, key=_tile_key)):
+            return run
+    before = [r for r in runs if _tile_key(r[0]) <= number] or runs[:1]
+    return before[-1]
 
 
 def _runs(tiles: Sequence[str]) -> list[list[str]]:

@@ -36,6 +36,9 @@ class CheckPrompt:
     before: str = ""
     #: How many checks of the same move came before this one (their outcome is `before`).
     done: int = 0
+    #: The partial that leaves this check to the app while another check follows: that
+    #: check's own choice comes next, the table's roll or the app's again (try 21).
+    app_next: str | None = None
 
 
 @dataclass(frozen=True)
@@ -88,7 +91,18 @@ def check_prompt(prompt: Mapping[str, Any]) -> CheckPrompt:
     before = "\n".join(str(line) for line in first.get("before") or ())
     return CheckPrompt(heading, str(first.get("sum") or ""), app_roll, faces,
                        tuple(f.face for f in faces), before,
-                       max(0, int(first.get("number") or 1) - 1))
+                       max(0, int(first.get("number") or 1) - 1),
+                       _app_next(dice[0]) if dice else None)
+
+
+def _app_next(action: Mapping[str, Any]) -> str | None:
+    """The partial leaving this check to the app, when another check follows it."""
+    from companion.ui.presenters.actions import fill
+
+    spec = action["input"]
+    if spec.get("then") != "partial" or not spec.get("app"):
+        return None
+    return fill(str(spec["template"]), str(spec["app"]))
 
 
 def check_lines(moments: Sequence[Mapping[str, Any]]) -> tuple[CheckLine, ...]:

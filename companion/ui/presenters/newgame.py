@@ -15,8 +15,8 @@ from dataclasses import dataclass, field, replace
 from companion.core.newgame import FormError, FormOption, SeatAnswer
 from companion.core.newgame import NewGameForm as Declared
 
-__all__ = ["FormError", "NewGameForm", "SeatField", "form_for", "option_text", "seat_suggestions",
-           "setup_lines"]
+__all__ = ["FormError", "NewGameForm", "SeatField", "form_for", "option_text", "player_count",
+           "players_named", "seat_suggestions", "setup_lines", "steady_suggestions"]
 
 #: A seat of the form: its label, the name typed (empty = empty seat), its colour.
 SeatField = SeatAnswer
@@ -70,6 +70,20 @@ def option_text(option: FormOption, value: str, on: bool | None = None) -> str:
     return text if on is None else f"{text}: {'on' if on else 'off'}"
 
 
+def player_count(form: NewGameForm) -> str:
+    """How many play the game, as it declares: "3 to 6 players", or "4 players"."""
+    least, most = form.declared.min_players, form.declared.max_players
+    return f"{least} players" if least == most else f"{least} to {most} players"
+
+
+def players_named(form: NewGameForm, names: Sequence[str]) -> str:
+    """Beside Start, before it is tapped: the count the game needs and how many seats
+    have a name now ("3 to 6 players: 2 named"), so a missing player shows at once
+    (try 21, finding 1: it said so only after Start)."""
+    named = sum(1 for name in names if name.strip())
+    return f"{player_count(form)}: {named} named"
+
+
 def setup_lines(form: NewGameForm) -> list[str]:
     """The commands that set up the game the form describes; FormError if incomplete."""
     return form.declared.lines(form.seats, form.chosen)
@@ -89,3 +103,36 @@ def seat_suggestions(names: Sequence[str], recent: Sequence[str]) -> list[str]:
         generic = f"Player {number}"
         offered.append(next(spare, "") or ("" if generic.casefold() in taken else generic))
     return offered
+
+
+def steady_suggestions(shown: Sequence[str], names: Sequence[str], recent: Sequence[str],
+                       typing: int | None = None) -> list[str]:
+    """`seat_suggestions`, with each name offered now (`shown`) kept where it is while it
+    is still free: typing a name in one seat never changes another seat's chip (try 21,
+    finding 7: "Ben" beside Player 2 became "Ana" as Player 1 was typed), and the seat
+    being typed in (`typing`, its place from 0) keeps its own chip until it is left
+    (finding 12: it vanished at the first letter). A chip whose name another seat took
+    gets the next free one."""
+    if len(shown) != len(names):
+        return seat_suggestions(names, recent)
+    taken = {n.strip().casefold() for n in names if n.strip()}
+    offered: list[str | None] = []
+    for number, (name, chip) in enumerate(zip(names, shown, strict=True)):
+        if number == typing and chip:
+            offered.append(chip)
+        elif name.strip():
+            offered.append("")
+        elif chip and chip.casefold() not in taken:
+            offered.append(chip)
+        else:
+            offered.append(None)  # a new chip: the next free name
+    used = taken | {c.casefold() for c in offered if c}
+    spare = iter([n for n in recent if n.casefold() not in used])
+    result: list[str] = []
+    for number, kept in enumerate(offered, 1):
+        if kept is None:
+            generic = f"Player {number}"
+            kept = next(spare, "") or ("" if generic.casefold() in used else generic)
+            used.add(kept.casefold())
+        result.append(kept)
+    return result

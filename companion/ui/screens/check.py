@@ -207,12 +207,17 @@ class CheckScreen(Screen):
         self._lines: tuple[CheckLine, ...] = ()  # the checks the result made, one shown at a time
         self._spins = 0
         self._back_to = "dashboard"
+        #: The first check of this move left to the app (its outcome shows with the result).
+        self._first_by_app: int | None = None
 
     # ---- before the roll ----------------------------------------------------------------
-    def prepare(self, prompt: Mapping[str, Any], back: str = "dashboard") -> None:
+    def prepare(self, prompt: Mapping[str, Any], back: str = "dashboard",
+                first_by_app: int | None = None) -> None:
         """Show the check the prompt offers: its numbers, the faces, the app's roll.
-        `back`: the screen "< Back" returns to (the form the move was chosen on)."""
+        `back`: the screen "< Back" returns to (the form the move was chosen on);
+        `first_by_app`: the first of the move's earlier checks left to the app."""
         self._back_to = back
+        self._first_by_app = first_by_app
         self._stop_spinning()
         self._check = check_prompt(prompt)
         self._reply = None
@@ -237,7 +242,7 @@ class CheckScreen(Screen):
         row.open()  # (closed while a move's earlier check was judged)
         row.add_widget(BigButton(text="< Back", kind="quiet", size_hint_x=0.35,
                                  on_release=lambda _b: self._back()))
-        if self._check.app_roll is not None:
+        if self._check.app_roll is not None or self._check.app_next is not None:
             row.add_widget(BigButton(text="App rolls the die", kind="primary",
                                      on_release=lambda _b: self.app_rolls()))
 
@@ -250,7 +255,8 @@ class CheckScreen(Screen):
 
     def _on_next_check(self, reply: Reply) -> None:
         if reply.ok and reply.value and self.mode == "choose":
-            self.prepare(reply.value, self._back_to)  # the same move: Back goes where it went
+            # The same move: Back goes where it went, the app's checks show with the result.
+            self.prepare(reply.value, self._back_to, self._first_by_app)
 
     def _back(self) -> None:
         app = App.get_running_app()
@@ -263,9 +269,15 @@ class CheckScreen(Screen):
     # ---- the roll -------------------------------------------------------------------------
     def app_rolls(self) -> None:
         """The app rolls: the command goes at once, the die spins while it is judged."""
-        if self._check is None or self._check.app_roll is None:
+        if self._check is None:
             return
-        self._send(self._check.app_roll, rolling=True)
+        if self._check.app_next is not None:  # the next check's choice first (try 21)
+            if self._first_by_app is None:
+                self._first_by_app = self._check.done
+            self._face("partial", self._check.app_next)
+            return
+        if self._check.app_roll is not None:
+            self._send(self._check.app_roll, rolling=True)
 
     def _send(self, line: str, rolling: bool) -> None:
         self._reply = None
@@ -325,6 +337,8 @@ class CheckScreen(Screen):
         self.mode = "result"
         lines = check_lines(reply.moments) if reply.ok else ()
         done = self._check.done if self._check is not None else 0
+        if self._first_by_app is not None:  # shown from the first check the app rolled
+            done = min(done, self._first_by_app)
         self._lines = lines[min(done, len(lines) - 1):] if lines else ()
         self._show_line(0)
 

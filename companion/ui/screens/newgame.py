@@ -20,8 +20,10 @@ from companion.ui.presenters.newgame import (
     NewGameForm,
     SeatField,
     option_text,
-    seat_suggestions,
+    player_count,
+    players_named,
     setup_lines,
+    steady_suggestions,
 )
 from companion.ui.screens import load_layout
 from companion.ui.widgets import BigButton, CommandInput, LineText, ToggleChoice
@@ -62,6 +64,12 @@ class NewGameScreen(Screen):
     forms = ListProperty([])
     form = ObjectProperty(None, allownone=True)
     problem = StringProperty("")
+    #: Beside Start: how many players the game takes and how many are named now.
+    named = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._offered: list[str] = []  # the names offered beside the seats now
 
     def set_forms(self, forms: tuple[NewGameForm, ...]) -> None:
         self.forms = list(forms)
@@ -85,13 +93,16 @@ class NewGameScreen(Screen):
         box.clear_widgets()
         for option in form.options:
             box.add_widget(self._option_row(form, option.key))
-        box.add_widget(LineText(text="Players (leave a seat empty if nobody sits there)",
-                                muted=True))
+        box.add_widget(LineText(text=f"{player_count(form)} (leave a seat empty if nobody "
+                                     f"sits there)", muted=True))
         for seat in form.seats:
             box.add_widget(self._seat_entry(seat, form.colours))
         fields = self._name_fields()
+        self._offered = []
         for field, after in pairwise(fields):
             field.focus_next = after  # the keyboard's Done goes on to the next name
+            # The keyboard keeps the next seat in view under the one typed (try 21, 12).
+            field.confirms = after.parent
         self._offer_names()
 
     # ---- names by one tap -------------------------------------------------------------------
@@ -105,7 +116,10 @@ class NewGameScreen(Screen):
         entries = [e for e in reversed(self.ids.form.children) if isinstance(e, SeatEntry)]
         fields = self._name_fields()
         recent = App.get_running_app().settings.recent_names
-        offered = seat_suggestions([f.text for f in fields], recent)
+        typing = next((i for i, f in enumerate(fields) if f.focus), None)
+        offered = steady_suggestions(self._offered, [f.text for f in fields], recent, typing)
+        self._offered = offered
+        self.named = players_named(self.form, [f.text for f in fields])
         for entry, field, name in zip(entries, fields, offered, strict=True):
             chip = entry.chip
             chip.text = name
@@ -113,6 +127,10 @@ class NewGameScreen(Screen):
             chip.opacity = 1 if name else 0
             chip.width = chip.want_width if name else 0
             field.hint_text = TAP_HINT if name else TYPE_HINT
+
+    def _name_changed(self, *_args: Any) -> None:
+        self.problem = ""  # the count beside Start says where the names stand now
+        self._offer_names()
 
     def _option_row(self, form: NewGameForm, key: str) -> BoxLayout:
         option = next(o for o in form.options if o.key == key)
@@ -142,7 +160,7 @@ class NewGameScreen(Screen):
     def _seat_entry(self, seat: SeatField, colours: tuple[str, ...]) -> SeatEntry:
         entry = SeatEntry(label=seat.label)
         field = CommandInput(hint_text=TYPE_HINT, text=seat.name)
-        field.bind(text=self._offer_names)
+        field.bind(text=self._name_changed, focus=self._offer_names)
         entry.add_widget(field)
         entry.chip = NameChip(on_release=lambda chip: setattr(field, "text", chip.text))
         entry.chip.bind(want_width=self._offer_names)

@@ -322,6 +322,22 @@ class ActionsPanel(TapGate, BoxLayout):
     def _toggle_unavailable(self) -> None:
         self.show_unavailable = not self.show_unavailable
         self._build()
+        if self.show_unavailable:
+            self._first_reason_in_view()
+
+    def _first_reason_in_view(self) -> None:
+        """The list scrolls just enough for the first reason opened to show (try 21,
+        finding 4: it opened below the fold, and the tap seemed to do nothing)."""
+        scroll = holding_list(self)
+        if scroll is None or self._view is None or not self._view.unavailable:
+            return
+        apart = self.unavailable_box is not None and not self._depth
+        box = self.unavailable_box if apart else self.ids.entries
+        first = self._view.unavailable[0].why_not
+        row = next((w for w in reversed(box.children) if getattr(w, "text", None) == first),
+                   None)
+        if row is not None:
+            scroll.scroll_whole_into_view(row)
 
     def _pin(self, item: ActionItem | None) -> None:
         self._main = item

@@ -58,6 +58,11 @@ class ListButton(BigButton):
         WholeText([(words, theme.TEXT, float(self.font_size), False)]).open(animation=False)
 
 
+#: How a greyed place short of its why ends (folded: after "…"): a tap reads it whole.
+TAP_NOTE = " (tap:\u00a0why)"  # (one piece: never "(tap:" at a line's end)
+TAP_WHY = f"{CUT}{TAP_NOTE}"
+
+
 class PlaceButton(ListButton):
     """A choice not possible now, greyed in its place: at most two lines, its words folded
     with "…" when longer. It takes no more room than a choice beside it (two lines, as a
@@ -77,9 +82,15 @@ class PlaceButton(ListButton):
     as_offered = ""
 
     def drawn_text(self) -> str:
+        """Its words in its lines, saying "(tap: why)" when they fall short of the whole
+        why (folded: "… (tap: why)"; the game's short words: after them): a greyed
+        button's "…" did not say a tap reads the rest (try 21, finding 3)."""
         width = max(self.width - dp(16), dp(8))  # (the text_size of BigButton's rule)
-        return fold(" ".join(self.text.split()), round(float(self.font_size), 2), width,
-                    self.most_lines, end=CUT)
+        words = " ".join(self.text.split())
+        if words != " ".join((self.whole or self.text).split()):
+            words += TAP_NOTE
+        return fold(words, round(float(self.font_size), 2), width, self.most_lines,
+                    end=TAP_WHY)
 
 
 #: The classes of widget an entry can be shown on.

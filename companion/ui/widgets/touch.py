@@ -353,6 +353,7 @@ class TableScroll(ScrollView):
         #: list's top edge, or None for "just seen"), till the layout is still, a finger
         #: scrolls or the row leaves.
         self._anchor: tuple[Widget, float | None] | None = None
+        self._whole = False  # the held row is scrolled to just enough to show it whole
         self._placing = 0  # frames left to place the anchor while the layout settles
         self._still = 0  # frames in a row the anchor was found in its place
 
@@ -386,9 +387,18 @@ class TableScroll(ScrollView):
         with None just in view (its top, and its first 60 dp at least): where it is if it
         shows, else from the list's top if it shows there, else at the top edge. It stays
         there while the content is laid out again."""
-        self._anchor = (widget, below_top)
+        self._anchor, self._whole = (widget, below_top), False
         self._placing, self._still = MOST_PLACING_FRAMES, 0
         self._place()
+
+    def scroll_whole_into_view(self, widget: Widget) -> None:
+        """Scroll just enough for `widget` (a row just added under the rows in view) to
+        show whole, once laid out: a short scroll, its top kept in view if it is taller
+        than the list. Not while a finger is on the list; one coming down stops it."""
+        if self._fingers:
+            return
+        self.keep_in_view(widget)
+        self._whole = True
 
     def _place(self) -> None:
         """Place the held row after the next frame is drawn (a layout done in the meantime:
@@ -413,6 +423,8 @@ class TableScroll(ScrollView):
         distance = content.top - widget.top  # the row's top under the content's top
         if below is not None:
             place = distance - below
+        elif self._whole:  # the least scroll that shows it whole (its top, if too tall)
+            place = min(max(place, distance + widget.height + dp(10) - self.height), distance)
         elif distance < place or distance + min(widget.height, dp(60)) > place + self.height:
             # Out of view, or its start below the fold: the list from its top if it shows
             # there, else the row at the top edge.
@@ -565,7 +577,9 @@ class TableScroll(ScrollView):
         if cut is None:
             return
         if cut[1] - self.height <= start + EDGE_SLACK:  # the cut row whole, `widget` too
-            bottom = cut[1] - self.height
+            # (never `widget` cut by the slack: at a list's end with room under it, the
+            # acting seat's card lost its last 2 px)
+            bottom = min(cut[1] - self.height, start)
         elif cut[0] >= end - EDGE_SLACK:  # the cut row out of view above `widget`
             bottom = cut[0] - self.height
         else:
