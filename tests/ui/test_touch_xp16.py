@@ -83,6 +83,8 @@ def test_the_apps_roll_for_a_move_past_two_ships_shows_each_check_in_turn(make_d
     driver = make_driver(demo_setup=flight_lines())
     driver.tap("End SHLD1's flight turn")
     walk_to_the_dice(driver, "TRNS1", "1 space", "a plain space", "L1", "SHLD1")
+    driver.tap("App rolls the die")  # check 1 left to the app: check 2 asks (try 21)
+    assert driver.shown("Maneuver check 2 of 2: TRNS1 against SHLD1")
     driver.tap("App rolls the die")
     driver.wait_for(lambda: driver.screen._reply is not None, "the roll's result")
     driver.tap("Skip")

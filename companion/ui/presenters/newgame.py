@@ -71,14 +71,14 @@ def option_text(option: FormOption, value: str, on: bool | None = None) -> str:
 
 
 def player_count(form: NewGameForm) -> str:
-    """How many play the game, as it declares: "3 to 6 players", or "4 players"."""
+    """How many play the game, as it declares: "3 to 8 players", or "4 players"."""
     least, most = form.declared.min_players, form.declared.max_players
     return f"{least} players" if least == most else f"{least} to {most} players"
 
 
 def players_named(form: NewGameForm, names: Sequence[str]) -> str:
     """Beside Start, before it is tapped: the count the game needs and how many seats
-    have a name now ("3 to 6 players: 2 named"), so a missing player shows at once
+    have a name now ("3 to 8 players: 2 named"), so a missing player shows at once
     (try 21, finding 1: it said so only after Start)."""
     named = sum(1 for name in names if name.strip())
     return f"{player_count(form)}: {named} named"

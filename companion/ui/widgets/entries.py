@@ -86,11 +86,15 @@ class PlaceButton(ListButton):
         why (folded: "… (tap: why)"; the game's short words: after them): a greyed
         button's "…" did not say a tap reads the rest (try 21, finding 3)."""
         width = max(self.width - dp(16), dp(8))  # (the text_size of BigButton's rule)
+        size = round(float(self.font_size), 2)
         words = " ".join(self.text.split())
         if words != " ".join((self.whole or self.text).split()):
-            words += TAP_NOTE
-        return fold(words, round(float(self.font_size), 2), width, self.most_lines,
-                    end=TAP_WHY)
+            noted = fold(words + TAP_NOTE, size, width, self.most_lines, end=TAP_WHY)
+            if noted == words + TAP_NOTE:
+                return noted
+            # The note would cut the game's short words ("needs a … (tap: why)" for
+            # "needs a Lv-2 action"): the words whole, when they fit, come first.
+        return fold(words, size, width, self.most_lines, end=TAP_WHY)
 
 
 #: The classes of widget an entry can be shown on.
