@@ -12,6 +12,7 @@ import os
 import shutil
 import tempfile
 
+import pytest
 from hypothesis import settings
 
 from companion.games.registry import EXTRA_GAMES_VARIABLE
@@ -42,3 +43,14 @@ _tmp_in_memory()
 # of a zone's text failed so in a whole run at load 14). Examples are still all checked.
 settings.register_profile("suite", deadline=None)
 settings.load_profile("suite")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
+    """`--dist loadfile` (deploy/setup.sh test) hands the files out longest first
+    (tests/longest_first.py): the workers end together, not one after the other."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from tests.longest_first import make_scheduler
+
+    return make_scheduler(config, log)

@@ -117,13 +117,13 @@ class AppDriver:
             widget = self.button(widget, exact)
         if widget.disabled:
             raise DriverError(f"{getattr(widget, 'text', widget)!r} is disabled.")
-        self.wait_still()  # a finger waits for a moving list to stop before it aims
+        self.wait_still(widget)  # a finger waits for a moving list to stop before it aims
         if not self.reachable(widget):
             if not scroll:
                 raise DriverError(f"{getattr(widget, 'text', widget)!r} needs a scroll to be "
                                   f"reached on the {self.screen.name} screen.")
             self._scroll_into_view(widget)
-            self.wait_still()  # as after a finger's own scroll: the list settles, then a tap
+            self.wait_still(widget)  # as after a finger's own scroll: the list settles
             if not self.reachable(widget):
                 raise DriverError(f"{getattr(widget, 'text', widget)!r} is out of a finger's "
                                   f"reach on the {self.screen.name} screen.")
@@ -304,14 +304,20 @@ class AppDriver:
         if manager is not None and getattr(manager, "closed", False):
             self.wait_for(lambda: not manager.closed, "the screen just shown to take touches")
 
-    def wait_still(self) -> None:
+    def wait_still(self, aim: Widget | None = None) -> None:
         """Wait until no list on screen glides, bounces or has just stopped, and every list
         takes taps again after its last one's result: a finger's next tap would only stop
-        it, or be dropped (`widgets.touch.TableScroll`, `TapGate`)."""
+        it, or be dropped (`widgets.touch.TableScroll`, `TapGate`). With `aim`, the widget
+        a finger is about to tap, only the gates holding it count: a gate elsewhere on the
+        screen drops no touch on it (the rolling die's Skip takes taps while the result's
+        row waits for the result)."""
         from companion.ui.widgets.touch import TableScroll, TapGate
 
         lists = [w for w in self.widgets() if isinstance(w, TableScroll)]
         gates = [w for w in self.widgets() if isinstance(w, TapGate)]
+        if aim is not None:
+            holders = {id(p) for p in _ancestors(aim)}
+            gates = [g for g in gates if id(g) in holders or g is aim]
         if isinstance(self.app.manager, TapGate):  # the screen just shown (`ScreenGate`)
             gates.append(self.app.manager)
         self.wait_for(lambda: not any(s.unsettled() or s.waiting for s in lists)
