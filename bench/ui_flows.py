@@ -168,7 +168,8 @@ def play_table(finger: Finger, player: TablePlayer, until: Callable[[], bool]) -
         if screen in ("reveal", "explosion"):
             finger.tap(driver.screen.ids["continue"], "screen switch")
         elif screen == "check":
-            if driver.screen.mode != "rolling" and driver.shown("App rolls the die"):
+            # (each check of a move asks in turn: the app rolls each one, try 21)
+            while driver.screen.mode == "choose" and driver.shown("App rolls the die"):
                 finger.tap("App rolls the die", "prompt level", exact=False)
             if driver.screen.mode == "rolling":
                 finger.tap("Skip", "prompt level")

@@ -174,7 +174,8 @@ class GameNight:
 
     def check(self) -> None:
         driver = self.driver
-        if driver.screen.mode != "rolling" and driver.shown("App rolls the die"):
+        # (each check of a move asks in turn: the app rolls each one, try 21)
+        while driver.screen.mode == "choose" and driver.shown("App rolls the die"):
             self.tap("App rolls the die", exact=False)
         if driver.screen.mode == "rolling":
             self.tap("Skip")
