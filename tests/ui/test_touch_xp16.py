@@ -77,7 +77,7 @@ def test_the_apps_roll_for_a_move_past_two_ships_shows_each_check_in_turn(make_d
     rules make one maneuver check per object passed: each roll shows with its own title."""
     from companion.ui.devtools.gallery import flight_lines
     from companion.ui.screens import check
-    from tests.ui.test_check import walk_to_the_dice
+    from tests.ui.test_check import tap_skip, walk_to_the_dice
 
     monkeypatch.setattr(check, "ROLL_SECONDS", 60.0)  # the tap on Skip ends the spin
     driver = make_driver(demo_setup=flight_lines())
@@ -87,7 +87,7 @@ def test_the_apps_roll_for_a_move_past_two_ships_shows_each_check_in_turn(make_d
     assert driver.shown("Maneuver check 2 of 2: TRNS1 against SHLD1")
     driver.tap("App rolls the die")
     driver.wait_for(lambda: driver.screen._reply is not None, "the roll's result")
-    driver.tap("Skip")
+    tap_skip(driver)
     rolled = [m["data"] for m in driver.screen._reply.moments if m["kind"] == "check"]
     assert len(rolled) == 2  # one roll for each check
     screen = driver.screen
