@@ -136,6 +136,7 @@ def test_the_actions_do_not_move_while_a_finger_is_on_the_list(make_driver,
     entries = dashboard.ids.actions.ids.entries
     before = list(entries.children)
     text = dashboard.ids.message
+    driver.wait_for_screen()  # a finger aims once the screen takes touches (its gate open)
     finger = UnitTestTouch(*text.to_window(*text.center))  # resting on the list
     finger.touch_down()
     try:

@@ -101,6 +101,9 @@ class ActionsPanel(TapGate, BoxLayout):
             self._depth = len(trail)
             self.trail = label
             self.show_unavailable = False
+            scroll = holding_list(self)
+            if scroll is not None:  # a new step: the room a fold kept is given back
+                scroll.keep_room(False)
             self._build()
             if self._new_offers(view):
                 self._show_start()
@@ -321,6 +324,9 @@ class ActionsPanel(TapGate, BoxLayout):
 
     def _toggle_unavailable(self) -> None:
         self.show_unavailable = not self.show_unavailable
+        scroll = holding_list(self)
+        if scroll is not None:  # folded, the rows above stay where they are on the glass
+            scroll.keep_room(not self.show_unavailable)
         self._build()
         if self.show_unavailable:
             self._first_reason_in_view()

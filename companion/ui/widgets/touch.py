@@ -347,6 +347,8 @@ class TableScroll(ScrollView):
         # they were under its top edge, not shifted by Kivy's scroll fraction.
         self.fbind("height", self._keep_place)
         self._fingers: set[Any] = set()  # touches that went down on this list, not lifted
+        self._room_kept = False  # content folding away keeps the rows in view in place
+        self._room = 0.0  # pixels of padding added at the content's end for that
         self._waiting: dict[str, Callable[[], None]] = {}  # re-layouts held back
         self._flush = Clock.create_trigger(self._run_waiting, 0.05)
         #: A row held in place while the content is laid out again: (row, pixels below the
@@ -390,6 +392,27 @@ class TableScroll(ScrollView):
         self._anchor, self._whole = (widget, below_top), False
         self._placing, self._still = MOST_PLACING_FRAMES, 0
         self._place()
+
+    def keep_room(self, keep: bool) -> None:
+        """With `keep`, content that shrinks (a part folded away under a finger) gets room at
+        its end instead of pulling the rows down: what is in view stays where it is. Without
+        it, any room kept so far is given back (a new step's rows)."""
+        self._room_kept = keep
+        content = self._viewport
+        if not keep and self._room and content is not None:
+            left, top, right, bottom = content.padding
+            content.padding = (left, top, right, bottom - self._room)
+            self._room = 0.0
+
+    def _make_room(self, short: float) -> bool:
+        """Room of `short` pixels at the content's end, if a fold asked to keep its place."""
+        content = self._viewport
+        if not self._room_kept or content is None or short <= EDGE_SLACK:
+            return False
+        left, top, right, bottom = content.padding
+        content.padding = (left, top, right, bottom + short)
+        self._room += short
+        return True
 
     def scroll_whole_into_view(self, widget: Widget) -> None:
         """Scroll just enough for `widget` (a row just added under the rows in view) to
@@ -495,6 +518,8 @@ class TableScroll(ScrollView):
             self._place()  # a row is held in place: once laid out, it goes back there
             return
         spare, place = self._spare(), self._from_top
+        if place > spare and self._make_room(place - spare):
+            return  # the content grows by that room, and this runs again
         if self.effect_y is not None:
             self.effect_y.velocity = 0
         self.scroll_y = 1.0 - min(place, spare) / spare if spare else 1.0
