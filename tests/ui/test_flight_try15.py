@@ -162,10 +162,16 @@ def test_continue_takes_no_tap_as_the_roll_shows(make_driver) -> None:
 def test_a_turn_ended_with_no_ship_selected_says_so_first(make_driver) -> None:
     driver = make_driver(demo_setup=ROUND_2)
     driver.tap("Gain 6 credits")
-    driver.tap(_main(driver))  # End Xichang's preparation turn, TRNS1 not selected
+    # Try 22, finding 1: said on the button before the tap, not only after it (a table
+    # ended every turn so and found its flight phase empty).
+    end = _main(driver)
+    assert end.text == "End Xichang's preparation turn (no ship flies)"
+    assert driver.short_of(end) == 0  # whole in its bar
+    driver.tap(end)  # TRNS1 not selected
     assert _first_line(driver).startswith("No ship selected: TRNS1 does not fly")
     driver.tap("Gain 6 credits")
     driver.tap("Select Shield (SHLD1)")
+    assert _main(driver).text == "End Baikonur's preparation turn"
     driver.tap(_main(driver))
     assert "No ship selected" not in driver.app.message
 

@@ -194,7 +194,7 @@ def done(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     events: list[Event] = [event("seat_updated", seat=seat, set={"turn_done": True})]
     order = seats_in_order(state, catalog)
     later = order[order.index(seat) + 1:]
-    ends = f"{_none_selected(state, catalog, seat)}{seat} ends the preparation turn"
+    ends = f"{none_selected(state, catalog, seat)}{seat} ends the preparation turn"
     if later:
         events.append(event("phase_changed", round=state.table.round, phase="preparation",
                             active=later[0]))
@@ -204,7 +204,7 @@ def done(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
                    seat)
 
 
-def _none_selected(state: XpState, catalog: Catalog, seat: str) -> str:
+def none_selected(state: XpState, catalog: Catalog, seat: str) -> str:
     """What a turn ended with no ship selected leaves out, said first, where the result's
     folded first line shows it (rulebook, preparation step 2: "Select the spaceship you
     will control in the flight phase"; try 15): its ships that could have been selected do

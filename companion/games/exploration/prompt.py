@@ -28,7 +28,7 @@ from companion.games.exploration.display import (
     waiting_for,
 )
 from companion.games.exploration.missions import complete_label
-from companion.games.exploration.preparation import energy_once_selected
+from companion.games.exploration.preparation import energy_once_selected, none_selected
 from companion.games.exploration.prompt_draft import DRAFT, expand_pick, pick_choice
 from companion.games.exploration.prompt_drift import drift_choices, expand_drift
 from companion.games.exploration.prompt_station import (
@@ -155,8 +155,17 @@ def _preparation_choices(state: XpState, catalog: Catalog) -> list[Choice]:
                 for c in state.maneuver_row()]
     choices += flight.mission_choices(state, seat)
     owes = any(p.seat == seat for p in state.pending)  # its owed draw is the main action
-    return [*choices, Choice(f"End {seat}'s preparation turn", TURN, command="done",
+    return [*choices, Choice(_end_words(state, catalog, seat), TURN, command="done",
                              cost="free", main=not owes)]
+
+
+def _end_words(state: XpState, catalog: Catalog, seat: str) -> str:
+    """The end of the turn, saying before the tap when it leaves every ship of the seat on
+    the ground this round (rulebook, preparation step 2: a ship flies only if selected;
+    try 22, finding 1: a table ended its turns without one and its flight phase was empty)."""
+    words = f"End {seat}'s preparation turn"
+    return f"{words} (no ship flies)" if none_selected(state, catalog, seat) \
+        else words
 
 
 def _tech_choices(state: XpState, catalog: Catalog, seat: str) -> list[Choice]:
