@@ -213,8 +213,10 @@ def test_new_game_form_refuses_too_few_or_twin_players() -> None:
 
 def test_setup_lines_start_a_real_game(tmp_path: Path) -> None:
     form = declared_form("ti4")
+    # The same colours every game, one a seat: Prophecy of Kings' 7th and 8th seats bring
+    # orange and pink (the catalog's max_players).
     assert [s.colour for s in form.seats] == ["red", "blue", "green", "yellow", "purple",
-                                              "black"]  # the same colours every game
+                                              "black", "orange", "pink"]
     seats = (SeatField("Player 1", "Alice", "red"), SeatField("Player 2", "Bo Lee", "blue"),
              SeatField("Player 3", "Carol", "green"))
     form = replace(form.choose("cards", "codex"), seats=seats)
