@@ -46,7 +46,8 @@ def test_the_headline_says_who_drafts_and_still_lists_the_starting_module() -> N
     match = _drafting_with_a_module_owed()
     wait = prompt(match).waiting_for
     assert wait.startswith("Xichang picks a ship from pack 1")
-    assert "still to do: Wostochny chooses a starting module." in wait
+    assert "still to do: Wostochny chooses a starting module: its spaceport's starting " \
+        "bonus (no other spaceport has one)." in wait
     assert prompt(match).seat == "Xichang"
     assert any(a.label == "Wostochny takes a starting module" for a in prompt(match).actions)
 

@@ -72,22 +72,26 @@ def test_the_new_game_says_how_many_play_before_start(make_driver):
     driver.settle()
     start = driver.button("Start the game", exact=True)
     beside = next(w for w in start.parent.children if w is not start)
-    assert beside.text == "3 to 8 players: 0 named" and driver.reachable(beside)
+    assert beside.text == "3 to 8 players: 0 named (3 more to start)" and driver.reachable(beside)
     assert driver.shown("3 to 8 players (leave a seat empty if nobody sits there)")
     fields = [next(w for w in row.children if isinstance(w, CommandInput))
               for row in driver.widgets() if isinstance(row, SeatEntry)]
     fields[0].text, fields[1].text = "Kim", "Lou"
     driver.settle()
-    assert beside.text == "3 to 8 players: 2 named"
+    assert beside.text == "3 to 8 players: 2 named (1 more to start)"
+    # Try 22, finding 9: with too few names Start looks greyed, not ready (still tappable).
+    assert start.kind == "off" and not start.disabled
     driver.tap(start)
     assert driver.screen.name == "newgame"
     assert beside.text == "Name at least 3 players to start."  # the missing count, as before
     fields[2].text = "Ana"
     driver.settle()
     assert beside.text == "3 to 8 players: 3 named"
+    assert start.kind == "primary"  # green once the game can start
     driver.tap("Exploration", exact=True)
     driver.settle()
-    assert beside.text.startswith("2 to ") and beside.text.endswith(" players: 0 named")
+    assert beside.text.startswith("2 to ")
+    assert beside.text.endswith(" players: 0 named (2 more to start)")
 
 
 def test_the_keyboard_leaves_the_next_seat_in_view_and_the_chips_hold_still(make_driver):

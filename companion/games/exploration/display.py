@@ -271,12 +271,21 @@ def _draw_wait(state: XpState, catalog: Catalog) -> str:
         return f"A {mine[0].deck} card for {seat} ({reason}); " \
                f"{counted(total, 'card')} owed in all{them}."
     if state.pending:
-        module = f"{state.pending[0].seat} chooses a starting module."
+        module = _module_choice(state.pending[0].seat, catalog)
         picker = drafter(state)  # the draft runs while the module waits: say the draft first
         if picker is not None:
             return f"{picker} picks a ship from pack {state.draft.pack}; still to do: {module}"
         return module
     return ""
+
+
+def _module_choice(seat: str, catalog: Catalog) -> str:
+    """Who chooses a starting module, and why only they do (try 22, finding 6: the others'
+    bonuses were only behind "(more)")."""
+    givers = [p for p in xc.spaceport_order(catalog)
+              if xc.spaceport_bonus(catalog, p).get("module_choice")]
+    alone = " (no other spaceport has one)" if givers == [seat] else ""
+    return f"{seat} chooses a starting module: its spaceport's starting bonus{alone}."
 
 
 def _setup_wait(state: XpState, catalog: Catalog) -> str:

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field, replace
 from companion.core.newgame import FormError, FormOption, SeatAnswer
 from companion.core.newgame import NewGameForm as Declared
 
-__all__ = ["FormError", "NewGameForm", "SeatField", "form_for", "option_text", "player_count",
-           "players_named", "seat_suggestions", "setup_lines", "steady_suggestions"]
+__all__ = ["FormError", "NewGameForm", "SeatField", "enough_named", "form_for", "option_text",
+           "player_count", "players_named", "seat_suggestions", "setup_lines", "steady_suggestions"]
 
 #: A seat of the form: its label, the name typed (empty = empty seat), its colour.
 SeatField = SeatAnswer
@@ -81,7 +81,16 @@ def players_named(form: NewGameForm, names: Sequence[str]) -> str:
     have a name now ("3 to 8 players: 2 named"), so a missing player shows at once
     (try 21, finding 1: it said so only after Start)."""
     named = sum(1 for name in names if name.strip())
-    return f"{player_count(form)}: {named} named"
+    short = form.declared.min_players - named
+    more = f" ({short} more to start)" if short > 0 else ""
+    return f"{player_count(form)}: {named} named{more}"
+
+
+def enough_named(form: NewGameForm, names: Sequence[str]) -> bool:
+    """Whether as many seats are named as the game takes: Start looks ready only then
+    (try 22, finding 9: it stayed bright green with too few names)."""
+    named = sum(1 for name in names if name.strip())
+    return form.declared.min_players <= named <= form.declared.max_players
 
 
 def setup_lines(form: NewGameForm) -> list[str]:

@@ -9,7 +9,13 @@ from itertools import pairwise
 from typing import Any
 
 from kivy.app import App
-from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import (
+    BooleanProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
 from kivy.uix.behaviors import FocusBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
@@ -19,6 +25,7 @@ from companion.ui.presenters.newgame import (
     FormError,
     NewGameForm,
     SeatField,
+    enough_named,
     option_text,
     player_count,
     players_named,
@@ -66,6 +73,8 @@ class NewGameScreen(Screen):
     problem = StringProperty("")
     #: Beside Start: how many players the game takes and how many are named now.
     named = StringProperty("")
+    #: As many seats named as the game takes: Start looks ready (else greyed, its tap says why).
+    ready = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -120,6 +129,7 @@ class NewGameScreen(Screen):
         offered = steady_suggestions(self._offered, [f.text for f in fields], recent, typing)
         self._offered = offered
         self.named = players_named(self.form, [f.text for f in fields])
+        self.ready = enough_named(self.form, [f.text for f in fields])
         for entry, field, name in zip(entries, fields, offered, strict=True):
             chip = entry.chip
             chip.text = name

@@ -11,11 +11,13 @@ from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
+from companion.ui import theme
 from companion.ui.recover import RecoveryOffer, aside_job, copy_job, offer_job, restore_job
 from companion.ui.runner import Reply
 from companion.ui.screens import load_layout
 from companion.ui.settings import TEXT_SIZES
 from companion.ui.widgets import BigButton, ButtonRow, Text
+from companion.ui.widgets.fit import WholeText
 
 load_layout(__file__)
 
@@ -24,6 +26,11 @@ DAMAGE_KINDS = ("damaged", "set aside", "dead end")
 
 class StartScreen(Screen):
     text_sizes = TEXT_SIZES
+    #: What a tap on Scoreboard or Phones says while no game is open.
+    NO_GAME_SCOREBOARD = ("No game is open yet: start a new game or resume one to see its "
+                          "scoreboard.")
+    NO_GAME_PHONES = ("No game is open yet: start a new game or resume one, then Phones shows "
+                      "the address each player opens on a phone.")
     resume_text = StringProperty("Looking for the last game...")
     can_resume = BooleanProperty(False)
     offer = ObjectProperty(None, allownone=True)  # a RecoveryOffer while damage is shown
@@ -41,6 +48,11 @@ class StartScreen(Screen):
             row.add_widget(button)
         elif not offered and button.parent is not None:
             row.remove_widget(button)
+
+    def why_not(self, sentence: str) -> None:
+        """A greyed button's why, whole over the screen (the app's greyed way)."""
+        font_size = float(self.ids.new.font_size)
+        WholeText([(sentence, theme.TEXT, font_size, False)]).open(animation=False)
 
     # ---- the recover dialog ------------------------------------------------------------
     def damaged(self, reply: Reply) -> None:

@@ -1,0 +1,38 @@
+"""Try 22 (a new player by touch, 800x480): what the start screen and the new-game form
+say before a tap, not only after it."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.ui.devtools.gallery import flight_lines
+from tests.ui.test_greyed_whole import _whole_views, _words
+
+
+@pytest.mark.parametrize(("label", "words"), [
+    ("Scoreboard", "No game is open yet: start a new game or resume one to see its scoreboard."),
+    ("Phones", "No game is open yet: start a new game or resume one, then Phones shows"),
+])
+def test_a_greyed_menu_button_says_why_when_tapped(make_driver, label: str, words: str) -> None:
+    """Finding 3: the grey Scoreboard on the start screen (no game yet) explained nothing."""
+    driver = make_driver()
+    assert driver.screen.name == "start" and driver.app.table is None
+    button = driver.button(label, exact=True)
+    assert button.kind == "off"  # greyed, as every place that cannot be used now
+    driver.press(*button.to_window(*button.center))
+    driver.wait_for(lambda: bool(_whole_views()), "the greyed button's why")
+    assert words in _words(_whole_views()[0])
+    driver.press(5, 5)  # any tap closes it
+    driver.wait_for(lambda: not _whole_views(), "the why closed")
+    assert driver.screen.name == "start"
+
+
+def test_the_menu_buttons_are_lit_once_a_game_is_open(make_driver) -> None:
+    driver = make_driver(demo_setup=flight_lines())
+    driver.tap("Menu")
+    assert driver.app.table is not None
+    for label in ("Scoreboard", "Phones"):
+        assert driver.button(label, exact=True).kind == "normal"
+    driver.tap("Scoreboard", exact=True)
+    assert driver.screen.name == "scoreboard"
+    assert not _whole_views()
