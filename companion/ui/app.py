@@ -19,6 +19,7 @@ from typing import Any
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
@@ -29,6 +30,7 @@ from companion.ui import widgets  # noqa: F401  (registers our widgets and their
 from companion.ui.applog import log_renderer
 from companion.ui.collector import hold_full_passes, release_full_passes
 from companion.ui.democamera import DemoCamera
+from companion.ui.folding import seats_folded
 from companion.ui.idle import IdleWatch
 from companion.ui.opening import remember_heading
 from companion.ui.presenters.cues import cue_for
@@ -156,6 +158,9 @@ class CompanionApp(App):
     #: The dashboard shows its command bar: a keyboard is plugged in, or Settings' "Typed
     #: commands" is on.
     typed_commands = BooleanProperty(False)
+    #: Large text on a small window: the dashboard's seats' column folds to names and
+    #: scores, the choices take its width (companion/ui/folding.py).
+    seats_folded = BooleanProperty(False)
 
     def __init__(self, options: AppOptions, settings: AppSettings | None = None,
                  speaker: Speaker | None = None, opening: Opening | None = None,
@@ -176,6 +181,7 @@ class CompanionApp(App):
         self.options = options
         self.settings = settings or AppSettings()
         self.text_scale = self.settings.text_scale
+        self.bind(text_scale=self._fold_seats)
         self._keyboard_plugged = has_keyboard()
         self.typed_commands = self._keyboard_plugged or self.settings.typed_commands
         self.speaker: Speaker = speaker or SilentSpeaker()
@@ -201,6 +207,9 @@ class CompanionApp(App):
         Window.clearcolor = BACKGROUND
         Window.set_vkeyboard_class(TableKeyboard)
         Window.rotation = self.settings.rotation
+        # A bound method: Window.bind keeps it weakly (an app closed is freed, test_app_memory).
+        Window.bind(height=self._fold_seats)
+        self._fold_seats()
         manager = ScreenGate(transition=NoTransition())
         self.manager = manager
         manager.bind(current=self._on_screen_changed)
@@ -438,6 +447,9 @@ class CompanionApp(App):
         kind = self.options.demo_game or games().demo_game(None).id
         self.runner.new_game(kind, self.options.demo_setup, self._on_open, seed=self.options.seed)
 
+    def _fold_seats(self, *_args: Any) -> None:
+        self.seats_folded = seats_folded(self.text_scale, Window.height / dp(1))
+
     def remember_names(self, names: list[str]) -> None:
         """The players of a game just started: the new-game form's chips next time."""
         self._keep_settings(self.settings.with_recent_names(names))
@@ -452,6 +464,7 @@ class CompanionApp(App):
         self.text_scale = settings.text_scale
         self.typed_commands = self._keyboard_plugged or settings.typed_commands
         Window.rotation = settings.rotation
+        self._fold_seats()
         self.speaker.set_volume(settings.volume)
         self.voice.follow(settings)
         if self.options.settings_path is not None:

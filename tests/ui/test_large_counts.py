@@ -20,12 +20,16 @@ def _counts(driver: Any) -> list[Any]:
 
 
 def test_a_count_stays_on_the_line_of_its_label_at_large(make_driver) -> None:
-    """Try 16: "15 credits · 2" then "command points · 0": each number above its label."""
+    """Try 16: "15 credits · 2" then "command points · 0": each number above its label.
+    (At 800x480 Large the seats' column folds to names and scores, the counts on a seat's
+    page: a taller window's cards, where they wrap, are unfolded here.)"""
     driver = make_driver(seed=2047)
     driver.app.start_new_game("xp", list(flight_lines()))
     driver.settle()
     large_text(driver)
-    driver.wait_still()
+    driver.app.seats_folded = False
+    driver.settle()
+    driver.wait_laid_out()
     labels = _counts(driver)
     assert labels
     for label in labels:
@@ -45,6 +49,7 @@ def test_the_seat_tabs_have_room_at_large(make_driver) -> None:
     driver.settle()
     large_text(driver)
     driver.wait_still()
+    assert driver.app.seats_folded  # (its tabs on two rows: each has room, as at 1024x600)
     tabs = [w for w in driver.widgets(driver.screen.ids.tabs)
             if getattr(w, "text", "") in ("Seats", "Ships", "Traps", "Board", "Decks")]
     assert len(tabs) == 5

@@ -9,6 +9,7 @@ from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
 
+from companion.ui.folding import ROOMY_SEATS
 from companion.ui.presenters.actions import ActionItem, actions_view
 from companion.ui.presenters.check import is_check_prompt
 from companion.ui.presenters.dashboard import Dashboard, dashboard, scores_of
@@ -172,8 +173,10 @@ class DashboardScreen(Screen):
         while len(seats.children) < len(data.seats):
             # A tap on a seat's card opens what it holds (a hold on its badge: its secrets).
             seats.add_widget(SeatRowView(on_release=lambda row: self._app().open_seat(row.seat)))
+        terse = len(data.seats) > ROOMY_SEATS  # folded, every seat still in view
         for widget, row in zip(reversed(seats.children), data.seats, strict=True):
             widget.row = row
+            widget.terse = terse
         active = next((r for r in data.seats if r.active), None) \
             or next((r for r in data.seats if r.seat == asked), None)
         self._acting = active.seat if active is not None else None

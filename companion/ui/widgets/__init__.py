@@ -188,6 +188,10 @@ class SeatRowView(SteadyTap, ButtonBehavior, BoxLayout):
     counters = StringProperty("")
     detail = StringProperty("")
     active = BooleanProperty(False)
+    #: Folded to the seat's name, its player's and its score (companion/ui/folding.py).
+    folded = BooleanProperty(False)
+    #: Folded among many seats: its name and score on one line, no player's line.
+    terse = BooleanProperty(False)
 
     def on_row(self, _widget: object, row: object) -> None:
         if row is None:

@@ -12,6 +12,7 @@ only its tab strip).
 from __future__ import annotations
 
 from collections.abc import Callable
+from math import ceil
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
 from companion.ui.panels import PanelSpec, panels_for
@@ -41,20 +43,45 @@ class TabButton(SteadyTap, Button):
         super().__init__(**kwargs)
 
 
-class TabStrip(BoxLayout):
-    """A row of tabs; `on_pick(title)` is called with the tab tapped."""
+class TabStrip(GridLayout):
+    """A row of tabs, or two rows when `two_rows` (a narrow column at Large text: each tab's
+    word whole); `on_pick(title)` is called with the tab tapped."""
 
     titles = ListProperty([])
     current = StringProperty("")
+    two_rows = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("rows", 1)
         super().__init__(**kwargs)
         self.on_pick = lambda _title: None
 
+    @property
+    def row_count(self) -> int:
+        return 2 if self.two_rows and len(self.titles) > 1 else 1
+
+    def on_two_rows(self, *_args: Any) -> None:
+        self._arrange()
+
+    @property
+    def tab_height(self) -> float:
+        """A tab's height: 48 dp on two rows (a finger's least), else 52."""
+        return dp(48) if self.row_count == 2 else dp(52)
+
+    def _arrange(self) -> None:
+        if self.row_count == 2:  # (the new constraint first: never neither)
+            self.cols, self.rows = ceil(len(self.titles) / 2), None
+        else:
+            self.rows, self.cols = 1, None
+        for button in self.children:
+            button.height = self.tab_height
+
     def on_titles(self, _widget: object, titles: list[str]) -> None:
         self.clear_widgets()
+        self._arrange()
         for title in titles:
-            button = TabButton(text=title, value=title, chosen=title == self.current)
+            button = TabButton(text=title, value=title, chosen=title == self.current,
+                               height=self.tab_height)
             button.bind(on_release=lambda b: self.on_pick(b.value))
             self.add_widget(button)
 
@@ -68,11 +95,13 @@ class TabbedPages(BoxLayout):
 
     home_title = StringProperty("Seats")
     current = StringProperty("")
+    #: The tabs on two rows (the dashboard's folded seats' column: companion/ui/folding.py).
+    two_rows = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         self._ready = False
         super().__init__(**kwargs)
-        self.strip = TabStrip()
+        self.strip = TabStrip(two_rows=self.two_rows)
         self.strip.on_pick = self.select
         self.body = BoxLayout(orientation="vertical", spacing=dp(6))
         super().add_widget(self.strip)
@@ -203,6 +232,12 @@ class TabbedPages(BoxLayout):
     def on_current(self, _widget: object, current: str) -> None:
         self.strip.current = current
 
+    def on_two_rows(self, _widget: object, two_rows: bool) -> None:
+        if not self._ready:  # (set while its strip is not made yet)
+            return
+        self.strip.two_rows = two_rows
+        self._show_strip()
+
     def _make_pages(self, specs: tuple[PanelSpec, ...]) -> None:
         self._pages, self._makers = {}, {}
         for spec in specs:
@@ -234,7 +269,9 @@ class TabbedPages(BoxLayout):
 
     def _show_strip(self) -> None:
         shown = bool(self._pages)
-        self.strip.height = dp(52) if shown else 0
+        rows = self.strip.row_count
+        self.strip.height = self.strip.tab_height * rows + self.strip.spacing[1] * (rows - 1) \
+            if shown else 0
         self.strip.opacity = 1 if shown else 0  # (no `disabled`: it would recolour the tabs)
 
 

@@ -1,0 +1,91 @@
+"""Large text on an 800x480 window (issue 22; try 22: "Player panels need scrolling to see
+the 3rd player"): the seats' column folds to each seat's name, its score and whose turn,
+every seat in view without a scroll; a tap on a seat opens its whole card (its own page)
+and "Back to the table" returns; the choices take the width the column gives up. At
+Normal text nothing folds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.core.window import Window
+
+from companion.ui.devtools.gallery import flight_lines
+from companion.ui.devtools.gallery_large import large_text
+from companion.ui.settings import AppSettings
+from companion.ui.widgets import Figure, SeatRowView, Text
+from companion.ui.widgets.fit import line_width
+
+#: Exploration's most seats (the catalog's max_players), the longest seat's name among them.
+FIVE_SEATS = ("length 13", "join Xichang Xia", "join Wostochny Wen", "join Baikonur Bo",
+              "join Kourou Kim", 'join "Cape Canaveral" Cal')
+
+
+def _cards(driver: Any) -> list[SeatRowView]:
+    return [w for w in driver.widgets(driver.screen.ids.seats) if isinstance(w, SeatRowView)]
+
+
+def _name_and_score(card: SeatRowView) -> tuple[Text, Figure]:
+    name = next(w for w in card.walk() if isinstance(w, Text) and w.text.startswith(card.seat))
+    score = next(w for w in card.walk() if isinstance(w, Figure) and w.text == card.score)
+    return name, score
+
+
+def _assert_every_seat_in_view(driver: Any, seats: int) -> None:
+    cards = _cards(driver)
+    assert len(cards) == seats
+    for card in cards:
+        name, score = _name_and_score(card)
+        for shown in (name, score):  # whole, in the column, no scroll
+            assert driver.short_of(shown) == 0, (card.seat, shown.text, driver.short_of(shown))
+        assert line_width(name.text, name.font_size, bold=True) <= name.width, card.seat  # not cut
+
+
+def test_at_large_on_a_small_window_every_seat_shows_its_name_and_score_unscrolled(
+        make_driver) -> None:
+    assert (Window.width, Window.height) == (800, 480)
+    driver = make_driver(seed=2047, settings=AppSettings())  # a touch-only table
+    driver.app.start_new_game("xp", list(FIVE_SEATS))
+    driver.settle()
+    large_text(driver)
+    driver.wait_still()
+    _assert_every_seat_in_view(driver, 5)
+
+
+def test_a_tap_on_a_folded_seat_opens_its_whole_card_and_back(make_driver) -> None:
+    driver = make_driver(seed=2047)
+    driver.app.start_new_game("xp", list(flight_lines()))
+    driver.settle()
+    large_text(driver)
+    driver.wait_still()
+    _assert_every_seat_in_view(driver, 2)
+    assert [c.seat for c in _cards(driver) if c.active] == ["Baikonur"]  # whose turn: outlined
+    # Folded, the card shows no count; its page shows them all.
+    assert not [t for t in driver.texts(driver.screen.ids.seats) if "credits" in t]
+    card = next(c for c in _cards(driver) if c.seat == "Baikonur")
+    driver.tap(card, scroll=False)
+    assert driver.screen.name == "seat" and driver.screen.seat == "Baikonur"
+    assert [t for t in driver.texts() if "credits" in t]
+    driver.tap("Back to the table", scroll=False)
+    assert driver.screen.name == "dashboard"
+
+
+def test_the_choices_take_the_width_the_folded_seats_give_up(make_driver) -> None:
+    """The choices' column: 55 % of the width at Normal, 66 % at Large on a small window
+    (a half before); another tab's panel opens at its whole width (a half), and back on
+    Seats the column folds again."""
+    driver = make_driver(seed=2047)
+    driver.app.start_new_game("xp", list(flight_lines()))
+    driver.settle()
+    side = driver.screen.ids.side_scroll
+    normal = side.width
+    large_text(driver)
+    driver.wait_still()
+    assert side.width > normal + 0.08 * Window.width, (normal, side.width)
+    folded = side.width
+    driver.tap("Board", exact=True, scroll=False)
+    driver.wait_still()
+    assert side.width < folded - 0.1 * Window.width  # the Board's rows at a half's width
+    driver.tap("Seats", exact=True, scroll=False)
+    driver.wait_still()
+    assert side.width == folded
