@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.ui.devtools.gallery import flight_lines
+from companion.ui.devtools.gallery_large import large_text
 from tests.ui.test_greyed_whole import _whole_views, _words
 
 
@@ -36,3 +37,20 @@ def test_the_menu_buttons_are_lit_once_a_game_is_open(make_driver) -> None:
     driver.tap("Scoreboard", exact=True)
     assert driver.screen.name == "scoreboard"
     assert not _whole_views()
+
+
+def test_the_card_s_counter_is_whole_at_large_text(make_driver) -> None:
+    """Finding 8: at Large text the card's screen headed "Drawn by the app · card..."."""
+    from companion.games.exploration import DEMO_SETUP
+    from companion.ui.widgets.fit import lines_needed
+
+    driver = make_driver(seed=2047, demo_setup=DEMO_SETUP)
+    large_text(driver)
+    driver.tap("Let the app draw every owed card")
+    assert driver.screen.name == "reveal"
+    counter = driver.screen.ids.counter
+    driver.wait_laid_out()
+    assert counter.text.startswith("Drawn by the app") and "card 1 of" in counter.text
+    needed = lines_needed(counter.text, float(counter.font_size), counter.width)
+    assert counter.height >= needed * counter.font_size  # every line of it shown
+    assert driver.short_of(counter) == 0
