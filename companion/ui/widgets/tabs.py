@@ -69,10 +69,13 @@ class TabStrip(GridLayout):
         return dp(48) if self.row_count == 2 else dp(52)
 
     def _arrange(self) -> None:
-        if self.row_count == 2:  # (the new constraint first: never neither)
-            self.cols, self.rows = ceil(len(self.titles) / 2), None
+        # The new constraint first (never neither); the other one freed (None).
+        if self.row_count == 2:
+            self.cols = ceil(len(self.titles) / 2)
+            setattr(self, "rows", None)  # noqa: B010  (Kivy's property takes None)
         else:
-            self.rows, self.cols = 1, None
+            self.rows = 1
+            setattr(self, "cols", None)  # noqa: B010
         for button in self.children:
             button.height = self.tab_height
 
