@@ -54,3 +54,29 @@ def test_the_card_s_counter_is_whole_at_large_text(make_driver) -> None:
     needed = lines_needed(counter.text, float(counter.font_size), counter.width)
     assert counter.height >= needed * counter.font_size  # every line of it shown
     assert driver.short_of(counter) == 0
+
+
+def test_the_tap_that_closes_a_why_fires_nothing_under_it(make_driver) -> None:
+    """Finding 12: the tap after a why only closed it. Kept so on purpose (docs/ui.md: a
+    tap meant to close the words must not fire the choice under the finger; misclick
+    protection, ../shared/reference/table-companions.md, Expected 16): that tap, even on a
+    lit button, closes the words and does nothing else, and the next tap on it works."""
+    driver = make_driver()
+    assert driver.screen.name == "start" and driver.app.table is None
+    scoreboard = driver.button("Scoreboard", exact=True)
+    driver.press(*scoreboard.to_window(*scoreboard.center))
+    driver.wait_for(lambda: bool(_whole_views()), "the greyed button's why")
+    assert "Tap anywhere to close this." in _words(_whole_views()[0])  # it says so
+    new = driver.button("New game", exact=True)
+    driver.press(*new.to_window(*new.center))  # on the lit New game, under the words
+    driver.wait_for(lambda: not _whole_views(), "the why closed")
+    driver.settle()
+    assert driver.screen.name == "start"  # New game did not open
+    driver.press(*scoreboard.to_window(*scoreboard.center))  # the greyed button again
+    driver.wait_for(lambda: bool(_whole_views()), "the why again")
+    driver.press(*scoreboard.to_window(*scoreboard.center))  # a tap on it only closes
+    driver.wait_for(lambda: not _whole_views(), "the why closed again")
+    driver.settle()
+    assert not _whole_views() and driver.screen.name == "start"
+    driver.tap(new)
+    assert driver.screen.name == "newgame"  # the next tap does what it says
