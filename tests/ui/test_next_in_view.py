@@ -18,6 +18,7 @@ from kivy.core.window import Window
 from kivy.metrics import dp
 from kivy.tests.common import UnitTestTouch
 
+from companion.ui.devtools.gallery_large import large_text
 from companion.ui.settings import AppSettings
 from companion.ui.widgets import Text
 from tests.ui.test_ti4_session import SEED, resolve_on_reveal
@@ -59,6 +60,7 @@ def the_start_in_view(driver) -> None:
 def test_a_relic_purged_at_the_foot_of_the_list_shows_its_draw_and_what_happened(
         make_driver, tmp_path: Path) -> None:
     driver = ti4_game(make_driver, tmp_path)
+    large_text(driver)  # (at Normal text the whole list fits 800x480 since 28 Nov)
     _dashboard, scroll = column(driver)
     driver.tap(PURGE, exact=True)  # at the foot of the list: scrolled to first
     assert driver.scrolls == 1
@@ -86,6 +88,7 @@ def test_a_technology_recorded_shows_that_it_was(make_driver, tmp_path: Path) ->
 def test_a_trade_that_leaves_the_same_choices_keeps_the_list_where_it_was(
         make_driver, tmp_path: Path) -> None:
     driver = ti4_game(make_driver, tmp_path)
+    large_text(driver)  # (at Normal text the whole list fits 800x480 since 28 Nov)
     _dashboard, scroll = column(driver)
     trade = "Trade a relic fragment  >"
     driver.tap(trade, exact=True)

@@ -53,6 +53,10 @@ class DashboardScreen(Screen):
         panel.on_input = self._input
         panel.on_private = lambda seat, partial, label: self._app().open_private(
             seat, partial, label)
+        # A level of a walk starts its first choice where the top level's first stood
+        # (`ActionsPanel.first_at`): what is said above the top level sets that place.
+        self.ids.said_above.bind(height=self._first_choice_at)
+        panel.bind(trail=self._first_choice_at)
         # The cards grow (Large text, a wider window, a longer line): the acting seat's card
         # comes back whole into view once they are laid out (try 10: at Large text it sat
         # pushed under the list's foot, its numbers hidden).
@@ -62,6 +66,11 @@ class DashboardScreen(Screen):
         # passed while another tab was open (try 12, finding 32: Omar's card on top).
         self.ids.tabs.on_home = lambda: Clock.schedule_once(
             lambda _dt: self._show_active_seat(), 0)
+
+    def _first_choice_at(self, *_args: Any) -> None:
+        panel = self.ids.actions
+        if not panel.trail:
+            panel.first_at = self.ids.said_above.height
 
     def on_enter(self, *_args: Any) -> None:
         self.ids.scanstrip.start_preview()

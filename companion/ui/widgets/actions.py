@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.core.words import counted
@@ -32,6 +32,13 @@ EMPTY_FIELD = "Nothing is typed yet: tap the field above, type on the keyboard, 
 
 class ActionsPanel(TapGate, BoxLayout):
     trail = StringProperty("")
+    #: The way back's words, beside the trail at every level of a walk.
+    back_text = StringProperty(BACK)
+    #: How far below the panel's top the top level's first choice stood, in pixels (the
+    #: screen sets it from what it says above the top level): a level of a walk starts
+    #: its first choice there too, so a finger tapping level after level at one spot
+    #: taps each level's first choice (try 15: successive drift reports), not "< Back".
+    first_at = NumericProperty(0)
     show_unavailable = BooleanProperty(False)
     #: The moment's main action goes to a fixed bar of the screen (`main_text`, `tap_main`)
     #: instead of the list: the screen sets this when it has such a bar.
@@ -79,6 +86,9 @@ class ActionsPanel(TapGate, BoxLayout):
         else:
             self._deferred = True
             scroll.when_still("actions", lambda: self._show(view, trail))
+
+    def on_kv_post(self, _base: Any) -> None:
+        self.ids.back.tapped = lambda _button: self._back()
 
     def _back(self) -> None:
         self._backing = True
@@ -241,8 +251,6 @@ class ActionsPanel(TapGate, BoxLayout):
         just tapped (issue 22, try 13) and none pushes the choices after it out of reach;
         the rest of what is not possible now is put apart under "Not possible now"."""
         entries: list[Entry] = []
-        if self._depth:
-            entries.append(Entry(ListButton, BACK, "quiet", lambda _b: self._back()))
         for group in view.groups:
             items = [item for item in group.items if item is not self._main]
             if group.title and items and self._depth and (
@@ -356,8 +364,10 @@ class ActionsPanel(TapGate, BoxLayout):
         return [*texts, self.main_text] if self.main_text else texts
 
     def buttons(self) -> Iterator[BigButton]:
-        """The list's buttons in reading order (rows of two: left, then right), then the
-        "Not possible now" put apart."""
+        """The list's buttons in reading order (the way back first in a level of a walk;
+        rows of two: left, then right), then the "Not possible now" put apart."""
+        if self.trail:
+            yield self.ids.back
         for widget in reversed(self.ids.entries.children):
             if isinstance(widget, ChoiceRows):
                 yield from widget.in_order()

@@ -211,6 +211,13 @@ class FoldBox(SteadyTap, ButtonBehavior, BoxLayout):
         self.unfolded = False
 
 
+#: A row of choices: its least height, what it adds to its words' height and the gap between
+#: rows, in dp (a list's buttons, `ListButton` in widgets/actions.kv, the same): 48 dp is
+#: the least a finger hits surely; 4 dp apart and 5 dp over and under the words, the
+#: dashboard's first 6 enabled choices fit 800x480 at Normal text (docs/perf.md).
+ROW_LEAST, ROW_PAD, ROW_GAP = 48, 10, 4
+
+
 class ChoiceRows(BoxLayout):
     """`buttons` in rows of one or two (see the module's docstring); `slots`: each one's
     place in its group as the game lists it (`ActionItem.slot`; -1: none, it pairs in
@@ -218,7 +225,7 @@ class ChoiceRows(BoxLayout):
 
     def __init__(self, buttons: Sequence[Button], slots: Sequence[int] | None = None,
                  **kwargs: Any) -> None:
-        kwargs.setdefault("spacing", dp(6))
+        kwargs.setdefault("spacing", dp(ROW_GAP))
         super().__init__(orientation="vertical", size_hint_y=None, **kwargs)
         self.bind(minimum_height=self.setter("height"))
         self.buttons = list(buttons)
@@ -311,7 +318,7 @@ def _row(buttons: Sequence[Button], spacing: float, half: bool = False) -> BoxLa
     row = BoxLayout(size_hint_y=None, spacing=spacing)
 
     def fit(*_args: Any) -> None:
-        row.height = max(dp(52), max(b.texture_size[1] for b in buttons) + dp(16))
+        row.height = max(dp(ROW_LEAST), max(b.texture_size[1] for b in buttons) + dp(ROW_PAD))
 
     row.fit, row.buttons = fit, list(buttons)  # (unbound when the buttons are regrouped)
     for button in buttons:
