@@ -107,6 +107,8 @@ class ActionsPanel(TapGate, BoxLayout):
                 places = self._left.pop(len(trail), []) + places
             if self._view is not None and view.seat != self._view.seat:
                 self._next_seat()
+            elif len(trail) != self._depth:
+                self._new_level()
             self._view = view
             self._depth = len(trail)
             self.trail = label
@@ -207,6 +209,13 @@ class ActionsPanel(TapGate, BoxLayout):
         if not self.working:
             self.close()
             self.open()
+
+    def _new_level(self) -> None:
+        """A walk goes a level deeper or back: its buttons take taps only SEAT_ARRIVAL after
+        they are drawn, as the next seat's do. The level's first choice stands where the
+        finger just lifted (`first_at`), and a double tap's second touch picked it: a card
+        drawn at the table recorded unseen (issue 22, try 23, finding 1)."""
+        self.hold_after_arrival(SEAT_ARRIVAL)
 
     def release(self) -> None:
         """The tap's reply is in and shown (or it failed): the taken button goes back to
