@@ -274,7 +274,7 @@ def _draw_wait(state: XpState, catalog: Catalog) -> str:
         module = _module_choice(state.pending[0].seat, catalog)
         picker = drafter(state)  # the draft runs while the module waits: say the draft first
         if picker is not None:
-            return f"{picker} picks a ship from pack {state.draft.pack}; still to do: {module}"
+            return f"{_draft_turn(state, picker)}; still to do: {module}"
         return module
     return ""
 
@@ -301,5 +301,16 @@ def _setup_wait(state: XpState, catalog: Catalog) -> str:
         return "More players, or the start of the ship draft."
     picker = drafter(state)
     if picker is not None:
-        return f"{picker} picks a ship from pack {state.draft.pack}."
+        return f"{_draft_turn(state, picker)}."
     return "The start of round 1."
+
+
+def _draft_turn(state: XpState, picker: str) -> str:
+    """Who picks from which pack; a new pack says the last one is done (try 23: after a
+    pack's last pick the same button came back, only "pack 1" turned "pack 2", and the
+    player who picked thought the tap was lost)."""
+    number = state.draft.pack
+    of = f" of {state.draft.pack_count}" if state.draft.pack_count else ""
+    if number > 1 and not state.draft.picks:
+        return f"Pack {number - 1} is done; {picker} picks first from pack {number}{of}"
+    return f"{picker} picks a ship from pack {number}{of}"
