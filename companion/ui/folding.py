@@ -5,8 +5,9 @@ keeps its size and a turn's choices under its 3-line sentence need 4 rows of 3-4
 labels in a half-width column: the 6th enabled choice sat up to 294 px below the fold
 (docs/perf.md, "Six enabled choices"). There the seats' column folds to what a table
 glances at: each seat's name, score and whose turn, its tabs on two rows, and the choices
-take the width it gives up; a tap on a seat opens its whole card (its own page). At Normal
-text, and on a taller window, nothing folds.
+take the width it gives up; a tap on a seat opens its whole card (its own page). The last
+result goes under the seats where their cards leave it room (`result_lines_aside`), so the
+choices start higher. At Normal text, and on a taller window, nothing folds.
 """
 
 from __future__ import annotations
@@ -33,3 +34,21 @@ def seats_width(text_scale: float, folded: bool, home_open: bool) -> float:
     if folded and home_open:
         return FOLDED_SEATS_WIDTH
     return 0.5 if text_scale > LARGE_TEXT else 0.45
+
+
+#: The last result moves under the folded seats only when this many of its lines fit there
+#: (at the left column's width, 2 lines say what 1 said across the choices); it takes at
+#: most `RESULT_LINES_MOST` (more room is left empty, the seats' column still a glance).
+RESULT_LINES_LEAST, RESULT_LINES_MOST = 2, 4
+
+
+def result_lines_aside(room: float, line: float) -> int:
+    """How many lines of the last result go under the folded seats, in `room` px left
+    there by the seats' cards, each line `line` px tall: 0 (it stays above the choices,
+    folded to 1 line) when fewer than `RESULT_LINES_LEAST` fit.
+
+    >>> result_lines_aside(110, 26), result_lines_aside(60, 26), result_lines_aside(40, 26)
+    (4, 2, 0)
+    """
+    lines = min(RESULT_LINES_MOST, int(room // line)) if line > 0 else 0
+    return lines if lines >= RESULT_LINES_LEAST else 0

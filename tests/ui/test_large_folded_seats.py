@@ -14,7 +14,7 @@ from companion.ui.devtools.gallery import flight_lines
 from companion.ui.devtools.gallery_large import large_text
 from companion.ui.settings import AppSettings
 from companion.ui.widgets import Figure, SeatRowView, Text
-from companion.ui.widgets.fit import line_width
+from companion.ui.widgets.fit import WholeText, line_width
 
 #: Exploration's most seats (the catalog's max_players), the longest seat's name among them.
 FIVE_SEATS = ("length 13", "join Xichang Xia", "join Wostochny Wen", "join Baikonur Bo",
@@ -50,6 +50,10 @@ def test_at_large_on_a_small_window_every_seat_shows_its_name_and_score_unscroll
     large_text(driver)
     driver.wait_still()
     _assert_every_seat_in_view(driver, 5)
+    # No room left under 5 seats: what a tap did stays over the choices, under the sentence.
+    ids = driver.screen.ids
+    assert _left(ids.message) >= _left(ids.side_scroll)
+    assert 0 <= _bottom(ids.sentence) - _top(ids.message) <= 8
 
 
 def test_a_tap_on_a_folded_seat_opens_its_whole_card_and_back(make_driver) -> None:
@@ -89,3 +93,58 @@ def test_the_choices_take_the_width_the_folded_seats_give_up(make_driver) -> Non
     driver.tap("Seats", exact=True, scroll=False)
     driver.wait_still()
     assert side.width == folded
+
+
+def _bottom(widget: Any) -> float:
+    return float(widget.to_window(widget.x, widget.y)[1])
+
+
+def _top(widget: Any) -> float:
+    return float(widget.to_window(widget.x, widget.top)[1])
+
+
+def _left(widget: Any) -> float:
+    return float(widget.to_window(widget.x, widget.y)[0])
+
+
+def _overlay() -> Any:
+    return next((w for w in Window.children if isinstance(w, WholeText)), None)
+
+
+def test_the_last_result_stands_under_the_folded_seats(make_driver) -> None:
+    """At Large on a small window what a tap did is read under the seats' names and scores
+    in the lines the room there holds, up to 4 (over the choices it was 1, "... (more)" in
+    most looks: try 22, finding 8), a tap there shows it whole, and the choices start
+    right under the sentence; a refusal is still read whole over the choices, where the
+    tap was. At Normal it stays over the choices, under the sentence."""
+    driver = make_driver(seed=2047, settings=AppSettings())  # a touch-only table
+    driver.app.start_new_game("xp", list(flight_lines()))
+    driver.settle()
+    ids = driver.screen.ids
+    message, sentence, side = ids.message, ids.sentence, ids.side_scroll
+    result = driver.app.message
+    line = message.font_size * 1.5
+    assert result and message.height < line and _left(message) >= _left(side)  # Normal:
+    assert 0 <= _bottom(sentence) - _top(message) <= 8  # 1 line under the sentence
+    large_text(driver)
+    driver.wait_still()
+    driver.pump(2)
+    assert _left(message) + message.width <= _left(side)  # beside the choices, not over them
+    card = _cards(driver)[-1]
+    assert _top(message) <= _bottom(card) and driver.short_of(message) == 0  # under the seats
+    words = " ".join(message.text.split())
+    assert message.height > 2 * message.font_size and words.startswith(result[:40])  # lines
+    assert 0 <= _bottom(sentence) - _top(ids.actions) <= 8  # the choices right under the sentence
+    driver.tap(ids.aside, scroll=False)
+    try:
+        driver.wait_for(lambda: _overlay() is not None, "the whole result over the screen")
+        assert result in driver.texts(_overlay())
+    finally:
+        driver.tap(_overlay() or ids.aside, scroll=False)
+    driver.wait_for(lambda: _overlay() is None, "the overlay closed")
+    driver.app.send("nonsense words")
+    driver.settle()
+    driver.pump(2)
+    assert driver.app.message_refused and _left(message) >= _left(side)  # over the choices,
+    assert not message.folded and "nonsense" in message.text  # whole
+

@@ -9,7 +9,8 @@ choices two to a row where their labels fit, no group titles: docs/perf.md). Eve
 but the dashboard's top level, also as a player counts them (issue 22): the first 6
 *enabled* choices, each shown whole (`AppDriver.enabled_out_of_reach`); at the top level
 all looks but one hold that too (`TOP_LEVEL_SHORT`; docs/perf.md, "Six enabled choices"
-and "The decided layout")."""
+and "The decided layout"). The same walk at Large text, where the seats' column folds and
+the last result stands under it, holds the same."""
 
 from __future__ import annotations
 
@@ -26,9 +27,9 @@ SEATS = {"Xichang": "Ana", "Baikonur": "Ben", "Kourou": "Cleo"}
 TOP_LEVEL = 6
 #: Top-level looks of this walk whose 6th enabled choice is not whole, and by how much at
 #: most: one is left (round 2's preparation turn of Xichang, "Use Field assembly (M02):
-#: ..." 39 px short: two greyed places kept in their places and a lone "Build a module"
-#: row above it; docs/perf.md, "The decided layout"). On the layout before 28 Nov: 24 of
-#: 64 looks, up to 80 px.
+#: ..." 39 px short, 28 at Large text: two greyed places kept in their places and a lone
+#: "Build a module" row above it; docs/perf.md, "The decided layout"). On the layout
+#: before 28 Nov: 24 of 64 looks, up to 80 px.
 TOP_LEVEL_SHORT, TOP_LEVEL_SHORT_PX = 1, 40
 MAX_TAPS = 300
 
@@ -80,10 +81,24 @@ def _step(driver, player: TablePlayer, trail: list[str]) -> list[str]:
 
 def test_a_three_player_game_by_touch_never_needs_a_scroll_for_its_first_choices(
         make_driver) -> None:
-    assert (Window.width, Window.height) == (800, 480)
     from companion.ui.settings import AppSettings
 
-    driver = make_driver(seed=2047, settings=AppSettings())  # a touch-only table: no command bar
+    _walk_the_game(make_driver, AppSettings())  # a touch-only table: no command bar
+
+
+def test_at_large_text_too_the_first_choices_need_no_scroll(make_driver) -> None:
+    """The same game at Large text, where the seats' column folds to names and scores and
+    the last result stands under them (companion/ui/folding.py): the top level holds the
+    rule as at Normal, the same one look left (on `e38507b`, before the result moved and
+    the sentence took the choices' size: 19 looks short, up to 91 px)."""
+    from companion.ui.settings import TEXT_SIZES, AppSettings
+
+    _walk_the_game(make_driver, AppSettings(text_scale=TEXT_SIZES[-1]))
+
+
+def _walk_the_game(make_driver, settings) -> None:
+    assert (Window.width, Window.height) == (800, 480)
+    driver = make_driver(seed=2047, settings=settings)
     driver.tap("New game", scroll=False)
     seat_players(driver, SEATS)
     driver.tap("Start the game")  # the form's own button (its scrolling is another test's)

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.clock import Clock
-from kivy.properties import ObjectProperty, StringProperty
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.ui.folding import ROOMY_SEATS
+from companion.ui.folding import ROOMY_SEATS, result_lines_aside
 from companion.ui.presenters.actions import ActionItem, actions_view
 from companion.ui.presenters.check import is_check_prompt
 from companion.ui.presenters.dashboard import Dashboard, dashboard, scores_of
@@ -18,7 +19,7 @@ from companion.ui.screens import load_layout
 from companion.ui.table import TableData
 from companion.ui.widgets import BigButton, SeatRowView, Text
 from companion.ui.widgets.actions import ActionsPanel
-from companion.ui.widgets.fit import FoldBox, FoldText  # noqa: F401  (used in the .kv)
+from companion.ui.widgets.fit import FoldBox, FoldText, text_height  # noqa: F401  (used in the .kv)
 from companion.ui.widgets.scanstrip import ScanStrip  # noqa: F401  (used in the .kv)
 from companion.ui.widgets.tabs import TabbedPages  # noqa: F401  (used in the .kv)
 from companion.ui.widgets.touch import TableScroll
@@ -33,6 +34,9 @@ class DashboardScreen(Screen):
     decks_text = StringProperty("")
     message = StringProperty("")
     data = ObjectProperty(None, allownone=True)
+    #: The last result stands under the folded seats (`_place_result`), in this many lines.
+    result_aside = BooleanProperty(False)
+    result_lines = NumericProperty(0)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -66,6 +70,35 @@ class DashboardScreen(Screen):
         # passed while another tab was open (try 12, finding 32: Omar's card on top).
         self.ids.tabs.on_home = lambda: Clock.schedule_once(
             lambda _dt: self._show_active_seat(), 0)
+        # The last result under the folded seats where they leave it room, else above the
+        # choices (companion/ui/folding.py): placed again as that room changes.
+        place = Clock.create_trigger(self._place_result, 0)
+        self._app().bind(seats_folded=place, message_refused=place)
+        self.ids.tabs.bind(current=place, height=place)
+        self.ids.seats.bind(height=place)
+        self.ids.message.bind(font_size=place)
+        place()
+
+    def _place_result(self, *_args: Any) -> None:
+        """The last result under the folded seats, in the lines the room their cards leave
+        holds (`folding.result_lines_aside`), so the choices start higher; above the
+        choices otherwise, and always when it is a refusal (read whole where the tap was).
+        Its lines there are counted with it in place, so placing it changes nothing."""
+        ids, app = self.ids, self._app()
+        message, aside, seats = ids.message, ids.aside, ids.seats
+        scroll = seats.parent
+        lines = 0
+        if app.seats_folded and ids.tabs.current == ids.tabs.home_title \
+                and not app.message_refused and isinstance(scroll, TableScroll):
+            held = aside.height + (dp(6) if aside.children else 0)  # its room there now
+            room = scroll.height + held - seats.height - dp(6)
+            lines = result_lines_aside(room, text_height("Ag", message.font_size, dp(400)))
+        home = aside if lines else ids.said
+        if message.parent is not home:
+            message.parent.remove_widget(message)
+            home.add_widget(message)  # (last in the box: under the sentence)
+        self.result_lines = lines or 1
+        self.result_aside = bool(lines)
 
     def _first_choice_at(self, *_args: Any) -> None:
         panel = self.ids.actions
