@@ -38,7 +38,8 @@ def _assert_every_seat_in_view(driver: Any, seats: int) -> None:
         name, score = _name_and_score(card)
         for shown in (name, score):  # whole, in the column, no scroll
             assert driver.short_of(shown) == 0, (card.seat, shown.text, driver.short_of(shown))
-        assert line_width(name.text, name.font_size, bold=True) <= name.width, card.seat  # not cut
+        # the seat's name not cut (a player's name after it, among many seats, as it fits)
+        assert line_width(card.seat, name.font_size, bold=True) <= name.width, card.seat
 
 
 def test_at_large_on_a_small_window_every_seat_shows_its_name_and_score_unscrolled(
@@ -54,6 +55,21 @@ def test_at_large_on_a_small_window_every_seat_shows_its_name_and_score_unscroll
     ids = driver.screen.ids
     assert _left(ids.message) >= _left(ids.side_scroll)
     assert 0 <= _bottom(ids.sentence) - _top(ids.message) <= 8
+
+
+def test_among_three_folded_seats_each_card_names_its_player_too(make_driver) -> None:
+    """Try 23: at Large text the folded cards showed only "Xichang 0"; players know their
+    own name before their spaceport's. Among many seats the player's name follows the
+    seat's on its line, whole for a 3-player table's names."""
+    three = ("length 8", "join Xichang Ana", "join Wostochny Cleo", "join Baikonur Ben")
+    driver = make_driver(seed=2047, settings=AppSettings(), demo_setup=three)
+    large_text(driver)
+    driver.wait_still()
+    _assert_every_seat_in_view(driver, 3)
+    for card in _cards(driver):
+        name, _score = _name_and_score(card)
+        assert name.text == f"{card.seat} · {card.player}"
+        assert line_width(name.text, name.font_size, bold=True) <= name.width, name.text
 
 
 def test_a_tap_on_a_folded_seat_opens_its_whole_card_and_back(make_driver) -> None:
