@@ -162,7 +162,7 @@ class CommandRunner:
             except OSError:
                 pass
         return (f"Something went wrong inside the companion ({exc.__class__.__name__}). "
-                f"Every acknowledged command is saved.{where}")
+                f"Every step whose result showed is saved.{where}")
 
     def _table_or_none(self) -> TableData | None:
         try:

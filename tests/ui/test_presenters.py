@@ -336,7 +336,7 @@ def test_a_bug_in_a_job_becomes_one_sentence_and_a_crash_log(tmp_path: Path) -> 
     runner.submit(broken, replies.append)
     _wait(runner)
     runner.stop()
-    assert not replies[0].ok and "Every acknowledged command is saved" in replies[0].message
+    assert not replies[0].ok and "Every step whose result showed is saved" in replies[0].message
     assert "ZeroDivisionError" in (tmp_path / "crash.log").read_text()
 
 

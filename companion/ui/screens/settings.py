@@ -25,10 +25,11 @@ load_layout(__file__)
 STICK_POLL_SECONDS = 2.0
 
 QUESTIONS = {
-    "shutdown": ("Shut the companion down now? Every acknowledged tap is already saved; "
-                 "wait for the screen to go dark before unplugging it.", "Yes, shut down"),
-    "restart": ("Restart the companion now? Every acknowledged tap is already saved, and the "
-                "game resumes after the restart.", "Yes, restart"),
+    "shutdown": ("Shut the companion down now? Every tap whose result showed is already "
+                 "saved; wait for the screen to go dark before unplugging it.",
+                 "Yes, shut down"),
+    "restart": ("Restart the companion now? Every tap whose result showed is already saved, "
+                "and the game resumes after the restart.", "Yes, restart"),
 }
 
 
