@@ -101,7 +101,7 @@ def ship_lines(driver, card: str) -> list[str]:
     texts = driver.texts(driver.screen.ids.tabs.panel("Ships"))
     start = next(i for i, t in enumerate(texts) if t.startswith(f"{card} "))
     end = start + 1  # up to its Correct button, the next ship, or the next seat's badge
-    while end < len(texts) and not (texts[end].startswith("Correct") or len(texts[end]) == 1
+    while end < len(texts) and not (texts[end].startswith("Fix counts") or len(texts[end]) == 1
                                     or re.match(r"^[A-Z]{3,5}\d+ ", texts[end])):
         end += 1
     return texts[start:end]

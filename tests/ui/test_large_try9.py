@@ -171,7 +171,7 @@ def test_the_correct_panels_apply_and_cancel_in_reach_as_it_opens(make_driver) -
         driver.app.change_setting("text_scale", scale)
         driver.settle()
         driver.tap("Ships", exact=True)
-        driver.tap("Correct SHLD1")
+        driver.tap("Fix counts: SHLD1")
         driver.wait_still()
         for text in ("Apply", "Cancel"):
             assert driver.reachable(driver.button(text, True)), f"{text} at text x{scale}"
@@ -238,7 +238,7 @@ def test_the_correct_panels_apply_and_cancel_stay_in_reach_down_at_its_reasons(
     driver.settle()
     large_text(driver)
     driver.tap("Ships", exact=True)
-    driver.tap("Correct SHLD1")
+    driver.tap("Fix counts: SHLD1")
     driver.tap("+", exact=True)
     driver.tap("house rule", exact=True)  # the last reason: the list scrolls down to it
     driver.screen.ids.tabs.body.children[-1].scroll_y = 0  # the editor's foot

@@ -180,7 +180,7 @@ def test_ships_show_tracks_and_an_undeployed_ships_printed_values(make_driver,
     assert _ship_texts(driver, "SHLD1") == [
         "SHLD1 Shield", "in orbiting space · selected to fly this round",
         "Energy 4/6 · Resistance 3/3 · Velocity 4 · Maneuverability 2",
-        "Cargo: Trap module (1 of 2 slots)", "Correct SHLD1"]
+        "Cargo: Trap module (1 of 2 slots)", "Fix counts: SHLD1"]
     assert _ship_texts(driver, "LASR2") == [
         "LASR2 Laser beam", "not deployed",
         "Deploy cost 5 · starts with energy 4/6, resistance 3, velocity 4, maneuverability 2,"
@@ -195,9 +195,9 @@ def test_a_ship_correction_by_touch_shows_and_undoes_by_touch(make_driver,
                                                              tmp_path: Path) -> None:
     driver = make_driver(db=saved_game(tmp_path / "games.db"))
     driver.tap("Ships", exact=True)
-    driver.tap("Correct SHLD1")
+    driver.tap("Fix counts: SHLD1")
     editor = _editor(driver)
-    assert editor.title == "Correct SHLD1 Shield (Baikonur)"
+    assert editor.title == "Fix the counts: SHLD1 Shield (Baikonur)"
     assert driver.button("Apply").disabled  # no change chosen yet
     _minus(driver, editor)
     driver.tap("forgot an effect")
@@ -219,7 +219,7 @@ def test_a_correction_the_game_refuses_says_why_and_changes_nothing(make_driver,
                                                                    tmp_path: Path) -> None:
     driver = make_driver(db=saved_game(tmp_path / "games.db"))
     driver.tap("Ships", exact=True)
-    driver.tap("Correct SHLD1")
+    driver.tap("Fix counts: SHLD1")
     editor = _editor(driver)
     driver.tap("Resistance 3")
     _minus(driver, editor, 4)  # the stepper stops at 0; the game keeps resistance >= 1
@@ -237,9 +237,9 @@ def test_a_seats_counter_is_corrected_with_a_typed_reason(make_driver, tmp_path:
     driver = make_driver(db=saved_game(tmp_path / "games.db"))
     credits = driver.app.table.view["seats"][0]["credits"]
     driver.tap("Ships", exact=True)
-    driver.tap("Correct", exact=True)  # the first seat: Xichang
+    driver.tap("Fix counts", exact=True)  # the first seat: Xichang
     editor = _editor(driver)
-    assert editor.title == "Correct Xichang"
+    assert editor.title == "Fix the counts: Xichang"
     driver.tap(f"Credits {credits}")
     driver.tap(editor.ids.stepper.children[0])  # +
     driver.tap(editor.ids.stepper.children[0])

@@ -177,7 +177,7 @@ def play_panels(driver: AppDriver) -> Iterator[str]:
     tabs = driver.screen.ids.tabs
     driver.tap("Ships", exact=True)
     yield "ships"
-    driver.tap("Correct TRNS1")
+    driver.tap("Fix counts: TRNS1")
     editor = tabs.panel("Ships").children[0]
     driver.tap(editor.ids.stepper.children[-1])  # the stepper's "-"
     driver.tap("table mistake")

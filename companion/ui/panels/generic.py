@@ -4,7 +4,7 @@ for every game's panels (`GamePanel`) and one for every game's decks (`DecksPane
 A row with a badge or a number is a `CountRow` (under a heading, one with a number only
 is a compact `SubRow`: a seat's items); a heading row starts a seat's block;
 a note is a sentence; any other row is a card of lines. A row or seat that lists
-corrections gets a "Correct" button opening the correction editor (`adjust`); a panel
+corrections gets a "Fix counts" button opening the correction editor (`adjust`); a panel
 that names a prompt partial in `actions` offers that partial's commands as buttons.
 """
 
@@ -40,6 +40,9 @@ from companion.ui.widgets.touch import TableScroll
 
 #: The tab of every game's decks, after the game's own panels.
 DECKS = "Decks"
+#: The button that opens the correction editor (try 23: "Correct" read as "this is
+#: correct" as well as "make a correction").
+FIX = "Fix counts"
 
 
 def table_of(table: TableData) -> Mapping[str, Any]:
@@ -135,7 +138,7 @@ class GamePanel(PanelColumn):
                 tracks = tuple(Track.from_dict(t) for t in row["corrections"])
                 whose = f" ({owner})" if row["kind"] != "heading" and owner else ""
                 title = target if row["kind"] == "heading" else row["text"]
-                return f"Correct {title}{whose}", tracks
+                return f"Fix the counts: {title}{whose}", tracks
         return None
 
     def _row(self, row: Mapping[str, Any], owner: str | None) -> Any:
@@ -160,7 +163,7 @@ class GamePanel(PanelColumn):
                               count=str(row.get("number") or ""),
                               initial=str(row.get("badge") or ""),
                               colour=self._colours.get(str(row.get("seat")), ""),
-                              action="Correct" if row.get("corrections") else "")
+                              action=FIX if row.get("corrections") else "")
             widget.on_action = partial(self.correct, str(row.get("target")))
             return widget
         card = PanelCard()
@@ -169,7 +172,7 @@ class GamePanel(PanelColumn):
             card.add_widget(AccentText(text=line) if n == 0 and owner else
                             Text(text=line, muted=n > 1))
         if row.get("corrections"):
-            button = BigButton(text=f"Correct {row['target']}", kind="quiet")
+            button = BigButton(text=f"{FIX}: {row['target']}", kind="quiet")
             button.bind(on_release=lambda _b, name=str(row["target"]): self.correct(name))
             card.add_widget(button)
         return card
