@@ -1,5 +1,6 @@
 """Try 23: after a pack's last pick the table showed the same button, only "pack 1" turned
-"pack 2", and the player who picked last thought the tap was lost."""
+"pack 2", and the player who picked last thought the tap was lost: the headline says the
+new pack and who starts it."""
 
 from __future__ import annotations
 
@@ -8,14 +9,13 @@ from tests.exploration.helpers import legal_pick, run
 from tests.exploration.test_touch_try7 import _drafting_with_a_module_owed
 
 
-def test_the_headline_says_a_pack_is_done_when_the_next_starts() -> None:
+def test_the_headline_says_who_starts_a_new_pack() -> None:
     match = _drafting_with_a_module_owed()
-    assert prompt(match).waiting_for.startswith("Xichang picks a ship from pack 1 of 4;")
+    assert prompt(match).waiting_for.startswith("Xichang picks a ship from pack 1;")
     run(match, f"pick {legal_pick(match)}")
-    assert prompt(match).waiting_for.startswith("Wostochny picks a ship from pack 1 of 4;")
+    assert prompt(match).waiting_for.startswith("Wostochny picks a ship from pack 1;")
     run(match, f"pick {legal_pick(match)}")
     # the second pack starts from the last player (rulebook, spaceship fleet selection)
-    assert prompt(match).waiting_for.startswith(
-        "Pack 1 is done; Wostochny picks first from pack 2 of 4;")
+    assert prompt(match).waiting_for.startswith("Pack 2: Wostochny picks first;")
     run(match, f"pick {legal_pick(match)}")
-    assert prompt(match).waiting_for.startswith("Xichang picks a ship from pack 2 of 4;")
+    assert prompt(match).waiting_for.startswith("Xichang picks a ship from pack 2;")

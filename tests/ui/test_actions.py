@@ -85,7 +85,7 @@ def test_an_input_action_asks_for_the_value_then_runs(make_driver, tmp_path: Pat
     db = tmp_path / "games.db"
     saved_game(db, 0)
     driver = make_driver(db=db)
-    driver.tap("Seat a player at Kourou")
+    driver.tap("Add another player at Kourou")
     from companion.ui.widgets import CommandInput
 
     field = next(w for w in driver.widgets() if isinstance(w, CommandInput)

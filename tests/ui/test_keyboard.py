@@ -350,7 +350,7 @@ def test_ok_on_an_empty_field_says_why_and_changes_nothing(make_driver,
     session.close()
     driver = make_driver(db=db)
     steps = driver.app.table.steps
-    driver.tap("Seat a player at Kourou")
+    driver.tap("Add a player at Kourou")
     driver.tap("OK", exact=True)
     assert driver.shown(EMPTY_FIELD)
     assert driver.app.table.steps == steps

@@ -14,7 +14,7 @@ def test_ok_and_cancel_stay_above_the_keyboard_while_a_name_is_typed(make_driver
     db = tmp_path / "games.db"
     saved_game(db, 0)
     driver = make_driver(db=db)
-    driver.tap("Seat a player at Kourou")
+    driver.tap("Add another player at Kourou")
     field = next(w for w in driver.widgets() if isinstance(w, CommandInput)
                  and w.hint_text == "type here")
     driver.tap(field)

@@ -38,10 +38,10 @@ def test_the_choices_keep_their_columns_when_one_before_them_is_taken(make_drive
     driver.tap("Let the app draw every owed card")
     driver.tap(driver.screen.ids["continue"])
     before = _columns(driver)
-    driver.tap("Seat a player at Wostochny", exact=True)  # the first choice goes
+    driver.tap("Add another player at Wostochny", exact=True)  # the first choice goes
     _seat(driver, "Zoe")
     after = _columns(driver)
-    assert "Seat a player at Wostochny" not in after
+    assert "Add another player at Wostochny" not in after
     halves = {before[t] for t in before if t in after and before[t][1] - before[t][0] < 300}
     assert {left > 500 for left, _right in halves} == {True, False}  # choices in both halves
     assert set(DRAFTS) <= set(after)

@@ -306,11 +306,11 @@ def _setup_wait(state: XpState, catalog: Catalog) -> str:
 
 
 def _draft_turn(state: XpState, picker: str) -> str:
-    """Who picks from which pack; a new pack says the last one is done (try 23: after a
-    pack's last pick the same button came back, only "pack 1" turned "pack 2", and the
-    player who picked thought the tap was lost)."""
+    """Who picks from which pack; a new pack says who starts it (try 23: after a pack's
+    last pick the same button came back, only "pack 1" turned "pack 2", and the player who
+    picked thought the tap was lost). As short as the picks' line, so the list under it
+    keeps its places (tests/ui/test_steady_places.py)."""
     number = state.draft.pack
-    of = f" of {state.draft.pack_count}" if state.draft.pack_count else ""
     if number > 1 and not state.draft.picks:
-        return f"Pack {number - 1} is done; {picker} picks first from pack {number}{of}"
-    return f"{picker} picks a ship from pack {number}{of}"
+        return f"Pack {number}: {picker} picks first"
+    return f"{picker} picks a ship from pack {number}"

@@ -109,10 +109,13 @@ def _setup_choices(state: XpState, catalog: Catalog) -> list[Choice]:
                       command=f"length {rounds}", cost="free")
                for rounds in catalog.rules["game"]["rounds"] if not state.rounds]
     if not state.draft.pack:
+        # "another" once players are seated: one more is welcome, none is missing (try 23:
+        # "Seat a player at Kourou" made a new table wonder who had been left out)
+        more = "another player" if state.table.seats else "a player"
         for port in xc.spaceport_order(catalog):
             if port not in state.table.seats:
                 join = InputSpec("text", f"join {word(port)} {{}}", probe=f"join {word(port)}")
-                choices.append(Choice(f"Seat a player at {port}", SETUP, input=join,
+                choices.append(Choice(f"Add {more} at {port}", SETUP, input=join,
                                       cost="free"))
         choices += [Choice("Start the ship draft (packs dealt at the table)", DRAFT,
                            command="draft", cost="free"),
