@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 #: Never tapped: more seats, private screens, the app dealing virtual packs.
-AVOID = (r"^Add (a|another) player at", r"app deals the packs", r"sees the choices\)", r"^Randomly draw")
+AVOID = (r"^Add (a|another) player at", r"app deals the packs", r"sees the choices\)",
+         r"^Randomly draw")
 #: Tapped first when shown, in this order (the rest of the game's flow).
 FLOW = (r"^Let the app draw:", r"packs dealt at the table", r"takes a ship from the pack",
         r"^Start round", r"^Gain 6 credits", r"^Every ship moves onto a plain space",
