@@ -161,3 +161,24 @@ def test_drawing_from_an_empty_deck_reshuffles_its_discard_first() -> None:
     step = run(match, "scan XP/D17")[0].step
     assert [e.type for e in step.events][:2] == ["discard_reshuffled", "card_moved"]
     assert match.state.table.zone_of("D17") == "area:Xichang"
+
+
+def test_an_unused_technology_point_lapses_at_the_end_of_the_turn() -> None:
+    """Rulebook: a technology point "allows you to select 1 more action from the action
+    deck this turn" (try 24: one kept from round 2 gave a second action in round 3)."""
+    match = started_match()
+    run(match, "tech credits", "adjust Xichang technology +1 test")
+    said = run(match, "done")[-1].message
+    assert match.state.table.resource("Xichang", "technology") == 0
+    assert "its unused 1 technology point lapses" in said
+    run(match, "undo")  # the turn and its lapse come back as one step
+    assert match.state.table.resource("Xichang", "technology") == 1
+    assert match.state.table.active == "Xichang"
+
+
+def test_a_point_spent_in_its_turn_leaves_nothing_to_lapse() -> None:
+    match = started_match()
+    run(match, "tech credits", "adjust Xichang technology +1 test", "tech command")
+    said = run(match, "done")[-1].message
+    assert "lapse" not in said
+    assert len(match.state.seats["Xichang"].actions_in(1)) == 2

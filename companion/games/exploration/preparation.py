@@ -19,7 +19,7 @@ from companion.core.rules import Outcome, Verb
 from companion.core.words import counted
 from companion.games.exploration import catalog as xc
 from companion.games.exploration.display import drawable, empty_deck_sentence
-from companion.games.exploration.resources import credit_gain, gain, pay
+from companion.games.exploration.resources import amount_of, credit_gain, gain, pay
 from companion.games.exploration.setup import seats_in_order
 from companion.games.exploration.state import (
     XpState,
@@ -192,9 +192,11 @@ def done(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     if waiting:
         raise IllegalMoveError(f"{seat} still has to draw a {waiting[0].deck} card.")
     events: list[Event] = [event("seat_updated", seat=seat, set={"turn_done": True})]
+    lapsed, lapse = _unused_points(state, catalog, seat)
+    events += lapsed
     order = seats_in_order(state, catalog)
     later = order[order.index(seat) + 1:]
-    ends = f"{none_selected(state, catalog, seat)}{seat} ends the preparation turn"
+    ends = f"{none_selected(state, catalog, seat)}{seat} ends the preparation turn{lapse}"
     if later:
         events.append(event("phase_changed", round=state.table.round, phase="preparation",
                             active=later[0]))
@@ -202,6 +204,21 @@ def done(state: XpState, catalog: Catalog, args: Sequence[str]) -> Outcome:
     events.append(event("phase_changed", round=state.table.round, phase="flight", active=None))
     return Outcome(tuple(events), f"{ends}. Flight phase of round {state.table.round} begins.",
                    seat)
+
+
+def _unused_points(state: XpState, catalog: Catalog, seat: str) -> tuple[list[Event], str]:
+    """Technology points left at the end of the turn lapse when the catalog says a point
+    lasts the turn (rulebook, development cards: a technology point "allows you to select
+    1 more action from the action deck this turn"; try 24: one kept from round 2 gave a
+    second action in round 3). A journal written before keeps what it banked until that
+    seat's next turn ends: the lapse is an event of its own, never a replay's guess."""
+    held = state.table.resource(seat, "technology")
+    if held <= 0 or catalog.rules["technology"].get("points_last") != "turn":
+        return [], ""
+    points = amount_of("technology", held)
+    return ([gain(seat, "technology", -held, "unused at the end of the turn")],
+            f" (its unused {points} {'lapses' if held == 1 else 'lapse'}: a point is for "
+            f"the turn it is gained)")
 
 
 def none_selected(state: XpState, catalog: Catalog, seat: str) -> str:
