@@ -72,7 +72,26 @@ def test_a_goal_the_app_cannot_see_is_trusted_and_said() -> None:
     from tests.exploration.helpers import catalog
 
     match = round_two()
-    assert stat(match.state, catalog(), "Xichang", "turrets_built") is None
+    assert stat(match.state, catalog(), "Xichang", "controls_L3") is None
+
+
+def test_turrets_built_are_counted_and_unknown_in_a_state_saved_before() -> None:
+    """Armed (build a turret module): counted from the builds, an energy or a laser turret
+    alike; a state read back from before the app counted builds cannot know them."""
+    from dataclasses import replace
+
+    from companion.games.exploration.missions import stat
+    from companion.games.exploration.status import SeatStatus
+    from tests.exploration.helpers import catalog
+
+    assert stat(round_two().state, catalog(), "Xichang", "turrets_built") == 0  # modules, no turret
+    state = round_two(x_builds=("energy_turret", "trap")).state
+    assert stat(state, catalog(), "Xichang", "turrets_built") == 1
+    assert stat(state, catalog(), "Baikonur", "turrets_built") == 1  # its laser turret
+    old = state.seats["Xichang"].to_dict()
+    del old["built"]
+    before = replace(state, seats={**state.seats, "Xichang": SeatStatus.from_dict(old)})
+    assert stat(before, catalog(), "Xichang", "turrets_built") is None
 
 
 def _with_secondaries(*cards: str):

@@ -98,13 +98,22 @@ def test_a_played_development_card_still_counts_as_collected() -> None:
 
 
 def test_a_goal_the_app_cannot_see_says_the_player_confirms_it() -> None:
-    match = _holding("P14", "S10")
+    match = _holding("P14", "S13")
     labels = _labels(match, after="complete Xichang", seat="Xichang")
-    assert "Complete Armed (S10) (you confirm it)" in labels
+    assert "Complete Hold L3 (S13) (you confirm it)" in labels
     assert "Treasury (P06) needs 50 credits; Xichang has 12" in labels
     assert "Moon landing (S07): not yet, Xichang has 0 of 1" in labels
-    message = run(match, "complete S10")[-1].message
+    message = run(match, "complete S13")[-1].message
     assert "the app cannot count this goal: Xichang confirmed it" in message
+
+
+def test_armed_counts_the_turrets_built() -> None:
+    """Try 24: "Complete Armed (S12) (you confirm it)" was offered, right under a mission
+    met, to a player who never built a turret."""
+    match = _holding("P14", "S10")
+    labels = _labels(match, after="complete Xichang", seat="Xichang")
+    assert "Armed (S10) needs 1 turret module built; Xichang has 0" in labels
+    assert refused(match, "complete S10") == CANNOT_REVEAL
 
 
 def test_the_seat_view_counts_development_cards_toward_research() -> None:

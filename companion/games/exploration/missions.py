@@ -1,8 +1,8 @@
 """Missions: revealed when completed, during the owner's turn, for their reward.
 
 Rulebook, "Missions" and the primary/secondary mission lists. The app checks
-the goal where it can know it (credits, command, frags, drops, ...); where it
-cannot (e.g. a turret built earlier) it trusts the table and says so. Primary
+the goal where it can know it (credits, command, frags, drops, turrets built, ...);
+where it cannot (a state saved before it counted them) it trusts the table and says so. Primary
 missions for "the most" of something are resolved at the end (scoring.py).
 """
 
@@ -17,6 +17,7 @@ from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import Event, event
 from companion.core.rules import Outcome, Verb
 from companion.core.words import counted
+from companion.games.exploration import catalog as xc
 from companion.games.exploration.hazards import hazards_counter
 from companion.games.exploration.resources import development_counter, gain
 from companion.games.exploration.setup import HIDDEN_DECKS
@@ -67,7 +68,20 @@ def stat(state: XpState, catalog: Catalog, seat: str, name: str,
         return development_collected(state, catalog, seat)
     if name.startswith("dropped_"):
         return int(state.seats[seat].dropped.get(name.removeprefix("dropped_"), 0))
+    if name.endswith("s_built"):  # "turrets_built": modules of that category built
+        return modules_built(state, catalog, seat, name.removesuffix("s_built"))
     return None
+
+
+def modules_built(state: XpState, catalog: Catalog, seat: str, category: str) -> int | None:
+    """Modules of `category` built on `seat`'s ships over the game (try 24: "Complete Armed
+    (S12) (you confirm it)" was offered with no turret ever built). None for a state saved
+    before the app counted them."""
+    built = state.seats[seat].built
+    if built is None:
+        return None
+    return sum(n for kind, n in built.items()
+               if xc.module(catalog, kind).get("category") == category)
 
 
 def development_collected(state: XpState, catalog: Catalog, seat: str) -> int | None:
@@ -89,6 +103,7 @@ STAT_NOUNS: dict[str, tuple[str, str | None]] = {
     "hexes_revealed": ("outer-space tile revealed", "outer-space tiles revealed"),
     "hazards_drawn": ("hazard card drawn", "hazard cards drawn"),
     "secondary_completed": ("secondary mission completed", "secondary missions completed"),
+    "turrets_built": ("turret module built", "turret modules built"),
 }
 
 

@@ -331,7 +331,12 @@ def _module_built(state: XpState, e: Event) -> XpState:
     ship = state.ships.get(e["card"])
     if ship is None:
         return state
-    return with_ship(state, replace(ship, modules=(*ship.modules, e["module"])))
+    state = with_ship(state, replace(ship, modules=(*ship.modules, e["module"])))
+    status = state.seats.get(ship.owner)
+    if status is None or status.built is None:
+        return state
+    built = {**status.built, e["module"]: status.built.get(e["module"], 0) + 1}
+    return with_seat(state, ship.owner, replace(status, built=built))
 
 
 def _module_removed(state: XpState, e: Event) -> XpState:

@@ -128,7 +128,9 @@ class SeatStatus:
 
     Resources live in table.resources: credits, command, technology (points),
     frags. `dropped` counts modules dropped so far by kind (missions count
-    them); `restrictions` are (kind, round) marks such as ("no_credits", 4).
+    them), `built` the modules built on the seat's ships by kind (None when a state
+    saved before the app counted them was read back: it cannot know them);
+    `restrictions` are (kind, round) marks such as ("no_credits", 4).
     """
 
     spaceport: str
@@ -138,6 +140,7 @@ class SeatStatus:
     spare_modules: tuple[str, ...] = ()
     dropped: Mapping[str, int] = field(default_factory=dict)
     restrictions: tuple[tuple[str, int], ...] = ()
+    built: Mapping[str, int] | None = field(default_factory=dict)
 
     def actions_in(self, round_: int) -> list[TechPlay]:
         return [t for t in self.tech_actions if t.round == round_]
@@ -150,7 +153,8 @@ class SeatStatus:
                 "tech_actions": [t.to_dict() for t in self.tech_actions],
                 "dev_played_round": self.dev_played_round, "turn_done": self.turn_done,
                 "spare_modules": list(self.spare_modules), "dropped": dict(self.dropped),
-                "restrictions": [list(r) for r in self.restrictions]}
+                "restrictions": [list(r) for r in self.restrictions],
+                "built": None if self.built is None else dict(self.built)}
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> SeatStatus:
@@ -158,4 +162,5 @@ class SeatStatus:
                    tuple(TechPlay.from_dict(t) for t in raw.get("tech_actions", ())),
                    int(raw.get("dev_played_round", 0)), bool(raw.get("turn_done", False)),
                    tuple(raw.get("spare_modules", ())), dict(raw.get("dropped", {})),
-                   tuple((k, int(r)) for k, r in raw.get("restrictions", ())))
+                   tuple((k, int(r)) for k, r in raw.get("restrictions", ())),
+                   None if raw.get("built") is None else dict(raw["built"]))
