@@ -182,3 +182,17 @@ def test_a_point_spent_in_its_turn_leaves_nothing_to_lapse() -> None:
     said = run(match, "done")[-1].message
     assert "lapse" not in said
     assert len(match.state.seats["Xichang"].actions_in(1)) == 2
+
+
+def test_the_actions_a_technology_point_allows_come_after_the_ship_choices() -> None:
+    """Try 24: a point gained in the turn put the six technology actions it allows above
+    "Select ...", below the fold at 800x480."""
+    from companion.core.prompt import prompt
+
+    match = round_two()
+    run(match, "tech credits", "adjust Xichang technology +1 test")
+    labels = [a.label for a in prompt(match).actions if a.enabled]
+    select = next(i for i, label in enumerate(labels) if label.startswith("Select "))
+    more = [i for i, label in enumerate(labels) if "(Lv-" in label]
+    assert more and select < min(more)
+    assert labels[0].startswith("Select ")  # the turn's own choices first

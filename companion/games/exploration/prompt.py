@@ -44,6 +44,11 @@ from companion.games.exploration.support import maneuver_price
 from companion.games.exploration.tiles import TILE, tile_choices
 
 SETUP, TECH = "Setup", "Technology action"
+#: The technology actions once the turn's first is played: more only for a technology
+#: point, after the ship choices (try 24: a point gained from a development card put the
+#: six actions it allows above "Select Ultra-fast (UFST2)", a swipe below the fold, and
+#: a turn nearly ended with no ship flying).
+TECH_MORE = "More technology actions"
 #: A Build list's price of the seat's starting module (taken at setup, built for free).
 STARTING_MODULE = "free: your starting module"
 SHIPS, MODULES = "Spaceships", "Modules"
@@ -51,9 +56,10 @@ MANEUVERS, MISSIONS, TURN = "Maneuver cards", "Missions", "Turn"
 #: The groups in the order every seat sees them, whatever its ships and cards. What a tap
 #: in a preparation turn makes possible comes last, so its coming moves no button a finger
 #: learned (issue 22, try 13): a deployed ship's builds, then the maneuver cards (once a
-#: ship is selected); the development cards and the mission stand before them.
+#: ship is selected); the development cards and the mission stand before them. The
+#: technology actions a point allows after the first come there too, before the cards.
 PROMPT_GROUPS = (SETUP, DRAFT, TECH, SHIPS, DEVELOPMENT, flight.FLIGHT, flight.HAZARD, TILE,
-                 flight.DRIFT, MISSIONS, MODULES, MANEUVERS, TURN)
+                 flight.DRIFT, MISSIONS, MODULES, TECH_MORE, MANEUVERS, TURN)
 
 
 def word(text: str) -> str:
@@ -139,8 +145,9 @@ def _preparation_choices(state: XpState, catalog: Catalog) -> list[Choice]:
     seat = state.table.active
     if seat is None:
         return []
-    choices = _tech_choices(state, catalog, seat)
-    choices += _ship_choices(state, catalog, seat)
+    tech = _tech_choices(state, catalog, seat)
+    first = [c for c in tech if c.group == TECH]  # the turn's first: before all else
+    choices = first + _ship_choices(state, catalog, seat)
     for card_id in state.table.cards_in(piles.area_zone(seat)):
         card = catalog.card(card_id)
         if card.deck != "development":
@@ -152,6 +159,7 @@ def _preparation_choices(state: XpState, catalog: Catalog) -> list[Choice]:
             choices.append(Choice(f"Play {card.name} ({card_id})", DEVELOPMENT,
                                   command=f"develop {card_id}", in_place=True,
                                   greyed=greyed))
+    choices += [c for c in tech if c.group == TECH_MORE]
     choices += [Choice(with_effect(f"Use {catalog.card(c).name} ({c})", catalog.card(c)),
                        MANEUVERS, partial=f"maneuver {c}",
                        cost=_maneuver_cost(state, catalog, seat, catalog.card(c)))
@@ -176,7 +184,8 @@ def _tech_choices(state: XpState, catalog: Catalog, seat: str) -> list[Choice]:
     places: nine places would push the turn's choices out of reach at 800x480 (try 15);
     a second tap on the spot just tapped is held back by the screen instead."""
     frozen = state.seats[seat].has_restriction("no_credits", state.table.round)
-    return [Choice(_tech_label(action, frozen), TECH, command=f"tech {effect}")
+    group = TECH_MORE if state.seats[seat].actions_in(state.table.round) else TECH
+    return [Choice(_tech_label(action, frozen), group, command=f"tech {effect}")
             for effect, action in xc.tech_actions(catalog).items()]
 
 
