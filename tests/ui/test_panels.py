@@ -323,3 +323,25 @@ def test_the_ships_tab_opens_at_the_acting_seats_ships(make_driver, tmp_path: Pa
     driver.tap("Seats", exact=True)
     driver.tap("Ships", exact=True)
     driver.wait_for(lambda: abs(page.below_top(heading)) < 2, "again on top")
+
+
+def test_a_count_is_fixed_from_a_seat_s_own_page(make_driver, tmp_path: Path) -> None:
+    """Try 25 (a blocker on that route): "Fix counts" on a seat's page opened the editor
+    with no Apply anywhere; its bar now stands under the page's list, as under a tab's."""
+    from companion.ui.panels.corrections import CorrectionEditor
+
+    driver = make_driver(db=saved_game(tmp_path / "games.db"))
+    credits = driver.app.table.view["seats"][0]["credits"]
+    driver.app.open_seat("Xichang")
+    driver.settle()
+    assert driver.screen.name == "seat"
+    driver.tap("Fix counts", exact=True)
+    editor = next(w for w in driver.widgets() if isinstance(w, CorrectionEditor))
+    driver.tap(f"Credits {credits}")
+    driver.tap(editor.ids.stepper.children[0])  # +
+    apply = driver.button("Apply", exact=True)
+    assert driver.reachable(apply)  # no scroll: the bar is not in the list
+    driver.tap(apply, scroll=False)
+    assert driver.app.message == "Adjusted Xichang's credits by +1 (no reason given)."
+    assert driver.screen.name == "seat" and not driver.screen.ids.foot.children
+    assert driver.app.table.view["seats"][0]["credits"] == credits + 1

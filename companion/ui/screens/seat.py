@@ -84,7 +84,19 @@ class SeatScreen(Screen):
             box.add_widget(SectionTitle(text=str(data["title"])))
             panel = SeatPanel(str(data["id"]), self.seat)
             box.add_widget(panel)
+            panel.fbind("foot", self._show_foot)
             panel.show_table(table)
+        self._show_foot()
+
+    def _show_foot(self, *_args: Any) -> None:
+        """An open correction's bar (Apply, Cancel) under the page's list, as on a tab."""
+        box = self.ids.foot
+        box.clear_widgets()
+        foot = next((p.foot for p in self._panels() if p.foot is not None), None)
+        if foot is not None:
+            if foot.parent is not None:
+                foot.parent.remove_widget(foot)
+            box.add_widget(foot)
 
     def _panels(self) -> list[SeatPanel]:
         return [w for w in self.ids.sheet.children if isinstance(w, SeatPanel)]
