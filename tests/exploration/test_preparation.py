@@ -166,8 +166,12 @@ def test_drawing_from_an_empty_deck_reshuffles_its_discard_first() -> None:
 def test_an_unused_technology_point_lapses_at_the_end_of_the_turn() -> None:
     """Rulebook: a technology point "allows you to select 1 more action from the action
     deck this turn" (try 24: one kept from round 2 gave a second action in round 3)."""
+    from companion.core.prompt import prompt
+
     match = started_match()
     run(match, "tech credits", "adjust Xichang technology +1 test")
+    end = next(a for a in prompt(match).actions if a.command == "done")
+    assert end.label.endswith("1 technology point unused, lost)")  # said before the tap
     said = run(match, "done")[-1].message
     assert match.state.table.resource("Xichang", "technology") == 0
     assert "its unused 1 technology point lapses" in said

@@ -175,8 +175,12 @@ def _end_words(state: XpState, catalog: Catalog, seat: str) -> str:
     the ground this round (rulebook, preparation step 2: a ship flies only if selected;
     try 22, finding 1: a table ended its turns without one and its flight phase was empty)."""
     words = f"End {seat}'s preparation turn"
-    return f"{words} (no ship flies)" if none_selected(state, catalog, seat) \
-        else words
+    notes = ["no ship flies"] if none_selected(state, catalog, seat) else []
+    points = state.table.resource(seat, "technology")
+    if points > 0 and catalog.rules["technology"].get("points_last") == "turn":
+        # said before the tap, not only in its result (try 25: the point lapsed unseen)
+        notes.append(f"{amount_of('technology', points)} unused, lost")
+    return f"{words} ({'; '.join(notes)})" if notes else words
 
 
 def _tech_choices(state: XpState, catalog: Catalog, seat: str) -> list[Choice]:
