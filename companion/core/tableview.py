@@ -273,7 +273,14 @@ class TableView:
 
     @property
     def turn(self) -> str:
-        return f"{self.active} to play" if self.active else ""
+        """"Xichang (Mia) to play": the seat as the game's sentences name it, and its
+        player, whom the table calls by name (try 25, finding 6); "Alice to play" where the
+        seat is the player's own name."""
+        if not self.active:
+            return ""
+        player = next((s.player for s in self.seats if s.seat == self.active), "")
+        who = f"{self.active} ({player})" if player and player != self.active else self.active
+        return f"{who} to play"
 
     def panel(self, panel_id: str) -> Panel | None:
         return next((p for p in self.panels if p.id == panel_id), None)

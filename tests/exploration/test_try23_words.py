@@ -19,3 +19,15 @@ def test_the_headline_says_who_starts_a_new_pack() -> None:
     assert prompt(match).waiting_for.startswith("Pack 2: Wostochny picks first;")
     run(match, f"pick {legal_pick(match)}")
     assert prompt(match).waiting_for.startswith("Xichang picks a ship from pack 2;")
+
+
+def test_whose_turn_names_the_player_too() -> None:
+    """Try 25, finding 6: "Xichang to play" in the header while the pass-the-screen pages
+    say "Pass to Mia"; players call each other by name."""
+    from companion.api import table_view
+    from tests.exploration.helpers import started_match
+
+    match = started_match()
+    player = match.state.table.players["Xichang"]
+    assert player and player != "Xichang"
+    assert table_view(match).turn == f"Xichang ({player}) to play"
