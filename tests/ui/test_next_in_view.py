@@ -126,28 +126,35 @@ def test_each_card_owed_is_picked_from_the_same_place(make_driver, tmp_path: Pat
 def double_tap(driver, text: str) -> int:
     """Tap `text`, then touch the same place again a quarter of a second after the step's
     result was drawn (a double tap's second touch): the steps the two touches took."""
-    flips: list[tuple[float, int]] = []
-
-    def drawn(*_args) -> None:
-        flips.append((time.time(), len(driver.app.table.history)))
-
     steps = len(driver.app.table.history)
     button = driver.button(text, exact=True)
     assert driver.reachable(button)
+    second_touch_after(driver, button, lambda: len(driver.app.table.history) > steps)
+    return len(driver.app.table.history) - steps
+
+
+def second_touch_after(driver, button, arrived) -> None:
+    """Tap `button`, then touch its place again a quarter of a second after the first frame
+    drawn once `arrived()` holds (the tap's result on the glass): a double tap's second
+    touch."""
+    flips: list[tuple[float, bool]] = []
+
+    def drawn(*_args) -> None:
+        flips.append((time.time(), arrived()))
+
     x, y = button.to_window(*button.center)
     Window.bind(on_flip=drawn)
     try:
         driver.tap(button, scroll=False)
     finally:
         Window.unbind(on_flip=drawn)
-    result_drawn = next(at for at, count in flips if count > steps)
+    result_drawn = next(at for at, done in flips if done)
     touch = UnitTestTouch(x, y)
     touch.time_start = result_drawn + 0.25
     touch.touch_down()
     driver.pump()
     touch.touch_up()
     driver.settle()
-    return len(driver.app.table.history) - steps
 
 
 def test_a_double_tap_on_a_pass_passes_one_seat(make_driver, tmp_path: Path) -> None:

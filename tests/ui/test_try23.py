@@ -4,13 +4,10 @@ at the table, a starting module; the second time with no result to undo from).""
 
 from __future__ import annotations
 
-import time
-
 import pytest
-from kivy.core.window import Window
-from kivy.tests.common import UnitTestTouch
 
 from companion.games.exploration import DEMO_SETUP
+from tests.ui.test_next_in_view import second_touch_after
 
 DEVELOPMENT = "Pick the card drawn at the table: Development cards  >"
 WOSTOCHNY = ("length 8", "join Wostochny Ana", "join Baikonur Ben")
@@ -20,30 +17,13 @@ def second_touch_after_a_level(driver, text: str) -> None:
     """Tap `text` (a choice that opens a level), then touch the same place again a quarter
     of a second after the level was drawn: a double tap's second touch."""
     panel = driver.app.screen("dashboard").ids.actions
-    flips: list[tuple[float, str]] = []
-
-    def drawn(*_args) -> None:
-        flips.append((time.time(), panel.trail))
-
     driver.wait_still()
     button = driver.button(text, exact=True)
     if not driver.reachable(button):
         driver._scroll_into_view(button)  # the finger scrolls to it first
         driver.wait_still()
     assert driver.reachable(button)
-    x, y = button.to_window(*button.center)
-    Window.bind(on_flip=drawn)
-    try:
-        driver.tap(button, scroll=False)
-    finally:
-        Window.unbind(on_flip=drawn)
-    level_drawn = next(at for at, trail in flips if trail)
-    touch = UnitTestTouch(x, y)
-    touch.time_start = level_drawn + 0.25
-    touch.touch_down()
-    driver.pump()
-    touch.touch_up()
-    driver.settle()
+    second_touch_after(driver, button, lambda: bool(panel.trail))
 
 
 @pytest.mark.parametrize(("setup", "choice"), [
