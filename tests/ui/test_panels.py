@@ -337,8 +337,13 @@ def test_a_count_is_fixed_from_a_seat_s_own_page(make_driver, tmp_path: Path) ->
     assert driver.screen.name == "seat"
     driver.tap("Fix counts", exact=True)
     editor = next(w for w in driver.widgets() if isinstance(w, CorrectionEditor))
-    driver.tap(f"Credits {credits}")
-    driver.tap(editor.ids.stepper.children[0])  # +
+    # The editor opens at the list's top, its counts and stepper in view (try 26: under
+    # the seat's card they were below the fold, a swipe away).
+    driver.settle()
+    for part in (driver.button(f"Credits {credits}"), editor.ids.stepper.children[0]):
+        assert driver.reachable(part), part.text
+    driver.tap(f"Credits {credits}", scroll=False)
+    driver.tap(editor.ids.stepper.children[0], scroll=False)  # +
     apply = driver.button("Apply", exact=True)
     assert driver.reachable(apply)  # no scroll: the bar is not in the list
     driver.tap(apply, scroll=False)

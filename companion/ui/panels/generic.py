@@ -36,7 +36,7 @@ from companion.ui.presenters.seat import seat_panels
 from companion.ui.runner import Reply
 from companion.ui.table import TableData
 from companion.ui.widgets import BigButton, Text
-from companion.ui.widgets.touch import TableScroll
+from companion.ui.widgets.touch import TableScroll, holding_list
 
 #: The tab of every game's decks, after the game's own panels.
 DECKS = "Decks"
@@ -89,8 +89,12 @@ class GamePanel(PanelColumn):
         """Open the correction of a row's target (a ship, a seat)."""
         self.editing = target
         self._build()
-        if hasattr(self.parent, "scroll_y"):
-            self.parent.scroll_y = 1
+        editor = next((w for w in self.children if isinstance(w, CorrectionEditor)), None)
+        scroll = holding_list(self)
+        if editor is not None and scroll is not None:
+            # Its top at the list's top: on a seat's page the editor sits under the seat's
+            # card and lines, its counts and stepper below the fold (try 26).
+            scroll.keep_in_view(editor, 0.0)
 
     def close_editor(self) -> None:
         self.editing = None
