@@ -423,3 +423,30 @@ def test_recent_names_are_kept_newest_first_once_each() -> None:
     assert settings.recent_names == ("ben", "Cleo", "Ana")
     many = AppSettings().with_recent_names(f"P{n}" for n in range(20))
     assert len(many.recent_names) == 8 and many.recent_names[0] == "P0"
+
+
+def outline(field: CommandInput) -> tuple[float, ...]:
+    """The colour the field's outline is drawn in (its canvas's last Color before a Line)."""
+    from kivy.graphics import Color, Line
+
+    drawn = list(field.canvas.after.children)
+    line = max(i for i, d in enumerate(drawn) if isinstance(d, Line))
+    return tuple(next(d for d in reversed(drawn[:line]) if isinstance(d, Color)).rgba)
+
+
+def test_the_field_the_keys_type_into_is_outlined_and_next_moves_the_outline(
+        make_driver) -> None:
+    """Try 26: after "Next" nothing but a blinking cursor told which name field the keys
+    went to; the field that has the keyboard is outlined in the accent colour, alone."""
+    from companion.ui import theme
+
+    driver = make_driver()
+    driver.tap("New game")
+    fields = name_fields(driver)
+    assert all(outline(f)[3] == 0 for f in fields)  # nobody typing: no outline
+    driver.tap(fields[0])
+    for index in range(2):
+        driver.pump(2)
+        lit = [i for i, f in enumerate(fields) if outline(f)[3] > 0]
+        assert lit == [index] and outline(fields[index]) == tuple(theme.ACCENT)
+        driver.type_keys("Ana\n")

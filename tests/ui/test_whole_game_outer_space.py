@@ -131,6 +131,12 @@ def test_the_table_enters_what_its_own_tile_prints_by_touch_and_undo_takes_it_ba
     driver.tap(plus[0])
     # An action, not the title again (try 11, finding 25).
     assert form.ids.submit.text == "Apply: energy -1, command points +2"
+    score = [b for b in form.stepper("Domination points").children
+             if getattr(b, "text", "") == "+"]
+    driver.tap(score[0])  # a count that cannot go down is a gain too (try 26: it read "2")
+    assert form.ids.submit.text == "Apply: energy -1, command points +2, domination points +1"
+    driver.tap(next(b for b in form.stepper("Domination points").children
+                    if getattr(b, "text", "") == "-"))
     if os.environ.get("SHOTS_DIR"):
         driver.screenshot(Path(os.environ["SHOTS_DIR"]) / "tile_printed_form.png")
     driver.tap(form.ids.submit)

@@ -44,11 +44,15 @@ def summary(item: ActionItem, chosen: Chosen) -> str:
     """What is chosen in words, toggles in the order tapped (the order they are sent):
     "{field} {label}, {field} {label} and {label}"."""
     parts = []
+    # A form where a count may go below 0 enters changes: each count has its sign, those
+    # that cannot go down too ("credits +1, domination points +2", try 26), not a count of
+    # things ("3 players").
+    changes = any(f.kind == "count" and f.min < 0 for f in item.fields)
     for f in item.fields:
-        if f.kind == "count":  # a number away from its default, with its sign
+        if f.kind == "count":  # a number away from its default
             value = (chosen.get(f.name) or f.default or ("0",))[0]
             if value not in f.default:
-                parts.append(f"{f.label.lower()} {int(value):+d}" if f.min < 0
+                parts.append(f"{f.label.lower()} {int(value):+d}" if changes
                              else f"{f.label.lower()} {value}")
             continue
         names = {o.value: o.label for o in f.options}
