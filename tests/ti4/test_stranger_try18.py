@@ -65,3 +65,22 @@ def test_the_relics_panel_says_what_its_number_counts_and_a_relic_opens_its_uses
     assert not uses["Exhaust The Crown of Emphidia"].enabled  # Kim's turn, not Lou's
     ok(m, uses["Purge The Crown of Emphidia (Lou's)"].command)
     assert "R07" not in m.state.table.cards_in("area:Lou")
+
+
+def test_a_relic_with_no_use_of_its_own_offers_its_purge_not_a_use(catalog) -> None:
+    """Try 27, finding 3: Shard of the Throne (a victory point while held) read "ready to
+    use" with a "Use" button, whose only choice purged it, point and all. Its row says the
+    table keeps its effect and its tap is named for what it offers; a relic with a use
+    keeps "Use"."""
+    from companion.games.ti4.tableview import table_view
+
+    m = new_match(catalog, *TABLE)
+    ok(m, "relic Lou draws R04")  # Shard of the Throne
+    ok(m, "relic Kim draws R03")  # Scepter of Emelpar: exhausted for its ability
+    rows = {r.text: r for r in table_view(m.state, catalog).panels[1].rows}
+    shard, scepter = rows["Shard of the Throne (R04)"], rows["Scepter of Emelpar (R03)"]
+    assert (shard.action, shard.detail) == (
+        "Purge", ("held; the table says when its card is used",))
+    assert [a.label for a in prompt(m, after=shard.opens).actions] == [
+        "Purge Shard of the Throne (Lou's)"]
+    assert (scepter.action, scepter.detail) == ("Use", ("ready to use",))

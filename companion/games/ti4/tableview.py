@@ -148,15 +148,22 @@ def relics_panel(shown: Mapping[str, Any]) -> Panel:
                              badge=s["seat"][:1].upper(), seat=s["seat"],
                              number=str(fragments), detail=tuple(detail),
                              unit="fragment" if fragments == 1 else "fragments"))
-        rows += [relic_row(name, relic, name in tired)
+        acting = s.get("relics_with_actions")
+        rows += [relic_row(name, relic, name in tired, acting is None or relic in acting)
                  for name, relic in zip(s["relics"], s.get("relic_ids", ()), strict=False)]
     # Its buttons: the purges (each set a seat may purge), not the relics an ability draws.
     return Panel("relics", "Relics", tuple(rows), actions="relic purges", by_seat=True)
 
 
-def relic_row(name: str, relic: str, exhausted: bool) -> PanelRow:
+def relic_row(name: str, relic: str, exhausted: bool, acts: bool = True) -> PanelRow:
     """A relic its holder uses: a tap opens what can be done with it (try 17, finding 3:
-    a player tapped the relic to use it, and nothing happened)."""
+    a player tapped the relic to use it, and nothing happened). One with no action of
+    its own (no exhaust, no use the app counts) says so: its tap offers only its purge
+    (try 27: "Use" and "ready to use" on Shard of the Throne led to purging its victory
+    point)."""
+    if not acts:
+        return PanelRow(name, detail=("held; the table says when its card is used",),
+                        opens=f"{RELIC_USE} {relic}", action="Purge")
     state = "exhausted until the status phase" if exhausted else "ready to use"
     return PanelRow(name, detail=(state,), opens=f"{RELIC_USE} {relic}",
                     action="Use")

@@ -23,6 +23,9 @@ from companion.games.ti4.explore import (
 )
 from companion.games.ti4.state import COMMON, TI4State
 
+#: A relic's catalog attributes that make a use the app offers.
+RELIC_ACTIONS = ("exhausts", "purge_use")
+
 
 def waiting_for(state: TI4State, catalog: Catalog) -> str:
     """One sentence: what the app expects next."""
@@ -90,6 +93,10 @@ def _seat_view(state: TI4State, catalog: Catalog, seat: str) -> dict[str, Any]:
                       if fragment_type(c)],
         "relics": [label(catalog, c.card_id) for c in cards if c.deck == data.relic_deck],
         "relic_ids": [c.card_id for c in cards if c.deck == data.relic_deck],
+        # The relics held that have a use the app offers (exhausted, or used by purging
+        # them); the table keeps the others' effects (Shard of the Throne's point).
+        "relics_with_actions": [c.card_id for c in cards if c.deck == data.relic_deck
+                                and any(c.attrs.get(a) for a in RELIC_ACTIONS)],
         # Exhausted by their ability until the status phase readies them.
         "exhausted_relics": [label(catalog, c.card_id) for c in cards
                              if c.deck == data.relic_deck and c.card_id in state.exhausted],
