@@ -177,7 +177,7 @@ def _adjust_seat(b: Builder[S], change: Adjustment) -> str:
                                  f"cannot take away {-delta}.")
         b.add(event("resource_changed", seat=seat, resource=what, delta=delta,
                     reason=f"manual adjust: {reason}"))
-    b.say(f"Adjusted {seat}'s {what} by {delta:+d} ({reason}).")
+    b.say(f"Adjusted {seat}'s {what.replace('_', ' ')} by {delta:+d} ({reason}).")
     return seat
 
 

@@ -106,3 +106,24 @@ def test_a_swipe_past_the_end_of_a_seat_page_rests_on_its_last_row(make_driver) 
         rows = last_box.children or [last_box]
         lowest = min(w.to_window(w.x, w.y)[1] for w in rows)
         assert lowest >= list_bottom - 1, f"swipe {swipe + 1}: the last row is cut"
+
+
+def test_a_ti4_seat_s_trade_goods_are_fixed_by_touch_from_its_page(make_driver) -> None:
+    """Try 27: a greyed choice said "if the count is wrong, correct it first", and no
+    screen offered a way. The seat's page (its planets' heading) has Fix counts."""
+    from companion.ui.panels.corrections import CorrectionEditor
+
+    driver = make_driver(seed=102)
+    start_ti4(driver)
+    driver.tap(seat_card(driver, "Bob"), scroll=False)
+    driver.tap("Fix counts", exact=True)
+    editor = next(w for w in driver.widgets() if isinstance(w, CorrectionEditor))
+    driver.settle()
+    driver.tap("Trade goods 0", scroll=False)
+    plus = editor.ids.stepper.children[0]
+    for _ in range(2):
+        driver.tap(plus, scroll=False)
+    driver.tap("Apply", exact=True, scroll=False)
+    assert driver.app.message == "Adjusted Bob's trade goods by +2 (no reason given)."
+    seat = next(s for s in driver.app.table.view["seats"] if s["seat"] == "Bob")
+    assert any(c["text"] == "2 trade goods" for c in seat["counters"])

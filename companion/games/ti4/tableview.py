@@ -17,9 +17,11 @@ from companion.core.tableview import (
     PanelRow,
     SeatView,
     TableView,
+    Track,
     deck_view,
 )
 from companion.core.words import counted
+from companion.games.ti4.choices import COMMODITIES, TRADE_GOODS
 from companion.games.ti4.counters import points_detail, seat_counters
 from companion.games.ti4.data import ti4_data
 from companion.games.ti4.explore import label
@@ -47,7 +49,22 @@ def _seat(s: Mapping[str, Any], active: str | None) -> SeatView:
         + tuple(f"{r} exhausted" for r in s.get("exhausted_relics", ())) \
         + points_detail(s)
     return SeatView(seat=s["seat"], player=s["seat"], colour=s["color"],
-                    counters=seat_counters(s), active=s["seat"] == active, detail=detail)
+                    counters=seat_counters(s), active=s["seat"] == active, detail=detail,
+                    corrections=seat_tracks(s))
+
+
+#: The most a count's correction goes up to where the game sets no top (trade goods).
+COUNT_LIMIT = 99
+
+
+def seat_tracks(s: Mapping[str, Any]) -> tuple[Track, ...]:
+    """The counts the table corrects by hand (`adjust SEAT KEY ±N`): the commodities and
+    trade goods the cards' choices count (try 27: a greyed choice said "correct it first"
+    and no screen offered a way); commodities up to the seat's commodity value."""
+    commodities = int(s.get("commodities") or 0)
+    value = int(s.get("commodity_value") or 0)
+    return (Track(COMMODITIES, "Commodities", commodities, max(value, commodities) or COUNT_LIMIT),
+            Track(TRADE_GOODS, "Trade goods", int(s.get("trade_goods") or 0), COUNT_LIMIT))
 
 
 def decks(state: TI4State, catalog: Catalog, shown: Mapping[str, Any]) -> tuple[DeckView, ...]:
@@ -95,7 +112,8 @@ def planets_panel(shown: Mapping[str, Any]) -> Panel:
         summary = (f"{said['planets'].text} · {said['resources'].text}, "
                    f"{said['influence'].text}" if s["planets"] else "no planets")
         rows.append(PanelRow(f"{s['seat']}: {summary}", badge=s["seat"][:1].upper(),
-                             seat=s["seat"], kind="heading"))
+                             seat=s["seat"], kind="heading", target=s["seat"],
+                             corrections=seat_tracks(s)))
         rows += [planet_row(p) for p in s["planets"]]
     return Panel("planets", "Planets", (*rows, *table_rows(shown)), by_seat=True)
 
