@@ -174,7 +174,7 @@ class CompanionApp(App):
         self._splash = splash
         self._heading_kept: str | None = None
         #: The screen each side screen (Settings, Phones) was opened from: its Back goes there.
-        self._opened_from = {"settings": "start", "phones": "start"}
+        self._opened_from = {"settings": "start", "phones": "start", "scoreboard": "dashboard"}
         self._forms: Any = None  # the new-game forms, once the runner has read them
         self._forms_asked = False
         self.title = "Exploration Table Companion"
@@ -299,8 +299,9 @@ class CompanionApp(App):
         self.leave("settings")
 
     def leave(self, name: str) -> None:
-        """A side screen's "Back" (Settings, Phones): to the screen it was opened from, by
-        one rule for all (try 13, 51: Phones' Back went to the game, Settings' to the Menu)."""
+        """A side screen's "Back" (Settings, Phones, Scoreboard): to the screen it was
+        opened from, by one rule for all (try 13, 51: Phones' Back went to the game,
+        Settings' to the Menu)."""
         self.show(self._opened_from.get(name, "start"))
 
     # ---- intents ---------------------------------------------------------------------------
@@ -416,8 +417,10 @@ class CompanionApp(App):
         self.show("private")
 
     def leave_scoreboard(self) -> None:
-        """The scoreboard's Back (or a tap anywhere, shown after idle time): the table."""
-        self.show("dashboard")
+        """The scoreboard's Back (or a tap anywhere, shown after idle time): where it was
+        opened from, the Menu or the table (try 27: opened from the Menu, its Back went to
+        the table, and the next tap, meant for the Menu, landed on the table)."""
+        self.leave("scoreboard")
 
     def undo(self) -> None:
         self.send("undo")
