@@ -19,6 +19,7 @@ from companion.core.catalog import Catalog
 from companion.core.dice import Die
 from companion.core.events import Event, Step
 from companion.core.privacy import HIDDEN, public_step
+from companion.core.words import player_and_seat
 from companion.core.zones import Zone
 
 #: The kinds of moment the core and the games make (a screen may ignore a kind it lacks).
@@ -83,10 +84,12 @@ def die_faces(die: Die) -> list[dict[str, Any]]:
 
 
 def default_moments(step: Step, catalog: Catalog, dice: Mapping[str, Die],
-                    seats: Iterable[str] = ()) -> list[Moment]:
+                    seats: Iterable[str] = (),
+                    players: Mapping[str, str] | None = None) -> list[Moment]:
     """The moments every game shares, from a step's public events: each card taken from a
     draw pile (revealed, or hidden in a seat's hand; not one put back in the box unseen)
-    and each die rolled."""
+    and each die rolled. `players`: each seat's player, named beside the seat where only
+    its owner may look."""
     if step.kind != "do":
         return []
     shown = public_step(step)
@@ -96,7 +99,8 @@ def default_moments(step: Step, catalog: Catalog, dice: Mapping[str, Die],
     for number, e in enumerate(shown.events):
         if e.type == "card_moved" and Zone.from_text(str(e["from"])).kind == "deck" \
                 and e["to"] != "box":  # cards put back in the box unseen are not shown
-            moments.append(card_moment(e, catalog, seated, scanned, (step.number, number)))
+            moments.append(card_moment(e, catalog, seated, scanned, (step.number, number),
+                                       players or {}))
         elif e.type == "die_rolled":
             moments.append(roll_moment(e, dice.get(str(e["die"]))))
     return moments
@@ -110,7 +114,8 @@ DRAWN_AT_TABLE = "drawn at the table"
 
 
 def card_moment(e: Event, catalog: Catalog, seats: set[str], scanned: bool = False,
-                at: tuple[int, int] | None = None) -> Moment:
+                at: tuple[int, int] | None = None,
+                players: Mapping[str, str] | None = None) -> Moment:
     """A card drawn (`scanned`: read by the camera or typed as a scan, not the app's draw):
     its name and what it does, or, hidden, only whose it is and where its move is in the
     log (`at`: step, event), by which its owner's own screen finds that very card."""
@@ -119,16 +124,20 @@ def card_moment(e: Event, catalog: Catalog, seats: set[str], scanned: bool = Fal
     one = deck.one_card() if deck else f"{deck_name.replace('_', ' ').capitalize()} card"
     to = Zone.from_text(str(e["to"]))
     owner = to.name if to.name in seats else ""
+    player = (players or {}).get(owner, "") if owner else ""
     if e["card"] == HIDDEN:
         one = one[:1].lower() + one[1:]  # "A secondary card for Xichang"
         return Moment("hidden_card", f"{article(one)} for {owner}" if owner
                       else article(one),
-                      (f"Only {owner} looks at it.",) if owner else (),
+                      # Who looks, as the pass-the-screen page says it (try 26: "Only
+                      # Xichang" here, "Only Ana (Xichang) looks now" there).
+                      (f"Only {player_and_seat(owner, player)} looks at it.",) if owner
+                      else (),
                       f"{owner} drew a hidden {one}." if owner
                       else f"A hidden {one} was drawn.",
                       private_to=owner or None,
                       data={"deck": deck_name, "to": str(e["to"]), "seat": owner or None,
-                            "scanned": scanned,
+                            "player": player or None, "scanned": scanned,
                             **({"step": at[0], "event": at[1]} if at else {})})
     card = catalog.card(str(e["card"]))
     title = f"{one} for {owner}" if owner else one

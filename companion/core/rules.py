@@ -155,7 +155,8 @@ class GameRules(Protocol[S]):
     def moments(self, state: S, catalog: Catalog, step: Step) -> Sequence[Moment]:
         """What a step just committed did that deserves a screen (core/moments.py).
         Default: the core's cards drawn and dice rolled."""
-        return default_moments(step, catalog, self.dice(catalog), state.table.seats)
+        return default_moments(step, catalog, self.dice(catalog), state.table.seats,
+                               state.table.players)
 
     def odds_notes(self, state: S, catalog: Catalog, deck: str) -> list[str]:
         """Sentences the engine adds to `odds DECK` (how many relic fragments are

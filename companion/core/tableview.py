@@ -25,7 +25,7 @@ from typing import Any
 from companion.core import piles
 from companion.core.catalog import Catalog
 from companion.core.table import Table
-from companion.core.words import counted
+from companion.core.words import counted, seat_and_player
 
 #: How a panel row is drawn: an ordinary row, a heading over the rows after it, a
 #: sentence, or a sentence the table must act on.
@@ -279,8 +279,7 @@ class TableView:
         if not self.active:
             return ""
         player = next((s.player for s in self.seats if s.seat == self.active), "")
-        who = f"{self.active} ({player})" if player and player != self.active else self.active
-        return f"{who} to play"
+        return f"{seat_and_player(self.active, player)} to play"
 
     def panel(self, panel_id: str) -> Panel | None:
         return next((p for p in self.panels if p.id == panel_id), None)

@@ -69,3 +69,23 @@ def without_rule_marks(text: str, marks: str) -> str:
     'Alice purges two fragments.'
     """
     return re.sub(marks, "", text) if marks else text
+
+
+def seat_and_player(seat: str, player: str) -> str:
+    """A seat as the game's sentences name it, with its player, whom the table calls by
+    name (try 25, 26): "Xichang (Mia)"; the seat alone where it is the player's own name.
+
+    >>> seat_and_player("Xichang", "Mia"), seat_and_player("Alice", "Alice")
+    ('Xichang (Mia)', 'Alice')
+    """
+    return f"{seat} ({player})" if player and player != seat else seat
+
+
+def player_and_seat(seat: str, player: str) -> str:
+    """Who looks at a seat's secrets, person first as the pass-the-screen page says it:
+    "Ana (Xichang)"; the seat alone where it is the player's own name.
+
+    >>> player_and_seat("Xichang", "Ana"), player_and_seat("Alice", "")
+    ('Ana (Xichang)', 'Alice')
+    """
+    return f"{player} ({seat})" if player and player != seat else seat

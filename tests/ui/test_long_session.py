@@ -85,7 +85,9 @@ def a_round_at_the_table(driver) -> None:
     driver.tap("Menu")
     driver.tap("Scoreboard")
     assert driver.screen.name == "scoreboard"
-    driver.tap("Back", exact=True)  # its Back, where Settings has it: back to the table
+    driver.tap("Back", exact=True)  # its Back, where Settings has it: to the Menu
+    assert driver.screen.name == "start"
+    driver.tap(driver.screen.ids.resume)
     assert driver.screen.name == "dashboard"
     driver.tap("Menu")
     driver.tap("Settings")

@@ -112,9 +112,9 @@ def test_the_hidden_card_reveal_offers_its_owner_a_look(make_driver, tmp_path: P
     driver = make_driver(db=db)
     driver.tap("Let the app draw: Primary mission cards")
     assert driver.screen.name == "reveal" and driver.screen.hidden
-    assert driver.shown("Only Xichang looks at it.")
+    assert driver.shown("Only Ana (Xichang) looks at it.")  # try 26: by name too
     assert not driver.shown("holds a finger")  # the way to look is a button, not a hint
-    driver.tap("Only Xichang: look at it")
+    driver.tap("Only Ana (Xichang): look at it")
     assert driver.screen.name == "private" and driver.shown("Only Ana (Xichang) looks now")
     driver.tap("Show Ana's hidden card")
     (card,) = _missions(db, "Xichang")

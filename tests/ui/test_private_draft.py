@@ -218,7 +218,7 @@ def test_each_seat_looks_at_its_own_hidden_cards_with_a_visible_button(make_driv
     while not screen.hidden:
         driver.tap(screen.ids["next"])
     page = screen.counter
-    driver.tap("Only Xichang: look at it")  # from the hidden card's own reveal
+    driver.tap("Only Ana (Xichang): look at it")  # from the hidden card's own reveal
     assert driver.screen.name == "private" and driver.shown("Only Ana (Xichang) looks now")
     driver.tap("Hide and go back to the table")
     assert driver.screen.name == "reveal" and driver.screen.counter == page  # same page
@@ -352,7 +352,7 @@ def test_a_look_at_a_drawn_hidden_card_shows_that_card_only(make_driver, tmp_pat
     finally:
         session.close()
     assert len(drawn) == 5
-    driver.tap("Only Xichang: look at it")
+    driver.tap("Only Ana (Xichang): look at it")
     driver.tap("Show Ana's hidden card")
     assert driver.shown("The card drawn for Ana (Xichang):")
     shown = [c for c in drawn if driver.shown(f"{names[c]} ({c})")]

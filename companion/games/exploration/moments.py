@@ -26,7 +26,7 @@ def moments(state: XpState, catalog: Catalog, step: Step) -> list[Moment]:
     if step.kind != "do":
         return []
     shown = default_moments(step, catalog, {"maneuver": maneuver_die(catalog)},
-                            state.table.seats)
+                            state.table.seats, state.table.players)
     rolled_events = [e for e in public_step(step).events if e.type == "die_rolled"]
     rolls = iter(rolled_events)
     checks = sum(1 for e in rolled_events if e.get("check"))

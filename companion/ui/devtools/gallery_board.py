@@ -59,7 +59,8 @@ def play_board_gallery(driver: AppDriver) -> Iterator[str]:
     driver.tap("Menu")
     driver.tap("Scoreboard")
     yield "scoreboard"
-    driver.tap(driver.screen.ids.back)
+    driver.tap(driver.screen.ids.back)  # to the Menu it was opened from
+    driver.tap(driver.screen.ids.resume)
     yield from _peek(driver, "Xichang")
     yield from _kiosk_settings(driver)
 

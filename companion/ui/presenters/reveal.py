@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.core.words import player_and_seat
 from companion.ui.presenters.actions import UNDO_GROUP, ActionGroup, ActionItem, actions_view
 
 #: Choices offered on the reveal itself; the rest stay on the dashboard.
@@ -35,6 +36,8 @@ class RevealView:
     blocks: bool = False
     #: A hidden card's move in the log (step, event): its owner's look shows that card.
     at: tuple[int, int] | None = None
+    #: Who looks, person first as the pass-the-screen page says it ("Ana (Xichang)").
+    who: str = ""
 
 
 def blocks_the_table(prompt: Mapping[str, Any], choices: Sequence[ActionItem]) -> bool:
@@ -86,7 +89,8 @@ def reveal_view(cards: Sequence[Mapping[str, Any]], index: int, message: str,
             else None
         return RevealView(str(moment.get("title") or ""), f"{seat}'s hidden card", "",
                           f"{lines} It stays hidden from the table until they reveal it.",
-                          message, counter, True, (), seat, at=at)
+                          message, counter, True, (), seat, at=at,
+                          who=player_and_seat(seat, str(data.get("player") or "")))
     summary = str(data.get("summary") or "")
     kept = str(data.get("kept") or "")
     groups = actions_view(prompt).groups

@@ -79,7 +79,8 @@ class RevealScreen(Screen):
                    BigButton(text=item.greyed_text, kind="normal", disabled=True)
                    for item in view.choices]
         if view.hidden and view.seat:  # its owner looks at it now, on their own screen
-            buttons.append(BigButton(text=f"Only {view.seat}: look at it", kind="quiet",
+            buttons.append(BigButton(text=f"Only {view.who or view.seat}: look at it",
+                                     kind="quiet",
                                      on_release=lambda _b, s=view.seat, a=view.at:
                                      self._look(s, a)))
         for button in buttons:
