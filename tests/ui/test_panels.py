@@ -350,3 +350,31 @@ def test_a_count_is_fixed_from_a_seat_s_own_page(make_driver, tmp_path: Path) ->
     assert driver.app.message == "Adjusted Xichang's credits by +1 (no reason given)."
     assert driver.screen.name == "seat" and not driver.screen.ids.foot.children
     assert driver.app.table.view["seats"][0]["credits"] == credits + 1
+
+
+def test_a_change_left_without_apply_is_said_dropped_not_lost_in_silence(
+        make_driver, tmp_path: Path) -> None:
+    """Try 28: commodities set 0 -> 4 on a seat's page, then "Back to the table": the change
+    vanished with no word. Leaving drops it and says so; nothing is changed."""
+    from companion.ui.panels.corrections import CorrectionEditor
+
+    driver = make_driver(db=saved_game(tmp_path / "games.db"))
+    credits = driver.app.table.view["seats"][0]["credits"]
+    steps = driver.app.table.steps
+    driver.app.open_seat("Xichang")
+    driver.settle()
+    driver.tap("Fix counts", exact=True)
+    editor = next(w for w in driver.widgets() if isinstance(w, CorrectionEditor))
+    driver.settle()
+    driver.tap(f"Credits {credits}", scroll=False)
+    for _ in range(2):
+        driver.tap(editor.ids.stepper.children[0], scroll=False)  # +
+    driver.tap("Back to the table", exact=True, scroll=False)
+    assert driver.screen.name == "dashboard"
+    assert driver.app.message == "Not applied: Xichang's credits +2 (only Apply keeps a change)."
+    assert driver.app.table.steps == steps
+    assert driver.app.table.view["seats"][0]["credits"] == credits
+    driver.app.open_seat("Xichang")  # the page again: its list, no editor left open
+    driver.settle()
+    assert not any(isinstance(w, CorrectionEditor) for w in driver.widgets())
+    assert not driver.screen.ids.foot.children

@@ -14,6 +14,7 @@ from kivy.app import App
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
+from companion.ui.panels.corrections import CorrectionEditor
 from companion.ui.panels.generic import SeatPanel
 from companion.ui.presenters.seat import SeatSheet, neighbours, seat_sheet
 from companion.ui.screens import load_layout
@@ -57,7 +58,24 @@ class SeatScreen(Screen):
 
     def go(self, seat: str) -> None:
         if seat:
+            self._drop_unapplied()
             self.prepare(seat)
+
+    def on_pre_leave(self, *_args: Any) -> None:
+        self._drop_unapplied()
+
+    def _drop_unapplied(self) -> None:
+        """An open correction left without Apply is dropped, and said so (try 28: a change
+        set with + and left by "Back to the table" vanished in silence)."""
+        for panel in self._panels():
+            editor = next((w for w in panel.children if isinstance(w, CorrectionEditor)), None)
+            if editor is None:
+                continue
+            if editor.delta and editor.track is not None:
+                App.get_running_app()._say(
+                    f"Not applied: {editor.target}'s {editor.track.label.lower()} "
+                    f"{editor.delta:+d} (only Apply keeps a change).", True)
+            panel.close_editor()
 
     def _draw(self, table: TableData) -> None:
         shown = table.view.get("table") or {}
