@@ -305,6 +305,8 @@ def cmd_relic(b: Builder, args: list[str]) -> str | None:
         relics.relic_by_ability(b, seat, parts["with"])
     elif len(words) > 2 and words[1].lower() == "draws":  # by an ability, drawn (try 15)
         relics.gain_by_ability(b, seat, " ".join(words[2:]))
+    elif len(words) > 1 and relics.fabrication_named(b, words[1]):  # a faction's purge
+        relics.fabricate(b, seat, words[1:])
     else:
         relics.purge_for_relic(b, seat, words[1:])
     return seat

@@ -59,6 +59,20 @@ class FactionInfo:
     set: str = ""
     #: The technologies of `[rules.techs]` its sheet starts with, by key.
     starting_techs: tuple[str, ...] = ()
+    #: Its sheet's ability purging fewer relic fragments (the Naaz-Rokha's Fabrication).
+    fabrication: Fabrication | None = None
+
+
+@dataclass(frozen=True)
+class Fabrication:
+    """A faction ability purging relic fragments (the Naaz-Rokha's): so many of one type
+    for a relic, or so many of any for a command token, which the table takes
+    (`table_keeps`: the app does not count command tokens)."""
+
+    name: str
+    fragments_per_relic: int
+    fragments_per_token: int
+    table_keeps: str
 
 
 @dataclass(frozen=True)
@@ -254,8 +268,22 @@ def _factions(catalog: Catalog, raw: Any, data: TI4Data) -> dict[str, FactionInf
                         "must list technologies of rules.techs")
         found[key] = FactionInfo(key, str(table["name"]), str(table.get("short") or
                                                              table["name"]),
-                                 value, str(table.get("set", "")), tuple(techs))
+                                 value, str(table.get("set", "")), tuple(techs),
+                                 _fabrication(catalog, key, table.get("fabrication")))
     return found
+
+
+def _fabrication(catalog: Catalog, key: str, raw: Any) -> Fabrication | None:
+    if raw is None:
+        return None
+    counts: list[Any] = [raw.get(k) for k in ("fragments_per_relic", "fragments_per_token")] \
+        if isinstance(raw, Mapping) else []
+    if not counts or any(not isinstance(n, int) or isinstance(n, bool) or n < 1
+                         for n in counts) or not isinstance(raw.get("name"), str):
+        raise _fail(catalog, f"rules.factions.{key}.fabrication", "needs a name, "
+                    "fragments_per_relic and fragments_per_token (1 or more)")
+    return Fabrication(raw["name"], counts[0], counts[1],
+                       str(raw.get("table_keeps", "")))
 
 
 def _techs(catalog: Catalog, raw: Mapping[str, Any]) -> dict[str, TechInfo]:

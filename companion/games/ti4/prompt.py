@@ -14,14 +14,15 @@ from companion.core import piles
 from companion.core.catalog import CardEntry, Catalog
 from companion.core.engine import split_words
 from companion.core.prompt import Choice, InputSpec, Option, Situation, fill_template
+from companion.core.speech import number_words
 from companion.games.ti4 import factions, rounds, take
 from companion.games.ti4.abilities import not_theirs
-from companion.games.ti4.choices import card_choices, gain_note, not_possible
+from companion.games.ti4.choices import card_choices, faction_of, gain_note, not_possible
 from companion.games.ti4.data import fragment_type, ti4_data
 from companion.games.ti4.explore import label, target_phrase, traits_of
 from companion.games.ti4.frontier import on_the_map
 from companion.games.ti4.relic_uses import RELIC_USE, one_relic_uses, relic_uses
-from companion.games.ti4.relics import APP, purge_sets
+from companion.games.ti4.relics import APP, TOKEN, purge_sets
 from companion.games.ti4.state import COMMON, TI4State
 from companion.games.ti4.take import PLANETS, word
 from companion.games.ti4.view import owed_decks, waiting_for
@@ -345,9 +346,37 @@ def _expand_relic(state: TI4State, catalog: Catalog, words: Sequence[str]) -> li
     purges_only = [w.lower() for w in words[1:]] == [PURGES]
     choices = []
     for seat in state.table.seats:  # in seat order: a seat's rows stay put (finding 4)
-        choices += [_purge_choice(state, catalog, seat)] if purges_only else [
-            _purge_choice(state, catalog, seat), _relic_by_ability(state, catalog, seat)]
+        purges = [_purge_choice(state, catalog, seat), *_fabrication(state, catalog, seat)]
+        choices += purges if purges_only else [*purges, _relic_by_ability(state, catalog, seat)]
     return choices
+
+
+def _fabrication(state: TI4State, catalog: Catalog, seat: str) -> list[Choice]:
+    """A faction's ability purging fewer fragments (the Naaz-Rokha's Fabrication, try 27
+    finding 2): fewer of one type for a relic, and one for a command token; offered only
+    to the seat playing that faction."""
+    faction = faction_of(state, catalog, seat)
+    ability = faction.fabrication if faction else None
+    if ability is None:
+        return []
+    need = ability.fragments_per_relic
+    relic = _purge_choice(state, catalog, seat, need, ability.name.lower(), f"{seat} purges "
+                          f"{number_words(need)} fragments for a relic ({ability.name})")
+    mine = _fragments(state, catalog, seat)
+    one = "a fragment" if ability.fragments_per_token == 1 else \
+        f"{number_words(ability.fragments_per_token)} fragments"
+    token_label = f"{seat} purges {one} for a command token ({ability.name})"
+    template = f"relic {word(seat)} {ability.name.lower()} {TOKEN} {{}}"
+    if not mine or ability.fragments_per_token != 1:
+        return [relic, _choice(token_label, RELICS, command=template.replace(" {}", ""))]
+    options = tuple(Option(c.card_id, label(catalog, c.card_id)) for c in mine)
+    return [relic, _choice(token_label, RELICS, input=InputSpec(
+        "choice", template, probe=template.replace("{}", options[0].value), options=options))]
+
+
+def _fragments(state: TI4State, catalog: Catalog, seat: str) -> list[CardEntry]:
+    return [catalog.cards[c] for c in state.table.cards_in(piles.area_zone(seat))
+            if fragment_type(catalog.cards[c])]
 
 
 def _relic_by_ability(state: TI4State, catalog: Catalog, seat: str) -> Choice:
@@ -363,19 +392,21 @@ def _relic_by_ability(state: TI4State, catalog: Catalog, seat: str) -> Choice:
         "choice", template, probe=template.replace("{}", options[-1].value), options=options))
 
 
-def _purge_choice(state: TI4State, catalog: Catalog, seat: str) -> Choice:
+def _purge_choice(state: TI4State, catalog: Catalog, seat: str, need: int = 0,
+                  ability: str = "", label_: str = "") -> Choice:
     """Purging for a relic: a seat with several sets to purge chooses which (a `choice`
-    of the sets, 35.9a); one set or none is the plain command (refused with its reason)."""
+    of the sets, 35.9a); one set or none is the plain command (refused with its reason).
+    An ability's purge (`ability`, Fabrication) takes `need` fragments instead."""
     data = ti4_data(catalog)
-    mine = [catalog.cards[c] for c in state.table.cards_in(piles.area_zone(seat))
-            if fragment_type(catalog.cards[c])]
-    sets = purge_sets(mine, data.fragments_per_relic, data.wild_fragment_type)
-    label_ = f"{seat} purges three fragments for a relic"
+    need = need or data.fragments_per_relic
+    sets = purge_sets(_fragments(state, catalog, seat), need, data.wild_fragment_type)
+    label_ = label_ or f"{seat} purges {number_words(need)} fragments for a relic"
+    command = " ".join(w for w in ("relic", word(seat), ability) if w)
     if len(sets) < 2:
-        return _choice(label_, RELICS, command=f"relic {word(seat)}")
+        return _choice(label_, RELICS, command=command)
     options = tuple(Option(",".join(c.card_id for c in cards), _set_words(cards))
                     for cards in sets)
-    template = f"relic {word(seat)} {{}}"
+    template = f"{command} {{}}"
     return _choice(label_, RELICS, input=InputSpec(
         "choice", template, probe=template.replace("{}", options[0].value), options=options))
 

@@ -15,7 +15,8 @@ from companion.core.catalog import CardEntry
 from companion.core.errors import CommandSyntaxError, IllegalMoveError
 from companion.core.events import event
 from companion.core.moments import DRAWN_AT_TABLE
-from companion.games.ti4.data import fragment_type
+from companion.core.speech import number_words
+from companion.games.ti4.data import Fabrication, fragment_type
 from companion.games.ti4.explore import Builder, data_of, label, owe_relic_draw, zone_words
 from companion.games.ti4.words import match_name
 
@@ -65,10 +66,12 @@ def _require_transaction(b: Builder, giver: str | None, to_seat: str) -> None:
                            f"fragment to {to_seat} now.")
 
 
-def choose_fragments(b: Builder, seat: str, words: list[str]) -> list[CardEntry]:
-    """The fragments to purge: given by ID, by type, or the cheapest valid set."""
+def choose_fragments(b: Builder, seat: str, words: list[str],
+                     need: int | None = None) -> list[CardEntry]:
+    """The `need` fragments to purge (the rules' number unless an ability says fewer):
+    given by ID, by type, or the cheapest valid set."""
     mine = fragments_of(b, seat)
-    need = data_of(b).fragments_per_relic
+    need = need or data_of(b).fragments_per_relic
     words = [part for w in words for part in w.split(",") if part]  # "C12,C14,C17" too
     if len(words) > 1:
         chosen = [b.catalog.card(w) for w in words]
@@ -79,18 +82,19 @@ def choose_fragments(b: Builder, seat: str, words: list[str]) -> list[CardEntry]
         if len({c.card_id for c in chosen}) != need:
             raise IllegalMoveError(f"Purging for a relic takes exactly {need} different "
                                    f"fragments, not {len({c.card_id for c in chosen})}.")
-        _check_set(b, chosen)
+        _check_set(b, chosen, need)
         return chosen
     types = [words[0].lower()] if words else list(data_of(b).trait_decks)
     if types == [data_of(b).wild_fragment_type]:
-        raise IllegalMoveError(f"Three Unknown Relic Fragments alone cannot be purged: name "
+        raise IllegalMoveError(f"{_count(need)} Unknown Relic Fragments alone cannot be "
+                               f"purged: name "
                                f"the type of the set instead ({', '.join(data_of(b).trait_decks)}"
                                f"); Unknown fragments count as any of them.")
     for kind in types:
         if kind not in data_of(b).trait_decks:
             raise CommandSyntaxError(f"{words[0]!r} is not a fragment type: use "
                                      f"{', '.join(data_of(b).trait_decks)}.")
-    options = [_set_of_type(b, mine, kind) for kind in types]
+    options = [_set_of_type(b, mine, kind, need) for kind in types]
     valid = [o for o in options if o]
     if not valid:
         counts = _type_counts(b, mine)
@@ -118,23 +122,28 @@ def _is_wild(b: Builder, card: CardEntry) -> bool:
     return fragment_type(card) == data_of(b).wild_fragment_type
 
 
-def _set_of_type(b: Builder, mine: list[CardEntry], kind: str) -> list[CardEntry]:
+def _count(need: int) -> str:
+    return number_words(need).capitalize()
+
+
+def _set_of_type(b: Builder, mine: list[CardEntry], kind: str, need: int) -> list[CardEntry]:
     typed = [c for c in mine if fragment_type(c) == kind]
     wild = [c for c in mine if _is_wild(b, c)]
-    chosen = (typed + wild)[: data_of(b).fragments_per_relic]
-    ok = len(chosen) == data_of(b).fragments_per_relic and bool(typed)
+    chosen = (typed + wild)[:need]
+    ok = len(chosen) == need and bool(typed)
     return chosen if ok else []
 
 
-def _check_set(b: Builder, cards: list[CardEntry]) -> None:
+def _check_set(b: Builder, cards: list[CardEntry], need: int) -> None:
     typed = {fragment_type(c) for c in cards if not _is_wild(b, c)}
     if not typed:
-        raise IllegalMoveError("Three Unknown Relic Fragments alone cannot be purged: at "
-                               "least one cultural, hazardous or industrial fragment is needed.")
+        raise IllegalMoveError(f"{_count(need)} Unknown Relic Fragments alone cannot be "
+                               f"purged: at least one cultural, hazardous or industrial "
+                               f"fragment is needed.")
     if len(typed) > 1:
         kinds = ", ".join(sorted(str(t) for t in typed))
         raise IllegalMoveError(f"Those fragments are of different types ({kinds}): purge "
-                               f"{data_of(b).fragments_per_relic} of one type.")
+                               f"{need} of one type.")
 
 
 def _type_counts(b: Builder, mine: list[CardEntry]) -> str:
@@ -153,6 +162,66 @@ def purge_for_relic(b: Builder, seat: str, words: list[str]) -> None:
     names = ", ".join(label(b.catalog, c.card_id) for c in chosen)
     b.say(f"{seat} purges {names} (35.9a).")
     owe_relic_draw(b, seat, "35.9a", "so the fragments are purged and no relic is gained")
+
+
+#: `relic SEAT fabrication token FRAGMENT`: the ability's other half, a command token.
+TOKEN = "token"
+
+
+def fabrication_named(b: Builder, word: str) -> bool:
+    """`word` names a faction's fragment ability (`fabrication`), in any letter case."""
+    return any(f.fabrication and f.fabrication.name.lower() == word.lower()
+               for f in data_of(b).factions.values())
+
+
+def fabricate(b: Builder, seat: str, words: list[str]) -> None:
+    """`relic SEAT fabrication [TYPE | ID ID]`: the ability's purge of fewer fragments of
+    one type for a relic (owed as after the usual purge, 35.9a's empty deck likewise);
+    `relic SEAT fabrication token FRAGMENT`: one fragment for a command token."""
+    ability = _fabrication(b, seat, words[0])
+    if words[1:2] and words[1].lower() == TOKEN:
+        _fabricate_token(b, seat, ability, words[2:])
+        return
+    chosen = choose_fragments(b, seat, words[1:], ability.fragments_per_relic)
+    _purge(b, seat, chosen, ability.name)
+    owe_relic_draw(b, seat, ability.name, "so the fragments are purged and no relic is gained")
+
+
+def _fabrication(b: Builder, seat: str, word: str) -> Fabrication:
+    faction = data_of(b).factions.get(b.state.factions.get(seat, ""))
+    if faction and faction.fabrication and faction.fabrication.name.lower() == word.lower():
+        return faction.fabrication
+    owner, name = next((f, f.fabrication.name) for f in data_of(b).factions.values()
+                       if f.fabrication and f.fabrication.name.lower() == word.lower())
+    plays = f"plays {faction.short}" if faction else "has no faction recorded"
+    raise IllegalMoveError(f"{name} is the {owner.short}'s faction "
+                           f"ability, and {seat} {plays}.")
+
+
+def _fabricate_token(b: Builder, seat: str, ability: Fabrication, words: list[str]) -> None:
+    need = ability.fragments_per_token
+    ids = [part for w in words for part in w.split(",") if part]
+    mine = fragments_of(b, seat)
+    if len(mine) < need:
+        raise IllegalMoveError(f"{seat} has no relic fragment to purge for a command token.")
+    chosen = [b.catalog.card(w) for w in dict.fromkeys(w.upper() for w in ids)]
+    if len(chosen) != need:
+        raise CommandSyntaxError(f"{ability.name} for a command token purges {need} "
+                                 f"fragment: name it, as in relic {seat} "
+                                 f"{ability.name.lower()} {TOKEN} C12.")
+    for card in chosen:
+        if card not in mine:
+            raise IllegalMoveError(f"{label(b.catalog, card.card_id)} is not a relic "
+                                   f"fragment in {seat}'s play area.")
+    _purge(b, seat, chosen, ability.name)
+    b.say(ability.table_keeps.replace("{seat}", seat))
+
+
+def _purge(b: Builder, seat: str, chosen: list[CardEntry], why: str) -> None:
+    for card in chosen:
+        b.add(piles.move(card.card_id, piles.area_zone(seat), "purged", f"purged for {why}"))
+    names = ", ".join(label(b.catalog, c.card_id) for c in chosen)
+    b.say(f"{seat} purges {names} ({why}).")
 
 
 def relic_by_ability(b: Builder, seat: str, ability: str) -> None:

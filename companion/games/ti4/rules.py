@@ -79,7 +79,9 @@ VERBS: tuple[Verb, ...] = (
     Verb("trade", "trade FRAGMENT... to SEAT", "Give relic fragments in a transaction.",
          "trade C12 to Bob"),
     Verb("relic", "relic SEAT [TYPE | ID ID ID]", "Purge three fragments of one type; "
-         "the relic drawn next is scanned for SEAT.", "relic Alice hazardous"),
+         "the relic drawn next is scanned for SEAT. The Naaz-Rokha: relic SEAT fabrication "
+         "[TYPE | ID ID] purges two for a relic, relic SEAT fabrication token ID one for a "
+         "command token.", "relic Alice hazardous"),
     Verb("exhaust", "exhaust RELIC", "Its holder uses a relic by exhausting it (Scepter of "
          "Emelpar, The Prophet's Tears, JR-XS455-O): exhausted until the status phase "
          "readies it; the table resolves what it does.", "exhaust Scepter"),
