@@ -23,6 +23,12 @@ def test_each_seat_s_commodities_and_trade_goods_can_be_corrected_from_its_plane
     said = ok(m, f"adjust Max {tracks['trade_goods'].key} +2 'table mistake'").message
     assert said == "Adjusted Max's trade goods by +2 (table mistake)."
     ok(m, "adjust Max commodities +1 'forgot an effect'")
-    counters = {c.key: c.text for c in table_view(m.state, catalog).seats[2].counters}
+    after = table_view(m.state, catalog)
+    counters = {c.key: c.text for c in after.seats[2].counters}
     assert (counters["trade_goods"], counters["commodities"].split(" (")[0]) == (
         "2 trade goods", "1 commodity")
+    # Try 28: beside "Max: no planets" alone, "Fix counts" read as a way to fix planets;
+    # the row it sits on says the counts it corrects.
+    row = next(r for r in after.panels[0].rows if r.kind == "heading" and r.seat == "Max")
+    assert row.text == "Max: no planets"
+    assert row.detail == ("1 commodity (of 3, assumed) · 2 trade goods",)

@@ -222,8 +222,11 @@ def test_a_correction_the_game_refuses_says_why_and_changes_nothing(make_driver,
     driver.tap("Fix counts: SHLD1")
     editor = _editor(driver)
     driver.tap("Resistance 3")
-    _minus(driver, editor, 4)  # the stepper stops at 0; the game keeps resistance >= 1
+    _minus(driver, editor, 3)  # the stepper goes to 0; the game keeps resistance >= 1
     assert driver.shown("Resistance: 3 -> 0")
+    # At its bound the sign is greyed (try 28: a + lit at the top read as a frozen app).
+    minus, plus = editor.ids.stepper.children[-1], editor.ids.stepper.children[0]
+    assert minus.disabled and not plus.disabled
     steps = driver.app.table.steps
     driver.tap("Apply")
     assert driver.app.message_refused

@@ -39,7 +39,7 @@ def test_a_command_at_the_table_shows_on_the_second_screen_after_a_poll(
     try:
         assert board.screen.name == "scoreboard"
         assert board.shown("Before round 1 of 8")
-        assert board.shown("Ana  ·  Xichang") and board.shown("Ben  ·  Baikonur")
+        assert board.shown("Xichang  ·  Ana") and board.shown("Baikonur  ·  Ben")
         assert board.shown("Last: Xichang draws")
         assert not any(w.__class__.__name__ in ("CommandInput", "Button")
                        for w in board.widgets())  # no command bar, no actions
@@ -78,7 +78,7 @@ def test_without_a_saved_game_it_waits_and_creates_no_file(kivy_window: object,
         assert board.shown("Waiting for a game")
         assert not db.exists()
         saved_game(db, 1)
-        _polled_until(board, lambda: board.shown("Ana  ·  Xichang"))
+        _polled_until(board, lambda: board.shown("Xichang  ·  Ana"))
         assert not board.shown("Waiting for a game")
     finally:
         board.close()
@@ -99,7 +99,7 @@ def test_the_scoreboard_opened_from_the_menu_has_its_back_where_settings_has(
     driver.tap("Back")
     driver.tap("Scoreboard")
     assert driver.screen.name == "scoreboard"
-    assert driver.shown("Ana  ·  Xichang") and not driver.shown("Tap anywhere")
+    assert driver.shown("Xichang  ·  Ana") and not driver.shown("Tap anywhere")
     driver.tap(driver.screen.ids.lines)
     assert driver.screen.name == "scoreboard"
     back = driver.screen.ids.back
@@ -114,15 +114,15 @@ def test_a_restored_file_is_followed(kivy_window: object, tmp_path: Path) -> Non
     saved_game(db, 2)
     board = _scoreboard(kivy_window, db)
     try:
-        assert board.shown("Ana  ·  Xichang")
+        assert board.shown("Xichang  ·  Ana")
         other = tmp_path / "other.db"
         session = open_session(other, "xp", new=True, seed=5)
         for line in ("length 8", "join Kourou Kim", "join Xichang Xu"):
             assert session.run(line).ok
         session.close()
         other.replace(db)  # what a restore does: another file at the same path
-        _polled_until(board, lambda: board.shown("Kim  ·  Kourou"))
-        assert not board.shown("Ana  ·  Xichang")
+        _polled_until(board, lambda: board.shown("Kourou  ·  Kim"))
+        assert not board.shown("Xichang  ·  Ana")
     finally:
         board.close()
 
@@ -141,7 +141,7 @@ def test_the_dashboard_gives_way_to_the_scoreboard_when_idle(make_driver,
     # The screen manager takes touches once the switch is drawn.
     driver.wait_for(lambda: driver.screen.name == "scoreboard"
                     and not driver.app.manager.transition.is_active, "the scoreboard")
-    assert driver.shown("Ana  ·  Xichang") and driver.shown("Tap anywhere to go back")
+    assert driver.shown("Xichang  ·  Ana") and driver.shown("Tap anywhere to go back")
     before, idle.seconds = idle.last, 60.0  # (the app's own 5 s check must not switch back)
     driver.tap(driver.screen.ids.lines)  # a tap brings the table back
     assert driver.screen.name == "dashboard"
@@ -189,6 +189,6 @@ def test_a_named_game_is_shown_even_when_another_starts(kivy_window: object,
         board.app._on_look = lambda reply: (looks.append(reply), on_look(reply))
         board.wait_for(lambda: len(looks) >= 2, "two of the scoreboard's own polls")
         board.settle()
-        assert board.shown("Ana  ·  Xichang") and not board.shown("Kim")
+        assert board.shown("Xichang  ·  Ana") and not board.shown("Kim")
     finally:
         board.close()

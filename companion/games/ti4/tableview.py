@@ -111,8 +111,11 @@ def planets_panel(shown: Mapping[str, Any]) -> Panel:
         said = {c.key: c for c in seat_counters(s)}
         summary = (f"{said['planets'].text} · {said['resources'].text}, "
                    f"{said['influence'].text}" if s["planets"] else "no planets")
+        # The counts "Fix counts" corrects are read on its row, under the planets' (try 28:
+        # beside "no planets" alone it read as a way to fix planets).
         rows.append(PanelRow(f"{s['seat']}: {summary}", badge=s["seat"][:1].upper(),
                              seat=s["seat"], kind="heading", target=s["seat"],
+                             detail=(f"{said['commodities'].text} · {said['trade_goods'].text}",),
                              corrections=seat_tracks(s)))
         rows += [planet_row(p) for p in s["planets"]]
     return Panel("planets", "Planets", (*rows, *table_rows(shown)), by_seat=True)
