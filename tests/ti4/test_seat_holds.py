@@ -121,3 +121,22 @@ def test_a_relic_that_explores_is_exhausted_by_exploring_not_by_itself(catalog) 
     crown = actions(m)["Exhaust The Crown of Emphidia: explore a planet Nia controls"]
     assert not crown.enabled and crown.reason == \
         "Nia controls no planet with a trait to explore."
+
+
+def test_trading_a_fragment_keeps_its_place_before_anyone_holds_one(catalog) -> None:
+    """Try 28, finding 8: "Trade a relic fragment" arrived with the first fragment and took
+    the place of the purge, which moved to the other half of its row: it is greyed in its
+    place until then, so the group's places never change."""
+    m = new_match(catalog, *TABLE)
+
+    def places() -> list[str]:
+        return [a.label for a in prompt(m).actions
+                if a.group == "Relic fragments and relics" and (a.enabled or a.in_place)]
+
+    before = places()
+    trade = actions(m)["Trade a relic fragment"]
+    assert not trade.enabled and trade.in_place
+    assert trade.greyed == "Trade a relic fragment: nobody holds one"
+    _give_fragments(m, "Nia", ["C12"])
+    assert actions(m)["Trade a relic fragment"].enabled
+    assert places() == before

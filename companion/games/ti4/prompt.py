@@ -150,7 +150,10 @@ def _play_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
                 _choice("Place a frontier token by an ability", FRONTIER,
                         partial="place-frontier"),
                 *frontier[1:],
-                _choice("Trade a relic fragment", RELICS, partial="trade")]
+                # Greyed in its place while nobody holds a fragment: arriving with the first
+                # one, it moved the purge to the other half of its row (try 28, finding 8).
+                _choice("Trade a relic fragment", RELICS, partial="trade", in_place=True,
+                        greyed="Trade a relic fragment: nobody holds one")]
     if not state.relic_draws:  # a relic owed is drawn first (try 12, finding 40)
         choices.append(_choice("Purge three fragments for a relic, or draw one by an ability",
                                RELICS, partial="relic"))
