@@ -123,18 +123,18 @@ def test_each_card_owed_is_picked_from_the_same_place(make_driver, tmp_path: Pat
     assert dashboard.ids.main.text == "End Alice's turn"
 
 
-def double_tap(driver, text: str) -> int:
-    """Tap `text`, then touch the same place again a quarter of a second after the step's
+def double_tap(driver, text: str, after: float = 0.25) -> int:
+    """Tap `text`, then touch the same place again `after` seconds after the step's
     result was drawn (a double tap's second touch): the steps the two touches took."""
     steps = len(driver.app.table.history)
     button = driver.button(text, exact=True)
     assert driver.reachable(button)
-    second_touch_after(driver, button, lambda: len(driver.app.table.history) > steps)
+    second_touch_after(driver, button, lambda: len(driver.app.table.history) > steps, after)
     return len(driver.app.table.history) - steps
 
 
-def second_touch_after(driver, button, arrived) -> None:
-    """Tap `button`, then touch its place again a quarter of a second after the first frame
+def second_touch_after(driver, button, arrived, after: float = 0.25) -> None:
+    """Tap `button`, then touch its place again `after` seconds after the first frame
     drawn once `arrived()` holds (the tap's result on the glass): a double tap's second
     touch."""
     flips: list[tuple[float, bool]] = []
@@ -150,7 +150,7 @@ def second_touch_after(driver, button, arrived) -> None:
         Window.unbind(on_flip=drawn)
     result_drawn = next(at for at, done in flips if done)
     touch = UnitTestTouch(x, y)
-    touch.time_start = result_drawn + 0.25
+    touch.time_start = result_drawn + after
     touch.touch_down()
     driver.pump()
     touch.touch_up()
@@ -174,6 +174,15 @@ def test_a_double_tap_on_the_end_of_a_turn_ends_one_turn(make_driver, tmp_path: 
     assert driver.app.table.view["active"] == "Bob"
     driver.tap("End Bob's turn", exact=True, scroll=False)
     assert driver.app.table.view["active"] == "Carol"
+
+
+def test_a_slow_double_tap_on_the_end_of_a_turn_ends_one_turn(make_driver,
+                                                              tmp_path: Path) -> None:
+    """Try 30: a second touch 0.6 s after the first, on the bar where the next seat's
+    main action came, played it for them."""
+    driver = ti4_game(make_driver, tmp_path, SETUP)
+    assert double_tap(driver, "End Alice's turn", after=0.6) == 1
+    assert driver.app.table.view["active"] == "Bob"
 
 
 def held_back_touch(driver, monkeypatch, text: str, then: str) -> list:

@@ -23,7 +23,7 @@ from companion.ui.presenters.actions import ActionItem, ActionsView, fill
 from companion.ui.widgets import BigButton, CommandInput, LineText, Stepper, Text
 from companion.ui.widgets.entries import Entry, ListButton, PlaceButton, reuse_widgets
 from companion.ui.widgets.fit import ChoiceRows
-from companion.ui.widgets.touch import SEAT_ARRIVAL, TapGate, holding_list
+from companion.ui.widgets.touch import HAND_OVER, SEAT_ARRIVAL, TapGate, holding_list
 
 BACK = "< Back"
 CANCEL = "Cancel"
@@ -204,8 +204,9 @@ class ActionsPanel(TapGate, BoxLayout):
     def _next_seat(self) -> None:
         """Another seat acts now: the buttons take no tap for a while after they are drawn,
         so a double tap on one seat's pass never passes the next seat too (its pass comes
-        at the same place). A tap being worked on opens the panel itself once shown."""
-        self.hold_after_arrival(SEAT_ARRIVAL)
+        at the same place), even a slow one (HAND_OVER). A tap being worked on opens the
+        panel itself once shown."""
+        self.hold_after_arrival(HAND_OVER)
         if not self.working:
             self.close()
             self.open()

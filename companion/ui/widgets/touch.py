@@ -53,6 +53,10 @@ ARRIVAL = 0.12
 #: tap (a few tenths of a second apart) would otherwise land on the next seat's button at
 #: the same place ("End Pia's turn", then "End Nora's turn"; a pass, then the next pass).
 SEAT_ARRIVAL = 0.45
+#: SEAT_ARRIVAL when the step hands the list to another seat: a slow double tap (0.6 s,
+#: try 30) on "End Wostochny's preparation turn" played the next seat's technology action,
+#: the main action in the same bar. The next player reads the screen first anyway.
+HAND_OVER = 0.8
 #: Seconds a tap's work may take on a loaded core before the screen it brings is up (a
 #: screen shown later than this after the last touch came by itself).
 TAP_WORK = 3.0
@@ -179,8 +183,9 @@ class TapGate:
         return self._opened_at == float("inf")
 
     def hold_after_arrival(self, seconds: float) -> None:
-        """The next opening takes touches only `seconds` after its frame (not ARRIVAL)."""
-        self._arrival = seconds
+        """The next opening takes touches only `seconds` after its frame (not ARRIVAL); of
+        several asked before it opens (a new seat's list with new offers), the longest."""
+        self._arrival = max(self._arrival, seconds)
 
     def open(self) -> None:
         """Take taps again once the frame now being prepared is on the glass."""
