@@ -16,6 +16,8 @@ from companion.subcommand import Subcommand
 from companion.ui.opening import opening_file, opening_words, remembered_heading
 from companion.ui.settings import AppSettings
 from companion.ui.sound import Speaker
+from companion.ui.window import WindowChoice, WindowSizeError, choose_window, graphics
+from companion.ui.xdisplay import bare_screen
 
 NO_DISPLAY = ("There is no display to show the app on: run it on the Raspberry Pi's screen, "
               "in a desktop session, or under `xvfb-run`; without a screen, "
@@ -104,9 +106,11 @@ def configure_kivy(size: tuple[int, int], fullscreen: bool) -> None:
 
     Config.set("kivy", "log_level", "warning")
     Config.set("kivy", "exit_on_escape", "0")
-    Config.set("graphics", "width", str(size[0]))
-    Config.set("graphics", "height", str(size[1]))
-    Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
+    # Filling the display: SDL's fullscreen, or on an X screen no window manager runs,
+    # a borderless window of its size at its corner (ui/xdisplay.py: tries 27 and 30).
+    bare = bare_screen() if fullscreen else None
+    for key, value in graphics(WindowChoice(fullscreen, size), bare).items():
+        Config.set("graphics", key, value)
     # No multisampling (Kivy asks for 2 samples): it smooths only the edges of the
     # few rounded shapes (a few hundred pixels of a screen differ), and under software
     # GL (Mesa's llvmpipe, a Pi without its GPU driver) it tripled every frame's cost:
@@ -148,7 +152,6 @@ def _window_settings(args: argparse.Namespace) -> AppSettings | None:
     """Kivy configured for the window chosen (the settings remember it; a scoreboard on a
     second screen does not change the table's own); None after saying why not."""
     from companion.ui.settings import load_settings, save_settings
-    from companion.ui.window import WindowSizeError, choose_window
 
     settings = load_settings()
     try:

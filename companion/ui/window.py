@@ -71,3 +71,22 @@ def choose_window(size: str | None, fullscreen: bool,
         return WindowChoice(False, window_size(settings.window)), settings
     except WindowSizeError:
         return WindowChoice(True), settings
+
+
+def graphics(choice: WindowChoice, bare_screen: tuple[int, int] | None) -> dict[str, str]:
+    """Kivy's `graphics` settings for `choice`. Filling the display is SDL's fullscreen,
+    except on an X screen with no window manager (`bare_screen`, its size: ui/xdisplay.py),
+    where nobody would grant it: a borderless window of the screen's size at its corner.
+
+    >>> graphics(WindowChoice(True), (1024, 600))["borderless"]
+    '1'
+    >>> graphics(WindowChoice(False, (800, 480)), (1024, 600))["width"]
+    '800'
+    """
+    if choice.fill and bare_screen is not None:
+        width, height = bare_screen
+        return {"width": str(width), "height": str(height), "fullscreen": "0",
+                "borderless": "1", "position": "custom", "left": "0", "top": "0"}
+    width, height = choice.size
+    return {"width": str(width), "height": str(height),
+            "fullscreen": "auto" if choice.fill else "0"}

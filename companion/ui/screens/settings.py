@@ -54,8 +54,9 @@ def _export_job(stick: usb.Stick) -> Any:
 
 
 def window_in_use() -> str:
-    """"" while the app fills the display, else its window's size as "WxH"."""
-    if Window.fullscreen:
+    """"" while the app fills the display, else its window's size as "WxH" (borderless:
+    the display filled where no window manager runs, ui/xdisplay.py)."""
+    if Window.fullscreen or Window.borderless:
         return ""
     width, height = Window.system_size
     return f"{width}x{height}"
