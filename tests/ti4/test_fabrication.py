@@ -67,7 +67,9 @@ def test_one_fragment_for_a_command_token(catalog: Catalog) -> None:
     result = ok(m, "relic Alice fabrication token C12")
     assert zone(m, "C12") == "purged" and zone(m, "H14") == "area:Alice"
     assert m.state.relic_draws == ()
-    assert "Alice takes 1 from the reinforcements" in result.message
+    assert result.message.startswith("Alice gains 1 command token: take 1 from the "
+                                      "reinforcements onto the command sheet")
+    assert "Alice purges Cultural Relic Fragment" in result.message
     assert "not a relic fragment in Alice's" in refused(m, "relic Alice fabrication token C12")
 
 

@@ -61,8 +61,8 @@ def test_what_the_app_does_not_count_is_said_with_where_the_table_keeps_it(catal
     state does not keep them, so the card's result says where the table does."""
     m = new_match(catalog, *TABLE)
     said = ok(m, "take Abyz", "scan TI/H01", "resolve mech").message
-    assert "The app does not count command tokens: Nia takes 1 from the reinforcements " \
-           "onto the command sheet." in said
+    assert "Nia gains 1 command token: take 1 from the reinforcements onto the command " \
+           "sheet (the app does not count command tokens)." in said
     said = ok(m, "frontier 40 for Nia with probe", "scan TI/F08", "resolve").message
     assert "The app does not count action cards: Nia draws 2 from the action card deck." \
         in said

@@ -213,8 +213,10 @@ def _fabricate_token(b: Builder, seat: str, ability: Fabrication, words: list[st
         if card not in mine:
             raise IllegalMoveError(f"{label(b.catalog, card.card_id)} is not a relic "
                                    f"fragment in {seat}'s play area.")
-    _purge(b, seat, chosen, ability.name)
+    # What it gives first: a one-line result shows its first sentence (try 29: "Kim purges
+    # ..." alone, and the token nowhere in view).
     b.say(ability.table_keeps.replace("{seat}", seat))
+    _purge(b, seat, chosen, ability.name)
 
 
 def _purge(b: Builder, seat: str, chosen: list[CardEntry], why: str) -> None:
