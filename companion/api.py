@@ -16,7 +16,14 @@ from companion.core.catalog import Catalog
 from companion.core.engine import Match, Result
 from companion.core.errors import CompanionError
 from companion.core.privacy import hidden_card_of, hidden_counts, public_step
-from companion.core.prompt import Prompt, prompt, redo_preview, supports_prompt, undo_preview
+from companion.core.prompt import (
+    DRAWERS,
+    Prompt,
+    prompt,
+    redo_preview,
+    supports_prompt,
+    undo_preview,
+)
 from companion.core.tableview import TableView, table_view_of
 from companion.core.tags import Tag
 from companion.core.words import without_rule_marks
@@ -68,9 +75,14 @@ class TableAPI:
         return self.match.state.table.find_seat(word) if word else None
 
     # ---- reading ----------------------------------------------------------------------
-    def prompt(self, seat: str | None = None, after: str | None = None) -> Prompt:
-        """Who acts, what the game waits for, and every action now (or after a partial)."""
-        return table_prompt(self.match, self.seat(seat), after)
+    def prompt(self, seat: str | None = None, after: str | None = None,
+               drawer: str = "table") -> Prompt:
+        """Who acts, what the game waits for, and every action now (or after a partial).
+
+        `drawer`: who draws the owed cards, "table" (real cards, picked or scanned: the
+        pick is the main action) or "app" (the app's decks: its draw is the main action);
+        see core/prompt.py `candidates`."""
+        return table_prompt(self.match, self.seat(seat), after, drawer)
 
     def view(self, seat: str | None = None) -> dict[str, Any]:
         """The board, ready to show: public, or with that seat's own hidden cards; the
@@ -203,10 +215,12 @@ def table_view(match: Match[Any], seat: str | None = None,
 
 
 def table_prompt(match: Match[Any], seat: str | None = None,
-                 after: str | None = None) -> Prompt:
+                 after: str | None = None, drawer: str = "table") -> Prompt:
     if not supports_prompt(match.rules):
         raise CompanionError(f"{match.rules.title} offers no prompt yet.")
-    return prompt(match, seat, after)
+    if drawer not in DRAWERS:
+        raise CompanionError(f"Who draws the cards is 'table' or 'app', not {drawer!r}.")
+    return prompt(match, seat, after, drawer)
 
 
 def next_hint(match: Match[Any]) -> str | None:

@@ -33,6 +33,9 @@ MAX_DEPTH = 6
 SEARCH_BUDGET = 48
 UNDO_GROUP = "Undo and redo"
 DRAW_GROUP = "Draw a card"
+#: Who draws the cards the table owes: "table" (real cards, each picked or scanned) or
+#: "app" (the app's own decks). It decides only which of the two is the main action.
+DRAWERS = ("table", "app")
 
 InputKind = Literal["count", "text", "choice", "order", "die", "form"]
 #: What the filled template is: a complete command, or a partial whose choices follow.
@@ -529,13 +532,15 @@ def _every_in_place(expects_scan: Sequence[str], owed_cards: int) -> Choice:
 
 
 # ---- the prompt --------------------------------------------------------------------------
-def prompt(match: Match[Any], seat: str | None = None, after: str | None = None) -> Prompt:
+def prompt(match: Match[Any], seat: str | None = None, after: str | None = None,
+           drawer: str = "table") -> Prompt:
     """The prompt of `match` now: public when `seat` is None, else that seat's own.
 
-    With `after` (a partial), the actions are the choices that may follow it.
+    With `after` (a partial), the actions are the choices that may follow it; `drawer`
+    is who draws the owed cards (`DRAWERS`, see `candidates`).
     """
     judge = _Judge(match, seat)
-    situation, choices = candidates(match, seat, after, judge.plan)
+    situation, choices = candidates(match, seat, after, judge.plan, drawer)
     actions = tuple(judge.action(c, 1) for c in choices)
     return Prompt(situation.seat, situation.waiting_for, situation.expects_scan, actions,
                   after.strip() if after is not None else None, seat,
@@ -553,10 +558,19 @@ def group_order(declared: Sequence[str], actions: Sequence[Action]) -> tuple[str
 
 
 def candidates(match: Match[Any], seat: str | None = None, after: str | None = None,
-               plan: Callable[[str], Plan[Any]] | None = None,
+               plan: Callable[[str], Plan[Any]] | None = None, drawer: str = "table",
                ) -> tuple[Situation, list[Choice]]:
     """The situation and the choices offered, not yet judged (playouts walk these);
-    `plan` dry-runs a line (a judge's, whose plans are kept; else the match's)."""
+    `plan` dry-runs a line (a judge's, whose plans are kept; else the match's).
+
+    `drawer` is who draws the cards the table owes (`DRAWERS`), the table's own choice:
+    where the rules make a card owed from one deck the moment's main action (their
+    `draw_is_main`, no other main action), "table" makes it the pick of the card drawn
+    at the table (a table that draws real cards taps its habit spot and must not draw
+    an unseen card: tries 11, 16), "app" the app's draw of that deck (a table with no
+    printed decks looked for it there: tries 24, 27, 28). Nothing else changes: both
+    stay offered, in the same places. A camera changes nothing: a table with one that
+    chose "app" still has the app draw (the camera reads the cards it is shown)."""
     rules: Any = match.rules
     situation: Situation = rules.situation(match.state, match.catalog, seat)
     plan = plan or match.plan
@@ -576,21 +590,23 @@ def candidates(match: Match[Any], seat: str | None = None, after: str | None = N
         # table's picks after the moment's own choices (each its deck's other way)
         later = [_pick_choice(p) for p in table.values()]
         return situation, [*draws, *situation.choices, *later, *_undo_redo(match)]
-    draws = [c for d in draws for c in (d, *_pick_of(table, d, main))]
+    draws = [c for d in draws for c in _with_pick(table, d, main and len(table) == 1, drawer)]
     return situation, [*draws, *situation.choices, *_undo_redo(match)]
 
 
-def _pick_of(table: Mapping[str, Pick], draw: Choice, main: bool = False) -> list[Choice]:
-    """The table's pick of the deck `draw` draws from, to go right after it (none after
-    the draw of every owed card). With `main` (the rules' `draw_is_main`, no other main
-    action now), the pick is the moment's main action: a tap there opens the deck's list
-    and decides nothing, where "End turn" sat a moment before (try 11, 16: the app's own
-    draw there drew for a table that draws real cards and tapped its habit spot)."""
+def _with_pick(table: Mapping[str, Pick], draw: Choice, main: bool,
+               drawer: str) -> list[Choice]:
+    """The app's `draw` and the table's pick of its deck right after it (none after the
+    draw of every owed card). With `main` (the one owed deck is the moment's main action),
+    the `drawer`'s way is main: the pick for "table" (a tap there opens the deck's list
+    and decides nothing, where "End turn" sat a moment before), the draw for "app"."""
     deck = (draw.command or "").removeprefix("draw ")
     if deck not in table:
-        return []
+        return [draw]
     pick = _pick_choice(table[deck])
-    return [replace(pick, main=True) if main and len(table) == 1 else pick]
+    if main and drawer == "app":
+        return [replace(draw, main=True), pick]
+    return [draw, replace(pick, main=True) if main else pick]
 
 
 def picks(match: Match[Any], owed: Sequence[str], partial: str, seat: str | None,

@@ -203,7 +203,7 @@ class CompanionApp(App):
         # The game loads on the runner's thread while the screens are built.
         opening = self._opening or start_opening(self.options.db, self.options.crash_log,
                                                  self.options.demo_setup, self.options.seed,
-                                                 self.options.demo_game)
+                                                 self.options.demo_game, self.settings.drawer)
         Window.clearcolor = BACKGROUND
         Window.set_vkeyboard_class(TableKeyboard)
         Window.rotation = self.settings.rotation
@@ -463,6 +463,8 @@ class CompanionApp(App):
     def _keep_settings(self, settings: AppSettings) -> None:
         if settings == self.settings:
             return
+        if settings.drawer != self.settings.drawer and self.runner is not None:
+            self.runner.draw_by(settings.drawer, self._on_look)  # the main action changes
         self.settings = settings
         self.text_scale = settings.text_scale
         self.typed_commands = self._keyboard_plugged or settings.typed_commands

@@ -192,7 +192,7 @@ def _run_app(args: argparse.Namespace, db: Path, settings: AppSettings,
             print(NO_DISPLAY, file=sys.stderr)
             return 2
         # The game opens on the runner's thread while the rest of the app is imported.
-        opening = start_opening(db, crash_log, setup, game=game_id)
+        opening = start_opening(db, crash_log, setup, game=game_id, drawer=settings.drawer)
         gc.freeze()  # what lives now stays: the collector's passes skip it
     try:
         from companion.ui.app import AppOptions, CompanionApp

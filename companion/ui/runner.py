@@ -65,8 +65,11 @@ PLAYING = ("This is the game being played now, so it cannot be deleted: resume a
 class CommandRunner:
     """Runs jobs one at a time, in the order they were submitted, on its own thread."""
 
-    def __init__(self, db: Path, deliver: Deliver | None, crash_log: Path | None = None):
+    def __init__(self, db: Path, deliver: Deliver | None, crash_log: Path | None = None,
+                 drawer: str = "table"):
         self.db = db
+        #: Who draws the owed cards (the Settings choice): every prompt is asked with it.
+        self.drawer = drawer
         self.tables = Tables(db)
         #: The open game (only ever used on the runner's thread), or None.
         self.api: TableAPI | None = None
@@ -164,9 +167,12 @@ class CommandRunner:
         return (f"Something went wrong inside the companion ({exc.__class__.__name__}). "
                 f"Every step whose result showed is saved.{where}")
 
+    def _table_data(self, api: TableAPI) -> TableData:
+        return table_data(api, self.drawer)
+
     def _table_or_none(self) -> TableData | None:
         try:
-            return table_data(self.api) if self.api else None
+            return self._table_data(self.api) if self.api else None
         except Exception:
             return None
 
@@ -229,6 +235,15 @@ class CommandRunner:
         """Reply with `value` = the prompt after a partial (or a seat's own private prompt)."""
         self.submit(lambda r: r._prompt(after, seat), done)
 
+    def draw_by(self, drawer: str, done: Callable[[Reply], None]) -> None:
+        """Who draws the owed cards from now on ("table" or "app"); the reply's table is
+        the open game's, its main action as the new choice makes it (None: no game)."""
+        self.submit(lambda r: r._draw_by(drawer), done, asked=False)
+
+    def _draw_by(self, drawer: str) -> Reply:
+        self.drawer = drawer
+        return Reply(True, "", self._table_or_none(), "info")
+
     def odds(self, deck: str, done: Callable[[Reply], None]) -> None:
         """Reply with `value` = the table API's odds of `deck` (hidden draws stay unknown)."""
         self.submit(lambda r: r._odds(deck), done)
@@ -251,7 +266,7 @@ class CommandRunner:
         if self.api is None or not self.api.changed():
             return Reply(True, "", None, "info")
         self.api.reload()
-        return Reply(True, "", table_data(self.api), "info")
+        return Reply(True, "", self._table_data(self.api), "info")
 
     def _open(self, game_id: str | None) -> Reply:
         if game_id is None:
@@ -265,7 +280,7 @@ class CommandRunner:
         self.hold(api)
         self.tables.mark_played(game_id)
         note = f" {api.notice}" if api.notice else ""
-        table = table_data(api)
+        table = self._table_data(api)
         return Reply(True, f"{resumed_line(table)}{note}", table, "info")
 
     def _new(self, kind: str, setup: tuple[str, ...], seed: int | None) -> Reply:
@@ -277,17 +292,17 @@ class CommandRunner:
             result = api.act(line)
             messages.append(result.message)
             if not result.ok:
-                return Reply(False, result.message, table_data(api), "refused")
+                return Reply(False, result.message, self._table_data(api), "refused")
             said.append(session_sentences(api, result.step, before))
         spoken = burst_sentences("A new game is set up", said) if setup else []
         return Reply(True, " ".join(messages) or "A new game has started.",
-                     table_data(api), "step", spoken=tuple(spoken))
+                     self._table_data(api), "step", spoken=tuple(spoken))
 
     def _demo(self, kind: str, setup: tuple[str, ...], seed: int | None) -> Reply:
         last = self.tables.last_game(kind)
         if last.game_id is not None:
             api = self.tables.open(last.game_id)
-            table = table_data(api)
+            table = self._table_data(api)
             if not table.over:
                 self.hold(api)
                 return Reply(True, f"The demo game you left resumes at "
@@ -305,7 +320,7 @@ class CommandRunner:
                          "refused")
         before = before_step(self.api)
         result = self.api.act(what)
-        table = table_data(self.api)
+        table = self._table_data(self.api)
         spoken = session_sentences(self.api, result.step, before) if result.ok else []
         return Reply(result.ok, result.message, table, result.kind,
                      moments=tuple(m.to_dict() for m in result.moments),
@@ -341,7 +356,7 @@ class CommandRunner:
     def _prompt(self, after: str | None, seat: str | None) -> Reply:
         if self.api is None:
             return Reply(False, "No game is open.", None, "info")
-        return Reply(True, "", None, "info", prompt_data(self.api, seat, after))
+        return Reply(True, "", None, "info", prompt_data(self.api, seat, after, self.drawer))
 
     def _odds(self, deck: str) -> Reply:
         if self.api is None:
@@ -393,12 +408,13 @@ class Opening:
 
 
 def start_opening(db: Path, crash_log: Path | None = None, setup: Sequence[str] = (),
-                  seed: int | None = None, game: str | None = None) -> Opening:
+                  seed: int | None = None, game: str | None = None,
+                  drawer: str = "table") -> Opening:
     """Start the runner and open the first game: the demo table of `game` when `setup`
     lines are given (with no `game`, the game of the default demo table): its last game in
     the file if not over, else a new one from `setup`; without, the last game played (a
     reply without table when there is none)."""
-    runner, first = CommandRunner(db, None, crash_log), Handoff()
+    runner, first = CommandRunner(db, None, crash_log, drawer), Handoff()
     if setup:
         runner.demo(game or games().demo_game(None).id, setup, first, seed)
     else:

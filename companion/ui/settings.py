@@ -20,6 +20,8 @@ from companion.paths import APP_NAME
 from companion.voice.synth import VOICES, VoiceStyle
 
 DECODERS = ("auto", "zxing", "zbar", "opencv")
+#: Who draws the cards the game asks for: the table (real cards) or the app (its decks).
+DRAWERS = ("table", "app")
 #: Player names remembered for the new-game form's one-tap chips, newest first.
 RECENT_NAMES = 8
 NAME_LENGTH = 40
@@ -59,6 +61,11 @@ class AppSettings:
     voice_name: str = "en-gb"
     voice_rate: int = 160
     voice_volume: float = 0.8
+    #: Who draws the cards the game asks for (issue 22): "table", real cards each picked
+    #: from the list or scanned (the fixed bar's main action is the pick), or "app", the
+    #: app's own decks (the fixed bar's main action is the app's draw). The table's
+    #: choice, kept with a camera too: a table whose deck stayed home has nothing to scan.
+    drawer: str = "table"
 
     @property
     def voice_style(self) -> VoiceStyle:
@@ -97,6 +104,10 @@ def _parse(name: str, raw: str) -> object:
         return min(1.0, max(0.0, float(raw)))
     if name == "voice_rate":
         return min(260, max(100, int(raw)))
+    if name == "drawer":
+        if raw not in DRAWERS:
+            raise ValueError(raw)
+        return raw
     if name == "voice_name":
         if raw not in VOICE_NAMES:
             raise ValueError(raw)

@@ -57,13 +57,14 @@ def history_rows(api: TableAPI, count: int = RECENT_STEPS) -> tuple[HistoryRow, 
                             row["kind"]) for row in api.history(last=count))
 
 
-def prompt_data(api: TableAPI, seat: str | None = None,
-                after: str | None = None) -> dict[str, Any]:
-    """The table API's prompt as plain data ({} for a game that offers none)."""
+def prompt_data(api: TableAPI, seat: str | None = None, after: str | None = None,
+                drawer: str = "table") -> dict[str, Any]:
+    """The table API's prompt as plain data ({} for a game that offers none); `drawer`:
+    who draws the owed cards, the table's setting (the API's `prompt`)."""
     if not supports_prompt(api.match.rules):
         return {}
     try:
-        return table_said(api.prompt(seat, after).to_dict(), api.rule_marks())
+        return table_said(api.prompt(seat, after, drawer).to_dict(), api.rule_marks())
     except CompanionError as exc:
         return {"seat": seat, "waiting_for": str(exc), "expects_scan": [], "actions": []}
 
@@ -85,12 +86,13 @@ def table_said(data: Any, marks: str) -> Any:
             else table_said(value, marks) for key, value in data.items()}
 
 
-def table_data(api: TableAPI) -> TableData:
-    """The snapshot a screen shows: public view, recent history, undo/redo previews."""
+def table_data(api: TableAPI, drawer: str = "table") -> TableData:
+    """The snapshot a screen shows: public view, recent history, undo/redo previews, the
+    prompt as `drawer` (who draws the owed cards) makes it."""
     return TableData(api.game_id, api.kind, api.title, api.view(), history_rows(api),
                      api.undo_preview(command=False), api.redo_preview(command=False),
-                     api.steps, prompt_data(api), api.hidden_counts(), api.is_over(),
-                     api.camera_words(), api.rule_marks())
+                     api.steps, prompt_data(api, drawer=drawer), api.hidden_counts(),
+                     api.is_over(), api.camera_words(), api.rule_marks())
 
 
 def resumed_line(table: TableData) -> str:

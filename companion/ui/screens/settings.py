@@ -1,4 +1,4 @@
-"""Settings: sound and volume, the voice (on/off, voice, speed, volume, Test), text size,
+"""Settings: who draws the cards (the table or the app), sound and volume, the voice (on/off, voice, speed, volume, Test), text size,
 rotation, the whole display or a window (from the next start), camera source and
 decoder; on the kiosk also Shut down and Restart (confirmed first) and the copy of the
 saved games to a USB stick."""
@@ -23,6 +23,15 @@ load_layout(__file__)
 
 #: How often the kiosk looks for a USB stick while Settings is up (it reads a few files).
 STICK_POLL_SECONDS = 2.0
+
+#: Who draws cards: what the fixed green button then does when the game asks for a card.
+DRAWER_NOTES = {
+    "table": "When a card is due, the green button opens the list to pick the card you "
+             "drew from your deck (a camera reads it instead). The app's draw stays in the "
+             "list.",
+    "app": "When a card is due, the green button lets the app draw it from its own deck "
+           "and shows it: for a table playing without the printed cards.",
+}
 
 QUESTIONS = {
     "shutdown": ("Shut the companion down now? Every tap whose result showed is already "
@@ -97,6 +106,10 @@ class SettingsScreen(Screen):
         self._place(self._kiosk_box, self.kiosk)
         self.asking = ""
         self.kiosk_message = ""
+
+    def drawer_note(self, drawer: str) -> str:
+        """What the green button does with the cards for this choice, in a player's words."""
+        return DRAWER_NOTES.get(drawer, DRAWER_NOTES["table"])
 
     def change(self, name: str, value: object) -> None:
         App.get_running_app().change_setting(name, str(value))
