@@ -35,6 +35,9 @@ PREVIEW_WIDTH_DP = 150
 #: card is owed (docs/ui.md): "the app draws cards" sent a table to the green bar
 #: expecting a draw, and it opened a list (try 20, finding 8).
 NO_CAMERA = "No camera: pick cards by touch"
+#: The same line for a table that chose in Settings to let the app draw (issue 22): the
+#: fixed bar then holds the app's draw, which these words send a player to.
+NO_CAMERA_APP_DRAWS = "No camera: the app draws cards"
 STATUS_WORDS = {"starting": NO_CAMERA, "opening": "Camera starting, to read cards",
                 "running": "Scanner ready",
                 "no-camera": NO_CAMERA,
@@ -58,6 +61,7 @@ class ScanStrip(BoxLayout):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._texture: Texture | None = None
+        self._raw = "off"  # the scanner's last status
         self._shown: Any = None
         self._event: Any = None
 
@@ -66,9 +70,20 @@ class ScanStrip(BoxLayout):
         """The camera frame the preview shows (its `frame_index`), 0 before the first."""
         return self._shown.frame_index if self._shown is not None else 0
 
+    #: Who draws the cards (the Settings choice): the no-camera line names that way.
+    drawer = StringProperty("table")
+
     def set_status(self, status: str, message: str) -> None:
-        self.status = STATUS_WORDS.get(status, status)
+        self._raw = status
+        self.status = self._words(status)
         self.detail = scanner_sentence(status, message)
+
+    def _words(self, status: str) -> str:
+        words = STATUS_WORDS.get(status, status)
+        return NO_CAMERA_APP_DRAWS if words == NO_CAMERA and self.drawer == "app" else words
+
+    def on_drawer(self, *_args: Any) -> None:
+        self.status = self._words(self._raw)
 
     def show_scan(self, text: str) -> None:
         self.last_scan = text
