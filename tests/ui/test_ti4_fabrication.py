@@ -4,7 +4,6 @@ ability, then each fragment purged by hand)."""
 
 from __future__ import annotations
 
-
 from companion.ui.devtools.gallery_ti4 import start_ti4
 from companion.ui.settings import AppSettings
 
