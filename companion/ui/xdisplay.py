@@ -123,7 +123,12 @@ class _Xlib:
         if not atom:
             return None
         failed: list[int] = []
-        handler = _ERROR_HANDLER(lambda _d, _e: failed.append(1) or 0)
+
+        def noted(_display: Any, _event: Any) -> int:
+            failed.append(1)
+            return 0
+
+        handler = _ERROR_HANDLER(noted)
         previous = lib.XSetErrorHandler(ctypes.cast(handler, ctypes.c_void_p))
         kind, size, count, left = (ctypes.c_ulong(), ctypes.c_int(), ctypes.c_ulong(),
                                    ctypes.c_ulong())

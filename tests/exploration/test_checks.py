@@ -115,6 +115,12 @@ def test_the_prompt_dice_carry_each_checks_numbers_and_face_symbols() -> None:
     # How check 1 went is said before check 2 is rolled (try 9: it was not).
     assert face.check["before"] == [
         "Check 1 (L1) passed: the table rolled one, maneuverability 2 + 1 symbol = 3 > 2."]
+    # And as the check moment a roll gives, for a screen to show it as large (try 30).
+    [entered] = face.check["before_checks"]
+    assert entered["kind"] == "check" and entered["data"]["title"] == \
+        "Maneuver check 1 of 2: TRNS1 against L1"
+    assert (entered["data"]["number"], entered["data"]["face"], entered["data"]["by"],
+            entered["data"]["verdict"]) == (1, "one", "table", "Passed")
 
 
 def test_the_app_rolls_the_check_the_table_left_to_it() -> None:

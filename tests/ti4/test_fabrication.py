@@ -96,3 +96,17 @@ def test_several_sets_are_a_choice_and_none_is_greyed_with_why(catalog: Catalog)
     assert {o.value for o in sets.input.options} == {"H14,F12", "C12,F12"}
     ok(m, sets.input.template.replace("{}", "C12,F12"))
     assert {zone(m, c) for c in ("C12", "F12")} == {"purged"} and zone(m, "H14") == "area:Alice"
+
+
+def test_the_way_to_the_relics_names_fabrication_at_a_naaz_rokha_table(
+        catalog: Catalog) -> None:
+    """Try 29, finding 3: a Naaz-Rokha player looked for "Fabrication" at the top level
+    and found it only inside "Purge three fragments for a relic, or draw one by an
+    ability"; the button names it when a seat plays the faction, and only then."""
+    plain = "Purge three fragments for a relic, or draw one by an ability"
+    m = new_match(catalog)
+    assert plain in {a.label for a in prompt(m).actions}
+    m = _naaz(catalog)
+    labels = {a.label for a in prompt(m).actions}
+    assert "Purge three fragments for a relic, Fabrication, or draw one by an ability" in labels
+    assert plain not in labels

@@ -80,7 +80,15 @@ def test_the_app_rolls_with_a_short_animation_that_a_tap_skips(make_driver, monk
     driver.tap("End SHLD1's flight turn")
     walk_to_the_dice(driver, "TRNS1", "1 space", "a plain space", "L1", "SHLD1")
     assert driver.shown("Maneuver check 1 of 2: TRNS1 against L1")
-    driver.tap("blank\n0 symbols", exact=True)  # check 1 entered: check 2's faces follow
+    driver.tap("blank\n0 symbols", exact=True)  # check 1 entered: how it went, large
+    # As large as the app's roll (try 30: only a small line on check 2's screen said it).
+    assert driver.shown("Maneuver check 1 of 2: TRNS1 against L1") and driver.shown("Failed")
+    assert driver.screen.ids.die.face == "blank" and driver.screen.ids.die.tone == "bad"
+    assert driver.shown("2 + 0 symbols = 2 is not above 2 (L1)")
+    driver.tap("< Back")  # not sent yet: check 1's faces again
+    assert driver.shown("blank\n0 symbols") and driver.screen.ids.die.face == "?"
+    driver.tap("blank\n0 symbols", exact=True)
+    driver.tap("Next check")  # check 2's faces follow
     assert driver.shown("Maneuver check 2 of 2: TRNS1 against SHLD1")
     # How check 1 went shows before check 2, and the app may roll check 2 (try 9).
     assert driver.shown("Check 1 (L1) failed: the table rolled blank, maneuverability 2 + "

@@ -114,5 +114,6 @@ def test_the_second_checks_faces_sit_where_the_firsts_did(make_driver, large: bo
     first = _faces(driver)
     assert len(first) == 4
     driver.tap("two\n2 symbols", exact=True)
+    driver.tap("Next check")  # (check 1's outcome first, large: try 30)
     driver.wait_for(lambda: driver.screen.said != "", "check 1's result under check 2")
     assert _faces(driver) == first

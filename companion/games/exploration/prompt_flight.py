@@ -16,6 +16,7 @@ from itertools import combinations
 from companion.core import piles
 from companion.core.catalog import Catalog
 from companion.core.errors import IllegalMoveError
+from companion.core.events import Event
 from companion.core.moments import die_faces
 from companion.core.prompt import Choice, InputSpec, Option, amount_phrase
 from companion.core.words import counted
@@ -202,6 +203,9 @@ def _dice(state: XpState, catalog: Catalog, words: Sequence[str]) -> list[Choice
     if numbers is not None and faces:  # what the faces entered so far gave (try 9)
         entered = [words[i + 1] for i, w in enumerate(lowered) if w == "die"]
         numbers["before"] = _checks_before(state, catalog, words[1], passed, entered)
+        # The same, as the check moments a roll's result gives: a screen shows a face
+        # the table entered as large as the app's roll (try 30, finding 3).
+        numbers["before_checks"] = _entered_checks(state, catalog, words[1], passed, entered)
     rolls = base + f" die {APP_FACE}" * left if faces else base  # the app rolls the rest
     choices = [Choice(APP_ROLLS, FLIGHT, command=rolls, check=numbers)]
     label = f"Check {faces + 1}: the face the table rolled"
@@ -233,6 +237,33 @@ def _checks_before(state: XpState, catalog: Catalog, card: str, passed: Sequence
         lines.append(f"Check {number} ({against}) {outcome}: the table rolled {face}, "
                      f"maneuverability {skill} + {symbols} = {check.result} {sign} {target}.")
     return lines
+
+
+def _entered_checks(state: XpState, catalog: Catalog, card: str, passed: Sequence[str],
+                    entered: Sequence[str]) -> list[dict[str, object]]:
+    """Each check whose face the table entered already, as its `check` moment (the
+    number, the face, the arithmetic, the verdict); none for a check left to the app."""
+    from companion.games.exploration.moments import check_moment
+
+    ship = state.ships.get(card.upper())
+    if ship is None:
+        return []
+    die = maneuver_die(catalog)
+    skill = attribute(catalog, ship, "maneuverability", state.table.round)
+    out = []
+    for number, (word, face) in enumerate(zip(passed, entered, strict=False), start=1):
+        if entered_face(face) is None:
+            continue
+        try:
+            target, against = pass_target(state, catalog, ship, word)
+            value = die.values[die.face_index(face)]
+        except IllegalMoveError:
+            continue
+        check = ManeuverCheck(skill, value, target, against, card.upper())
+        rolled = Event("die_rolled", {"die": die.name, "face": face, "by": "table",
+                                      "check": check.to_dict()})
+        out.append(check_moment(rolled, catalog, number, len(passed)).to_dict())
+    return out
 
 
 def face_input(catalog: Catalog, base: str, checks: int = 1) -> InputSpec:

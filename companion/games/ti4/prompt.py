@@ -155,8 +155,7 @@ def _play_choices(state: TI4State, catalog: Catalog) -> list[Choice]:
                 _choice("Trade a relic fragment", RELICS, partial="trade", in_place=True,
                         greyed="Trade a relic fragment: nobody holds one")]
     if not state.relic_draws:  # a relic owed is drawn first (try 12, finding 40)
-        choices.append(_choice("Purge three fragments for a relic, or draw one by an ability",
-                               RELICS, partial="relic"))
+        choices.append(_choice(_relic_label(state, catalog), RELICS, partial="relic"))
     # After the group's others, so none of them moves; greyed in place while exhausted.
     choices += relic_uses(state, catalog, active, explore=not pending)
     choices += [_choice("Record a technology", TECH, partial="tech"),
@@ -352,6 +351,16 @@ def _expand_relic(state: TI4State, catalog: Catalog, words: Sequence[str]) -> li
         purges = [_purge_choice(state, catalog, seat), *_fabrication(state, catalog, seat)]
         choices += purges if purges_only else [*purges, _relic_by_ability(state, catalog, seat)]
     return choices
+
+
+def _relic_label(state: TI4State, catalog: Catalog) -> str:
+    """The relics' way in, naming a faction ability of the table's that purges fragments
+    (try 29: a Naaz-Rokha player looked for "Fabrication" and found it nowhere in view)."""
+    named = dict.fromkeys(f.fabrication.name for f in
+                          (faction_of(state, catalog, seat) for seat in state.table.seats)
+                          if f is not None and f.fabrication is not None)
+    also = "".join(f", {name}" for name in named)
+    return f"Purge three fragments for a relic{also}, or draw one by an ability"
 
 
 def _fabrication(state: TI4State, catalog: Catalog, seat: str) -> list[Choice]:

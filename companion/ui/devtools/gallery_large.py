@@ -78,6 +78,7 @@ def two_checks(driver: AppDriver) -> Iterator[str]:
     driver.tap(driver.screen.ids.submit)
     yield "large-check"
     driver.tap("two\n2 symbols", exact=True)
+    driver.tap("Next check")  # check 1's outcome showed, large
     driver.tap("one\n1 symbol", exact=True)
     driver.pump_for(0.4)
     yield "large-check-result"

@@ -39,6 +39,9 @@ class CheckPrompt:
     #: The partial that leaves this check to the app while another check follows: that
     #: check's own choice comes next, the table's roll or the app's again (try 21).
     app_next: str | None = None
+    #: The move's earlier checks whose faces the table entered, judged (their check
+    #: moments, as a roll's result gives them): the last one shows as large as a roll.
+    entered: tuple[CheckLine, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,7 @@ class CheckLine:
     passed: bool
     symbols: int = 0  # the pips the rolled face shows (the die's definition)
     title: str = ""  # the check's own heading ("Maneuver check 2 of 2: ..."), if it has one
+    number: int = 0  # which check of its move it is (1 for the first; 0: not said)
 
 
 def _checks(prompt: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -92,7 +96,8 @@ def check_prompt(prompt: Mapping[str, Any]) -> CheckPrompt:
     return CheckPrompt(heading, str(first.get("sum") or ""), app_roll, faces,
                        tuple(f.face for f in faces), before,
                        max(0, int(first.get("number") or 1) - 1),
-                       _app_next(dice[0]) if dice else None)
+                       _app_next(dice[0]) if dice else None,
+                       check_lines(first.get("before_checks") or ()))
 
 
 def _app_next(action: Mapping[str, Any]) -> str | None:
@@ -118,7 +123,8 @@ def check_lines(moments: Sequence[Mapping[str, Any]]) -> tuple[CheckLine, ...]:
                                    str(data.get("arithmetic") or (said[1:2] or [""])[0]),
                                    str(data.get("verdict") or ("Passed" if passed
                                                                else "Failed")),
-                                   passed, _symbols(data), str(data.get("title") or "")))
+                                   passed, _symbols(data), str(data.get("title") or ""),
+                                   int(data.get("number") or 0)))
         elif kind == "roll":
             lines.append(CheckLine(said[0].rstrip(".") if said else "", str(data.get("face")),
                                    "", "", True, _symbols(data)))

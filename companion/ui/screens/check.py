@@ -207,6 +207,7 @@ class CheckScreen(Screen):
         self._lines: tuple[CheckLine, ...] = ()  # the checks the result made, one shown at a time
         self._spins = 0
         self._back_to = "dashboard"
+        self._prompt: Mapping[str, Any] = {}  # the check's prompt, as the table API gave it
         #: The first check of this move left to the app (its outcome shows with the result).
         self._first_by_app: int | None = None
 
@@ -219,6 +220,7 @@ class CheckScreen(Screen):
         self._back_to = back
         self._first_by_app = first_by_app
         self._stop_spinning()
+        self._prompt = prompt
         self._check = check_prompt(prompt)
         self._reply = None
         self.heading, self.numbers = self._check.heading, self._check.numbers
@@ -246,10 +248,11 @@ class CheckScreen(Screen):
             row.add_widget(BigButton(text="App rolls the die", kind="primary",
                                      on_release=lambda _b: self.app_rolls()))
 
-    def _face(self, kind: str, value: str) -> None:
+    def _face(self, kind: str, value: str, entered: bool = True) -> None:
         app = App.get_running_app()
         if kind == "partial":  # another check of this move follows: its faces next
-            app.runner.prompt(self._on_next_check, after=value)
+            then = self._on_entered_check if entered else self._on_next_check
+            app.runner.prompt(then, after=value)
             return
         self._send(value, rolling=False)
 
@@ -257,6 +260,34 @@ class CheckScreen(Screen):
         if reply.ok and reply.value and self.mode == "choose":
             # The same move: Back goes where it went, the app's checks show with the result.
             self.prepare(reply.value, self._back_to, self._first_by_app)
+
+    def _on_entered_check(self, reply: Reply) -> None:
+        """A face the table entered while another check follows: how that check went, as
+        large as the app's roll, then its "Next check" (try 30: only a small line on the
+        next check's screen said it failed)."""
+        if not (reply.ok and reply.value and self.mode == "choose"):
+            return
+        following = check_prompt(reply.value)
+        line = next((c for c in following.entered if c.number == following.done), None)
+        if line is None:
+            self._on_next_check(reply)
+            return
+        self.mode = "result"
+        self.said = ""
+        self._show_check(line)
+        again = self._prompt  # Back: this check's faces again (the face is not sent yet)
+        self._result_buttons(
+            BigButton(text="< Back", kind="quiet", size_hint_x=0.35,
+                      on_release=lambda _b: self.prepare(again, self._back_to,
+                                                         self._first_by_app)),
+            BigButton(text="Next check", kind="primary",
+                      on_release=lambda _b: self._next_check(reply.value)))
+
+    def _next_check(self, prompt: Mapping[str, Any]) -> None:
+        """The next check's faces, "App rolls the die" where "Next check" was: a beat
+        before its row takes a tap, as after a roll's result."""
+        self.prepare(prompt, self._back_to, self._first_by_app)
+        self.ids.buttons.hold_after_arrival(RESULT_BEAT)
 
     def _back(self) -> None:
         app = App.get_running_app()
@@ -274,7 +305,7 @@ class CheckScreen(Screen):
         if self._check.app_next is not None:  # the next check's choice first (try 21)
             if self._first_by_app is None:
                 self._first_by_app = self._check.done
-            self._face("partial", self._check.app_next)
+            self._face("partial", self._check.app_next, entered=False)
             return
         if self._check.app_roll is not None:
             self._send(self._check.app_roll, rolling=True)
@@ -346,11 +377,29 @@ class CheckScreen(Screen):
         """The `index`th check of the result shown (the last one: with the step's words)."""
         reply = self._reply
         assert reply is not None
-        die = self.ids.die
-        die.spin = 0.0
         line = self._lines[index] if self._lines else None
         last = index >= len(self._lines) - 1
         self.said = reply.message if last else ""
+        self._show_check(line)
+        app = App.get_running_app()
+        if self._reply is not None and self._reply.ok:
+            back = BigButton(text="Undo this", kind="quiet", size_hint_x=0.35,
+                             disabled=not app.can_undo, on_release=lambda _b: self._undo())
+        else:
+            back = BigButton(text="< Back", kind="quiet", size_hint_x=0.35,
+                             on_release=lambda _b: self._back())
+        if index < len(self._lines) - 1:  # another check of the same move: its own roll next
+            then = BigButton(text="Next check", kind="primary",
+                             on_release=lambda _b: self._show_line(index + 1))
+        else:
+            then = BigButton(text="Continue", kind="primary", on_release=lambda _b: self.done())
+        self._result_buttons(back, then)
+
+    def _show_check(self, line: CheckLine | None) -> None:
+        """One check's outcome: its heading, the face on the die in the verdict's colour,
+        the arithmetic and the verdict, large."""
+        die = self.ids.die
+        die.spin = 0.0
         if line is not None:
             if line.title:
                 self.heading = line.title
@@ -361,9 +410,6 @@ class CheckScreen(Screen):
             Animation(spin=360.0, duration=0.25, transition="out_quad").start(die)
         else:
             die.face, die.tone, self.numbers = "?", "bad", "Nothing was rolled."
-        self._build_result(line, index)
-
-    def _build_result(self, line: CheckLine | None, index: int) -> None:
         box = self.ids.faces
         box.clear_widgets()
         outcome = Outcome(pos_hint={"center_y": 0.5})
@@ -375,22 +421,12 @@ class CheckScreen(Screen):
         box.bind(height=outcome.setter("room"))
         box.add_widget(outcome)
         outcome.room = box.height
+
+    def _result_buttons(self, back: BigButton, then: BigButton) -> None:
         row = self.ids.buttons
         row.clear_widgets()
-        app = App.get_running_app()
-        if self._reply is not None and self._reply.ok:
-            row.add_widget(BigButton(text="Undo this", kind="quiet", size_hint_x=0.35,
-                                     disabled=not app.can_undo,
-                                     on_release=lambda _b: self._undo()))
-        else:
-            row.add_widget(BigButton(text="< Back", kind="quiet", size_hint_x=0.35,
-                                     on_release=lambda _b: self._back()))
-        if index < len(self._lines) - 1:  # another check of the same move: its own roll next
-            row.add_widget(BigButton(text="Next check", kind="primary",
-                                     on_release=lambda _b: self._show_line(index + 1)))
-        else:
-            row.add_widget(BigButton(text="Continue", kind="primary",
-                                     on_release=lambda _b: self.done()))
+        row.add_widget(back)
+        row.add_widget(then)
         row.close()  # each check's buttons, "Continue" where "Next check" was: a beat first
         row.hold_after_arrival(RESULT_BEAT)
         row.open()
