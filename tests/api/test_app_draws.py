@@ -4,19 +4,19 @@ real cards keeps the pick there (tries 11, 16). Nothing else in the prompt chang
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from companion.api import TableAPI, table_prompt
 from companion.core.engine import Match
 from companion.core.errors import CompanionError
 from companion.core.prompt import Prompt, prompt
+from companion.tables import Tables
 from companion.ui.devtools.gallery import flight_lines
 from tests.exploration.helpers import new_match, run
-from tests.ti4.conftest import load_ti4
+from tests.ti4.conftest import load_ti4, ok
 from tests.ti4.conftest import new_match as ti4_match
-from tests.ti4.conftest import ok
 
 THREE = ("player Alice red", "player Bob blue", "player Carol green", "setup")
 
@@ -68,12 +68,16 @@ def test_no_card_owed_or_several_decks_owed_nothing_changes() -> None:
     assert prompt(setup, drawer="app").to_dict() == prompt(setup).to_dict()
 
 
-def test_the_table_api_asks_the_prompt_of_either_drawer_and_refuses_another() -> None:
-    match = _hazard_owed()
-    api = TableAPI.__new__(TableAPI)
-    api.session = type("S", (), {"match": match})()
-    assert api.prompt(drawer="app").to_dict() == prompt(match, drawer="app").to_dict()
-    assert api.prompt().to_dict() == prompt(match).to_dict()
-    with pytest.raises(CompanionError, match="^Who draws the cards is 'table' or 'app', "
-                                             "not 'dealer'.$"):
-        table_prompt(match, drawer="dealer")
+def test_the_table_api_asks_the_prompt_of_either_drawer_and_refuses_another(
+        tmp_path: Path) -> None:
+    api = Tables(tmp_path / "games.db").new("xp", 7)
+    for line in (*flight_lines(), "move SHLD1 1 hazard"):
+        assert api.run(line)["ok"], line
+    assert _main(api.prompt(drawer="app"))[1] == "draw hazard"
+    assert _main(api.prompt())[2] == "scan hazard"
+    steps = api.steps
+    with pytest.raises(CompanionError) as refused:
+        api.prompt(drawer="dealer")
+    assert str(refused.value) == "Who draws the cards is 'table' or 'app', not 'dealer'."
+    assert api.steps == steps
+    api.close()

@@ -1,7 +1,7 @@
-"""Settings: who draws the cards (the table or the app), sound and volume, the voice (on/off, voice, speed, volume, Test), text size,
-rotation, the whole display or a window (from the next start), camera source and
-decoder; on the kiosk also Shut down and Restart (confirmed first) and the copy of the
-saved games to a USB stick."""
+"""Settings: who draws the cards (the table or the app), sound and volume, the voice
+(on/off, voice, speed, volume, Test), text size, rotation, the whole display or a window
+(from the next start), camera source and decoder; on the kiosk also Shut down and
+Restart (confirmed first) and the copy of the saved games to a USB stick."""
 
 from __future__ import annotations
 
