@@ -18,7 +18,7 @@ from typing import IO, Any
 from companion.api import table_prompt
 from companion.core.engine import Match, Result
 from companion.core.errors import CommandSyntaxError, CompanionError
-from companion.core.prompt import Prompt
+from companion.core.prompt import DRAWERS, Prompt
 from companion.paths import default_db
 from companion.session import open_session
 from companion.subcommand import Subcommand
@@ -29,6 +29,9 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--as", dest="seat", help="open this seat's private choices")
     parser.add_argument("--after", metavar="PARTIAL",
                         help="list what may follow a partial action, e.g. \"move SHLD1\"")
+    parser.add_argument("--drawer", choices=DRAWERS, default="table",
+                        help="who draws the owed cards: the table (its pick is the main "
+                             "action, the default) or the app (its draw is)")
 
 
 def render(shown: Prompt) -> str:
@@ -72,7 +75,7 @@ def run_prompt(args: argparse.Namespace) -> int:
     try:
         table = session.match.state.table
         seat = table.find_seat(args.seat) if args.seat else None
-        shown = table_prompt(session.match, seat, args.after)
+        shown = table_prompt(session.match, seat, args.after, args.drawer)
         print(json.dumps(shown.to_dict(), indent=1) if args.json else render(shown))
     finally:
         session.close()

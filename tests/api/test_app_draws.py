@@ -4,6 +4,7 @@ real cards keeps the pick there (tries 11, 16). Nothing else in the prompt chang
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -81,3 +82,21 @@ def test_the_table_api_asks_the_prompt_of_either_drawer_and_refuses_another(
     assert str(refused.value) == "Who draws the cards is 'table' or 'app', not 'dealer'."
     assert api.steps == steps
     api.close()
+
+
+def test_companion_prompt_takes_who_draws(tmp_path: Path) -> None:
+    from tests.cli.conftest import companion
+
+    db = str(tmp_path / "games.db")
+    setup = "\n".join((*THREE, "take Loki")) + "\n"
+    assert companion("--db", db, "play", "--game", "ti4", "--new", "--script", "-",
+                     stdin=setup).returncode == 0
+
+    def main_of(*drawer: str) -> str:
+        shown = json.loads(companion("--db", db, "prompt", "--json", *drawer).stdout)
+        return next(a["label"] for a in shown["actions"] if a.get("main"))
+
+    assert main_of() == "Pick the card drawn at the table: Cultural exploration deck"
+    assert main_of("--drawer", "app") == "Let the app draw: Cultural exploration deck"
+    wrong = companion("--db", db, "prompt", "--drawer", "dealer")
+    assert wrong.returncode == 2 and "invalid choice: 'dealer'" in wrong.stderr
