@@ -176,7 +176,7 @@ class ActionsPanel(TapGate, BoxLayout):
     def _new_offers(self, view: ActionsView) -> bool:
         """Whether the list's top level now offers a button it did not offer when last
         shown (a draw the step owes, a card to resolve, the next seat's actions). After a
-        tap of the list the new buttons take taps only SEAT_ARRIVAL after they are drawn:
+        tap of the list the new buttons take taps only HAND_OVER after they are drawn:
         the list starts again from its top, so one may come right where the finger just
         lifted, and a double tap's second touch would take it (try 15: "Select ..." and a
         Deploy that spends credits came where the technology action was tapped)."""
@@ -187,9 +187,9 @@ class ActionsPanel(TapGate, BoxLayout):
         return before is not None and not offers <= before
 
     def _hold_new_offers(self) -> None:
-        """The buttons just drawn take taps SEAT_ARRIVAL after their frame, whether the
+        """The buttons just drawn take taps HAND_OVER after their frame, whether the
         tap's reply has opened the list already or not."""
-        self.hold_after_arrival(SEAT_ARRIVAL)
+        self.hold_after_arrival(HAND_OVER)
         if not self.working:
             self.close()
             self.open()

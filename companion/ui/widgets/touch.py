@@ -53,9 +53,11 @@ ARRIVAL = 0.12
 #: tap (a few tenths of a second apart) would otherwise land on the next seat's button at
 #: the same place ("End Pia's turn", then "End Nora's turn"; a pass, then the next pass).
 SEAT_ARRIVAL = 0.45
-#: SEAT_ARRIVAL when the step hands the list to another seat: a slow double tap (0.6 s,
-#: try 30) on "End Wostochny's preparation turn" played the next seat's technology action,
-#: the main action in the same bar. The next player reads the screen first anyway.
+#: SEAT_ARRIVAL when the step hands the list to another seat, or brings buttons it did not
+#: offer to the list's top: a slow double tap (0.6 s) on "End Wostochny's preparation turn"
+#: played the next seat's technology action, the main action in the same bar (try 30), and
+#: one on "Gain 6 credits" deployed a ship that came where it was (try 31). The player
+#: reads the new buttons first anyway.
 HAND_OVER = 0.8
 #: Seconds a tap's work may take on a loaded core before the screen it brings is up (a
 #: screen shown later than this after the last touch came by itself).
