@@ -110,10 +110,13 @@ def test_a_swipe_past_the_end_of_a_seat_page_rests_on_its_last_row(make_driver) 
 
 def test_a_ti4_seat_s_trade_goods_are_fixed_by_touch_from_its_page(make_driver) -> None:
     """Try 27: a greyed choice said "if the count is wrong, correct it first", and no
-    screen offered a way. The seat's page (its planets' heading) has Fix counts."""
+    screen offered a way. The seat's page (its planets' heading) has Fix counts. At a
+    touch-only table the command the change sends is not shown (try 31: a developer's
+    line)."""
     from companion.ui.panels.corrections import CorrectionEditor
+    from companion.ui.settings import AppSettings
 
-    driver = make_driver(seed=102)
+    driver = make_driver(seed=102, settings=AppSettings())
     start_ti4(driver)
     driver.tap(seat_card(driver, "Bob"), scroll=False)
     driver.tap("Fix counts", exact=True)
@@ -123,7 +126,11 @@ def test_a_ti4_seat_s_trade_goods_are_fixed_by_touch_from_its_page(make_driver) 
     plus = editor.ids.stepper.children[0]
     for _ in range(2):
         driver.tap(plus, scroll=False)
+    assert driver.shown("Trade goods: 0 -> 2") and not driver.shown("adjust Bob")
+    back = driver.screen.ids.back  # Apply is the one green button while a change is open
+    assert back.kind == "quiet" and driver.button("Apply", exact=True).kind == "primary"
     driver.tap("Apply", exact=True, scroll=False)
     assert driver.app.message == "Adjusted Bob's trade goods by +2 (no reason given)."
+    assert back.kind == "primary"
     seat = next(s for s in driver.app.table.view["seats"] if s["seat"] == "Bob")
     assert any(c["text"] == "2 trade goods" for c in seat["counters"])

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
-from kivy.properties import StringProperty
+from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.ui.panels.corrections import CorrectionEditor
@@ -37,6 +37,9 @@ class SeatScreen(Screen):
     counters = StringProperty("")
     before = StringProperty("")  # the seat before this one around the table ("" alone)
     after = StringProperty("")
+    #: A correction is open: its Apply is the page's green button, "Back to the table" a
+    #: plain one (try 31: two green buttons side by side, and Back drops the change).
+    editing = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -111,6 +114,7 @@ class SeatScreen(Screen):
         box = self.ids.foot
         box.clear_widgets()
         foot = next((p.foot for p in self._panels() if p.foot is not None), None)
+        self.editing = foot is not None
         if foot is not None:
             if foot.parent is not None:
                 foot.parent.remove_widget(foot)
