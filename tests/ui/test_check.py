@@ -85,6 +85,8 @@ def test_the_app_rolls_with_a_short_animation_that_a_tap_skips(make_driver, monk
     assert driver.shown("Maneuver check 1 of 2: TRNS1 against L1") and driver.shown("Failed")
     assert driver.screen.ids.die.face == "blank" and driver.screen.ids.die.tone == "bad"
     assert driver.shown("2 + 0 symbols = 2 is not above 2 (L1)")
+    # What the failure costs, under it (try 31: "Failed" alone read as the ship stopped).
+    assert driver.shown("TRNS1 still passes L1, losing 1 energy.")
     driver.tap("< Back")  # not sent yet: check 1's faces again
     assert driver.shown("blank\n0 symbols") and driver.screen.ids.die.face == "?"
     driver.tap("blank\n0 symbols", exact=True)

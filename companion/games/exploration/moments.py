@@ -14,7 +14,7 @@ from companion.core.moments import Moment, MomentChoice, default_moments, die_fa
 from companion.core.privacy import public_step
 from companion.core.prompt import Choice
 from companion.core.words import counted
-from companion.games.exploration.checks import check_title
+from companion.games.exploration.checks import check_title, flight_rule
 from companion.games.exploration.flight import maneuver_die
 from companion.games.exploration.prompt_flight import hazard_choices
 from companion.games.exploration.state import XpState
@@ -30,14 +30,15 @@ def moments(state: XpState, catalog: Catalog, step: Step) -> list[Moment]:
     rolled_events = [e for e in public_step(step).events if e.type == "die_rolled"]
     rolls = iter(rolled_events)
     checks = sum(1 for e in rolled_events if e.get("check"))
+    dropping = step.command.strip().lower().startswith("drop ")
     number = 0
     out = []
     for moment in shown:
         if moment.kind == "roll":
             rolled = next(rolls)
             number += 1 if rolled.get("check") else 0
-            out.append(check_moment(rolled, catalog, number, checks) if rolled.get("check")
-                       else moment)
+            out.append(check_moment(rolled, catalog, number, checks, dropping)
+                       if rolled.get("check") else moment)
         elif moment.kind == "reveal":
             out.append(_for_ship(moment, state, catalog))
         else:
@@ -53,9 +54,11 @@ def moments(state: XpState, catalog: Catalog, step: Step) -> list[Moment]:
     return out
 
 
-def check_moment(e: Event, catalog: Catalog, number: int = 1, checks: int = 1) -> Moment:
-    """A maneuver check (the `number`th of a step's `checks`): the face rolled, the
-    arithmetic and the outcome."""
+def check_moment(e: Event, catalog: Catalog, number: int = 1, checks: int = 1,
+                 dropping: bool = False) -> Moment:
+    """A maneuver check (the `number`th of a step's `checks`; `dropping`: a module drop's,
+    else a pass's): the face rolled, the arithmetic, the outcome and what a failure costs
+    (try 31: "Failed" alone read as the ship stopped)."""
     check: Mapping[str, Any] = e["check"]
     title = check_title(str(check.get("ship") or ""), str(check["against"]), number, checks)
     who = "The app rolled" if e["by"] == "app" else "The table rolled"
@@ -65,14 +68,27 @@ def check_moment(e: Event, catalog: Catalog, number: int = 1, checks: int = 1) -
     arithmetic = (f"{check['maneuverability']} + {check['symbols']} {word} = "
                   f"{check['result']} {sign} {check['target']} ({check['against']})")
     verdict = "Passed" if passed else "Failed"
+    consequence = "" if passed else failure_cost(catalog, check, dropping)
     return Moment("check", f"Maneuver check against {check['against']}",
-                  (f"{who} {e['face']}.", arithmetic, verdict),
+                  (f"{who} {e['face']}.", arithmetic, verdict,
+                   *((consequence,) if consequence else ())),
                   f"{who} {e['face']}: the check against {check['against']} "
                   f"{'passes' if passed else 'fails'}.",
                   data={**check, "die": str(e["die"]), "face": str(e["face"]),
                         "by": str(e["by"]), "verdict": verdict, "arithmetic": arithmetic,
                         "title": title, "number": number, "checks": checks,
+                        "consequence": consequence,
                         "faces": die_faces(maneuver_die(catalog))})
+
+
+def failure_cost(catalog: Catalog, check: Mapping[str, Any], dropping: bool) -> str:
+    """What a failed check costs (rulebook: a pass goes on and loses energy; a domination
+    drop spends energy and keeps its module)."""
+    ship = str(check.get("ship") or "The ship")
+    lost = flight_rule(catalog, "failed_check_energy")
+    if dropping:
+        return f"{ship} loses {lost} more energy and keeps the module."
+    return f"{ship} still passes {check['against']}, losing {lost} energy."
 
 
 def _for_ship(moment: Moment, state: XpState, catalog: Catalog) -> Moment:

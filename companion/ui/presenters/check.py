@@ -54,6 +54,7 @@ class CheckLine:
     symbols: int = 0  # the pips the rolled face shows (the die's definition)
     title: str = ""  # the check's own heading ("Maneuver check 2 of 2: ..."), if it has one
     number: int = 0  # which check of its move it is (1 for the first; 0: not said)
+    consequence: str = ""  # what a failure costs, in the game's words ("" if nothing)
 
 
 def _checks(prompt: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -124,7 +125,8 @@ def check_lines(moments: Sequence[Mapping[str, Any]]) -> tuple[CheckLine, ...]:
                                    str(data.get("verdict") or ("Passed" if passed
                                                                else "Failed")),
                                    passed, _symbols(data), str(data.get("title") or ""),
-                                   int(data.get("number") or 0)))
+                                   int(data.get("number") or 0),
+                                   str(data.get("consequence") or "")))
         elif kind == "roll":
             lines.append(CheckLine(said[0].rstrip(".") if said else "", str(data.get("face")),
                                    "", "", True, _symbols(data)))

@@ -416,6 +416,8 @@ class CheckScreen(Screen):
         if line is not None:
             outcome.add_widget(Verdict(text=line.verdict, passed=line.passed))
             outcome.add_widget(Arithmetic(text=line.arithmetic))
+            if line.consequence:  # what a failure costs: "Failed" alone read as a stop
+                outcome.add_widget(Arithmetic(text=line.consequence))
         else:
             outcome.add_widget(Verdict(text="The check was not made.", passed=False))
         box.bind(height=outcome.setter("room"))
