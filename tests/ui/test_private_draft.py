@@ -357,3 +357,18 @@ def test_a_look_at_a_drawn_hidden_card_shows_that_card_only(make_driver, tmp_pat
     assert driver.shown("The card drawn for Ana (Xichang):")
     shown = [c for c in drawn if driver.shown(f"{names[c]} ({c})")]
     assert shown == [drawn[1]], (shown, drawn)
+
+
+def test_a_pick_left_from_another_game_never_says_taken(make_driver, tmp_path) -> None:
+    """Try 31: a new draft's first screen said "Taken. Kim picks again" before anyone had
+    picked: the screen still held the seat that chose last in an earlier game."""
+    driver = make_driver(db=tmp_path / "games.db", seed=2047, demo_setup=DEMO_SETUP)
+    while driver.app.table.prompt.get("expects_scan"):  # setup's draws, by the app
+        driver.tap("Let the app draw")
+        if driver.screen.name == "reveal":
+            driver.tap(driver.screen.ids["continue"])
+    private = driver.app.screen("private")
+    private.chose, private._chose_after = "Xichang", 3  # an earlier game's last pick
+    driver.tap("Start the ship draft (the app deals the packs)")
+    assert driver.screen.name == "private" and driver.shown("Pack 1 of 4 starts with Ana")
+    assert driver.shown("Pass to Ana") and not driver.shown("Taken.")

@@ -56,13 +56,18 @@ class PrivateScreen(Screen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.chose = ""  # the seat whose choice was sent from here last
+        self._chose_after = -1  # the table's steps when it was sent
 
     def prepare(self, seat: str, partial: str, label: str, handed_to: str = "",
                 note: str = "") -> None:
         self.seat, self.partial, self.label, self._back = seat, partial, label, "dashboard"
         self.one = False
         self._name(seat)
-        self.again, self.chose = bool(handed_to) and self.chose == seat, ""
+        # Again only right after that seat's own choice here: one left from another game
+        # said "Taken." on a new draft's first screen (try 31).
+        self.again = bool(handed_to) and self.chose == seat \
+            and _steps() == self._chose_after + 1
+        self.chose = ""
         self.handed_to, self.note = handed_to, note
         self.peeking = False
         self.hide()
@@ -162,7 +167,7 @@ class PrivateScreen(Screen):
     def _choose(self, command: str) -> None:
         """The choice is sent and the table shown; a private choice the game hands over
         next (the next drafter's) brings this screen back, closed, for its seat."""
-        self.chose = self.seat
+        self.chose, self._chose_after = self.seat, _steps()
         self.hide()
         app = App.get_running_app()
         app.show("dashboard")
@@ -171,6 +176,12 @@ class PrivateScreen(Screen):
     def close(self) -> None:
         self.hide()
         App.get_running_app().show(getattr(self, "_back", "dashboard"))
+
+
+def _steps() -> int:
+    """The steps the table's game has taken (-1 with no game open)."""
+    table = App.get_running_app().table
+    return int(table.steps) if table is not None else -1
 
 
 def _pick_button(item: ActionItem, choose: Callable[[str], None], columns: int) -> Widget:
