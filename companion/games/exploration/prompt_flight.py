@@ -21,6 +21,7 @@ from companion.core.moments import die_faces
 from companion.core.prompt import Choice, InputSpec, Option, amount_phrase
 from companion.core.words import counted
 from companion.games.exploration import catalog as xc
+from companion.games.exploration.check_moments import check_moment
 from companion.games.exploration.checks import (
     ManeuverCheck,
     areas,
@@ -243,8 +244,6 @@ def _entered_checks(state: XpState, catalog: Catalog, card: str, passed: Sequenc
                     entered: Sequence[str]) -> list[dict[str, object]]:
     """Each check whose face the table entered already, as its `check` moment (the
     number, the face, the arithmetic, the verdict); none for a check left to the app."""
-    from companion.games.exploration.moments import check_moment
-
     ship = state.ships.get(card.upper())
     if ship is None:
         return []
